@@ -1,0 +1,39 @@
+# Two commands on a fresh machine: `make demo` and `make test` (see README.md).
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+RESULTS ?= results
+
+.PHONY: demo test bench check lint clean
+
+$(VENV)/.core: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.dev: pyproject.toml $(VENV)/.core
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $@
+
+## demo: set up and run the main job (the paper's self-play ablation, offline)
+demo: $(VENV)/.core
+	$(VENV)/bin/accord ablate --game traveling_adventurers --json $(RESULTS)/ablation.json --plot $(RESULTS)/ablation.png
+
+## test: set up with [dev] and run the test suite
+test: $(VENV)/.dev
+	$(PY) -m pytest
+
+## bench: solver benchmarks (Held-Karp in Numba vs CP-SAT, SCIP and plain Python)
+bench: $(VENV)/.dev
+	$(VENV)/bin/accord bench solvers --json $(RESULTS)/bench_solvers.json
+
+## check: conformance checker over every registered game
+check: $(VENV)/.core
+	$(VENV)/bin/accord check
+
+lint: $(VENV)/.dev
+	$(VENV)/bin/ruff check agent language planners solvers games tests
+
+clean:
+	rm -rf $(VENV) $(RESULTS) .pytest_cache .hypothesis

@@ -1,0 +1,141 @@
+"""The referee loop and evaluation runners: ``play_game``, self-play over many seeds, aggregation.
+
+One loop (:func:`play_game`) plays every game of every evaluation: it asks the player to move for a
+turn, applies it, and if the rules refuse the turn it records the error and plays the message alone
+(so a faulty agent costs its own game, never the run). Aggregates carry Wilson 95% intervals.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import numpy as np
+
+from agent.pipeline import PipelineAgent
+from agent.registry import AgentSpec, Registry, default_registry
+from games.base import Game, IllegalTurnError, Turn
+
+BINARY_METRICS = ("identical", "correct", "optimal")
+MEAN_METRICS = ("turns", "words", "score", "joint_score")
+
+
+@dataclass
+class GameRecord:
+    """The outcome of one game: metrics, returns, the transcript and any refused turns."""
+
+    game_id: str
+    seed: int
+    agents: list[str]
+    metrics: dict[str, Any]
+    returns: list[float]
+    transcript: list[dict[str, Any]] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def agent_rng(seed: int, player: int) -> np.random.Generator:
+    """The generator of ``player`` in the game with ``seed`` (independent of every other stream)."""
+    return np.random.default_rng([seed, player, 0xACC0])
+
+
+def play_game(game: Game, agents: Sequence[PipelineAgent], seed: int) -> GameRecord:
+    """Play one game of ``game`` between ``agents`` (index = player) from ``seed``.
+
+    Returns:
+        The :class:`GameRecord`; a (game, agents, seed) triple always replays identically.
+    """
+    if len(agents) != game.facts.num_players:
+        raise ValueError(f"{game.facts.game_id} needs {game.facts.num_players} agents, got {len(agents)}")
+    state = game.new_initial_state(seed)
+    for player, agent in enumerate(agents):
+        agent.reset(agent_rng(seed, player))
+    transcript: list[dict[str, Any]] = []
+    refused: list[str] = []
+    while not state.is_terminal():
+        player = state.current_player
+        turn = agents[player].act(state.observation(player))
+        try:
+            state.apply(turn)
+        except IllegalTurnError as err:
+            refused.append(f"turn {len(state.history)} ({game.facts.player_names[player]}): {err}")
+            turn = Turn(message=turn.message[:2000])
+            state.apply(turn)
+        entry: dict[str, Any] = {"player": game.facts.player_names[player], "message": turn.message}
+        if turn.actions:
+            entry["actions"] = [a.model_dump() if hasattr(a, "model_dump") else repr(a) for a in turn.actions]
+        trace = agents[player].trace[-1] if agents[player].trace else None
+        if trace is not None:
+            entry["acts"] = trace.said
+        transcript.append(entry)
+    return GameRecord(
+        game_id=game.facts.game_id,
+        seed=seed,
+        agents=[a.name for a in agents],
+        metrics=state.metrics(),
+        returns=state.returns(),
+        transcript=transcript,
+        refused=refused,
+    )
+
+
+def paper_seeds(seeds: int = 4, games: int = 25, first_seed: int = 0) -> list[int]:
+    """Game seeds of the paper's self-play protocol: ``seeds`` x ``games`` (4 x 25 by default)."""
+    return [(first_seed + s) * 1000 + g for s in range(seeds) for g in range(games)]
+
+
+def selfplay(
+    game: Game,
+    spec: AgentSpec,
+    seeds: Sequence[int],
+    registry: Registry | None = None,
+    on_game: Callable[[GameRecord], None] | None = None,
+) -> list[GameRecord]:
+    """Both players run ``spec``; one game per seed. ``on_game`` is called after each game."""
+    registry = registry or default_registry()
+    agents = [registry.build_agent(spec) for _ in range(game.facts.num_players)]
+    records = []
+    for seed in seeds:
+        record = play_game(game, agents, seed)
+        records.append(record)
+        if on_game is not None:
+            on_game(record)
+    return records
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """Wilson score interval for a binomial proportion (95% by default).
+
+    Raises:
+        ValueError: negative counts or ``successes > trials``.
+    """
+    if trials < 0 or successes < 0 or successes > trials:
+        raise ValueError(f"need 0 <= successes <= trials, got {successes}/{trials}")
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def aggregate(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """Fractions with Wilson 95% intervals for the binary metrics, means for the others."""
+    n = len(records)
+    out: dict[str, Any] = {"games": n}
+    for name in BINARY_METRICS:
+        k = sum(1 for r in records if r.metrics.get(name))
+        lo, hi = wilson_interval(k, n)
+        out[name] = k / n if n else 0.0
+        out[f"{name}_ci"] = [lo, hi]
+    for name in MEAN_METRICS:
+        values = [r.metrics[name] for r in records if name in r.metrics]
+        out[f"mean_{name}"] = float(np.mean(values)) if values else 0.0
+    out["timeouts"] = sum(1 for r in records if r.metrics.get("timeout"))
+    out["refused_turns"] = sum(len(r.refused) for r in records)
+    return out

@@ -1,0 +1,276 @@
+"""The belief store: what an agent holds about the partner and the negotiation.
+
+A :class:`BeliefStore` is updated with the acts of every message (the partner's, parsed; and the
+agent's own, as planned) and answers the planner's queries. For Traveling Adventurers it is composed
+of two swappable modules, so an ablation is a configuration (paper: Jeknić et al. 2025, Figure 4):
+
+| module | on | off (null implementation) |
+| --- | --- | --- |
+| partner model ("grounding") | :class:`PartnerModel`: the partner's coins from its informs, what we told it, what it asked | :class:`NullPartnerModel`: hears no coins, remembers nothing it said |
+| state tracking | :class:`AgreementTracker`: Visited / Remaining from explicit agreement, pending suggestions, rejected moves per prefix, backtracking | :class:`HistoryTracker`: an action history read through a short memory window, with no notion of agreement |
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Protocol, runtime_checkable
+
+from language.acts import Act, Agree, Ask, End, Inform, Reject, Suggest
+from language.base import DialogueContext
+
+Speaker = Literal["self", "partner"]
+
+
+def edge_key(u: str, v: str) -> frozenset[str]:
+    """Hallways are undirected: one key for both directions."""
+    return frozenset((u, v))
+
+
+@runtime_checkable
+class BeliefStore(Protocol):
+    """What every belief store offers the pipeline."""
+
+    def update(self, acts: list[Act], speaker: Speaker) -> None:
+        """Take in the acts of one message, by ``speaker``."""
+
+    def context(self, observation: object, author: Speaker) -> DialogueContext:
+        """The language-layer context for a message written by ``author``."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Partner model (grounding)
+# ---------------------------------------------------------------------------------------------
+
+
+class PartnerModel:
+    """Tracks the partner's world state and knowledge: coins it reported, coins we reported to it,
+    and the edges (or best-next question) it asked about and we have not answered yet."""
+
+    def __init__(self) -> None:
+        self.partner_coins: dict[frozenset[str], int] = {}
+        self.told: dict[frozenset[str], int] = {}
+        self.open_questions: list[Ask] = []
+        self.asked: set[frozenset[str]] = set()
+
+    def update(self, acts: list[Act], speaker: Speaker) -> None:
+        for act in acts:
+            if isinstance(act, Inform):
+                key = edge_key(*act.edge)
+                if speaker == "partner":
+                    self.partner_coins[key] = act.coins
+                else:
+                    self.told[key] = act.coins
+                    self.open_questions = [q for q in self.open_questions if q.edge is None or edge_key(*q.edge) != key]
+            elif isinstance(act, Ask):
+                if speaker == "partner":
+                    if act not in self.open_questions:
+                        self.open_questions.append(act)
+                elif act.edge is not None:
+                    self.asked.add(edge_key(*act.edge))
+            elif isinstance(act, Suggest) and speaker == "self":
+                self.open_questions = [q for q in self.open_questions if q.about != "best_next"]
+
+    def known(self, u: str, v: str) -> int | None:
+        return self.partner_coins.get(edge_key(u, v))
+
+
+class NullPartnerModel(PartnerModel):
+    """Grounding switched off: the partner's coins are never recorded, nor what we told it.
+    Questions are still heard (answering is the planner's business)."""
+
+    def update(self, acts: list[Act], speaker: Speaker) -> None:
+        super().update([a for a in acts if not isinstance(a, Inform)], speaker)
+
+
+# ---------------------------------------------------------------------------------------------
+# State tracking
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Pending:
+    """A suggestion waiting for an answer: ``path`` proposed from agreed position ``base``."""
+
+    path: list[str]
+    base: int
+
+
+@dataclass
+class AgreementTracker:
+    """Visited / Remaining from explicit agreement (the paper's state-tracking module).
+
+    A suggestion becomes part of the agreed path only when the other side agrees; a rejection is
+    remembered per agreed prefix; a suggestion that starts from an earlier agreed room is a
+    backtrack, which, once agreed, revises the agreed path from that room on.
+    """
+
+    start: str
+    tracks_agreement = True
+    agreed: list[str] = field(default_factory=list)
+    own_pending: Pending | None = None
+    partner_pending: Pending | None = None
+    rejected: dict[tuple[str, ...], set[str]] = field(default_factory=dict)
+    partner_final: list[str] | None = None
+
+    def __post_init__(self) -> None:
+        if not self.agreed:
+            self.agreed = [self.start]
+
+    # -- queries --
+    @property
+    def visited(self) -> list[str]:
+        return list(self.agreed)
+
+    def rejected_at(self, prefix: list[str]) -> set[str]:
+        return self.rejected.get(tuple(prefix), set())
+
+    def _normalize(self, path: list[str]) -> Pending | None:
+        """Locate a suggested path against the agreed one; None if it cannot continue it."""
+        agreed = self.agreed
+        if len(path) > len(agreed) and path[: len(agreed)] == agreed:
+            return Pending(path[len(agreed) - 1 :], len(agreed) - 1)
+        if path[0] in agreed:
+            base = agreed.index(path[0])
+            if agreed[base : base + len(path)] == path:
+                return None  # repeats what is already agreed
+            return Pending(path, base)
+        return None
+
+    def _extend(self, pending: Pending) -> None:
+        self.agreed = self.agreed[: pending.base] + pending.path
+
+    def _reject(self, pending: Pending) -> None:
+        prefix = tuple(self.agreed[: pending.base + 1])
+        self.rejected.setdefault(prefix, set()).add(pending.path[1])
+
+    def update(self, acts: list[Act], speaker: Speaker) -> None:
+        for act in acts:
+            mine = speaker == "self"
+            other = self.partner_pending if mine else self.own_pending
+            if isinstance(act, Suggest):
+                pending = self._normalize(list(act.path))
+                if pending is None:
+                    continue
+                if mine:
+                    self.own_pending = pending
+                else:
+                    self.partner_pending = pending
+                    self.own_pending = None  # a counter-proposal replaces ours
+            elif isinstance(act, Agree) and other is not None:
+                if act.path is None or act.path[-1] == other.path[-1]:
+                    self._extend(other)
+                    self.own_pending = self.partner_pending = None
+            elif isinstance(act, Reject) and mine and act.path is not None and act.path == self.partner_final:
+                self.partner_final = None
+            elif isinstance(act, Reject) and other is not None:
+                self._reject(other)
+                if mine:
+                    self.partner_pending = None
+                else:
+                    self.own_pending = None
+            elif isinstance(act, End) and not mine:
+                self.partner_final = list(act.path)
+
+
+@dataclass
+class HistoryTracker:
+    """State tracking switched off: an action history with no Visited / Remaining structure.
+
+    Every suggestion is taken as a move (a suggestion and an agreement are not told apart, as in the
+    paper's action-history agents), and the planner recalls only the rooms of the last ``memory``
+    moves: earlier rooms are forgotten, so the agent can propose a room twice or miss one.
+    """
+
+    start: str
+    tracks_agreement = False
+    memory: int = 2
+    moves: list[list[str]] = field(default_factory=list)
+    partner_final: list[str] | None = None
+    own_pending: Pending | None = None
+    partner_pending: Pending | None = None
+
+    @property
+    def path(self) -> list[str]:
+        """The whole logged walk (what the agent submits at the end)."""
+        walk = [self.start]
+        for move in self.moves:
+            walk.extend(move[1:])
+        return walk
+
+    @property
+    def agreed(self) -> list[str]:
+        return self.path
+
+    @property
+    def visited(self) -> list[str]:
+        """The rooms the agent still recalls: the start plus those of its last ``memory`` moves."""
+        recalled = [self.start]
+        for move in self.moves[-self.memory :] if self.memory > 0 else []:
+            recalled.extend(r for r in move if r not in recalled)
+        if self.moves:
+            last = self.path[-1]
+            if last in recalled:
+                recalled.remove(last)
+            recalled.append(last)
+        return recalled
+
+    def rejected_at(self, prefix: list[str]) -> set[str]:
+        return set()
+
+    def update(self, acts: list[Act], speaker: Speaker) -> None:
+        for act in acts:
+            if isinstance(act, Suggest) and act.path[0] == self.path[-1]:
+                self.moves.append(list(act.path))
+            elif isinstance(act, End) and speaker == "partner":
+                self.partner_final = list(act.path)
+
+
+# ---------------------------------------------------------------------------------------------
+# The Traveling Adventurers belief store
+# ---------------------------------------------------------------------------------------------
+
+
+class TravelingAdventurersBeliefs:
+    """Partner model + state tracker for one Traveling Adventurers player."""
+
+    def __init__(
+        self,
+        partner: PartnerModel,
+        tracker: AgreementTracker | HistoryTracker,
+    ) -> None:
+        self.partner = partner
+        self.tracker = tracker
+        self.last_partner_acts: list[Act] = []
+        self.own_final: list[str] | None = None
+
+    def update(self, acts: list[Act], speaker: Speaker) -> None:
+        if speaker == "partner":
+            self.last_partner_acts = list(acts)
+        self.partner.update(acts, speaker)
+        self.tracker.update(acts, speaker)
+        for act in acts:
+            if isinstance(act, End) and speaker == "self":
+                self.own_final = list(act.path)
+
+    @property
+    def visited(self) -> list[str]:
+        return self.tracker.visited
+
+    @property
+    def agreed(self) -> list[str]:
+        return self.tracker.agreed
+
+    def context(self, observation: object, author: Speaker) -> DialogueContext:
+        own_kind = observation.coin_kind  # type: ignore[attr-defined]
+        partner_kind = observation.partner_coin_kind  # type: ignore[attr-defined]
+        speaker, listener = (own_kind, partner_kind) if author == "self" else (partner_kind, own_kind)
+        pending = self.tracker.own_pending
+        return DialogueContext(
+            rooms=observation.rooms,  # type: ignore[attr-defined]
+            start=observation.start,  # type: ignore[attr-defined]
+            at=self.tracker.agreed[-1],
+            visited=self.tracker.agreed,
+            speaker_coins=speaker,
+            listener_coins=listener,
+            last_suggestion=list(pending.path) if pending is not None and author == "partner" else None,
+        )

@@ -1,0 +1,94 @@
+"""``PipelineAgent``: parser -> belief store -> planner -> renderer, one turn at a time.
+
+Each stage is an interchangeable module (see ``agent.registry``); a switched-off stage is a null
+object (``NullParser``, ``NullPartnerModel``, ``HistoryTracker``, ``NullPlanner``, ``NullRenderer``),
+so an ablation is a configuration, never an edit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from agent.beliefs import BeliefStore
+from games.base import Turn
+from language.acts import Act, End, acts_to_json
+from language.base import Parser, Renderer
+from planners.base import Planner
+
+
+@dataclass
+class TurnTrace:
+    """What the agent understood and decided in one turn (kept for transcripts and debugging)."""
+
+    heard: list[list[dict]] = field(default_factory=list)
+    said: list[dict] = field(default_factory=list)
+    message: str = ""
+
+
+class PipelineAgent:
+    """An agent composed of a parser, a belief store, a planner and a renderer.
+
+    Args:
+        name: the preset or spec name, for reports.
+        parser: turns partner messages into acts.
+        make_beliefs: builds a fresh belief store from the first observation of a game.
+        planner: chooses the intent of each turn.
+        renderer: turns the intent into a message.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        parser: Parser,
+        make_beliefs: Callable[[Any], BeliefStore],
+        planner: Planner,
+        renderer: Renderer,
+    ) -> None:
+        self.name = name
+        self.parser = parser
+        self.make_beliefs = make_beliefs
+        self.planner = planner
+        self.renderer = renderer
+        self.beliefs: BeliefStore | None = None
+        self.rng = np.random.default_rng(0)
+        self.trace: list[TurnTrace] = []
+        self._seen = 0
+
+    def reset(self, rng: np.random.Generator) -> None:
+        """Forget the previous game; all randomness of the next one comes from ``rng``."""
+        self.beliefs = None
+        self.rng = rng
+        self.trace = []
+        self._seen = 0
+
+    def _hear(self, observation: Any, trace: TurnTrace) -> None:
+        chat = observation.chat
+        own_role = observation.role
+        for line in chat[self._seen :]:
+            if line.speaker == own_role:
+                continue
+            acts: list[Act] = self.parser.parse(line.message, self.beliefs.context(observation, "partner"))
+            if line.submitted is not None and not any(isinstance(a, End) and a.path == line.submitted for a in acts):
+                acts.append(End(path=line.submitted))
+            self.beliefs.update(acts, "partner")
+            trace.heard.append(acts_to_json(acts))
+        self._seen = len(chat)
+
+    def act(self, observation: Any) -> Turn:
+        """Read the partner's new messages in ``observation`` and return this turn."""
+        if self.beliefs is None:
+            self.beliefs = self.make_beliefs(observation)
+        trace = TurnTrace()
+        self._hear(observation, trace)
+        intent = self.planner.plan(self.beliefs, observation, self.rng)
+        context = self.beliefs.context(observation, "self")
+        message = self.renderer.render(intent, context, self.rng)
+        self.beliefs.update(list(intent.acts), "self")
+        trace.said = acts_to_json(list(intent.acts))
+        trace.message = message
+        self.trace.append(trace)
+        return Turn(message=message, actions=tuple(intent.actions))

@@ -1,0 +1,174 @@
+"""The registry of named components: games, parsers, renderers, belief modules, planners, presets.
+
+Ablations are data: an :class:`AgentSpec` names one implementation per pipeline stage and
+:func:`build_agent` assembles it. Registration is explicit: :func:`default_registry` calls
+:func:`register_builtins` once; nothing registers itself as an import side effect.
+
+Game names are families (``traveling_adventurers``); each game's ``facts.game_id`` carries the rule
+version (``traveling_adventurers_v0``), and either spelling is accepted.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from agent.pipeline import PipelineAgent
+from games.base import Game
+
+
+class UnknownNameError(KeyError):
+    """A name that is not registered; the message lists what is."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """One agent configuration: the implementation name of each pipeline stage plus options."""
+
+    game: str
+    parser: str = "rules"
+    partner: str = "on"
+    tracking: str = "agreement"
+    planner: str = "ibp"
+    renderer: str = "templates"
+    options: dict[str, Any] = field(default_factory=dict)
+    name: str = "custom"
+
+    def describe(self) -> str:
+        return f"parser={self.parser} partner={self.partner} tracking={self.tracking} planner={self.planner} renderer={self.renderer}"
+
+
+@dataclass
+class Registry:
+    """Name -> factory tables, one per kind of component, keyed by (game family, name)."""
+
+    games: dict[str, Callable[..., Game]] = field(default_factory=dict)
+    game_descriptions: dict[str, str] = field(default_factory=dict)
+    parsers: dict[tuple[str, str], Callable[..., Any]] = field(default_factory=dict)
+    renderers: dict[tuple[str, str], Callable[..., Any]] = field(default_factory=dict)
+    partner_models: dict[tuple[str, str], Callable[..., Any]] = field(default_factory=dict)
+    trackers: dict[tuple[str, str], Callable[..., Any]] = field(default_factory=dict)
+    belief_stores: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    planners: dict[tuple[str, str], Callable[..., Any]] = field(default_factory=dict)
+    presets: dict[tuple[str, str], AgentSpec] = field(default_factory=dict)
+
+    # ---- registration ----------------------------------------------------------------------
+    def register_game(self, family: str, factory: Callable[..., Game], description: str) -> None:
+        self.games[family] = factory
+        self.game_descriptions[family] = description
+
+    def register_preset(self, spec: AgentSpec) -> None:
+        self.presets[(spec.game, spec.name)] = spec
+
+    # ---- look-ups --------------------------------------------------------------------------
+    def game_family(self, name: str) -> str:
+        """The registered family for ``name`` (``x`` or a versioned ``x_v0``)."""
+        if name in self.games:
+            return name
+        base = name.rsplit("_v", 1)[0] if "_v" in name else name
+        if base in self.games:
+            return base
+        raise UnknownNameError(_unknown("game", name, list(self.games)))
+
+    def make_game(self, name: str, **options: Any) -> Game:
+        """Build game ``name`` with its options (ValueError on bad options)."""
+        return self.games[self.game_family(name)](**options)
+
+    def preset(self, game: str, name: str) -> AgentSpec:
+        family = self.game_family(game)
+        if (family, name) not in self.presets:
+            names = [n for g, n in self.presets if g == family]
+            raise UnknownNameError(_unknown(f"agent preset for {family}", name, names))
+        return self.presets[(family, name)]
+
+    def preset_names(self, game: str) -> list[str]:
+        family = self.game_family(game)
+        return [n for g, n in self.presets if g == family]
+
+    def _component(self, table: dict[tuple[str, str], Callable[..., Any]], kind: str, family: str, name: str) -> Callable[..., Any]:
+        if (family, name) not in table:
+            names = [n for g, n in table if g == family]
+            raise UnknownNameError(_unknown(f"{kind} for {family}", name, names))
+        return table[(family, name)]
+
+    def build_agent(self, spec: AgentSpec) -> PipelineAgent:
+        """Assemble the :class:`PipelineAgent` that ``spec`` describes.
+
+        Raises:
+            UnknownNameError: a stage names an unregistered implementation.
+        """
+        family = self.game_family(spec.game)
+        options = dict(spec.options)
+        parser = self._component(self.parsers, "parser", family, spec.parser)()
+        renderer = self._component(self.renderers, "renderer", family, spec.renderer)()
+        make_partner = self._component(self.partner_models, "partner model", family, spec.partner)
+        make_tracker = self._component(self.trackers, "state tracker", family, spec.tracking)
+        planner = self._component(self.planners, "planner", family, spec.planner)(**options)
+        make_store = self.belief_stores[family]
+
+        def make_beliefs(observation: Any) -> Any:
+            return make_store(make_partner(), make_tracker(observation))
+
+        return PipelineAgent(spec.name, parser, make_beliefs, planner, renderer)
+
+
+def _unknown(kind: str, name: str, known: list[str]) -> str:
+    hint = difflib.get_close_matches(name, known, n=1)
+    suggestion = f" (did you mean {hint[0]!r}?)" if hint else ""
+    return f"unknown {kind} {name!r}{suggestion}; known: {', '.join(sorted(known)) or 'none'}"
+
+
+def register_builtins(registry: Registry) -> Registry:
+    """Register Accord's own games, modules and presets in ``registry``."""
+    from agent.beliefs import (
+        AgreementTracker,
+        HistoryTracker,
+        NullPartnerModel,
+        PartnerModel,
+        TravelingAdventurersBeliefs,
+    )
+    from games.traveling_adventurers import TravelingAdventurersGame
+    from language.base import NullParser, NullRenderer
+    from language.structured import StructuredParser, StructuredRenderer
+    from language.traveling_adventurers import TravelingAdventurersParser, TravelingAdventurersRenderer
+    from planners.base import NullPlanner
+    from planners.traveling_adventurers import GreedyPlanner, IBPPlanner
+
+    ta = "traveling_adventurers"
+    registry.register_game(ta, TravelingAdventurersGame, "two-player TSP dialogue game (Jeknić et al. 2025)")
+    registry.parsers[(ta, "rules")] = TravelingAdventurersParser
+    registry.parsers[(ta, "structured")] = StructuredParser
+    registry.parsers[(ta, "off")] = NullParser
+    registry.renderers[(ta, "templates")] = TravelingAdventurersRenderer
+    registry.renderers[(ta, "structured")] = StructuredRenderer
+    registry.renderers[(ta, "off")] = NullRenderer
+    registry.partner_models[(ta, "on")] = PartnerModel
+    registry.partner_models[(ta, "off")] = NullPartnerModel
+    registry.trackers[(ta, "agreement")] = lambda obs: AgreementTracker(start=obs.start)
+    registry.trackers[(ta, "history")] = lambda obs: HistoryTracker(start=obs.start)
+    registry.belief_stores[ta] = TravelingAdventurersBeliefs
+    registry.planners[(ta, "greedy")] = GreedyPlanner
+    registry.planners[(ta, "ibp")] = IBPPlanner
+    registry.planners[(ta, "off")] = NullPlanner
+    base = AgentSpec(game=ta)
+    registry.register_preset(replace(base, name="baseline", partner="off", tracking="history", planner="greedy"))
+    registry.register_preset(replace(base, name="grounding", partner="on", tracking="history", planner="greedy"))
+    registry.register_preset(replace(base, name="state-tracking", partner="on", tracking="agreement", planner="greedy"))
+    registry.register_preset(replace(base, name="problem-solving", partner="on", tracking="agreement", planner="ibp"))
+    return registry
+
+
+_DEFAULT: Registry | None = None
+
+
+def default_registry() -> Registry:
+    """The registry with Accord's built-in components (built once, on first use)."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = register_builtins(Registry())
+    return _DEFAULT

@@ -1,0 +1,334 @@
+"""The Game / State contract every Accord environment follows, and the shared conformance checker.
+
+After OpenSpiel's split: an immutable :class:`Game` holds the facts of a game (players, who moves
+first, turn limit, information structure) and makes states; a :class:`State` is one position of
+play. Public methods validate; a refused turn raises :class:`IllegalTurnError` and leaves the state
+exactly as it was.
+
+A *turn* is a chat message plus optional formal game actions (a submitted tour, a maze move, a
+proposal ...). The partner sees the message and the formal actions, never the other's private view.
+
+:func:`check_game` is the conformance suite run over every registered game (see
+``agent.registry``): random legal play terminates, the same seed replays the same trajectory, an
+observation never depends on (or contains) the other player's private data, and illegal or malformed
+turns are refused with a one-line error and no change of state.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict
+
+MAX_MESSAGE_CHARS = 4000
+"""Longest chat message a state accepts; longer input is refused, not truncated silently."""
+
+
+class IllegalTurnError(ValueError):
+    """A turn the rules refuse (wrong player, illegal action, malformed input). One-line message."""
+
+
+class Turn(BaseModel):
+    """One move of a player: a chat message plus optional formal actions (game-specific models)."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    message: str = ""
+    actions: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What a game declares about itself (shown by ``accord games`` and used by the referee)."""
+
+    game_id: str
+    num_players: int
+    player_names: tuple[str, ...]
+    first_player: int
+    max_turns_per_player: int
+    information: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """One entry of a state's public history."""
+
+    player: int
+    turn: Turn
+
+
+class Game(ABC):
+    """An immutable game: facts plus a factory of initial states."""
+
+    facts: GameFacts
+
+    @abstractmethod
+    def new_initial_state(self, seed: int) -> State:
+        """The initial state for ``seed`` (boards, hidden data and chance are drawn from it)."""
+
+
+class State(ABC):
+    """One position of a game. Subclasses implement the ``_``-prefixed hooks; the public methods
+    here validate, so every game refuses bad turns in the same way."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.history: list[TurnRecord] = []
+
+    # ---- public, validating API -------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The player to move, or -1 when the game is over."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """True once the game is over (solved, failed or timed out)."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Each player's payoff; zeros before the end."""
+
+    @abstractmethod
+    def observation(self, player: int) -> BaseModel:
+        """``player``'s private view: its own hidden data plus the public history, nothing else."""
+
+    @abstractmethod
+    def legal_actions(self, player: int) -> list[str]:
+        """Human-readable descriptions of the formal actions ``player`` may take now."""
+
+    @abstractmethod
+    def metrics(self) -> dict[str, Any]:
+        """The game's per-game metrics (meaningful once terminal)."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent deep copy."""
+
+    def apply(self, turn: Turn) -> None:
+        """Play ``turn`` for the current player.
+
+        Raises:
+            IllegalTurnError: the game is over, the input is malformed or the rules refuse an action;
+                the state is left unchanged.
+        """
+        if self.is_terminal():
+            raise IllegalTurnError("the game is over; no more turns are accepted")
+        if not isinstance(turn, Turn):
+            raise IllegalTurnError(f"a turn must be a Turn, not {type(turn).__name__}")
+        if len(turn.message) > MAX_MESSAGE_CHARS:
+            raise IllegalTurnError(f"message too long ({len(turn.message)} > {MAX_MESSAGE_CHARS} chars)")
+        self._validate(turn)
+        self._apply(turn)
+
+    # ---- hooks for subclasses -------------------------------------------------------------
+    @abstractmethod
+    def _validate(self, turn: Turn) -> None:
+        """Raise :class:`IllegalTurnError` if the rules refuse ``turn``; must not change state."""
+
+    @abstractmethod
+    def _apply(self, turn: Turn) -> None:
+        """Carry out a validated turn."""
+
+    # ---- conformance hooks ---------------------------------------------------------------
+    @abstractmethod
+    def random_turn(self, rng: np.random.Generator) -> Turn:
+        """A random legal turn for the current player (used by the conformance checker)."""
+
+    @abstractmethod
+    def illegal_turns(self) -> list[Turn]:
+        """Game-specific turns the rules must refuse in this state (for the conformance checker)."""
+
+    @abstractmethod
+    def private_data(self, player: int) -> Any:
+        """``player``'s hidden information as JSON-able data (for leak checks)."""
+
+    @abstractmethod
+    def with_private_data_resampled(self, player: int, rng: np.random.Generator) -> State:
+        """A copy whose ``player`` hidden data is redrawn; the public history is kept."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Conformance
+# ---------------------------------------------------------------------------------------------
+
+
+class ConformanceError(AssertionError):
+    """A game broke the Game / State contract; the message says which rule and where."""
+
+
+@dataclass
+class ConformanceReport:
+    """What :func:`check_game` verified."""
+
+    game_id: str
+    games_played: int = 0
+    turns_played: int = 0
+    illegal_turns_refused: int = 0
+    checks: list[str] = field(default_factory=list)
+
+
+def _canonical(obj: BaseModel | Any) -> str:
+    data = obj.model_dump(mode="json") if isinstance(obj, BaseModel) else obj
+    return json.dumps(data, sort_keys=True, default=str)
+
+
+def _contains(haystack: Any, needle: Any) -> bool:
+    """True if ``needle`` (a JSON value) occurs as a sub-value anywhere in ``haystack``."""
+    if haystack == needle:
+        return True
+    if isinstance(haystack, dict):
+        return any(_contains(v, needle) for v in haystack.values())
+    if isinstance(haystack, (list, tuple)):
+        return any(_contains(v, needle) for v in haystack)
+    return False
+
+
+def _refuse(state: State, turn: Turn, report: ConformanceReport, where: str) -> None:
+    before = _canonical_state(state)
+    try:
+        state.apply(turn)
+    except IllegalTurnError as err:
+        text = str(err)
+        if not text or "\n" in text:
+            raise ConformanceError(f"{where}: refusal message must be one non-empty line: {text!r}")
+    else:
+        raise ConformanceError(f"{where}: illegal turn {turn!r} was accepted")
+    if _canonical_state(state) != before:
+        raise ConformanceError(f"{where}: refused turn {turn!r} changed the state")
+    report.illegal_turns_refused += 1
+
+
+def _canonical_state(state: State) -> str:
+    players = range(state.game.facts.num_players)
+    return json.dumps(
+        {
+            "history": [(r.player, r.turn.message, repr(r.turn.actions)) for r in state.history],
+            "obs": [_canonical(state.observation(p)) for p in players],
+            "current": state.current_player,
+            "terminal": state.is_terminal(),
+        },
+        sort_keys=True,
+    )
+
+
+def _play_random(game: Game, seed: int, report: ConformanceReport, check_illegal: bool) -> State:
+    facts = game.facts
+    state = game.new_initial_state(seed)
+    rng = np.random.default_rng(seed)
+    limit = facts.num_players * facts.max_turns_per_player
+    where = f"{facts.game_id} seed {seed}"
+    steps = 0
+    while not state.is_terminal():
+        if steps > limit:
+            raise ConformanceError(f"{where}: not terminal after {steps} turns (limit {limit})")
+        player = state.current_player
+        if not 0 <= player < facts.num_players:
+            raise ConformanceError(f"{where}: bad current_player {player} in a live state")
+        if check_illegal:
+            for bad in state.illegal_turns():
+                _refuse(state, bad, report, f"{where} turn {steps}")
+        state.apply(state.random_turn(rng))
+        steps += 1
+    report.turns_played += steps
+    report.games_played += 1
+    if state.current_player != -1:
+        raise ConformanceError(f"{where}: terminal state must have current_player == -1")
+    if len(state.returns()) != facts.num_players:
+        raise ConformanceError(f"{where}: returns() must have one entry per player")
+    _refuse(state, Turn(message="hello"), report, f"{where} after the end")
+    return state
+
+
+def _trajectory(state: State) -> str:
+    return json.dumps(
+        [(r.player, r.turn.message, repr(r.turn.actions)) for r in state.history]
+        + [state.returns(), state.metrics()],
+        sort_keys=True,
+        default=str,
+    )
+
+
+def _check_no_leak(game: Game, seed: int) -> None:
+    """Observations never contain, nor depend on, the other player's private data."""
+    facts = game.facts
+    where = f"{facts.game_id} seed {seed}"
+    state = game.new_initial_state(seed)
+    rng = np.random.default_rng(seed + 1)
+    moves: list[Turn] = []
+    while not state.is_terminal() and len(moves) < 6:
+        move = state.random_turn(rng)
+        state.apply(move)
+        moves.append(move)
+    for owner in range(facts.num_players):
+        secret = state.private_data(owner)
+        for viewer in range(facts.num_players):
+            if viewer == owner:
+                continue
+            seen = state.observation(viewer).model_dump(mode="json")
+            if secret not in (None, [], {}) and _contains(seen, secret):
+                raise ConformanceError(f"{where}: player {viewer} observes player {owner}'s private data")
+            twin = game.new_initial_state(seed).with_private_data_resampled(owner, np.random.default_rng(seed + 7))
+            if _canonical(twin.private_data(owner)) == _canonical(game.new_initial_state(seed).private_data(owner)):
+                continue  # the resample happened to draw the same secret; nothing to compare
+            for move in moves:
+                if twin.is_terminal():
+                    break
+                try:
+                    twin.apply(move)
+                except IllegalTurnError:
+                    break  # the move depended on the owner's secret; stop comparing here
+            replay = game.new_initial_state(seed)
+            for move in moves[: len(twin.history)]:
+                replay.apply(move)
+            if _canonical(twin.observation(viewer)) != _canonical(replay.observation(viewer)):
+                raise ConformanceError(
+                    f"{where}: player {viewer}'s observation changes with player {owner}'s private data"
+                )
+
+
+def check_game(game: Game, seeds: range | list[int] = range(5)) -> ConformanceReport:
+    """Run the shared conformance checks on ``game``.
+
+    Args:
+        game: the game to check.
+        seeds: the seeds to play random games with.
+
+    Returns:
+        A report of what was checked.
+
+    Raises:
+        ConformanceError: the first violated rule, with the game id and seed.
+    """
+    report = ConformanceReport(game_id=game.facts.game_id)
+    for seed in seeds:
+        first = _play_random(game, seed, report, check_illegal=True)
+        second = _play_random(game, seed, report, check_illegal=False)
+        if _trajectory(first) != _trajectory(second):
+            raise ConformanceError(f"{game.facts.game_id} seed {seed}: same seed, different trajectory")
+        original = game.new_initial_state(seed)
+        before = _canonical_state(original)
+        clone = original.clone()
+        clone_rng = np.random.default_rng(seed)
+        for _ in range(3):
+            if not clone.is_terminal():
+                clone.apply(clone.random_turn(clone_rng))
+        if _canonical_state(original) != before:
+            raise ConformanceError(f"{game.facts.game_id} seed {seed}: playing a clone changed the original")
+        _check_no_leak(game, seed)
+        state = game.new_initial_state(seed)
+        _refuse(state, "not a turn", report, f"{game.facts.game_id} seed {seed}")  # type: ignore[arg-type]
+        _refuse(state, Turn(message="x" * (MAX_MESSAGE_CHARS + 1)), report, f"{game.facts.game_id} seed {seed}")
+    report.checks = [
+        "random legal play terminates within the turn limit",
+        "same seed gives the same trajectory",
+        "clone() is independent",
+        "observations neither contain nor depend on the partner's private data",
+        "illegal and malformed turns are refused with a one-line error, state unchanged",
+    ]
+    return report

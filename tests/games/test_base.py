@@ -1,0 +1,71 @@
+"""The shared conformance checker, run over every registered game, and its own failure modes."""
+
+import numpy as np
+import pytest
+
+from agent.registry import default_registry
+from games.base import ConformanceError, IllegalTurnError, Turn, TurnRecord, check_game
+from games.traveling_adventurers import TravelingAdventurersGame, TravelingAdventurersState
+
+
+@pytest.mark.parametrize("family", sorted(default_registry().games))
+def test_every_registered_game_conforms(family):
+    game = default_registry().make_game(family)
+    report = check_game(game, seeds=range(3))
+    assert report.games_played == 6 and len(report.checks) == 5
+
+
+class LeakyState(TravelingAdventurersState):
+    def observation(self, player):
+        obs = super().observation(player)
+        return obs.model_copy(update={"own_coins": self.board.edges(1 - player)})
+
+
+class LeakyGame(TravelingAdventurersGame):
+    def new_initial_state(self, seed):
+        return LeakyState(self, self.board_for_seed(seed))
+
+
+class AcceptsAnythingState(TravelingAdventurersState):
+    def _validate(self, turn):
+        pass
+
+    def _apply(self, turn):
+        self.history.append(TurnRecord(self.current_player, turn))
+
+
+class AcceptsAnythingGame(TravelingAdventurersGame):
+    def new_initial_state(self, seed):
+        return AcceptsAnythingState(self, self.board_for_seed(seed))
+
+
+class NondeterministicGame(TravelingAdventurersGame):
+    calls = 0
+
+    def board_for_seed(self, seed):
+        NondeterministicGame.calls += 1
+        return super().board_for_seed(seed + NondeterministicGame.calls)
+
+
+def test_checker_catches_a_leak():
+    with pytest.raises(ConformanceError, match="private data"):
+        check_game(LeakyGame(), seeds=[0])
+
+
+def test_checker_catches_accepted_illegal_turns():
+    with pytest.raises(ConformanceError, match="was accepted"):
+        check_game(AcceptsAnythingGame(board=1), seeds=[0])
+
+
+def test_checker_catches_nondeterminism():
+    with pytest.raises(ConformanceError, match="different trajectory"):
+        check_game(NondeterministicGame(), seeds=[0])
+
+
+def test_turns_after_the_end_are_refused():
+    state = TravelingAdventurersGame(board=1).new_initial_state(0)
+    for _ in range(30):
+        state.apply(Turn(message="."))
+    with pytest.raises(IllegalTurnError, match="game is over"):
+        state.apply(Turn(message="more"))
+    assert np.isfinite(state.returns()).all()
