@@ -17,7 +17,11 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help="Accord: agents that decide together with a partner through dialogue.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Accord: agents that decide together with a partner through dialogue.",
+)
 solve_app = typer.Typer(no_args_is_help=True, help="Exact combinatorial solvers.")
 bench_app = typer.Typer(no_args_is_help=True, help="Benchmarks (ratios against references measured in the same run).")
 app.add_typer(solve_app, name="solve")
@@ -50,6 +54,11 @@ def _write_json(path: str | None, data: Any) -> None:
     except OSError as err:
         raise UserError(f"cannot write {path}: {err.strerror or err}") from err
     console.print(f"wrote {path}")
+
+
+def _show(renderable: Any, json_path: str | None) -> None:
+    """Print a table to stdout, or to stderr when stdout carries the JSON result."""
+    (console if json_path == "-" else out).print(renderable)
 
 
 def _progress() -> Progress:
@@ -104,7 +113,9 @@ def solve_tsp_command(
         fixed = [instance.index(name) for name in _csv(prefix)]
         if fixed and fixed[0] != start_index:
             raise TSPError(f"the prefix must begin with the start node {instance.nodes[start_index]!r}")
-        solution = solve_tsp(instance.weights, start=start_index, prefix=fixed, maximize=maximize, method=method, time_limit=time_limit)
+        solution = solve_tsp(
+            instance.weights, start=start_index, prefix=fixed, maximize=maximize, method=method, time_limit=time_limit
+        )
         result = solution_to_json(instance, solution)
         if json_path:
             _write_json(json_path, result)
@@ -137,8 +148,13 @@ def bench_solvers_command(
         sizes = list(range(min_n, max_n + 1))
         with _progress() as progress:
             task = progress.add_task("benchmarking solvers", total=None)
-            result = bench_solvers(sizes, repeats=repeats, python_max_n=python_max_n, progress=lambda d: progress.update(task, description=d))
-        console.print(render_bench_table(result))
+            result = bench_solvers(
+                sizes,
+                repeats=repeats,
+                python_max_n=python_max_n,
+                progress=lambda d: progress.update(task, description=d),
+            )
+        _show(render_bench_table(result), json_path)
         _write_json(json_path, result)
 
     _guard(run)
@@ -224,7 +240,14 @@ def _metrics_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
     return table
 
 
-def _run_selfplay(game_name: str, preset: str, seeds: list[int], game_options: dict[str, Any], progress: Progress, transcripts: list[dict] | None) -> dict[str, Any]:
+def _run_selfplay(
+    game_name: str,
+    preset: str,
+    seeds: list[int],
+    game_options: dict[str, Any],
+    progress: Progress,
+    transcripts: list[dict] | None,
+) -> dict[str, Any]:
     from agent.arena import aggregate, selfplay
     from agent.registry import default_registry
 
@@ -275,9 +298,12 @@ def selfplay_command(
         kept: list[dict] | None = [] if transcripts else None
         with _progress() as progress:
             result = _run_selfplay(game, agent, seeds, _game_options(board, rooms), progress, kept)
-        console.print(_metrics_table(f"self-play: {game}", [(agent, result["metrics"])]))
+        _show(_metrics_table(f"self-play: {game}", [(agent, result["metrics"])]), json_path)
         _write_jsonl(transcripts, kept or [])
-        _write_json(json_path, {"game": game, "agent": agent, "seeds": seeds, "games": result["per_game"], "metrics": result["metrics"]})
+        _write_json(
+            json_path,
+            {"game": game, "agent": agent, "seeds": seeds, "games": result["per_game"], "metrics": result["metrics"]},
+        )
 
     _guard(run)
 
@@ -309,13 +335,21 @@ def ablate_command(
             for name in presets:
                 results.append(_run_selfplay(game, name, seed_list, _game_options(board, rooms), progress, None))
         title = f"self-play ablation: {game}, {seeds} seeds x {games} games"
-        out.print(_metrics_table(title, [(r["agent"], r["metrics"]) for r in results]))
+        _show(_metrics_table(title, [(r["agent"], r["metrics"]) for r in results]), json_path)
         if plot:
             from agent.plots import plot_ablation
 
             plot_ablation(results, plot, title)
             console.print(f"wrote {plot}")
-        _write_json(json_path, {"game": game, "seeds": seeds, "games_per_seed": games, "rows": [{k: v for k, v in r.items() if k != "per_game"} for r in results]})
+        _write_json(
+            json_path,
+            {
+                "game": game,
+                "seeds": seeds,
+                "games_per_seed": games,
+                "rows": [{k: v for k, v in r.items() if k != "per_game"} for r in results],
+            },
+        )
 
     _guard(run)
 
@@ -340,9 +374,17 @@ def games_command(json_path: str | None = typer.Option(None, "--json", help="wri
         for family in registry.games:
             facts = registry.make_game(family).facts
             presets = registry.preset_names(family)
-            rows.append({"name": family, "game_id": facts.game_id, "players": list(facts.player_names), "presets": presets})
-            table.add_row(family, facts.game_id, ", ".join(facts.player_names), ", ".join(presets), registry.game_descriptions[family])
-        out.print(table)
+            rows.append(
+                {"name": family, "game_id": facts.game_id, "players": list(facts.player_names), "presets": presets}
+            )
+            table.add_row(
+                family,
+                facts.game_id,
+                ", ".join(facts.player_names),
+                ", ".join(presets),
+                registry.game_descriptions[family],
+            )
+        _show(table, json_path)
         _write_json(json_path, rows)
 
     _guard(run)
@@ -361,7 +403,9 @@ def check_command(seeds: int = typer.Option(5, min=1, help="seeds per game")) ->
         for family in registry.games:
             try:
                 report = check_game(registry.make_game(family), range(seeds))
-                out.print(f"[green]ok[/] {report.game_id}: {report.games_played} games, {report.turns_played} turns, {report.illegal_turns_refused} illegal turns refused")
+                out.print(
+                    f"[green]ok[/] {report.game_id}: {report.games_played} games, {report.turns_played} turns, {report.illegal_turns_refused} illegal turns refused"
+                )
             except ConformanceError as err:
                 failed = True
                 out.print(f"[red]FAIL[/] {family}: {err}")

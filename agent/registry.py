@@ -90,7 +90,9 @@ class Registry:
         family = self.game_family(game)
         return [n for g, n in self.presets if g == family]
 
-    def _component(self, table: dict[tuple[str, str], Callable[..., Any]], kind: str, family: str, name: str) -> Callable[..., Any]:
+    def _component(
+        self, table: dict[tuple[str, str], Callable[..., Any]], kind: str, family: str, name: str
+    ) -> Callable[..., Any]:
         if (family, name) not in table:
             names = [n for g, n in table if g == family]
             raise UnknownNameError(_unknown(f"{kind} for {family}", name, names))

@@ -50,7 +50,9 @@ def _read_turn(console: Console, observation: Any) -> Turn | None:
             return Turn(message=line)
 
 
-def play_in_terminal(game_name: str, preset: str, human: int, seed: int, game_options: dict[str, Any], console: Console) -> dict[str, Any]:
+def play_in_terminal(
+    game_name: str, preset: str, human: int, seed: int, game_options: dict[str, Any], console: Console
+) -> dict[str, Any]:
     """Play one game with a person at the keyboard; returns the transcript and metrics."""
     registry = default_registry()
     game = registry.make_game(game_name, **game_options)
@@ -58,8 +60,10 @@ def play_in_terminal(game_name: str, preset: str, human: int, seed: int, game_op
     agent.reset(agent_rng(seed, 1 - human))
     state = game.new_initial_state(seed)
     observation = state.observation(human)
-    console.print(f"[bold]{game.facts.game_id}[/]: agree on one round trip from {observation.rooms[observation.start]} "
-                  f"through every room with your partner ({preset}); type /coins, /submit PATH, /quit.")
+    console.print(
+        f"[bold]{game.facts.game_id}[/]: agree on one round trip from {observation.rooms[observation.start]} "
+        f"through every room with your partner ({preset}); type /coins, /submit PATH, /quit."
+    )
     console.print(_coins_table(observation))
     while not state.is_terminal():
         player = state.current_player
@@ -80,7 +84,15 @@ def play_in_terminal(game_name: str, preset: str, human: int, seed: int, game_op
             if turn.actions:
                 console.print(f"[cyan]partner submitted[/] {' -> '.join(turn.actions[0].path)}")
     metrics = state.metrics()
-    console.print(f"identical={metrics['identical']} correct={metrics['correct']} optimal={metrics['optimal']} "
-                  f"joint score={metrics['joint_score']} (optimum {metrics['optimum']}), score={metrics['score']}")
-    return {"game_id": game.facts.game_id, "seed": seed, "agent": preset, "human": game.facts.player_names[human],
-            "metrics": metrics, "transcript": [{"player": game.facts.player_names[r.player], "message": r.turn.message} for r in state.history]}
+    console.print(
+        f"identical={metrics['identical']} correct={metrics['correct']} optimal={metrics['optimal']} "
+        f"joint score={metrics['joint_score']} (optimum {metrics['optimum']}), score={metrics['score']}"
+    )
+    return {
+        "game_id": game.facts.game_id,
+        "seed": seed,
+        "agent": preset,
+        "human": game.facts.player_names[human],
+        "metrics": metrics,
+        "transcript": [{"player": game.facts.player_names[r.player], "message": r.turn.message} for r in state.history],
+    }

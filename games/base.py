@@ -196,7 +196,9 @@ def _refuse(state: State, turn: Turn, report: ConformanceReport, where: str) -> 
     except IllegalTurnError as err:
         text = str(err)
         if not text or "\n" in text:
-            raise ConformanceError(f"{where}: refusal message must be one non-empty line: {text!r}")
+            raise ConformanceError(f"{where}: refusal message must be one non-empty line: {text!r}") from err
+    except Exception as err:
+        raise ConformanceError(f"{where}: bad turn {turn!r} raised {type(err).__name__}, not IllegalTurnError") from err
     else:
         raise ConformanceError(f"{where}: illegal turn {turn!r} was accepted")
     if _canonical_state(state) != before:
@@ -247,8 +249,7 @@ def _play_random(game: Game, seed: int, report: ConformanceReport, check_illegal
 
 def _trajectory(state: State) -> str:
     return json.dumps(
-        [(r.player, r.turn.message, repr(r.turn.actions)) for r in state.history]
-        + [state.returns(), state.metrics()],
+        [(r.player, r.turn.message, repr(r.turn.actions)) for r in state.history] + [state.returns(), state.metrics()],
         sort_keys=True,
         default=str,
     )

@@ -242,7 +242,9 @@ def generate_board(num_rooms: int, seed: int) -> Board:
         raise ValueError(f"rooms must be between {MIN_ROOMS} and {MAX_ROOMS}, not {num_rooms}")
     rng = np.random.default_rng([seed, num_rooms])
     rooms = tuple(ROOM_CATALOGUE)[:num_rooms]
-    return Board(f"generated-{num_rooms}-{seed}", rooms, (generate_weights(num_rooms, rng), generate_weights(num_rooms, rng)))
+    return Board(
+        f"generated-{num_rooms}-{seed}", rooms, (generate_weights(num_rooms, rng), generate_weights(num_rooms, rng))
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -455,7 +457,9 @@ class TravelingAdventurersState(State):
         bad = [
             Turn(actions=(Submit(path=[start, "Z", start]),)),
             Turn(actions=("submit everything",)),
-            Turn(actions=(Submit(path=list(self.board.rooms) + [start]), Submit(path=list(self.board.rooms) + [start]))),
+            Turn(
+                actions=(Submit(path=list(self.board.rooms) + [start]), Submit(path=list(self.board.rooms) + [start]))
+            ),
         ]
         if self.submissions[self.current_player] is not None:
             bad.append(Turn(actions=(Submit(path=list(self.board.rooms) + [start]),)))

@@ -92,12 +92,16 @@ class NegotiationPlanner(ABC):
         """The rooms to suggest after ``prefix`` (at least one)."""
 
     @abstractmethod
-    def coins_to_share(self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str], proposal: list[str]) -> list[tuple[str, str]]:
+    def coins_to_share(
+        self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str], proposal: list[str]
+    ) -> list[tuple[str, str]]:
         """Own-coin edges worth telling the partner, most useful first; ``proposal`` is ``prefix``
         extended by this turn's suggestion."""
 
     @abstractmethod
-    def coins_to_ask(self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str], proposal: list[str]) -> list[tuple[str, str]]:
+    def coins_to_ask(
+        self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str], proposal: list[str]
+    ) -> list[tuple[str, str]]:
         """Partner-coin edges worth asking about, most useful first."""
 
     # ---- the loop ---------------------------------------------------------------------------
@@ -167,7 +171,9 @@ class NegotiationPlanner(ABC):
         rest = final[len(prefix) - 1 : -1]
         return len(rest) <= 2 or self.judge(beliefs, board, prefix, rest) == "accept"
 
-    def _share_and_ask(self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str], proposal: list[str]) -> list[Act]:
+    def _share_and_ask(
+        self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str], proposal: list[str]
+    ) -> list[Act]:
         partner = beliefs.partner
         acts: list[Act] = []
         answered: list[frozenset[str]] = []
@@ -236,14 +242,18 @@ class GreedyPlanner(NegotiationPlanner):
         ranked = self._ranked(beliefs, board, prefix)
         return [ranked[0]] if ranked else [board.start]
 
-    def coins_to_share(self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str], proposal: list[str]) -> list[tuple[str, str]]:
+    def coins_to_share(
+        self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str], proposal: list[str]
+    ) -> list[tuple[str, str]]:
         """The hallways out of the room this turn's proposal ends in, richest first: what the
         partner needs to choose the move after it."""
         here = proposal[-1]
         options = [r for r in self.left(beliefs, board, proposal) if r not in (here, board.start)]
         return [(here, r) for r in sorted(options, key=lambda r: (-board.own_coins(here, r), board.idx(r)))]
 
-    def coins_to_ask(self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str], proposal: list[str]) -> list[tuple[str, str]]:
+    def coins_to_ask(
+        self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str], proposal: list[str]
+    ) -> list[tuple[str, str]]:
         return self.coins_to_share(beliefs, board, prefix, proposal)
 
 
@@ -282,7 +292,9 @@ class IBPPlanner(NegotiationPlanner):
                 joint[i, j] = joint[j, i] = joint[i, j] + (fill if known is None else known)
         return joint
 
-    def _matrices(self, beliefs: TravelingAdventurersBeliefs, board: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _matrices(
+        self, beliefs: TravelingAdventurersBeliefs, board: Board
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         point = self._joint(beliefs, board, 0.0 if self.unknown == "zero" else (MIN_COINS + MAX_COINS) / 2)
         return point, self._joint(beliefs, board, MIN_COINS), self._joint(beliefs, board, MAX_COINS)
 
@@ -296,8 +308,13 @@ class IBPPlanner(NegotiationPlanner):
         tour = solve_tsp_dp(point, start=0, prefix=[board.idx(r) for r in prefix], maximize=True).tour
         return [board.rooms[i] for i in tour]
 
-    def _step_bounds(self, lo: np.ndarray, hi: np.ndarray, board: Board, prefix: list[str]) -> dict[str, tuple[float, float]]:
-        return {r: (self._best(lo, board, prefix + [r]), self._best(hi, board, prefix + [r])) for r in board.remaining(prefix)}
+    def _step_bounds(
+        self, lo: np.ndarray, hi: np.ndarray, board: Board, prefix: list[str]
+    ) -> dict[str, tuple[float, float]]:
+        return {
+            r: (self._best(lo, board, prefix + [r]), self._best(hi, board, prefix + [r]))
+            for r in board.remaining(prefix)
+        }
 
     def _step_verdict(self, bounds: dict[str, tuple[float, float]], room: str) -> Verdict:
         if room not in bounds:
@@ -353,7 +370,9 @@ class IBPPlanner(NegotiationPlanner):
                 choice = max(options, key=lambda r: (self._best(point, board, prefix + [r]), -board.idx(r)))
         return [choice]
 
-    def _competing_tours(self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str]) -> list[list[str]]:
+    def _competing_tours(
+        self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str]
+    ) -> list[list[str]]:
         """The best tour (point estimate) through each possible next room, best first."""
         point, _, _ = self._matrices(beliefs, board)
         tours = []
@@ -363,7 +382,9 @@ class IBPPlanner(NegotiationPlanner):
         tours.sort(key=lambda t: -t[0])
         return [t for _, t in tours]
 
-    def coins_to_share(self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str], proposal: list[str]) -> list[tuple[str, str]]:
+    def coins_to_share(
+        self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str], proposal: list[str]
+    ) -> list[tuple[str, str]]:
         """Own coins on the hallways of the competing tours, from the current room outwards: these
         are the coins that can change which tour the partner finds best."""
         edges: list[tuple[str, str]] = []
@@ -378,7 +399,9 @@ class IBPPlanner(NegotiationPlanner):
                         edges.append((u, v))
         return edges
 
-    def coins_to_ask(self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str], proposal: list[str]) -> list[tuple[str, str]]:
+    def coins_to_ask(
+        self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str], proposal: list[str]
+    ) -> list[tuple[str, str]]:
         """Unknown partner coins ranked by value of information: first those whose extreme values
         (1 or 10) change the next move of the IBP, then those that change the IBP at all, then the
         rest of the competing tours' hallways."""
@@ -398,7 +421,10 @@ class IBPPlanner(NegotiationPlanner):
                 for extreme in (MIN_COINS, MAX_COINS):
                     probe = point.copy()
                     probe[i, j] = probe[j, i] = board.own[i, j] + extreme
-                    tour = [board.rooms[k] for k in solve_tsp_dp(probe, start=0, prefix=[board.idx(r) for r in prefix], maximize=True).tour]
+                    tour = [
+                        board.rooms[k]
+                        for k in solve_tsp_dp(probe, start=0, prefix=[board.idx(r) for r in prefix], maximize=True).tour
+                    ]
                     if tour[len(prefix)] != base[len(prefix)]:
                         rank = 0
                     elif tour != base:

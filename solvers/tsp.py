@@ -6,17 +6,17 @@ The graph is complete and undirected: ``weights`` is a symmetric n x n matrix wh
 ignored. ``prefix`` is a beginning of the tour that the players have already agreed on; the
 solvers optimise the remainder only.
 
-| method      | algorithm                                               | exact for        |
-| ----------- | ------------------------------------------------------- | ---------------- |
-| "dp"        | Held-Karp bitmask DP, compiled with Numba               | <= 20 free nodes |
-| "dp_python" | the same DP in plain Python (reference for the bench)    | small k only     |
-| "cpsat"     | OR-Tools CP-SAT, one circuit constraint over arc literals | any n (time)     |
-| "scip"      | SCIP ILP over edges, lazily added subtour cuts          | any n (time)     |
-| "brute"     | enumeration of permutations (test oracle)               | <= 10 free nodes |
+| method      | algorithm                                                 | exact for        |
+| ----------- | --------------------------------------------------------- | ---------------- |
+| "dp"        | Held-Karp bitmask DP, compiled with Numba                 | <= 20 free nodes |
+| "dp_python" | the same DP in plain Python (the bench's baseline)        | <= 20, but slow  |
+| "cpsat"     | OR-Tools CP-SAT, one circuit constraint over arc literals | any n, timed     |
+| "scip"      | SCIP ILP over edges, subtour cuts added lazily            | any n, timed     |
+| "brute"     | enumeration of permutations (test oracle)                 | <= 10 free nodes |
 
 "Free nodes" are the nodes not in the prefix. A solution reports ``optimal=True`` only when the
-solver proved optimality; the two ILP solvers may return ``optimal=False`` when stopped by
-``time_limit``.
+solver proved optimality; CP-SAT and SCIP may return ``optimal=False`` when stopped by
+``time_limit``. CP-SAT rounds non-integral weights to multiples of 10^-6 (``CPSAT_SCALE``).
 
 References:
     Bellman, R. (1962). Dynamic programming treatment of the travelling salesman problem.
@@ -41,6 +41,7 @@ from numba import njit
 from pyscipopt import SCIP_RESULT, Conshdlr, Model, quicksum
 
 __all__ = [
+    "CPSAT_LINEARIZATION",
     "CPSAT_NUM_WORKERS",
     "CPSAT_SCALE",
     "MAX_BRUTE_FREE_NODES",
@@ -72,9 +73,15 @@ CPSAT_SCALE = 10**6
 
 #: CP-SAT workers. One worker makes CP-SAT deterministic (same input, same tour); two workers
 #: return different tied tours from run to run, and the deterministic parallel mode
-#: (interleave_search) was ~50x slower. On 33 random instances (n = 8..18, 2-core machine) one
-#: worker took 0.41 s in total against 0.53 s for two, though single instances vary.
+#: (interleave_search) was ~50x slower. Speed is a wash on a 2-core machine: over 66 random
+#: solves (n = 8..18, both senses, CPSAT_LINEARIZATION) one worker took 0.95 s in total and
+#: at most 0.27 s per solve, two workers 1.02 s and at most 0.04 s.
 CPSAT_NUM_WORKERS = 1
+
+#: CP-SAT linearization level. Level 2 puts the circuit constraint's LP relaxation, with its
+#: subtour cuts, into the single worker's search: on an 18-node three-cluster instance the
+#: default level 1 ran 30 s without proving optimality, level 2 took 0.02 s.
+CPSAT_LINEARIZATION = 2
 
 #: The valid values of ``solve_tsp(method=...)``.
 METHODS = ("dp", "cpsat", "scip", "brute", "dp_python")
@@ -109,7 +116,7 @@ class TSPSolution:
     method: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class _Problem:
     """A validated instance: float64 weights with zero diagonal, prefix and free nodes."""
 
@@ -524,8 +531,8 @@ def solve_tsp_cpsat(
     The prefix arcs are fixed to true. CP-SAT needs integer coefficients: if any weight is not
     an integer, all weights are multiplied by ``CPSAT_SCALE`` (10^6) and rounded, so
     "optimal" then means optimal for the rounded weights (the true optimum is at most
-    n * 0.5e-6 away). ``value`` is always recomputed from the unscaled weights. The solver runs
-    ``CPSAT_NUM_WORKERS`` worker(s) with a fixed seed.
+    n * 10^-6 away). ``value`` is always recomputed from the unscaled weights. The solver runs
+    ``CPSAT_NUM_WORKERS`` worker(s) with a fixed seed and ``CPSAT_LINEARIZATION``.
 
     Args:
         weights: Symmetric n x n matrix of finite numbers (n >= 2); the diagonal is ignored.
@@ -569,12 +576,13 @@ def solve_tsp_cpsat(
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = CPSAT_NUM_WORKERS
+    solver.parameters.linearization_level = CPSAT_LINEARIZATION
     solver.parameters.random_seed = 0
     if limit is not None:
         solver.parameters.max_time_in_seconds = limit
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        if status == cp_model.UNKNOWN:
+        if status == cp_model.UNKNOWN and limit is not None:
             raise TSPError(
                 f"CP-SAT found no tour within the time limit of {limit:g} s; raise time_limit"
             )

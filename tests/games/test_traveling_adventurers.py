@@ -86,7 +86,11 @@ def play(state, *turns):
 
 def test_identical_correct_optimal_metrics():
     game = TravelingAdventurersGame(board=1)
-    state = play(game.new_initial_state(0), Turn(message="let's go L E K C B A L", actions=(Submit(path=TOUR),)), Turn(message="ok", actions=(Submit(path=TOUR),)))
+    state = play(
+        game.new_initial_state(0),
+        Turn(message="let's go L E K C B A L", actions=(Submit(path=TOUR),)),
+        Turn(message="ok", actions=(Submit(path=TOUR),)),
+    )
     m = state.metrics()
     assert state.is_terminal() and state.current_player == -1
     assert (m["identical"], m["correct"], m["optimal"]) == (True, True, True)
@@ -148,7 +152,9 @@ def test_bad_turns_are_refused_and_leave_the_state_unchanged(turn, message):
 
 
 def test_a_second_submission_is_refused():
-    state = play(TravelingAdventurersGame(board=1).new_initial_state(0), Turn(actions=(Submit(path=TOUR),)), Turn(message="hm"))
+    state = play(
+        TravelingAdventurersGame(board=1).new_initial_state(0), Turn(actions=(Submit(path=TOUR),)), Turn(message="hm")
+    )
     with pytest.raises(IllegalTurnError, match="already submitted"):
         state.apply(Turn(actions=(Submit(path=TOUR),)))
 

@@ -234,7 +234,7 @@ def instances(draw, min_n: int = 2, max_n: int = 8, low: int = -20, high: int = 
     w = symmetric(dict(zip(itertools.combinations(range(n), 2), values, strict=True)), n)
     start = draw(st.integers(0, n - 1))
     others = draw(st.permutations([v for v in range(n) if v != start]))
-    length = draw(st.integers(0, n))
+    length = draw(st.one_of(st.integers(0, 2), st.integers(0, n)))  # favour short prefixes
     prefix = () if length == 0 else (start, *others[: length - 1])
     maximize = draw(st.booleans())
     return w, start, prefix, maximize
@@ -411,11 +411,14 @@ def random_weights(n: int, seed: int) -> np.ndarray:
     return (upper + upper.T).astype(float)
 
 
+@pytest.mark.parametrize("time_limit", [0.01, 0.15])
 @pytest.mark.parametrize("solver", [solve_tsp_cpsat, solve_tsp_scip])
-def test_time_limit_returns_a_valid_tour_or_a_clean_error(solver):
+def test_time_limit_returns_a_valid_tour_or_a_clean_error(solver, time_limit):
+    # On this machine 0.01 s finds no tour (clean error) and CP-SAT stops at 0.15 s with a
+    # tour it has not proven optimal; both outcomes are acceptable on a faster machine.
     w = random_weights(30, seed=1)
     try:
-        solution = solver(w, prefix=[0, 7], maximize=True, time_limit=0.01)
+        solution = solver(w, prefix=[0, 7], maximize=True, time_limit=time_limit)
     except TSPTooLargeError:  # pragma: no cover - not a size problem
         raise
     except TSPError as exc:
@@ -432,3 +435,13 @@ def test_time_limit_generous_is_optimal():
     for method in ("cpsat", "scip"):
         solution = solve_tsp(w, prefix=[0, 1], method=method, time_limit=30)
         assert solution.optimal and solution.value == expected
+
+
+def test_clustered_instance_needs_subtour_cuts():
+    # Three far-apart clusters: the degree-2 relaxation prefers one cycle per cluster, so SCIP
+    # must add subtour cuts; all exact methods agree on the optimum.
+    rng = np.random.default_rng(0)
+    points = np.vstack([rng.random((6, 2)) + offset for offset in ([0, 0], [10, 0], [0, 20])])
+    w = np.round(np.linalg.norm(points[:, None] - points[None], axis=2) * 100)
+    values = {m: solve_tsp(w, method=m).value for m in ("dp", "cpsat", "scip")}
+    assert values == {"dp": 5715.0, "cpsat": 5715.0, "scip": 5715.0}

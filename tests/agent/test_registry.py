@@ -1,0 +1,57 @@
+"""Explicit registration, presets as data, and clear errors for unknown names."""
+
+from dataclasses import replace
+
+import pytest
+
+from agent.registry import AgentSpec, Registry, UnknownNameError, default_registry, register_builtins
+from language.base import NullParser
+from planners.base import NullPlanner
+
+
+def test_presets_are_the_papers_four_agents():
+    registry = default_registry()
+    assert registry.preset_names("traveling_adventurers") == [
+        "baseline",
+        "grounding",
+        "state-tracking",
+        "problem-solving",
+    ]
+    ps = registry.preset("traveling_adventurers_v0", "problem-solving")
+    assert (ps.partner, ps.tracking, ps.planner) == ("on", "agreement", "ibp")
+    base = registry.preset("traveling_adventurers", "baseline")
+    assert (base.partner, base.tracking, base.planner) == ("off", "history", "greedy")
+
+
+def test_registration_is_explicit():
+    assert Registry().games == {}
+    assert "traveling_adventurers" in register_builtins(Registry()).games
+
+
+def test_a_spec_with_switched_off_modules_builds_null_objects():
+    spec = AgentSpec(game="traveling_adventurers", parser="off", planner="off")
+    agent = default_registry().build_agent(spec)
+    assert isinstance(agent.parser, NullParser) and isinstance(agent.planner, NullPlanner)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda r: r.make_game("chess"), "unknown game 'chess'"),
+        (lambda r: r.preset("traveling_adventurers", "problem-solver"), "did you mean 'problem-solving'"),
+        (
+            lambda r: r.build_agent(replace(r.preset("traveling_adventurers", "baseline"), planner="mcts")),
+            "unknown planner",
+        ),
+    ],
+)
+def test_unknown_names_fail_with_the_known_ones_listed(call, message):
+    with pytest.raises(UnknownNameError, match=message):
+        call(default_registry())
+
+
+def test_planner_options_reach_the_planner():
+    spec = AgentSpec(game="traveling_adventurers", options={"unknown": "expected"})
+    assert default_registry().build_agent(spec).planner.unknown == "expected"
+    with pytest.raises(ValueError, match="unknown must be"):
+        default_registry().build_agent(AgentSpec(game="traveling_adventurers", options={"unknown": "guess"}))
