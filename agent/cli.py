@@ -7,6 +7,7 @@ Every command that produces results takes ``--json PATH`` (``-`` = standard outp
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -27,8 +28,9 @@ bench_app = typer.Typer(no_args_is_help=True, help="Benchmarks (ratios against r
 app.add_typer(solve_app, name="solve")
 app.add_typer(bench_app, name="bench")
 
-console = Console(stderr=True)
-out = Console()
+# Output that is piped or captured (make, CI) is not cut to 80 columns.
+console = Console(stderr=True, width=None if sys.stderr.isatty() else 120)
+out = Console(width=None if sys.stdout.isatty() else 120)
 
 
 class UserError(Exception):
@@ -81,6 +83,20 @@ def _guard(run: Callable[[], None]) -> None:
         run()
     except (UserError, UnknownNameError, TSPError, ValueError) as err:
         _fail(str(err).splitlines()[0] if str(err) else type(err).__name__)
+    except OSError as err:
+        _fail(f"{err.strerror or err}: {err.filename}" if err.filename else str(err))
+    except (typer.Exit, typer.Abort, KeyboardInterrupt):
+        raise
+    except Exception as err:
+        if os.environ.get("ACCORD_DEBUG"):
+            raise
+        console.print(
+            f"[bold red]internal error:[/] {type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}"
+            " (set ACCORD_DEBUG=1 for the traceback)",
+            highlight=False,
+            soft_wrap=True,
+        )
+        raise typer.Exit(code=1) from err
 
 
 def _csv(text: str | None) -> list[str]:
@@ -225,12 +241,12 @@ def _game_options(board: int | None, rooms: int | None) -> dict[str, Any]:
 
 
 def _metrics_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
-    table = Table(title=title)
-    table.add_column("agent")
+    table = Table(title=title, caption="% of games [Wilson 95% interval]; means per game")
+    table.add_column("agent", no_wrap=True)
     for name in ("Identical", "Correct", "Optimal"):
-        table.add_column(f"{name} % [95% CI]", justify="right")
+        table.add_column(name, justify="right", no_wrap=True)
     for name in ("turns", "words", "score"):
-        table.add_column(f"mean {name}", justify="right")
+        table.add_column(name, justify="right")
     for label, agg in rows:
         cells = []
         for metric in ("identical", "correct", "optimal"):

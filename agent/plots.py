@@ -17,7 +17,7 @@ def plot_ablation(rows: list[dict[str, Any]], path: str | Path, title: str) -> N
     metrics = ("identical", "correct", "optimal")
     x = np.arange(len(rows))
     width = 0.26
-    fig, ax = plt.subplots(figsize=(1.8 + 1.6 * len(rows), 4.2))
+    fig, ax = plt.subplots(figsize=(1.8 + 1.6 * len(rows), 4.6))
     for k, metric in enumerate(metrics):
         values = np.array([100 * r["metrics"][metric] for r in rows])
         low = values - np.array([100 * r["metrics"][f"{metric}_ci"][0] for r in rows])
@@ -27,7 +27,8 @@ def plot_ablation(rows: list[dict[str, Any]], path: str | Path, title: str) -> N
     ax.set_ylabel("% of games (Wilson 95% CI)")
     ax.set_ylim(0, 105)
     ax.set_title(title, fontsize=10)
-    ax.legend(loc="lower right", fontsize=8)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=3, fontsize=8, frameon=False)
     fig.tight_layout()
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=120)
     plt.close(fig)

@@ -26,9 +26,15 @@ Lexicon scope
 Only rooms of ``DialogueContext.rooms`` are returned; mentions of rooms that are not on the board
 are recognised (so they do not turn into letters or other rooms) and then dropped.
 
-Known limits: one message is read sentence by sentence with local heuristics, so long-distance
-references ("the one you mentioned before") and sarcasm are not resolved; see the report in the
-tests module for the cases the rules are held to.
+How a message is read: normalise (NFKC, quotes, control characters) -> tokens -> room mentions ->
+sentences and clauses -> groups of mentions joined by path connectors -> per clause, cue phrases
+decide which acts the groups and numbers make -> per sentence, agreement and rejection cues are
+settled against the reader's last suggestion -> ending cues turn a full tour into ``end``.
+Everything runs in time linear in the message (long inputs are cut at ``_MAX_CHARS``).
+
+Known limits: the reading is local (sentence by sentence), so references to earlier turns ("the
+one you mentioned before"), sarcasm, arithmetic and conditionals beyond "if ..." are not resolved;
+ambiguous phrasing falls back to the conservative reading (no act rather than a guessed one).
 """
 
 from __future__ import annotations
@@ -77,8 +83,17 @@ ROOM_SYNONYMS: dict[str, tuple[str, ...]] = {
     "B": ("bathroom", "bath room", "restroom", "washroom", "toilet", "loo", "powder room"),
     "K": ("kitchen", "kitchenette"),
     "C": (
-        "children's room", "childrens room", "children room", "child's room", "child room",
-        "kids room", "kid's room", "kids' room", "kidsroom", "kid room", "nursery",
+        "children's room",
+        "childrens room",
+        "children room",
+        "child's room",
+        "child room",
+        "kids room",
+        "kid's room",
+        "kids' room",
+        "kidsroom",
+        "kid room",
+        "nursery",
     ),
     "A": ("attic", "loft"),
     "G": ("garden", "yard", "backyard", "back yard"),
@@ -108,7 +123,7 @@ _AMBIGUOUS_LETTERS = frozenset({"A", "O", "I"})
 # Text normalisation and tokens
 # ---------------------------------------------------------------------------------------------
 
-_MAX_CHARS = 50_000
+_MAX_CHARS = 200_000
 """Longer messages are cut here: chat messages are a few hundred characters; this bounds the work."""
 
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -231,28 +246,30 @@ def _phrases(*items: str) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(p.replace("'", "").split()) for p in items)
 
 
+# fmt: off
 _AGREE = _phrases(
     "yes", "yeah", "yep", "yup", "yea", "yess", "yesss", "ya", "sure", "sure thing", "for sure",
     "agreed", "agree", "i agree", "deal", "sounds good", "sounds great", "sounds perfect",
     "sounds fine", "sounds like a plan", "sounds nice", "sounds reasonable", "sounds right",
-    "good idea", "great idea", "nice idea", "excellent idea", "good plan", "great plan", "good call",
-    "works for me", "work for me", "that works", "this works", "works well", "works great", "that'd work",
-    "that would work", "fine by me", "fine with me", "fine for me", "ok with me", "okay with me",
-    "ok by me", "okay by me", "good for me", "great for me", "perfect for me", "happy with that",
-    "happy with this", "i'm happy", "let's do that", "let's do it", "let's do this",
-    "let's go with that", "let's go with it", "go for it", "absolutely", "definitely", "of course",
-    "certainly", "i'm in", "count me in", "makes sense", "no problem", "not bad", "perfect", "great",
-    "excellent", "awesome", "cool", "nice", "lovely", "brilliant", "fantastic", "wonderful",
-    "alright", "all right", "yay", "accepted", "i accept", "accept", "on board", "love it",
-    "love that", "i like it", "i like that", "good", "fine", "correct", "exactly", "indeed",
-    "that's right", "thats right", "you're right", "roger", "👍", "👌", "✅", "✔", "🙌", "👏", "💯",
+    "good idea", "great idea", "nice idea", "excellent idea", "good plan", "great plan",
+    "good call", "works for me", "work for me", "that works", "this works", "works well",
+    "works great", "that'd work", "that would work", "fine by me", "fine with me", "fine for me",
+    "ok with me", "okay with me", "ok by me", "okay by me", "good for me", "great for me",
+    "perfect for me", "happy with that", "happy with this", "i'm happy", "let's do that",
+    "let's do it", "let's do this", "let's go with that", "let's go with it", "go for it",
+    "absolutely", "definitely", "of course", "certainly", "i'm in", "count me in", "makes sense",
+    "no problem", "not bad", "perfect", "great", "excellent", "awesome", "cool", "nice", "lovely",
+    "brilliant", "fantastic", "wonderful", "alright", "all right", "yay", "accepted", "i accept",
+    "accept", "on board", "love it", "love that", "i like it", "i like that", "good", "fine",
+    "correct", "exactly", "indeed", "that's right", "thats right", "you're right", "roger", "👍",
+    "👌", "✅", "✔", "🙌", "👏", "💯",
 )
 _AGREE_WEAK = _phrases("ok", "okay", "okey", "okie", "oki", "k", "kk", "it is", "it's")
 _REJECT = _phrases(
     "no", "nope", "nah", "nay", "rather not", "prefer not", "let's not", "i disagree", "disagree",
-    "bad idea", "bad for me", "not ideal", "not optimal", "too few", "too little", "worse", "terrible",
-    "awful", "horrible", "no way", "not really", "not for me", "not a fan", "reject", "decline",
-    "bad", "poor", "don't think so", "👎", "❌", "🚫",
+    "bad idea", "bad for me", "not ideal", "not optimal", "too few", "too little", "worse",
+    "terrible", "awful", "horrible", "no way", "not really", "not for me", "not a fan", "reject",
+    "decline", "bad", "poor", "don't think so", "👎", "❌", "🚫",
 )
 _NEUTRAL = _phrases(
     "not sure", "unsure", "no idea", "no worries", "make sure", "good morning", "good evening",
@@ -267,26 +284,25 @@ _SUGGEST = _phrases(
     "we can", "we'll", "we will", "we'd", "we would", "we go", "why don't we", "why not",
     "how about", "how bout", "what if", "i suggest", "i'd suggest", "i would suggest", "suggest",
     "i propose", "propose", "my suggestion", "suggestion", "proposal", "i'd go", "i would go",
-    "i'd like to go", "i want to go", "i wanna go", "wanna go", "want to go", "i'd prefer", "i prefer",
-    "i'd rather", "i would rather", "best move", "best option", "best step", "best choice", "best bet",
-    "best to go", "best if", "better if", "would be best", "best would be", "my pick", "go with",
-    "go for", "head to", "head over", "move to", "move on to", "visit", "try", "maybe", "perhaps",
-    "next stop", "next up", "go to", "went to", "start with", "start by", "we're going",
-    "we are going", "we need to go", "we must go", "plan is", "i'd say", "path would be", "path is",
-    "route would be", "route is", "tour would be", "tour is", "go back to", "i vote", "lets head",
-    "my plan", "the plan", "plan would be", "i'd do", "we do", "good for you", "ok for you",
-    "okay for you", "work for you", "works for you", "fine for you", "alright for you",
-    "best next step", "best next move", "next step is", "next move is", "next room is",
-    "then we", "we then",
+    "i'd like to go", "i want to go", "i wanna go", "wanna go", "want to go", "i'd prefer",
+    "i prefer", "i'd rather", "i would rather", "best move", "best option", "best step",
+    "best choice", "best bet", "best to go", "best if", "better if", "would be best",
+    "best would be", "my pick", "go with", "go for", "head to", "head over", "move to",
+    "move on to", "visit", "try", "maybe", "perhaps", "next stop", "next up", "go to", "went to",
+    "start with", "start by", "we're going", "we are going", "we need to go", "we must go",
+    "plan is", "i'd say", "path would be", "path is", "route would be", "route is",
+    "tour would be", "tour is", "go back to", "i vote", "lets head", "my plan", "the plan",
+    "plan would be", "my best", "best is", "best would be", "i'd do", "we do", "good for you",
+    "ok for you", "okay for you", "work for you", "works for you", "fine for you",
+    "alright for you", "best next step", "best next move", "next step is", "next move is",
+    "next room is", "then we", "we then",
 )
 _COND = _phrases("if", "when", "unless", "whether", "in case")
 _COND_EXCEPT = _phrases(
     "best if", "better if", "what if", "good if", "great if", "prefer if", "like it if", "fine if",
     "ok if", "okay if", "nice if",
 )
-_MOTION = frozenset(
-    "go going goes went head heading move moving visit visiting travel walk proceed continue".split()
-)
+_MOTION = frozenset("go going goes went head heading move moving visit visiting travel walk proceed continue".split())
 _NEG_MOTION = _phrases(
     "rather not", "let's not", "lets not", "don't want to", "do not want to", "don't go", "not go",
     "shouldn't go", "should not go", "avoid", "skip", "not to", "prefer not", "won't go",
@@ -296,8 +312,8 @@ _ASK_COIN = _phrases(
     "how many", "how much", "what do you get", "what would you get", "what'd you get",
     "what can you get", "what could you get", "what are your", "what's your", "what is your",
     "your coins", "your numbers", "your number", "your count", "your side", "do you get",
-    "would you get", "can you get", "could you get", "do you have", "you get",
-    "you collect", "you earn", "worth", "what do you have", "your coin", "you'd get", "you make",
+    "would you get", "can you get", "could you get", "do you have", "you get", "you collect",
+    "you earn", "worth", "what do you have", "your coin", "you'd get", "you make",
     "do you collect", "what's it for you", "what about for you", "you getting", "are you getting",
 )
 _ASK_IMPERATIVE = _phrases(
@@ -306,16 +322,17 @@ _ASK_IMPERATIVE = _phrases(
 )
 _BEST_NEXT = _phrases(
     "what should we do", "what do we do", "what shall we do", "where should we go",
-    "where shall we go", "where do we go", "where to", "where would you go", "where do you want to go",
-    "where would you like to go", "where should i go", "which room", "what room", "what's next",
-    "what next", "what now", "where next", "where now", "your best", "best next", "your next move",
-    "your next step", "what do you suggest", "what would you suggest", "what do you propose",
-    "what would you propose", "what do you recommend", "what would you recommend",
-    "what do you prefer", "what would you prefer", "any suggestions", "any suggestion", "any ideas",
-    "any idea", "any preference", "any preferences", "your turn", "what's your plan",
-    "what is your plan", "where would you head", "what would you do", "which way",
-    "where would you want to go", "your move", "where should we start", "where do we start",
-    "how should we start", "what's your suggestion", "what is your suggestion",
+    "where shall we go", "where do we go", "where to", "where would you go",
+    "where do you want to go", "where would you like to go", "where should i go", "which room",
+    "what room", "what's next", "what next", "what now", "where next", "where now", "your best",
+    "best next", "your next move", "your next step", "what do you suggest",
+    "what would you suggest", "what do you propose", "what would you propose",
+    "what do you recommend", "what would you recommend", "what do you prefer",
+    "what would you prefer", "any suggestions", "any suggestion", "any ideas", "any idea",
+    "any preference", "any preferences", "your turn", "what's your plan", "what is your plan",
+    "where would you head", "what would you do", "which way", "where would you want to go",
+    "your move", "where should we start", "where do we start", "how should we start",
+    "what's your suggestion", "what is your suggestion",
 )
 _END = _phrases(
     "final path", "final tour", "final route", "final answer", "final solution", "finalize",
@@ -350,27 +367,62 @@ _SECOND_EXCLUDE = _phrases(
     "what do you say", "you see", "working with you",
 )
 _ORDINAL = {
-    ("first", "half"): 0, ("second", "half"): 1, ("first", "part"): 0, ("second", "part"): 1,
-    ("first", "leg"): 0, ("second", "leg"): 1, ("third", "leg"): 2, ("fourth", "leg"): 3,
-    ("first", "step"): 0, ("second", "step"): 1, ("third", "step"): 2, ("first", "hop"): 0,
-    ("second", "hop"): 1, ("last", "leg"): -1, ("last", "part"): -1, ("last", "step"): -1,
-    ("final", "leg"): -1, ("last", "half"): -1, ("other", "half"): 1,
+    ("first", "half"): 0,
+    ("second", "half"): 1,
+    ("first", "part"): 0,
+    ("second", "part"): 1,
+    ("first", "leg"): 0,
+    ("second", "leg"): 1,
+    ("third", "leg"): 2,
+    ("fourth", "leg"): 3,
+    ("first", "step"): 0,
+    ("second", "step"): 1,
+    ("third", "step"): 2,
+    ("first", "hop"): 0,
+    ("second", "hop"): 1,
+    ("last", "leg"): -1,
+    ("last", "part"): -1,
+    ("last", "step"): -1,
+    ("final", "leg"): -1,
+    ("last", "half"): -1,
+    ("other", "half"): 1,
 }
 
 _NEGATORS = frozenset(
-    "not no never dont doesnt isnt wasnt wont wouldnt cant cannot didnt hardly aint arent nothing"
-    " neither nor".split()
+    "not no never dont doesnt isnt wasnt wont wouldnt cant cannot didnt hardly aint arent nothing neither nor".split()
 )
+_CUE_NEGATORS = frozenset("not never dont doesnt shouldnt wouldnt cant cannot wont didnt".split())
 _FIRST = frozenset("i i'd i'll i'm i've im me my mine myself".split())
 _SECOND = frozenset("you you'd you'll you've you're youre u ur yours yourself".split())
 _YOUR = frozenset({"your", "ur"})
 _JOINT = frozenset("we we'd we'll we're we've us our ours".split())
 _COIN_WORDS = frozenset("coin coins goins coinz coints coisn".split())
 _NUMBER_WORDS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
-    "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
 }
 _NON_COIN_NOUNS = frozenset(
     "paths path rooms room options option ways way steps step moves move of people players player"
@@ -394,16 +446,32 @@ _LIST_LINK = frozenset({",", "and", "&", "+", "/", "the"})
 _LETTER_RUN_GAP = frozenset({",", "->", "-", "to", "and", "then", "&", "/", "+"})
 _STRONG_PREV_FOR_WEAK = frozenset({"the", "from", "into", "via", "through", "towards", "toward", "(", "->", "-"})
 _AMBIG_PREV = frozenset(
-    {"to", "from", "at", "via", "into", "towards", "toward", "visit", "visiting", "room", "between",
-     "about", "(", "->", "-", "then", "reach", "in"}
+    {
+        "to",
+        "from",
+        "at",
+        "via",
+        "into",
+        "towards",
+        "toward",
+        "visit",
+        "visiting",
+        "room",
+        "between",
+        "about",
+        "(",
+        "->",
+        "-",
+        "then",
+        "reach",
+        "in",
+    }
 )
 _TO_MARKERS = frozenset(
-    "to into towards toward visit visiting about try choose pick then next back reach enter"
-    " suggestion proposal".split()
+    "to into towards toward visit visiting about try choose pick then next back reach enter suggestion proposal".split()
 )
 _CLAUSE_CONJ = frozenset(
-    "but because since so while whereas although though however cause cuz plus otherwise"
-    " alternatively and".split()
+    "but because since so while whereas although though however cause cuz plus otherwise alternatively and".split()
 )
 _LEADING = frozenset(
     "and but so oh ok okay well hmm hm um uh also then actually honestly wait or plus alright sorry"
@@ -419,9 +487,13 @@ _BARE_FILLER = frozenset(
     " guess say right now after that afterwards - -> , : ( ) ! ? . & + / yes yeah sure no its we"
     " lets let's how about".split()
 )
+_NO_BEFORE = frozenset(
+    "problem worries worry idea doubt more other need one coins coin light ghost extra rooms matter".split()
+)
 _POLARITY_LEAD = frozenset("oh hmm hm um uh well sorry so ah mmm , - ( but and lol haha hah ugh meh".split())
 _THERE_STOP = frozenset("is are s was were will would might may isnt arent wasnt werent be".split())
 _GREETING_BEFORE_THERE = frozenset("hi hello hey hiya howdy".split())
+# fmt: on
 
 
 def _phrase_index(table: Iterable[tuple[str, ...]]) -> dict[str, list[tuple[str, ...]]]:
@@ -436,10 +508,22 @@ def _phrase_index(table: Iterable[tuple[str, ...]]) -> dict[str, list[tuple[str,
 _INDEX: dict[str, dict[str, list[tuple[str, ...]]]] = {
     name: _phrase_index(table)
     for name, table in {
-        "agree": _AGREE, "agree_weak": _AGREE_WEAK, "reject": _REJECT, "neutral": _NEUTRAL,
-        "suggest": _SUGGEST, "cond": _COND, "cond_except": _COND_EXCEPT, "neg_motion": _NEG_MOTION,
-        "ask_coin": _ASK_COIN, "ask_imp": _ASK_IMPERATIVE, "best_next": _BEST_NEXT, "end": _END,
-        "total": _TOTAL, "relative": _RELATIVE, "anaphor": _ANAPHOR, "ask_you": _ASK_YOU,
+        "agree": _AGREE,
+        "agree_weak": _AGREE_WEAK,
+        "reject": _REJECT,
+        "neutral": _NEUTRAL,
+        "suggest": _SUGGEST,
+        "cond": _COND,
+        "cond_except": _COND_EXCEPT,
+        "neg_motion": _NEG_MOTION,
+        "ask_coin": _ASK_COIN,
+        "ask_imp": _ASK_IMPERATIVE,
+        "best_next": _BEST_NEXT,
+        "end": _END,
+        "total": _TOTAL,
+        "relative": _RELATIVE,
+        "anaphor": _ANAPHOR,
+        "ask_you": _ASK_YOU,
         "second_exclude": _SECOND_EXCLUDE,
     }.items()
 }
@@ -528,7 +612,13 @@ def _match_name(toks: Sequence[_Tok], i: int, lex: _Lexicon) -> tuple[int, str, 
         k, w = i, 0
         while w < len(words) and k < len(toks):
             tok = toks[k]
-            if tok.kind == "dash" and w > 0 and toks[k - 1].end == tok.start and k + 1 < len(toks) and toks[k + 1].start == tok.end:
+            if (
+                tok.kind == "dash"
+                and w > 0
+                and toks[k - 1].end == tok.start
+                and k + 1 < len(toks)
+                and toks[k + 1].start == tok.end
+            ):
                 k += 1  # "living-room"
                 continue
             if tok.kind != "word":
@@ -557,6 +647,7 @@ def _match_start_room(toks: Sequence[_Tok], i: int) -> int | None:
 
 def _find_mentions(text: str, toks: Sequence[_Tok], lex: _Lexicon, start_room: str) -> list[_Mention]:
     board = set(lex.board)
+    known = board | set(ROOM_CATALOGUE)  # letters off the board still break paths ("L -> G -> E")
     n = len(toks)
     names: list[_Mention] = []
     weak_names: list[_Mention] = []
@@ -578,7 +669,13 @@ def _find_mentions(text: str, toks: Sequence[_Tok], lex: _Lexicon, start_room: s
             names.append(_Mention(i, end, start_room, True))
             i = end + 1
             continue
-        if len(tok.text) == 1 and tok.text.upper() in board and not _adjacent_alnum(text, tok):
+        if len(tok.text) == 1 and i + 1 < n and toks[i + 1].kind == "num" and toks[i + 1].start == tok.end:
+            key = tok.text.upper() + toks[i + 1].text
+            if key in board and tok.text.isupper():  # two-character room keys such as "R1"
+                names.append(_Mention(i, i + 1, key, True))
+                i += 2
+                continue
+        if len(tok.text) == 1 and tok.text.upper() in known and not _adjacent_alnum(text, tok):
             letters[i] = tok.text.upper()
         i += 1
 
@@ -609,7 +706,7 @@ def _find_mentions(text: str, toks: Sequence[_Tok], lex: _Lexicon, start_room: s
             or (prev in (",", "and", "or", "&") and (k - 2 in accepted or k - 2 in letters or k - 2 in name_ends))
         ):
             accepted[k] = letter
-    mentions = names + [_Mention(k, k, letter, True) for k, letter in accepted.items()]
+    mentions = names + [_Mention(k, k, letter, letter in board) for k, letter in accepted.items()]
     pending = list(weak_names)
     for _ in range(3):  # weak names count in a strong context, or linked to an accepted mention
         starts = {m.i for m in mentions}
@@ -748,23 +845,36 @@ class _Num:
 _ONE_BLOCK_BEFORE = frozenset("this that the which each every other another no any some".split())
 
 
-def _numbers(toks: Sequence[_Tok], lo: int, hi: int) -> list[_Num]:
-    """Coin amounts in ``toks[lo:hi]``: digits, number words, "a coin", "no coins"."""
+def _numbers(toks: Sequence[_Tok], keys: Sequence[str], lo: int, hi: int) -> list[_Num]:
+    """Coin amounts in ``toks[lo:hi]``: digits, number words, "a coin", "no coins" (not room keys)."""
     out: list[_Num] = []
     i = lo
     while i < hi:
         t = toks[i]
         value: int | None = None
         j = i
-        if t.kind == "num":
+        if keys[i] == "<room>":
+            pass
+        elif t.kind == "num":
             value = int(t.text) if len(t.text) <= 4 else None
         elif t.kind == "word" and t.key in _NUMBER_WORDS:
             value = _NUMBER_WORDS[t.key]
-            if t.key == "one" and (_prev_key(toks, i) in _ONE_BLOCK_BEFORE or _next_key(toks, i) in ("of", "another", "way")):
+            if t.key == "one" and (
+                _prev_key(toks, i) in _ONE_BLOCK_BEFORE or _next_key(toks, i) in ("of", "another", "way")
+            ):
                 value = None
         elif t.kind == "word" and t.key in ("a", "an", "no", "single"):
             k = i + 1
-            while k < hi and toks[k].key in ("single", "extra", "more", "additional", "measly", "light", "ghost", "only"):
+            while k < hi and toks[k].key in (
+                "single",
+                "extra",
+                "more",
+                "additional",
+                "measly",
+                "light",
+                "ghost",
+                "only",
+            ):
                 k += 1
             if k < hi and toks[k].key in _COIN_WORDS:
                 value, j = (0 if t.key == "no" else 1), k
@@ -965,19 +1075,21 @@ class _SentenceReader:
         self.groups = _build_groups(toks, mentions)
         bounds = _clause_bounds(toks, lo, hi, self.groups)
         self.clauses: list[_Clause] = []
+        starts = [g.i for g in self.groups]
         for c_lo, c_hi in bounds:
             first = c_lo
             while first < c_hi and (keys[first] in _LEADING or toks[first].kind in ("punct", "dash", "sym")):
                 first += 1
             is_q = (question and (c_lo, c_hi) == bounds[-1]) or (first < c_hi and keys[first] in _QWORDS)
             hits = {name: _find(keys, c_lo, c_hi, idx) for name, idx in _INDEX.items()}
-            starts = [g.i for g in self.groups]
             cg = self.groups[bisect.bisect_left(starts, c_lo) : bisect.bisect_left(starts, c_hi)]
             self.clauses.append(_Clause(c_lo, c_hi, is_q, cg, hits))
+        self.clause_los = [cl.lo for cl in self.clauses]
         self._spans: dict[tuple[int, int], tuple[int, int]] = {}
+        self._paths: tuple[list[int], list[list[str]]] = ([], [])  # this clause's paths, by position
         self.cands: list[_Cand] = []
         self.anchor: tuple[int, str] | None = None
-        self.sentence_numbers = bool(_numbers(toks, lo, hi))
+        self.sentence_numbers = bool(_numbers(toks, keys, lo, hi))
         sentence_keys = set(keys[lo:hi])
         self.coin_context = bool(sentence_keys & _COIN_WORDS) or st.ctx.speaker_coins.lower() in sentence_keys
         self.sentence_rooms: list[str] = [r for g in self.groups if g.on_board for r in g.rooms]
@@ -998,7 +1110,8 @@ class _SentenceReader:
         for cl in self.clauses:
             self._clause(cl)
         self._settle_polarity()
-        self.cands.sort(key=lambda c: c.pos)
+        order = {"agree": 0, "reject": 0, "suggest": 1}
+        self.cands.sort(key=lambda c: (c.pos, order.get(c.kind, 2)))
         st = self.st
         st.prev_ask = self.asked
         st.prev_edges = self.edges + self.informs
@@ -1008,22 +1121,43 @@ class _SentenceReader:
 
     def _clause(self, cl: _Clause) -> None:
         keys, h, st, ctx = self.keys, cl.hits, self.st, self.ctx
-        self.polarity += self._polarity(cl)
+        polarity = self._polarity(cl)
+        self.polarity += polarity
+        done = [(k, k + 1) for k in range(cl.lo, cl.hi) if keys[k] in ("done", "finished", "fin")]
         if h["end"] and not cl.question and self.end_pos is None:
             self.end_pos = h["end"][0][0]
+        elif done and not cl.question and self.end_pos is None and self._whole(cl, done):
+            self.end_pos = done[0][0]  # "done!"
         for k in range(cl.lo, cl.hi - 1):  # "from there" / "from here"
             if keys[k] == "from" and keys[k + 1] in ("there", "here"):
                 origin = st.last_path[-1] if keys[k + 1] == "there" and st.last_path else ctx.current
                 self.anchor = (k, origin)
         path_before = st.last_path
         resolved = self._resolve_all(cl)
+        with_paths = [(g.i, p) for g, p in resolved if p and len(p) >= 2]
+        self._paths = ([i for i, _ in with_paths], [p for _, p in with_paths])
         dest = [(g, p) for g, p in resolved if p and not (g.marker == "from" and len(g.members) == 1)]
         used: set[int] = set()
-        numbers = _numbers(self.toks, cl.lo, cl.hi)
+        numbers = _numbers(self.toks, self.keys, cl.lo, cl.hi)
 
-        neg = [s for s, e in h["neg_motion"] if keys[s] != "not" or (e < cl.hi and keys[e] in _MOTION)]
-        neg += [s for s, e in h["neg_motion"] if keys[s] == "not" and e < cl.hi and (keys[e] == "the" or any(g.i == e for g in cl.groups))]
+        group_starts = {g.i for g in cl.groups}
+        cue_cover = {  # negations inside a suggestion cue: "why not", "why don't we"
+            k for a, b in h["suggest"] if any(keys[j] in _CUE_NEGATORS for j in range(a, b)) for k in range(a, b)
+        }
+        neg = [
+            s
+            for s, e in h["neg_motion"]
+            if s not in cue_cover and (keys[s] != "not" or (e < cl.hi and keys[e] in _MOTION))
+        ]
+        neg += [
+            s
+            for s, e in h["neg_motion"]
+            if keys[s] == "not" and s not in cue_cover and e < cl.hi and (keys[e] == "the" or e in group_starts)
+        ]
         cues = [s for s, _ in h["suggest"] if not any(a <= s < b for a, b in h["neg_motion"] if keys[a] != "not")]
+        negated_cues = [s for s in cues if self._negated(s, cl.lo, cue_cover)]  # "I don't think we should go"
+        cues = [s for s in cues if s not in negated_cues]
+        neg += negated_cues
         ask_imp = bool(h["ask_imp"])
         is_ask = (cl.question or ask_imp) and bool(h["ask_coin"]) and not numbers
         what_about = [s for s in range(cl.lo, cl.hi - 1) if keys[s] == "what" and keys[s + 1] == "about"]
@@ -1032,8 +1166,12 @@ class _SentenceReader:
         wa_edge = bool(what_about) and not motion and any(len(g.members) == 2 for g, _ in dest) and not numbers
         bare = self._bare(cl)
         inherit_ask = (
-            (st.prev_ask or self.mode_prev == "ask") and not cues and not numbers and bool(dest)
-            and (cl.question or self.question) and (bool(what_about) or bare)
+            (st.prev_ask or self.mode_prev == "ask")
+            and not cues
+            and not numbers
+            and bool(dest)
+            and (cl.question or self.question)
+            and (bool(what_about) or bare)
         )
 
         self._best_next(cl, dest)
@@ -1046,17 +1184,19 @@ class _SentenceReader:
                     self.cands.append(_Cand(h["ask_you"][0][0], act, "ask", rooms=e))
                     self.asked = True
         elif is_ask or wa_edge or inherit_ask:
-            self._asks(cl, [(g, p) for g, p in dest if id(g) not in used], resolved, path_before, used)
+            self._asks(cl, [(g, p) for g, p in dest if id(g) not in used], path_before, used)
         else:
-            self._suggestions(cl, dest, used, cues, neg, bare and not self.sentence_numbers, bool(what_about or how_about))
+            self._suggestions(
+                cl, dest, used, cues, neg, bare and not self.sentence_numbers, bool(what_about or how_about)
+            )
         if cues and not dest and not numbers and any(self.keys[k] in _MOTION for k in range(cl.lo, cl.hi)):
             there = [k for k in range(cl.lo, cl.hi) if self._there(k)]
-            edge = self._there_edge(there[0], resolved, path_before) if there else None
+            edge = self._there_edge(there[0], path_before) if there else None
             conditional = any(s < there[0] for s, _ in h["cond"]) if there else True
             act = _make(Suggest, path=list(edge)) if edge and not conditional and not neg else None
             if act:  # "can we go there instead?"
                 self.cands.append(_Cand(min(cues), act, "suggest", rooms=edge))
-        self._path_rejects(cl, dest, used, cues)
+        self._path_rejects(dest, used, cues, [p for p, k in polarity if k == "reject"])
         if self.end_pos is not None:  # a full tour written in an ending sentence, with or without cue
             for g, p in resolved:
                 if p and id(g) not in used and set(p) >= set(ctx.rooms) and len(p) >= len(ctx.rooms):
@@ -1109,7 +1249,7 @@ class _SentenceReader:
         return [origin, *rooms]
 
     def _clause_end(self, g: _Group) -> int:
-        k = bisect.bisect_right([cl.lo for cl in self.clauses], g.i) - 1
+        k = bisect.bisect_right(self.clause_los, g.i) - 1
         return self.clauses[k].hi if k >= 0 else self.hi
 
     def _there(self, k: int) -> bool:
@@ -1120,14 +1260,14 @@ class _SentenceReader:
         nxt = keys[k + 1] if k + 1 < len(keys) else ""
         return prev not in _GREETING_BEFORE_THERE and prev != "from" and nxt not in _THERE_STOP
 
-    def _there_edge(
-        self, k: int, resolved: Sequence[tuple[_Group, list[str] | None]], path_before: list[str] | None
-    ) -> tuple[str, str] | None:
-        path = None
-        for g, p in resolved:
-            if p and g.i < k and len(p) >= 2:
-                path = p
-        path = path or path_before or self.ctx.last_suggestion
+    def _path_before(self, k: int) -> list[str] | None:
+        """The last path of the current clause written before token ``k``."""
+        starts, paths = self._paths
+        idx = bisect.bisect_left(starts, k)
+        return paths[idx - 1] if idx else None
+
+    def _there_edge(self, k: int, path_before: list[str] | None) -> tuple[str, str] | None:
+        path = self._path_before(k) or path_before or self.ctx.last_suggestion
         return (path[-2], path[-1]) if path and len(path) >= 2 else None
 
     # -- acts ---------------------------------------------------------------------------------------
@@ -1157,22 +1297,24 @@ class _SentenceReader:
         sources: list[tuple[int, tuple[str, str] | None, int]] = []  # (position, edge, group id)
         explicit: set[int] = set()
         for g, path in resolved:
-            if path is None or (g.marker == "from" and len(g.members) == 1) or (g.kind == "list" and len(g.members) > 1):
+            if (
+                path is None
+                or (g.marker == "from" and len(g.members) == 1)
+                or (g.kind == "list" and len(g.members) > 1)
+            ):
                 continue
             sources.append((g.i, (path[0], path[1]) if len(path) == 2 else None, id(g)))
             if len(g.members) == 2:
                 explicit.add(id(g))
         for k in range(cl.lo, cl.hi):
             if self._there(k):
-                sources.append((k, self._there_edge(k, resolved, path_before), -k - 1))
+                sources.append((k, self._there_edge(k, path_before), -k - 1))
         for k in range(cl.lo, cl.hi - 1):  # "the first half of that path"
             ordinal = _ORDINAL.get((keys[k], keys[k + 1]))
             if ordinal is None:
                 continue
-            ref = path_before
-            for g, p in resolved:
-                if p and g.i < k and len(p) >= 3:
-                    ref = p
+            here = self._path_before(k)
+            ref = here if here and len(here) >= 3 else path_before
             if ref and len(ref) >= 3:
                 hops = _hops(ref)
                 if -len(hops) <= ordinal < len(hops) and not (keys[k + 1] == "half" and len(hops) != 2):
@@ -1202,12 +1344,7 @@ class _SentenceReader:
         self.pending_had_numbers = bool(numbers)
 
     def _asks(
-        self,
-        cl: _Clause,
-        groups: list[tuple[_Group, list[str]]],
-        resolved: list[tuple[_Group, list[str] | None]],
-        path_before: list[str] | None,
-        used: set[int],
+        self, cl: _Clause, groups: list[tuple[_Group, list[str]]], path_before: list[str] | None, used: set[int]
     ) -> None:
         edges: list[tuple[str, str]] = []
         pos: list[int] = []
@@ -1222,7 +1359,7 @@ class _SentenceReader:
         if not groups:
             there = [k for k in range(cl.lo, cl.hi) if self._there(k)]
             if there:
-                e = self._there_edge(there[0], resolved, path_before)
+                e = self._there_edge(there[0], path_before)
                 if e:
                     edges.append(e)
                     pos.append(there[0])
@@ -1252,21 +1389,32 @@ class _SentenceReader:
     ) -> None:
         keys = self.keys
         conditional = [s for s, _ in cl.hits["cond"] if not any(a <= s < b for a, b in cl.hits["cond_except"])]
+        first_cond = min(conditional, default=self.hi)
+        first_neg = min(neg, default=self.hi)
         for g, p in dest:  # "I'd rather not go to the kitchen", "not the attic"
-            if any(s < g.i for s in neg) and len(p) >= 2:
+            if first_neg < g.i and len(p) >= 2:
                 act = _make(Reject, path=self._match_last(p, g))
                 if act:
-                    self.cands.append(_Cand(min(s for s in neg if s < g.i), act, "reject", rooms=tuple(p)))
+                    self.cands.append(_Cand(first_neg, act, "reject", rooms=tuple(p)))
+                    used.add(id(g))
+        for g, p in dest:  # "the bathroom rather than the kitchen", "instead of the kitchen, ..."
+            prev = _prev_key(self.toks, g.i, frozenset({"the"}))
+            before = _prev_key(self.toks, g.i - 1 if keys[g.i - 1] != "the" else g.i - 2)
+            instead = prev == "of" and before == "instead"
+            if id(g) not in used and len(p) >= 2 and ((prev == "than" and cues) or instead):
+                act = _make(Reject, path=self._match_last(p, g))
+                if act:
+                    self.cands.append(_Cand(g.i, act, "reject", rooms=tuple(p)))
                     used.add(id(g))
         if not (cues or bare or what_about):
             return
+        blocked = {c.rooms for c in self.cands if c.kind in ("reject", "ask")}
+        cues = sorted(cues)
+        dest_starts = [g.i for g, _ in dest]
         for g, p in dest:
-            if id(g) in used and not cues:
+            if id(g) in used and (not cues or tuple(p) in blocked):
                 continue
-            if id(g) in used and any(c.kind in ("reject", "ask") and c.pos <= g.i and c.rooms == tuple(p) for c in self.cands):
-                continue
-            cue_before = [s for s in cues if s < g.i]
-            if any(c < g.i for c in conditional):  # "if we go to the kitchen, I get 4"
+            if first_cond < g.i:  # "if we go to the kitchen, I get 4"
                 continue
             if len(p) < 2 or g.marker == "between":
                 continue
@@ -1274,18 +1422,22 @@ class _SentenceReader:
             if act is None:
                 continue
             full = set(p) >= set(self.ctx.rooms) and len(p) >= len(self.ctx.rooms)
-            pos = min(cue_before or [g.i])
-            if keys[pos] in ("then", "maybe", "perhaps") and pos < g.i:
-                pos = g.i
-            self.cands.append(_Cand(min(pos, g.i), act, "suggest", rooms=tuple(p), full=full, explicit=len(g.members) >= 2))
+            k = bisect.bisect_left(cues, g.i)
+            pos = cues[k - 1] if k else g.i
+            if bisect.bisect_right(dest_starts, pos) < bisect.bisect_left(dest_starts, g.i):
+                pos = g.i  # a later alternative sits where it is written
+            self.cands.append(
+                _Cand(min(pos, g.i), act, "suggest", rooms=tuple(p), full=full, explicit=len(g.members) >= 2)
+            )
             self.st.last_sugg = p
             used.add(id(g))
             self.edges += _hops(p)
             self.mode_prev = "suggest"
 
-    def _path_rejects(self, cl: _Clause, dest: list[tuple[_Group, list[str]]], used: set[int], cues: list[int]) -> None:
-        """"Going from K to C is bad for me": a rejection cue with an unclaimed path."""
-        rejects = [p for p, k in self._polarity(cl) if k == "reject"]
+    def _path_rejects(
+        self, dest: list[tuple[_Group, list[str]]], used: set[int], cues: list[int], rejects: list[int]
+    ) -> None:
+        """A rejection cue with a path no other act claimed: "going from K to C is bad for me"."""
         if not rejects or cues:
             return
         for g, p in dest:
@@ -1304,6 +1456,15 @@ class _SentenceReader:
 
     # -- cues ---------------------------------------------------------------------------------------
 
+    def _negated(self, s: int, lo: int, ignore: set[int]) -> bool:
+        """A negation right before position ``s`` (no punctuation in between, ``ignore`` skipped)."""
+        for k in range(s - 1, max(lo, s - 4) - 1, -1):
+            if self.toks[k].kind in ("punct", "dash", "nl"):
+                return False
+            if self.keys[k] in _CUE_NEGATORS and k not in ignore:
+                return True
+        return False
+
     def _polarity(self, cl: _Clause) -> list[tuple[int, str]]:
         """Agreement and rejection cues of a clause: (position, agree | agree_weak | reject)."""
         keys, h = self.keys, cl.hits
@@ -1312,6 +1473,7 @@ class _SentenceReader:
         first = cl.lo
         while first < cl.hi and keys[first] in _POLARITY_LEAD:
             first += 1
+        group_ends = {g.j for g in cl.groups}
         cond_at = next((k for k in range(cl.lo, cl.hi) if keys[k] in ("if", "whether", "unless")), cl.hi)
         taken: set[int] = set()
         out: list[tuple[int, str]] = []
@@ -1322,14 +1484,11 @@ class _SentenceReader:
             if name == "neutral":
                 continue
             word, nxt = keys[s], (keys[e] if e < cl.hi else "")
-            if name == "reject" and word == "no" and e - s == 1 and (
-                s != first or nxt in ("problem", "worries", "worry", "idea", "doubt", "more", "other", "need",
-                                      "one", "coins", "coin", "light", "ghost", "extra", "rooms", "matter")
-            ):
-                continue
+            if name == "reject" and word == "no" and e - s == 1 and (s != first or nxt in _NO_BEFORE):
+                continue  # "no problem", "no coins": not a refusal
             if name == "agree_weak" and word in ("it", "its"):
-                after_ok = all(self.toks[k].kind in ("punct", "sym") for k in range(e, cl.hi))
-                if not (any(g.j == s - 1 for g in cl.groups) and after_ok):
+                after_ok = e >= self._content_bounds(cl)[1]
+                if not ((s - 1) in group_ends and after_ok):
                     continue
             if word == "right" and s != first:
                 continue
@@ -1347,10 +1506,8 @@ class _SentenceReader:
                 out.append((s, "reject"))
         return out
 
-    def _whole(self, cl: _Clause, spans: list[tuple[int, int]]) -> bool:
-        """Whether one of ``spans`` is the whole clause (leading fillers and punctuation aside)."""
-        if not spans:
-            return False
+    def _content_bounds(self, cl: _Clause) -> tuple[int, int]:
+        """First and one-past-last token of a clause without leading fillers and trailing punctuation."""
         if (cl.lo, cl.hi) not in self._spans:
             first = cl.lo
             while first < cl.hi and (self.keys[first] in _LEADING or self.toks[first].kind in ("punct", "sym")):
@@ -1359,7 +1516,11 @@ class _SentenceReader:
             while last > cl.lo and self.toks[last - 1].kind in ("punct", "sym"):
                 last -= 1
             self._spans[(cl.lo, cl.hi)] = (first, last)
-        first, last = self._spans[(cl.lo, cl.hi)]
+        return self._spans[(cl.lo, cl.hi)]
+
+    def _whole(self, cl: _Clause, spans: list[tuple[int, int]]) -> bool:
+        """Whether one of ``spans`` is the whole clause (leading fillers and punctuation aside)."""
+        first, last = self._content_bounds(cl)
         return any(s <= first and e >= last for s, e in spans)
 
     def _bare(self, cl: _Clause) -> bool:
@@ -1409,8 +1570,10 @@ class _SentenceReader:
                 return "speaker"
             if norm in _SECOND:
                 return "listener"
-            if norm in _YOUR and k + 1 < len(toks) and (
-                toks[k + 1].kind == "num" or keys[k + 1] in _COIN_WORDS or keys[k + 1] in (listener, speaker)
+            if (
+                norm in _YOUR
+                and k + 1 < len(toks)
+                and (toks[k + 1].kind == "num" or keys[k + 1] in _COIN_WORDS or keys[k + 1] in (listener, speaker))
             ):
                 return "listener"
             if norm in _JOINT:
@@ -1445,7 +1608,12 @@ class _SentenceReader:
                     self.cands.append(_Cand(min(pos, matched.pos), act, "agree"))
             elif suggestions:
                 counter = last is not None and any(c.rooms[0] == last[0] for c in suggestions)
-                if strong and not counter:
+                onward = last is not None and any(c.rooms[0] == last[-1] for c in suggestions)
+                if strong and onward and last:  # "sure, then from the attic let's go to the bathroom"
+                    act = _make(Agree, path=list(last))
+                    if act:
+                        self.cands.append(_Cand(pos, act, "agree"))
+                elif strong and not counter:
                     act = _make(Agree, path=None)
                     if act:
                         self.cands.append(_Cand(pos, act, "agree"))
@@ -1500,7 +1668,7 @@ def _close_tour(path: list[str], board: set[str], start: str) -> list[str] | Non
 
 
 def _confirm_across(per_sentence: list[list[_Cand]], ctx: DialogueContext) -> None:
-    """"Yes!! Kitchen next": a bare agreement followed by our own suggestion's room accepts it."""
+    """ "Yes!! Kitchen next": a bare agreement followed by our own suggestion's room accepts it."""
     last = ctx.last_suggestion
     if not last:
         return
@@ -1509,7 +1677,12 @@ def _confirm_across(per_sentence: list[list[_Cand]], ctx: DialogueContext) -> No
         if not (here and all(c.kind == "agree" and not c.act.path for c in here)):  # type: ignore[union-attr]
             continue
         for idx, c in enumerate(nxt):
-            if c.kind == "suggest" and not c.full and c.rooms[-1] == last[-1] and (not c.explicit or c.rooms[0] in last):
+            if (
+                c.kind == "suggest"
+                and not c.full
+                and c.rooms[-1] == last[-1]
+                and (not c.explicit or c.rooms[0] in last)
+            ):
                 act = _make(Agree, path=list(last))
                 if act:
                     here.clear()
@@ -1656,7 +1829,12 @@ class TravelingAdventurersRenderer:
                 continue
             sentences.append(self._one(act, say))
             i += 1
-        return " ".join(_cap(s) for s in sentences if s)
+        text, previous = "", ""
+        for sentence in (s for s in sentences if s):
+            sep = "\n" if "\n" in previous else " "  # a bullet list ends its line
+            text = f"{text}{sep}{_cap(sentence)}" if text else _cap(sentence)
+            previous = sentence
+        return text
 
     # -- single acts --------------------------------------------------------------------------------
 
@@ -1668,12 +1846,14 @@ class TravelingAdventurersRenderer:
         if isinstance(act, Reject):
             return self._reject(list(act.path) if act.path else None, say)
         if isinstance(act, Ask):
-            return say.pick((
-                "What would be your best next move?",
-                "Where would you go next?",
-                "What's your best next step?",
-                "Which room would you pick next?",
-            ))
+            return say.pick(
+                (
+                    "What would be your best next move?",
+                    "Where would you go next?",
+                    "What's your best next step?",
+                    "Which room would you pick next?",
+                )
+            )
         if isinstance(act, End):
             return self._end(list(act.path), say)
         return ""
@@ -1682,37 +1862,43 @@ class TravelingAdventurersRenderer:
         style = say.style()
         if path[0] == say.ctx.current and say.chance(0.6):
             chain = say.chain(path[1:], style)
-            return say.pick((
-                f"Let's go to {chain}.",
-                f"How about we go to {chain}?",
-                f"I suggest we head to {chain}.",
-                f"Shall we go to {chain}?",
-                f"I'd go to {chain}.",
-                f"How about {chain}?",
-                f"My suggestion: go to {chain}.",
-            ))
+            return say.pick(
+                (
+                    f"Let's go to {chain}.",
+                    f"How about we go to {chain}?",
+                    f"I suggest we head to {chain}.",
+                    f"Shall we go to {chain}?",
+                    f"I'd go to {chain}.",
+                    f"How about {chain}?",
+                    f"My suggestion: go to {chain}.",
+                )
+            )
         a, rest = say.ref(path[0], style), say.chain(path[1:], style)
-        return say.pick((
-            f"Let's go from {a} to {rest}.",
-            f"How about going from {a} to {rest}?",
-            f"From {a}, let's go to {rest}.",
-            f"I suggest {say.arrows(path, style)}.",
-            f"We could go from {a} to {rest}.",
-            f"My proposal: {say.arrows(path, style)}.",
-        ))
+        return say.pick(
+            (
+                f"Let's go from {a} to {rest}.",
+                f"How about going from {a} to {rest}?",
+                f"From {a}, let's go to {rest}.",
+                f"I suggest {say.arrows(path, style)}.",
+                f"We could go from {a} to {rest}.",
+                f"My proposal: {say.arrows(path, style)}.",
+            )
+        )
 
     def _agree(self, path: list[str] | None, say: _Say) -> str:
         if path is None or len(path) < 2:
-            return say.pick((
-                "Sounds good!",
-                "Yes, that works for me.",
-                "Sure, let's do that.",
-                "Deal!",
-                "Agreed.",
-                "I agree.",
-                "Perfect, I'm in.",
-                "Great, fine by me.",
-            ))
+            return say.pick(
+                (
+                    "Sounds good!",
+                    "Yes, that works for me.",
+                    "Sure, let's do that.",
+                    "Deal!",
+                    "Agreed.",
+                    "I agree.",
+                    "Perfect, I'm in.",
+                    "Great, fine by me.",
+                )
+            )
         style = say.style()
         options = [
             f"Sounds good, let's go from {say.ref(path[0], style)} to {say.chain(path[1:], style)}.",
@@ -1725,39 +1911,45 @@ class TravelingAdventurersRenderer:
 
     def _reject(self, path: list[str] | None, say: _Say) -> str:
         if path is None or len(path) < 2:
-            return say.pick((
-                "No, I'd rather not.",
-                "Hmm, that's bad for me.",
-                "Sorry, that doesn't work for me.",
-                "I disagree.",
-                "Not great for me, sorry.",
-            ))
+            return say.pick(
+                (
+                    "No, I'd rather not.",
+                    "Hmm, that's bad for me.",
+                    "Sorry, that doesn't work for me.",
+                    "I disagree.",
+                    "Not great for me, sorry.",
+                )
+            )
         style = say.style()
         if path[0] == say.ctx.current and say.chance(0.4):
             chain = say.chain(path[1:], style)
             return say.pick((f"I'd rather not go to {chain}.", f"Let's not go to {chain}."))
         a, rest = say.ref(path[0], style), say.chain(path[1:], style)
-        return say.pick((
-            f"I'd rather not go from {a} to {rest}.",
-            f"Let's not go from {a} to {rest}.",
-            f"Going from {a} to {rest} is bad for me.",
-        ))
+        return say.pick(
+            (
+                f"I'd rather not go from {a} to {rest}.",
+                f"Let's not go from {a} to {rest}.",
+                f"Going from {a} to {rest} is bad for me.",
+            )
+        )
 
     def _end(self, path: list[str], say: _Say) -> str:
-        style = say.pick(("plain", "letter", "name_letter"))
+        style = say.pick(("plain", "plain", "letter", "letter", "name_letter"))
         if style == "plain":
             tour = say.pick((" --> ", " -> ")).join(say.name(r) for r in path)
         elif style == "letter":
             tour = say.pick(("-", " ", " -> ", ", ")).join(path)
         else:
             tour = " -> ".join(say.ref(r, "name_letter") for r in path)
-        return say.pick((
-            f"Then it's settled and we are done - the path we decided on is {tour}.",
-            f"Let's finalize: {tour}.",
-            f"I'll submit {tour}.",
-            f"Our final path is {tour}.",
-            f"Final tour: {tour}.",
-        ))
+        return say.pick(
+            (
+                f"Then it's settled and we are done - the path we decided on is {tour}.",
+                f"Let's finalize: {tour}.",
+                f"I'll submit {tour}.",
+                f"Our final path is {tour}.",
+                f"Final tour: {tour}.",
+            )
+        )
 
     # -- runs ---------------------------------------------------------------------------------------
 
@@ -1770,7 +1962,7 @@ class TravelingAdventurersRenderer:
                 a, b = say.ref(act.edge[0], style), say.ref(act.edge[1], style)
                 sep = "-" if style == "letter" else " to "
                 lines.append(f"- {a}{sep}{b}: {act.coins}")
-            return ["\n".join(lines) + "\n"]
+            return ["\n".join(lines)]
         if len(run) >= 2 and say.chance(0.5):
             style = say.style()
             parts = []
@@ -1806,10 +1998,14 @@ class TravelingAdventurersRenderer:
             return [f"How many {kind} coins do you get {', '.join(parts[:-1])} and {parts[-1]}?"]
         out = [self._ask(edges[0], say, style)]
         for x, y in edges[1:]:
-            out.append(say.pick((
-                f"What about {say.ref(x, style)} to {say.ref(y, style)}?",
-                self._ask((x, y), say, style),
-            )))
+            out.append(
+                say.pick(
+                    (
+                        f"What about {say.ref(x, style)} to {say.ref(y, style)}?",
+                        self._ask((x, y), say, style),
+                    )
+                )
+            )
         return out
 
     def _ask(self, edge: tuple[str, str], say: _Say, style: str) -> str:

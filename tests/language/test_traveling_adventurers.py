@@ -198,6 +198,30 @@ SUGGEST = [
     ("How about going from the kitchen to the attic (A)?", {"visited": list("LEBK")}, [S("KA")]),
     ("A quick thought: let's go to the kitchen.", {}, [S("LK")]),
     ("we could try the playroom and then the study", {"letters": "LEBKCAGPDS"}, [S("LPS")]),
+    ("hello!! im thinking we go L->K first since i get 6 coins there. thoughts?", {}, [S("LK"), I("LK", 6)]),
+    ("K to A? i get like 5 there", {"visited": list("LEK")}, [S("KA"), I("KA", 5)]),
+    ("tbh id rather do the bathroom, the kitchen only gives me 2", {}, [S("LB"), I("LK", 2)]),
+    ("I would rather go to the bathroom than the kitchen", {}, [S("LB"), N("LK")]),
+    ("instead of the kitchen, let's go to the attic", {}, [N("LK"), S("LA")]),
+    ("why not the attic?", {}, [S("LA")]),
+    ("Would the kitchen work for you?", {}, [S("LK")]),
+    ("Is the attic good for you?", {"visited": ["L", "E"]}, [S("EA")]),
+    ("I think the best next step is the attic, what do you think?", {"visited": ["L", "E"]}, [S("EA")]),
+    (
+        "Honestly the attic is way better for me, 6 coins. Can we go there instead?",
+        {"last_suggestion": list("LK")},
+        [I("LA", 6), S("LA")],
+    ),
+    ("thanks! and how about K to C?", {}, [S("KC")]),
+    ("then we go back to the living room", {"visited": list("LEKBAC")}, [S("CL")]),
+    ("LET US GO TO THE KITCHEN", {}, [S("LK")]),
+    (
+        "From the kitchen I can go to the bathroom for 5 or to the attic for 2",
+        {"visited": list("LEK")},
+        [S("KB"), I("KB", 5), S("KA"), I("KA", 2)],
+    ),
+    ("Let us visit the studi next", {"letters": "LEBKCAGPDS"}, [S("LS")]),
+    ("I will study the options", {"letters": "LEBKCAGPDS"}, []),
 ]
 
 AGREE = [
@@ -224,6 +248,28 @@ AGREE = [
     ("Sounds good! And after that, from the kitchen to the attic?", {"last_suggestion": list("LK")}, [Y(), S("KA")]),
     ("Agreed: L -> E -> A.", {"last_suggestion": list("LEA")}, [Y("LEA")]),
     ("ok", {}, [Y()]),
+    ("yes that works, lets do E then", {"last_suggestion": list("LE")}, [Y("LE")]),
+    ("I agree with the kitchen", {"last_suggestion": list("LK")}, [Y("LK")]),
+    ("the bathroom sounds good to me", {"last_suggestion": list("LB")}, [Y("LB")]),
+    ("ya ok", {}, [Y()]),
+    ("YES LETS GO TO THE ATTIC", {"visited": ["L", "E"], "last_suggestion": list("EA")}, [Y("EA")]),
+    ("Yes! We agree on L -> E -> A then.", {"visited": ["L", "E"], "last_suggestion": list("EA")}, [Y("EA")]),
+    (
+        "Okay! Empty room it is. Next, how about the attic? I get 6 coins there.",
+        {"last_suggestion": list("LE")},
+        [Y("LE"), S("EA"), I("EA", 6)],
+    ),
+    (
+        "Great, so L -> E. From the empty room I get 6 to the attic and 1 to the kitchen. What do you get?",
+        {"last_suggestion": list("LE")},
+        [Y("LE"), I("EA", 6), I("EK", 1), Q("EA"), Q("EK")],
+    ),
+    (
+        "sure but then from the attic lets go to the bathroom pls",
+        {"visited": ["L", "E"], "last_suggestion": list("EA")},
+        [Y("EA"), S("AB")],
+    ),
+    ("Empty room is 5 for me, so together 11. Let's do it!", {"last_suggestion": list("LE")}, [I("LE", 5), Y()]),
 ]
 
 REJECT = [
@@ -246,6 +292,17 @@ REJECT = [
     ),
     ("nah the attic only gives me 1", {"last_suggestion": list("LA")}, [N("LA"), I("LA", 1)]),
     ("LOL no", {}, [N()]),
+    ("we shouldn't go to the attic", {}, [N("LA")]),
+    (
+        "i dont think we should go to the kitchen, i only get 1 coin there",
+        {"last_suggestion": list("LK")},
+        [N("LK"), I("LK", 1)],
+    ),
+    (
+        "hmm I only get 2 there. What about going to the attic instead?",
+        {"last_suggestion": list("LK")},
+        [I("LK", 2), S("LA")],
+    ),
     ("I don't think that works for me 👎", {}, [N()]),
 ]
 
@@ -275,6 +332,32 @@ INFORM = [
     ("I get 6 from L to E. You?", {}, [I("LE", 6), Q("LE")]),
     ("I get 5 from L to E, how about you?", {}, [I("LE", 5), Q("LE")]),
     ("the empty room (E) to the attic (A): 4 light coins for me", {}, [I("EA", 4)]),
+    (
+        "Hi! So from L my numbers are: E=2, B=6, K=1, C=3, A=4. Yours?",
+        {},
+        [I("LE", 2), I("LB", 6), I("LK", 1), I("LC", 3), I("LA", 4), Q("LE"), Q("LB"), Q("LK"), Q("LC"), Q("LA")],
+    ),
+    ("Kitchen is only 1 for me :( what about the bathroom?", {}, [I("LK", 1), S("LB")]),
+    ("Kitchen has 2 coins for me, bathroom has 4, attic has 5", {}, [I("LK", 2), I("LB", 4), I("LA", 5)]),
+    ("For me: kitchen 2, bathroom 4, attic 5.", {}, [I("LK", 2), I("LB", 4), I("LA", 5)]),
+    ("i can do 3 coins to the attic", {}, [I("LA", 3)]),
+    ("ghost coins? I only know my light coins: L-E 3", {}, [I("LE", 3)]),
+    ("I got 4 from L to E, 3 from E to A", {}, [I("LE", 4), I("EA", 3)]),
+    ("L->E 4, E->A 6, A->B 2", {}, [I("LE", 4), I("EA", 6), I("AB", 2)]),
+    ("the living room to the kids room is 3 and to the attic is 6 for me", {}, [I("LC", 3), I("LA", 6)]),
+    ("i have 4 light coins on the hallway from the bathroom to the kitchen", {}, [I("BK", 4)]),
+    (
+        "From E: A 6, K 1, B 3, C 2 (light coins)",
+        {"visited": ["L", "E"]},
+        [I("EA", 6), I("EK", 1), I("EB", 3), I("EC", 2)],
+    ),
+    ("I GET 5 FROM L TO A", {}, [I("LA", 5)]),
+    (
+        "hey! i can get 5 light coins if we go to the attic first. whats the kitchen worth for you?",
+        {},
+        [I("LA", 5), Q("LK")],
+    ),
+    ("what do you have between the kitchen and the bathroom? for me it is 6", {}, [Q("KB"), I("KB", 6)]),
 ]
 
 ASK = [
@@ -290,6 +373,10 @@ ASK = [
     ("what's your best move from here?", {}, [BEST]),
     ("any suggestions where to go first?", {}, [BEST]),
     ("What do you get between the attic and the kitchen", {}, [Q("AK")]),
+    ("what are you getting for the kitchen -> attic hallway?", {}, [Q("KA")]),
+    ("how many ghost coins between E and A?", {}, [Q("EA")]),
+    ("What are your coins from the kitchen to the attic and from the attic to the bathroom?", {}, [Q("KA"), Q("AB")]),
+    ("I am not sure yet, what do you get for the kitchen?", {}, [Q("LK")]),
 ]
 
 END = [
@@ -300,6 +387,12 @@ END = [
     ("we are done!", {}, []),
     ("final answer:\nL, E, A, B, K, C, L", {}, [E(TOUR)]),
     ("so our final tour is L, C, K, B, A, E and back to L", {}, [E("LCKBAEL")]),
+    ("Let's end here: L E K B A C L", {}, [E("LEKBACL")]),
+    ("submit now pls", {"visited": list("LEKCAB")}, [E("LEKCABL")]),
+    ("I have submitted L-E-K-C-A-B-L, please do the same", {}, [E("LEKCABL")]),
+    ("Perfect! So the full path is L E K C A B L. Shall we submit?", {"visited": list("LEKC")}, [Y(), S("LEKCABL")]),
+    ("all done!", DONE, [E(TOUR)]),
+    ("done", {}, []),
 ]
 
 ECHO_AND_TOTALS = [
@@ -315,6 +408,8 @@ ECHO_AND_TOTALS = [
     ("I get 4 light coins from L to E, you'd get 5 ghost coins", {}, [I("LE", 4)]),
     # the author collects ghost coins here, so "light" numbers are the reader's own
     ("you said 6 light coins from L to E, I only get 2 ghost coins there", GHOST, [I("LE", 2)]),
+    ("That path would give me 3+2+6 = 11 coins", {}, []),
+    ("that gives us 9 in total", {}, []),
 ]
 
 TABLE = PAPER + SUGGEST + AGREE + REJECT + INFORM + ASK + END + ECHO_AND_TOTALS
@@ -382,6 +477,38 @@ def test_huge_repetitive_input() -> None:
     assert acts == [I("LE", 5)]
 
 
+ADVERSARIAL = {
+    "one long inform clause": "L to E is 5 " * 6000,
+    "many theres": "L to E there " * 5000,
+    "many oks": "ok " * 20000,
+    "many agreements": "yes kitchen it is " * 5000,
+    "many negations": "not the kitchen L to E " * 4000,
+    "many alternatives": "let's go to the kitchen or the attic or the bathroom " * 3000,
+    "many sentences": "L to E. " * 10000,
+    "many lines": "L\n" * 20000,
+}
+
+
+@pytest.mark.parametrize("text", ADVERSARIAL.values(), ids=ADVERSARIAL.keys())
+def test_adversarial_inputs_stay_linear(text: str) -> None:
+    start = time.perf_counter()
+    acts = PARSER.parse(text, ctx(last_suggestion=list("LK")))
+    assert time.perf_counter() - start < 10
+    assert len(acts) <= 5  # repetition collapses: exact duplicates are removed
+
+
+def test_odd_contexts() -> None:
+    custom = DialogueContext(rooms={"L": "Living Room", "X1": "Secret Lab", "Q": "quarters"}, start="L")
+    assert PARSER.parse("let's go to the secret lab", custom) == [Suggest(path=["L", "X1"])]
+    assert PARSER.parse("X1 -> L", custom) == [Suggest(path=["X1", "L"])]
+    assert PARSER.parse("I get 5 from L to X1", custom) == [Inform(edge=("L", "X1"), coins=5)]
+    same_kind = ctx(speaker_coins="light", listener_coins="light")
+    assert PARSER.parse("I get 6 light coins from L to E", same_kind) == [I("LE", 6)]
+    odd_start = DialogueContext(rooms={"L": "living room", "E": "empty room"}, start="Z", visited=["Z"])
+    # a tour must start at the start room: without it the path stays a suggestion
+    assert PARSER.parse("we are done, the final path is L E", odd_start) == [S("LE")]
+
+
 def test_non_string_and_empty_board() -> None:
     assert PARSER.parse(None, ctx()) == []  # type: ignore[arg-type]
     assert PARSER.parse("let's go to the kitchen", DialogueContext(rooms={})) == []
@@ -396,10 +523,43 @@ def test_parse_never_raises(text: str) -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.sampled_from(
-    ["L", "E", "A", "->", "to", "from", "the", "kitchen", "attic", "5", "coins", "I", "you", "get",
-     "yes", "no", ",", ".", "?", "between", "and", "then", "final", "path", "light", "ghost", "(", ")"]
-), max_size=40))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "L",
+                "E",
+                "A",
+                "->",
+                "to",
+                "from",
+                "the",
+                "kitchen",
+                "attic",
+                "5",
+                "coins",
+                "I",
+                "you",
+                "get",
+                "yes",
+                "no",
+                ",",
+                ".",
+                "?",
+                "between",
+                "and",
+                "then",
+                "final",
+                "path",
+                "light",
+                "ghost",
+                "(",
+                ")",
+            ]
+        ),
+        max_size=40,
+    )
+)
 def test_parse_never_raises_on_domain_words(words: list[str]) -> None:
     for act in PARSER.parse(" ".join(words), ctx()):
         for room in getattr(act, "path", None) or getattr(act, "edge", None) or ():
@@ -462,7 +622,9 @@ def scenes(draw: st.DrawFn) -> tuple[Intent, DialogueContext, DialogueContext]:
     elif lead == "reject_path":
         last = path()
         acts.append(Reject(path=last))
-    for choice in draw(st.lists(st.sampled_from(["suggest", "inform", "ask", "best", "end"]), min_size=0 if acts else 1, max_size=5)):
+    for choice in draw(
+        st.lists(st.sampled_from(["suggest", "inform", "ask", "best", "end"]), min_size=0 if acts else 1, max_size=5)
+    ):
         if choice == "suggest":
             p = path()
             if last is None or p[-1] != last[-1]:
@@ -504,16 +666,37 @@ def test_round_trip(scene: tuple[Intent, DialogueContext, DialogueContext], seed
 def test_round_trip_paper_style_intents() -> None:
     speaker = ctx(**GHOST)
     cases = [
-        Intent(acts=[Suggest(path=["L", "E"]), Inform(edge=("L", "E"), coins=6), Inform(edge=("L", "A"), coins=5),
-                     Ask(edge=("L", "E")), Ask(about="best_next")]),
+        Intent(
+            acts=[
+                Suggest(path=["L", "E"]),
+                Inform(edge=("L", "E"), coins=6),
+                Inform(edge=("L", "A"), coins=5),
+                Ask(edge=("L", "E")),
+                Ask(about="best_next"),
+            ]
+        ),
         Intent(acts=[Agree(path=["E", "A"]), Suggest(path=["A", "B"]), Inform(edge=("A", "B"), coins=3)]),
         Intent(acts=[Reject(path=["K", "C"]), Suggest(path=["K", "A"])]),
         Intent(acts=[End(path=list(TOUR))]),
         Intent(acts=[Agree()]),
         Intent(acts=[Suggest(path=["L", "E"]), Suggest(path=["L", "A"]), Suggest(path=["L", "B"])]),
+        # shapes the planners produce: a rejected final tour with a verdict on the pending suggestion
+        Intent(acts=[Reject(path=list("LEKBACL")), Agree(path=["E", "A"])]),
+        Intent(acts=[Reject(path=list("LEKBACL")), Reject(path=["E", "A"]), Suggest(path=["E", "K"])]),
+        Intent(acts=[Agree(path=["E", "A"]), End(path=list(TOUR))]),
+        Intent(
+            acts=[
+                Agree(path=["E", "K", "A"]),
+                Suggest(path=["A", "B", "C"]),
+                Inform(edge=("A", "B"), coins=2),
+                Ask(edge=("A", "B")),
+                Ask(edge=("B", "C")),
+            ]
+        ),
     ]
     for intent in cases:
-        last = next((list(a.path) for a in intent.acts if isinstance(a, Agree | Reject) and a.path), None)
+        paths = [list(a.path) for a in intent.acts if isinstance(a, Agree | Reject) and a.path]
+        last = paths[-1] if paths else None  # the partner's pending suggestion is judged last
         listener = speaker.model_copy(update={"last_suggestion": last})
         for seed in range(40):
             text = RENDERER.render(intent, speaker, np.random.default_rng(seed))
@@ -552,7 +735,8 @@ def test_render_varies_with_seed() -> None:
 
 def test_render_is_short_and_empty_for_no_acts() -> None:
     assert RENDERER.render(Intent(), ctx(), np.random.default_rng(0)) == ""
-    intent = Intent(acts=[Agree(path=["L", "E"]), Suggest(path=["E", "A"]), Inform(edge=("E", "A"), coins=3),
-                          Ask(edge=("E", "A"))])
+    intent = Intent(
+        acts=[Agree(path=["L", "E"]), Suggest(path=["E", "A"]), Inform(edge=("E", "A"), coins=3), Ask(edge=("E", "A"))]
+    )
     for seed in range(30):
         assert len(RENDERER.render(intent, ctx(), np.random.default_rng(seed)).split()) <= 60
