@@ -188,7 +188,9 @@ def parse_command(
     at: str | None = typer.Option(None, help="room the agreed path ends in ('from there')"),
     visited: str | None = typer.Option(None, help="agreed path so far, comma-separated (e.g. L,E)"),
     rooms: int = typer.Option(6, help="number of rooms on the board"),
-    speaker_coins: str = typer.Option("light", help="coin kind of the message's author: light | ghost"),
+    speaker_coins: str = typer.Option(
+        "unknown", help="coin kind of the message's author: light | ghost | unknown (decide echoes by wording only)"
+    ),
     last_suggestion: str | None = typer.Option(None, help="our latest suggestion, comma-separated"),
     json_path: str | None = typer.Option("-", "--json", help="where to write the acts ('-' = stdout)"),
 ) -> None:
@@ -204,8 +206,9 @@ def parse_command(
         family = registry.game_family(game)
         if not MIN_ROOMS <= rooms <= MAX_ROOMS:
             raise UserError(f"--rooms must be between {MIN_ROOMS} and {MAX_ROOMS}")
-        if speaker_coins not in ("light", "ghost"):
-            raise UserError("--speaker-coins must be light or ghost")
+        kinds = {"light": "ghost", "ghost": "light", "unknown": "unknown"}
+        if speaker_coins not in kinds:
+            raise UserError("--speaker-coins must be light, ghost or unknown")
         names = dict(list(ROOM_CATALOGUE.items())[:rooms])
         path = [r.upper() for r in _csv(visited)] or ["L"]
         for room in [*path, *([at.upper()] if at else [])]:
@@ -217,7 +220,7 @@ def parse_command(
             at=at.upper() if at else path[-1],
             visited=path,
             speaker_coins=speaker_coins,
-            listener_coins="ghost" if speaker_coins == "light" else "light",
+            listener_coins=kinds[speaker_coins],
             last_suggestion=[r.upper() for r in _csv(last_suggestion)] or None,
         )
         parser = registry.parsers[(family, "rules")]()

@@ -341,6 +341,29 @@ def _held_karp_kernel(inner, first, last):  # pragma: no cover - compiled by Num
     return order
 
 
+def _solve_ordering(
+    weights: object,
+    start: object,
+    prefix: object,
+    maximize: bool,
+    method: str,
+    limit: int,
+    solver: str,
+    order_free: Callable[[np.ndarray, np.ndarray, np.ndarray], list[int]],
+) -> TSPSolution:
+    """The exact methods that order the free nodes directly (DP, plain DP, brute force):
+    validate, take the forced tour if there is one, check the size, solve, build the solution."""
+    problem = _prepare(weights, start, prefix, maximize)
+    forced = _forced(problem, method)
+    if forced is not None:
+        return forced
+    if len(problem.free) > limit:
+        alternatives = 'method="dp"' if method == "brute" else 'method="cpsat" or "scip"'
+        raise _too_large(problem, limit, solver, alternatives)
+    order = order_free(*_subproblem(problem))
+    return _solution(problem, _ordered_tour(problem, order), optimal=True, method=method)
+
+
 def _too_large(problem: _Problem, limit: int, solver: str, methods: str) -> TSPTooLargeError:
     k = len(problem.free)
     return TSPTooLargeError(
@@ -372,14 +395,10 @@ def solve_tsp_dp(
         TSPTooLargeError: If more than ``MAX_DP_FREE_NODES`` nodes are outside the prefix.
         TSPError: If the instance or the arguments are invalid.
     """
-    problem = _prepare(weights, start, prefix, maximize)
-    forced = _forced(problem, "dp")
-    if forced is not None:
-        return forced
-    if len(problem.free) > MAX_DP_FREE_NODES:
-        raise _too_large(problem, MAX_DP_FREE_NODES, "the Held-Karp DP", 'method="cpsat" or "scip"')
-    order = _held_karp_kernel(*_subproblem(problem))
-    return _solution(problem, _ordered_tour(problem, order.tolist()), optimal=True, method="dp")
+    return _solve_ordering(
+        weights, start, prefix, maximize, "dp", MAX_DP_FREE_NODES, "the Held-Karp DP",
+        lambda inner, first, last: _held_karp_kernel(inner, first, last).tolist(),
+    )  # fmt: skip
 
 
 def warm_up() -> None:
@@ -451,15 +470,10 @@ def solve_tsp_dp_python(
         TSPTooLargeError: If more than ``MAX_DP_FREE_NODES`` nodes are outside the prefix.
         TSPError: If the instance or the arguments are invalid.
     """
-    problem = _prepare(weights, start, prefix, maximize)
-    forced = _forced(problem, "dp_python")
-    if forced is not None:
-        return forced
-    if len(problem.free) > MAX_DP_FREE_NODES:
-        raise _too_large(problem, MAX_DP_FREE_NODES, "the Held-Karp DP", 'method="cpsat" or "scip"')
-    inner, first, last = (a.tolist() for a in _subproblem(problem))
-    order = _held_karp_python(inner, first, last)
-    return _solution(problem, _ordered_tour(problem, order), optimal=True, method="dp_python")
+    return _solve_ordering(
+        weights, start, prefix, maximize, "dp_python", MAX_DP_FREE_NODES, "the Held-Karp DP",
+        lambda inner, first, last: _held_karp_python(inner.tolist(), first.tolist(), last.tolist()),
+    )  # fmt: skip
 
 
 # --------------------------------------------------------------------------------------------
@@ -485,22 +499,23 @@ def solve_tsp_brute_force(
         TSPTooLargeError: If more than ``MAX_BRUTE_FREE_NODES`` nodes are outside the prefix.
         TSPError: If the instance or the arguments are invalid.
     """
-    problem = _prepare(weights, start, prefix, maximize)
-    forced = _forced(problem, "brute")
-    if forced is not None:
-        return forced
-    if len(problem.free) > MAX_BRUTE_FREE_NODES:
-        raise _too_large(problem, MAX_BRUTE_FREE_NODES, "brute force", 'method="dp"')
-    inner, first, last = (a.tolist() for a in _subproblem(problem))
+    return _solve_ordering(
+        weights, start, prefix, maximize, "brute", MAX_BRUTE_FREE_NODES, "brute force", _best_permutation
+    )
+
+
+def _best_permutation(inner: np.ndarray, first: np.ndarray, last: np.ndarray) -> list[int]:
+    """The cheapest ordering of the free nodes, by enumeration (first found wins ties)."""
+    inner_l, first_l, last_l = inner.tolist(), first.tolist(), last.tolist()
     best, best_order = math.inf, None
-    for order in itertools.permutations(range(len(first))):
-        c = first[order[0]] + last[order[-1]]
+    for order in itertools.permutations(range(len(first_l))):
+        c = first_l[order[0]] + last_l[order[-1]]
         for a, b in itertools.pairwise(order):
-            c += inner[a][b]
+            c += inner_l[a][b]
         if c < best:
             best, best_order = c, order
     assert best_order is not None
-    return _solution(problem, _ordered_tour(problem, best_order), optimal=True, method="brute")
+    return list(best_order)
 
 
 # --------------------------------------------------------------------------------------------

@@ -147,3 +147,14 @@ def test_greedy_counters_once_then_concedes():
     beliefs.update([Reject(), Suggest(path=["L", worst])], "partner")
     second = planner.plan(beliefs, obs, RNG)
     assert isinstance(second.acts[0], Agree)
+
+
+def test_agrees_to_a_partner_backtrack_that_leads_to_a_better_tour():
+    game = TravelingAdventurersGame(board=3)
+    _, obs, beliefs = setup(game, known=all_edges(game.board_for_seed(0)), agreed=("L", "E"))
+    beliefs.update([Suggest(path=["L", "C", "A"])], "partner")  # back to L, then the optimal opening
+    assert beliefs.tracker.partner_pending.base == 0
+    intent = IBPPlanner().plan(beliefs, obs, RNG)
+    assert intent.acts[0] == Agree(path=["L", "C", "A"])
+    beliefs.update(list(intent.acts), "self")
+    assert beliefs.visited[:3] == ["L", "C", "A"]
