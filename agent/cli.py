@@ -10,6 +10,7 @@ import json
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -266,6 +267,7 @@ def _run_selfplay(
     game_options: dict[str, Any],
     progress: Progress,
     transcripts: list[dict] | None,
+    planner_options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     from agent.arena import aggregate, selfplay
     from agent.registry import default_registry
@@ -273,6 +275,8 @@ def _run_selfplay(
     registry = default_registry()
     game = registry.make_game(game_name, **game_options)
     spec = registry.preset(game_name, preset)
+    if planner_options:
+        spec = replace(spec, options={**spec.options, **planner_options})
     task = progress.add_task(f"{preset}", total=len(seeds))
     records = selfplay(game, spec, seeds, registry, on_game=lambda r: progress.advance(task))
     if transcripts is not None:
@@ -283,6 +287,20 @@ def _run_selfplay(
         "metrics": aggregate(records),
         "per_game": [{"seed": r.seed, **{k: v for k, v in r.metrics.items() if k != "submissions"}} for r in records],
     }
+
+
+def _planner_options(pairs: list[str] | None) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs (values read as JSON where they parse, else as text)."""
+    options: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UserError(f"--option takes KEY=VALUE, not {pair!r}")
+        try:
+            options[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key.strip()] = value
+    return options
 
 
 def _write_jsonl(path: str | None, rows: list[dict]) -> None:
@@ -307,6 +325,7 @@ def selfplay_command(
     rooms: int | None = typer.Option(None, help="generate boards with this many rooms"),
     json_path: str | None = typer.Option(None, "--json", help="write results as JSON ('-' = stdout)"),
     transcripts: str | None = typer.Option(None, help="write every game's transcript as JSONL"),
+    option: list[str] | None = typer.Option(None, help="planner option KEY=VALUE, e.g. unknown=expected (repeatable)"),
 ) -> None:
     """Self-play of one agent preset; prints the metrics with Wilson 95% intervals."""
 
@@ -316,7 +335,9 @@ def selfplay_command(
         seeds = paper_seeds(1, games, seed)
         kept: list[dict] | None = [] if transcripts else None
         with _progress() as progress:
-            result = _run_selfplay(game, agent, seeds, _game_options(board, rooms), progress, kept)
+            result = _run_selfplay(
+                game, agent, seeds, _game_options(board, rooms), progress, kept, _planner_options(option)
+            )
         _show(_metrics_table(f"self-play: {game}", [(agent, result["metrics"])]), json_path)
         _write_jsonl(transcripts, kept or [])
         _write_json(
@@ -337,6 +358,7 @@ def ablate_command(
     rooms: int | None = typer.Option(None, help="generate boards with this many rooms"),
     json_path: str | None = typer.Option(None, "--json", help="write the table as JSON ('-' = stdout)"),
     plot: str | None = typer.Option(None, help="write a bar chart of the table as PNG"),
+    option: list[str] | None = typer.Option(None, help="planner option KEY=VALUE for every preset (repeatable)"),
 ) -> None:
     """Run the paper's self-play protocol for every agent preset and print its Table 1."""
 
@@ -352,7 +374,11 @@ def ablate_command(
         results = []
         with _progress() as progress:
             for name in presets:
-                results.append(_run_selfplay(game, name, seed_list, _game_options(board, rooms), progress, None))
+                results.append(
+                    _run_selfplay(
+                        game, name, seed_list, _game_options(board, rooms), progress, None, _planner_options(option)
+                    )
+                )
         title = f"self-play ablation: {game}, {seeds} seeds x {games} games"
         _show(_metrics_table(title, [(r["agent"], r["metrics"]) for r in results]), json_path)
         if plot:

@@ -110,7 +110,11 @@ class Registry:
         renderer = self._component(self.renderers, "renderer", family, spec.renderer)()
         make_partner = self._component(self.partner_models, "partner model", family, spec.partner)
         make_tracker = self._component(self.trackers, "state tracker", family, spec.tracking)
-        planner = self._component(self.planners, "planner", family, spec.planner)(**options)
+        make_planner = self._component(self.planners, "planner", family, spec.planner)
+        try:
+            planner = make_planner(**options)
+        except TypeError as err:
+            raise ValueError(f"planner {spec.planner!r} does not take the options {sorted(options)}") from err
         make_store = self.belief_stores[family]
 
         def make_beliefs(observation: Any) -> Any:

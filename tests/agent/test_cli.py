@@ -167,3 +167,14 @@ def test_play_in_the_terminal_with_scripted_input():
     result = runner.invoke(app, ["play", "traveling_adventurers", "--board", "1"], input=script)
     assert result.exit_code == 0, result.output
     assert "partner>" in result.stdout and "identical=" in result.stdout
+
+
+def test_planner_options_from_the_command_line(tmp_path):
+    out = tmp_path / "sp.json"
+    args = ["selfplay", "--games", "2", "--board", "1", "--option", "unknown=expected", "--json", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text())["metrics"]["correct"] == 1.0
+    bad = runner.invoke(app, ["selfplay", "--agent", "baseline", "--games", "1", "--option", "unknown=expected"])
+    assert bad.exit_code == 2 and "does not take the options" in bad.stderr
+    assert runner.invoke(app, ["selfplay", "--games", "1", "--option", "novalue"]).exit_code == 2
