@@ -61,6 +61,16 @@ class Board:
     def remaining(self, visited: list[str]) -> list[str]:
         return [r for r in self.rooms if r not in visited]
 
+    def continues(self, prefix: list[str], path: list[str]) -> bool:
+        """True if ``path`` (from ``prefix[-1]``) goes on without repeating a room, returning to the
+        start only as the very last step of a complete tour."""
+        walk = prefix + path[1:]
+        if any(r not in self.rooms for r in walk):
+            return False
+        if walk[-1] == self.start and len(walk) > 1:
+            return self.is_tour(walk)
+        return len(set(walk)) == len(walk)
+
     def is_tour(self, path: list[str]) -> bool:
         """True if ``path`` leaves the start, visits every room once and returns."""
         return (
@@ -112,7 +122,10 @@ class NegotiationPlanner(ABC):
             return Intent()
         final = tracker.partner_final
         if final is not None:
-            if self._accept_final(beliefs, board, final):
+            # A formal submission cannot be taken back: once the partner has submitted a valid tour,
+            # submitting it too (Correct) beats holding out for a better one (a timeout).
+            binding = observation.partner_submission == final and board.is_tour(final)  # type: ignore[attr-defined]
+            if binding or self._accept_final(beliefs, board, final):
                 return Intent(acts=[End(path=final)], actions=[Submit(path=final)])
         prefix = list(tracker.agreed)
         acts: list[Act] = []
@@ -227,8 +240,7 @@ class GreedyPlanner(NegotiationPlanner):
         return sorted(options, key=lambda r: (-self._score(beliefs, board, here, r), board.idx(r)))
 
     def judge(self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str], path: list[str]) -> Verdict:
-        visited = set(prefix)
-        if any(r in visited or r not in board.rooms for r in path[1:-1]) or len(set(path[1:])) != len(path) - 1:
+        if not board.continues(prefix, path):
             return "reject"
         ranked = self._ranked(beliefs, board, prefix)
         if not ranked:

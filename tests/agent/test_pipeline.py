@@ -16,14 +16,22 @@ def agent(preset="problem-solving"):
     return built
 
 
-def test_partner_submission_without_words_is_heard_as_an_end_act():
+def test_partner_submission_without_words_is_heard_as_an_end_act_and_matched():
     state = TravelingAdventurersGame(board=1).new_initial_state(0)
     state.apply(Turn(message="", actions=(Submit(path=TOUR),)))
     bot = agent()
-    bot.act(state.observation(BOT))
+    turn = bot.act(state.observation(BOT))
     assert bot.trace[-1].heard == [[{"act": "end", "path": TOUR}]]
+    assert turn.actions == (Submit(path=TOUR),)  # a submission is binding: matching it keeps the game Correct
+
+
+def test_a_final_path_only_proposed_in_chat_is_rejected_until_certified():
+    state = TravelingAdventurersGame(board=1).new_initial_state(0)
+    state.apply(Turn(message="final path: L E K C B A L"))
+    bot = agent()
+    turn = bot.act(state.observation(BOT))
     # nothing is known of the partner's coins yet, so the tour cannot be certified: reject, keep talking
-    assert bot.trace[-1].said[0] == {"act": "reject", "path": TOUR}
+    assert not turn.actions and bot.trace[-1].said[0] == {"act": "reject", "path": TOUR}
     assert bot.beliefs.tracker.partner_final is None
 
 

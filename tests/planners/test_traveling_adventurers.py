@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agent.beliefs import AgreementTracker, PartnerModel, Pending, TravelingAdventurersBeliefs
+from games.base import Turn
 from games.traveling_adventurers import BOT, USER, Submit, TravelingAdventurersGame
 from language.acts import Agree, Ask, End, Inform, Reject, Suggest
 from planners.traveling_adventurers import Board, GreedyPlanner, IBPPlanner
@@ -158,3 +159,33 @@ def test_agrees_to_a_partner_backtrack_that_leads_to_a_better_tour():
     assert intent.acts[0] == Agree(path=["L", "C", "A"])
     beliefs.update(list(intent.acts), "self")
     assert beliefs.visited[:3] == ["L", "C", "A"]
+
+
+def test_board_continues_refuses_repeats_and_early_returns():
+    game = TravelingAdventurersGame(board=1)
+    _, obs, _ = setup(game)
+    board = Board.from_observation(obs)
+    assert board.continues(["L", "E"], ["E", "K", "C"])
+    assert not board.continues(["L", "E"], ["E", "L"])  # home before every room is visited
+    assert not board.continues(["L", "E", "K"], ["K", "E"])
+    assert not board.continues(["L"], ["L", "Q"])
+    assert board.continues(["L", "E", "K", "C", "B", "A"], ["A", "L"])
+
+
+def test_greedy_rejects_going_home_early():
+    game = TravelingAdventurersGame(board=1)
+    _, obs, beliefs = setup(game, player=BOT, agreed=("L", "E"))
+    beliefs.update([Suggest(path=["E", "L"])], "partner")
+    assert isinstance(GreedyPlanner().plan(beliefs, obs, RNG).acts[0], Reject)
+
+
+def test_a_binding_partner_submission_of_a_valid_tour_is_matched():
+    game = TravelingAdventurersGame(board=1)
+    state = game.new_initial_state(0)
+    tour = ["L", "A", "B", "C", "K", "E", "L"]  # a valid but uncertifiable tour (nothing is known)
+    state.apply(Turn(actions=(Submit(path=tour),)))
+    obs = state.observation(BOT)
+    beliefs = TravelingAdventurersBeliefs(PartnerModel(), AgreementTracker(start="L"))
+    beliefs.update([End(path=tour)], "partner")
+    intent = IBPPlanner().plan(beliefs, obs, RNG)
+    assert intent.actions == [Submit(path=tour)]
