@@ -80,9 +80,13 @@ def play_in_terminal(
             console.print(f"[red]refused:[/] {err}")
             continue
         if player != human:
-            console.print(f"[cyan]partner>[/] {turn.message}")
+            if turn.message:
+                console.print(f"[cyan]partner>[/] {turn.message}")
             if turn.actions:
-                console.print(f"[cyan]partner submitted[/] {' -> '.join(turn.actions[0].path)}")
+                path = turn.actions[0].path
+                console.print(f"[cyan]partner submitted[/] {' -> '.join(path)}")
+                if state.submissions[human] is None:
+                    console.print(f"to submit the same tour, type: /submit {','.join(path)}")
     metrics = state.metrics()
     console.print(
         f"identical={metrics['identical']} correct={metrics['correct']} optimal={metrics['optimal']} "
