@@ -10,18 +10,23 @@ Lexicon scope
 
 | item             | what is understood                                                                 |
 |------------------|------------------------------------------------------------------------------------|
-| room names       | the 14 catalogue rooms below with synonyms (lounge, loft, kids' room, nursery ...), |
+| room names       | the 14 rooms of the game's ``ROOM_CATALOGUE`` with synonyms (lounge, loft, nursery), |
 |                  | case-insensitive, light typos (one substitution, deletion or transposition in words |
 |                  | of five letters or more), plus "the start" / "back home" for the start room          |
 | room letters     | ``L``, ``E`` ... when they look like references: upper-case standalone letters;     |
-|                  | ``A`` and ``O`` only next to arrows, "to"/"from", parentheses or other letters;     |
+|                  | ``A`` and ``O`` only next to arrows, "to"/"from"/"do"/"try", parentheses, amounts   |
+|                  | or other letters;                                                                  |
 |                  | lower-case letters only inside chains such as ``l-e-a`` or ``l, e, a, b``           |
 | paths            | arrows (``->``, ``-->``, ``→``), dashes, "to", "then", "and then", comma lists,      |
-|                  | "between X and Y", "from X ... to Y", space-separated letters (``L E A B``)          |
+|                  | "between X and Y", "from X ... to Y", space-separated letters (``L E A B``); "K to C" |
+|                  | names its origin, "K then C" / "K before B" / "B after K" are stops from ``at``;     |
+|                  | three or more names in a comma list are a path (a whole tour when it starts at L)    |
 | numbers          | digits, number words zero..twenty (and tens), "a coin", "no coins"                  |
 | acts             | suggest, agree, reject, inform, ask (edge or best next move), end                   |
+| chat shorthand   | u, ur, r, pls, thx ... are read as you, your, are, please, thanks in cue phrases     |
 | coin ownership   | a number tied to the listener's coin kind or to "you/your" is an echo, not an inform |
-|                  | totals ("our total", "52 coins each") are ignored                                    |
+|                  | ("you said 6 for L-E", "your numbers: ..."); the speaker's own amount right after an |
+|                  | echo ("..., for me it's 4") counts on the echoed hallway; totals are ignored         |
 
 Only rooms of ``DialogueContext.rooms`` are returned; mentions of rooms that are not on the board
 are recognised (so they do not turn into letters or other rooms) and then dropped.
@@ -31,6 +36,14 @@ sentences and clauses -> groups of mentions joined by path connectors -> per cla
 decide which acts the groups and numbers make -> per sentence, agreement and rejection cues are
 settled against the reader's last suggestion -> ending cues turn a full tour into ``end``.
 Everything runs in time linear in the message (long inputs are cut at ``_MAX_CHARS``).
+
+Replies and continuations: once a message agrees to the reader's last suggestion, "then", "next",
+"after that", "from there" and "after <its destination>" continue from that suggestion's end
+("sounds good, then the bathroom?" -> agree + suggest K -> B), and a path that starts with the whole
+suggestion accepts it and goes on ("ok, C and then back to L"). A verdict on a room ("the kitchen
+sounds good", "K is fine") accepts the suggestion that ends there, else proposes the room; "instead
+of X", "rather than X" and "Y over X" refuse X. A coin question without an object ("E to B, how much
+do you get?") asks about the path another clause of the sentence names.
 
 Known limits: the reading is local (sentence by sentence), so references to earlier turns ("the
 one you mentioned before"), sarcasm, arithmetic and conditionals beyond "if ..." are not resolved;
@@ -49,6 +62,7 @@ from functools import lru_cache
 import numpy as np
 from pydantic import ValidationError
 
+from games.traveling_adventurers import ROOM_CATALOGUE  # the game owns the room facts
 from language.acts import Act, Agree, Ask, End, Inform, Intent, Reject, Suggest
 from language.base import DialogueContext
 
@@ -58,24 +72,6 @@ __all__ = [
     "TravelingAdventurersParser",
     "TravelingAdventurersRenderer",
 ]
-
-ROOM_CATALOGUE: dict[str, str] = {
-    "L": "living room",
-    "E": "empty room",
-    "B": "bathroom",
-    "K": "kitchen",
-    "C": "children's room",
-    "A": "attic",
-    "G": "garden",
-    "P": "playroom",
-    "D": "dining room",
-    "S": "study",
-    "T": "terrace",
-    "M": "music room",
-    "W": "workshop",
-    "O": "office",
-}
-"""Room letter -> canonical name, in catalogue order (generated boards take the first ``n``)."""
 
 ROOM_SYNONYMS: dict[str, tuple[str, ...]] = {
     "L": ("living room", "livingroom", "lounge", "sitting room", "living area", "family room"),
@@ -261,15 +257,27 @@ _AGREE = _phrases(
     "no problem", "not bad", "perfect", "great", "excellent", "awesome", "cool", "nice", "lovely",
     "brilliant", "fantastic", "wonderful", "alright", "all right", "yay", "accepted", "i accept",
     "accept", "on board", "love it", "love that", "i like it", "i like that", "good", "fine",
-    "correct", "exactly", "indeed", "that's right", "thats right", "you're right", "roger", "👍",
-    "👌", "✅", "✔", "🙌", "👏", "💯",
+    "correct", "exactly", "indeed", "that's right", "thats right", "you're right", "roger",
+    # chat shorthand, verdicts on a room ("K works"), acceptance with "with" ("ok with the kitchen")
+    "sgtm", "lgtm", "ye", "yas", "yessir", "yes sir", "aye", "works", "would work", "could work",
+    "should work", "will work", "would be fine", "would be ok", "would be okay", "fab", "fabulous",
+    "amazing", "superb", "ideal", "solid", "sweet", "neat", "splendid", "marvellous", "marvelous",
+    "terrific", "fair enough", "ok with", "okay with", "fine with", "good with", "cool with",
+    "happy with", "content with", "i'm down", "im down", "go ahead", "can live with",
+    "👍", "👌", "✅", "✔", "🙌", "👏", "💯",
 )
-_AGREE_WEAK = _phrases("ok", "okay", "okey", "okie", "oki", "k", "kk", "it is", "it's")
+_AGREE_WEAK = _phrases(
+    "ok", "okay", "okey", "okie", "oki", "k", "kk", "it is", "it's", "okie dokie", "okey dokey",
+    "ok go", "okay go", "kk go", "k go", "ok then", "okay then", "kk then",
+)
 _REJECT = _phrases(
-    "no", "nope", "nah", "nay", "rather not", "prefer not", "let's not", "i disagree", "disagree",
-    "bad idea", "bad for me", "not ideal", "not optimal", "too few", "too little", "worse",
+    "no", "nope", "nah", "na", "naw", "nay", "rather not", "prefer not", "let's not", "i disagree",
+    "disagree", "bad idea", "bad for me", "not ideal", "not optimal", "too few", "too little", "worse",
     "terrible", "awful", "horrible", "no way", "not really", "not for me", "not a fan", "reject",
-    "decline", "bad", "poor", "don't think so", "👎", "❌", "🚫",
+    "decline", "bad", "poor", "don't think so", "don't like that", "do not like that",
+    "don't like it", "don't like this", "hard pass", "i'll pass", "i pass", "pass on", "no from me",
+    "a no for me", "is a no", "that's a no", "not keen", "not feeling it", "not a chance", "no chance",
+    "not happening", "no can do", "meh", "👎", "❌", "🚫",
 )
 _NEUTRAL = _phrases(
     "not sure", "unsure", "no idea", "no worries", "make sure", "good morning", "good evening",
@@ -277,7 +285,8 @@ _NEUTRAL = _phrases(
     "nice to meet", "nice meeting", "good game", "not yet", "no rush", "no need", "too bad",
     "no other", "no more rooms", "fine-tune", "right now", "all other", "great working",
     "nice working", "good working", "great to work", "was great", "was good", "was nice",
-    "was fun", "you're welcome", "thanks", "thank you",
+    "was fun", "you're welcome", "thanks", "thank you", "good total", "great total", "nice total",
+    "good score", "great score", "great game", "nice game", "fun game", "great chat", "nice chat",
 )
 _SUGGEST = _phrases(
     "let's", "let us", "shall we", "should we", "we should", "we could", "could we", "can we",
@@ -295,7 +304,14 @@ _SUGGEST = _phrases(
     "plan would be", "my best", "best is", "best would be", "i'd do", "we do", "good for you",
     "ok for you", "okay for you", "work for you", "works for you", "fine for you",
     "alright for you", "best next step", "best next move", "next step is", "next move is",
-    "next room is", "then we", "we then",
+    "next room is", "then we", "we then", "i'm thinking", "im thinking", "i was thinking",
+    "thinking of", "thinking about", "i want", "i'd want", "i'd like", "i would like", "i'd love",
+    "i would love", "onward", "onwards", "off to", "i meant", "is better", "are better",
+    "'s better", "would be better", "sounds better", "seems better", "better option", "better choice",
+    "would be good", "would be great", "would be nice", "would be ideal", "would be perfect",
+    "would be fine", "would work", "could work", "might work", "i'd pick", "i pick", "i choose",
+    "i'd choose", "my vote", "vote for", "best for me", "better for you", "best for you", "worse for you",
+    "easier for you", "nicer for you",
 )
 _COND = _phrases("if", "when", "unless", "whether", "in case")
 _COND_EXCEPT = _phrases(
@@ -315,9 +331,11 @@ _ASK_COIN = _phrases(
     "would you get", "can you get", "could you get", "do you have", "you get", "you collect",
     "you earn", "worth", "what do you have", "your coin", "you'd get", "you make",
     "do you collect", "what's it for you", "what about for you", "you getting", "are you getting",
+    "for you", "like for you", "your numbers", "your values", "you have",
 )
 _ASK_IMPERATIVE = _phrases(
     "tell me", "let me know", "share", "please share", "could you share", "can you share",
+    "want to know", "like to know", "wanna know", "need to know",
     "could you tell", "can you tell", "i wonder", "wondering", "curious", "give me your",
 )
 _BEST_NEXT = _phrases(
@@ -332,7 +350,12 @@ _BEST_NEXT = _phrases(
     "any preference", "any preferences", "your turn", "what's your plan", "what is your plan",
     "where would you head", "what would you do", "which way", "where would you want to go",
     "your move", "where should we start", "where do we start", "how should we start",
-    "what's your suggestion", "what is your suggestion",
+    "what's your suggestion", "what is your suggestion", "would you pick", "would you choose",
+    "do you pick", "do you choose", "you pick next", "where next", "best next room", "next room",
+    "where would you like to go", "where do you wanna go", "where would you want to go",
+    "where should we", "where shall we", "where do we", "where can we", "where could we",
+    "which one's best", "which one is best", "what would you like to do", "what do you want to do",
+    "what should we do next", "best for you next",
 )
 _END = _phrases(
     "final path", "final tour", "final route", "final answer", "final solution", "finalize",
@@ -341,6 +364,9 @@ _END = _phrases(
     "end it", "let's end", "complete tour", "full tour", "whole tour", "we decided on",
     "we're finished", "we are finished", "wrap up", "wrap it up", "i'm done", "final plan",
     "the final", "finalize it", "we agreed on", "our path is", "our tour is", "our route is",
+    "final :", "final -", "final version", "final order", "final itinerary", "final decision",
+    "final call", "final choice", "final one", "im done", "locking in", "lock it", "locked in",
+    "our route :", "our path :", "our tour :",
 )
 _TOTAL = _phrases(
     "total", "totals", "in total", "sum", "combined", "together", "altogether", "overall", "each",
@@ -361,10 +387,10 @@ _ASK_YOU = _phrases(
 )
 """Whole-clause questions back to the partner after an inform ("I get 5 there, and you?")."""
 _SECOND_EXCLUDE = _phrases(
-    "thank you", "you know", "see you", "do you think", "what do you think", "if you want",
+    "thank you", "you know", "do you think", "what do you think", "if you want",
     "if you like", "if you agree", "with you", "are you", "how are you", "meet you", "you too",
     "tell you", "telling you", "let you know", "show you", "give you", "told you", "for you to",
-    "what do you say", "you see", "working with you",
+    "what do you say", "you see", "working with you", "see you later", "see you soon",
 )
 _ORDINAL = {
     ("first", "half"): 0,
@@ -465,6 +491,13 @@ _AMBIG_PREV = frozenset(
         "then",
         "reach",
         "in",
+        "do",
+        "try",
+        "pick",
+        "choose",
+        "vote",
+        "for",
+        "or",
     }
 )
 _TO_MARKERS = frozenset(
@@ -485,11 +518,52 @@ _BARE_FILLER = frozenset(
     "the then and next first instead maybe perhaps again finally lastly back to from via through"
     " towards toward into onto go it is so or also please pls plz ok okay hmm oh well um uh i think"
     " guess say right now after that afterwards - -> , : ( ) ! ? . & + / yes yeah sure no its we"
-    " lets let's how about".split()
+    " lets let's how about there here route path tour plan full whole complete order lol haha hah hehe"
+    " lmao xd tbh btw imo honestly actually".split()
 )
+_SEQ_WORDS = frozenset("then after afterwards before next followed thereafter".split())
+"""Links that order destinations ("K then C", "K before B") rather than name an origin ("K to C")."""
 _NO_BEFORE = frozenset(
     "problem worries worry idea doubt more other need one coins coin light ghost extra rooms matter".split()
 )
+_CHAT_KEYS = {
+    "u": "you",
+    "ur": "your",
+    "yr": "your",
+    "urs": "yours",
+    "r": "are",
+    "wat": "what",
+    "wut": "what",
+    "pls": "please",
+    "plz": "please",
+    "thx": "thanks",
+    "ty": "thanks",
+    "cuz": "because",
+    "coz": "because",
+    "bc": "because",
+    "b4": "before",
+    "nxt": "next",
+    "abt": "about",
+}
+"""Chat spellings read as the words they stand for when cue phrases are matched."""
+_INTENSIFIERS = frozenset("definitely absolutely certainly surely totally indeed really".split())
+"""Agreement words that are only adverbs unless they open the clause ("we should definitely go")."""
+_EVALUATIVE = frozenset(
+    "good great nice cool perfect fine excellent awesome lovely brilliant fantastic wonderful".split()
+)
+"""Agreement adjectives that judge an amount, not a suggestion, in a clause with a number."""
+_COPULA = frozenset(
+    "is s are would be will could should might sounds sound seems seem looks look works work d also"
+    " too really pretty very definitely probably then".split()
+)
+"""Words between a room and a judgement of it ("the kitchen would be good", "K is fine")."""
+_YOUR_NOUNS = frozenset(
+    "numbers number side values value count coins coin map view board score scores amounts amount figures"
+    " figure total totals".split()
+)
+"""Nouns that make "your" the partner's coins ("your numbers: E-A 5")."""
+_TRAILING = frozenset("thanks please lol haha mate buddy partner friend".split())
+"""Words that may close a reply without changing it ("k thx", "yes please")."""
 _POLARITY_LEAD = frozenset("oh hmm hm um uh well sorry so ah mmm , - ( but and lol haha hah ugh meh".split())
 _THERE_STOP = frozenset("is are s was were will would might may isnt arent wasnt werent be".split())
 _GREETING_BEFORE_THERE = frozenset("hi hello hey hiya howdy".split())
@@ -562,8 +636,9 @@ class _Group:
 
     members: list[_Mention]
     links: list[str] = field(default_factory=list)
-    marker: str = "bare"  # from | to | bare | between
+    marker: str = "bare"  # from | to | bare | between | after
     kind: str = "seq"  # seq | list
+    reorder: bool = False  # written in reverse ("B after K")
 
     @property
     def i(self) -> int:
@@ -575,7 +650,8 @@ class _Group:
 
     @property
     def rooms(self) -> list[str]:
-        return [m.room for m in self.members]
+        rooms = [m.room for m in self.members]
+        return rooms[::-1] if self.reorder else rooms
 
     @property
     def on_board(self) -> bool:
@@ -640,7 +716,7 @@ def _match_start_room(toks: Sequence[_Tok], i: int) -> int | None:
         return i + 1
     if key in ("start", "beginning") and prev == "the" and nxt not in ("of", "with", "by"):
         return i
-    if key == "home" and prev in ("back", "go", "going", "head", "return", "returning"):
+    if key == "home" and prev in ("back", "go", "going", "head", "return", "returning", "then", "and"):
         return i
     return None
 
@@ -702,6 +778,7 @@ def _find_mentions(text: str, toks: Sequence[_Tok], lex: _Lexicon, start_room: s
             or nxt in ("->", "-", "=")
             or (nxt == ":" and k + 2 < n and toks[k + 2].kind == "num")
             or (prev in (":", ",") and k + 1 < n and toks[k + 1].kind == "num")
+            or (k > 0 and toks[k - 1].kind == "num" and k + 1 < n and toks[k + 1].kind == "num")  # "E 6 A 5"
             or (nxt == "to" and (after_to in letters or after_to in name_starts))
             or (prev in (",", "and", "or", "&") and (k - 2 in accepted or k - 2 in letters or k - 2 in name_ends))
         ):
@@ -771,6 +848,8 @@ def _marker(toks: Sequence[_Tok], i: int) -> str:
         return "from"
     if prev == "between":
         return "between"
+    if prev == "after":
+        return "after"
     if prev == "about" and _prev_key(toks, i, frozenset({"the", "about"})) == "what":
         return "bare"  # "what about L to A?" names an edge
     if prev in _TO_MARKERS:
@@ -821,10 +900,14 @@ def _split_group(toks: Sequence[_Tok], g: _Group) -> list[_Group]:
         g.links = ["seq" if link == "list" else link for link in g.links]  # "L, C, K and back to L"
         return [g]
     letters = all(len(toks[m.i].text) == 1 for m in g.members)
-    if kinds == {"list"} and not letters:
+    if kinds == {"list"} and not letters and len(g.members) < 3:
         gaps = [{t.key for t in toks[a.j + 1 : b.i]} for a, b in zip(g.members, g.members[1:], strict=False)]
         if not any(gap & {"and", "&", "+"} for gap in gaps):  # "the bathroom, the kitchen only ..."
             return [_Group([m], marker=g.marker if k == 0 else _marker(toks, m.i)) for k, m in enumerate(g.members)]
+    if len(g.members) == 2 and g.links == ["seq"]:  # "the bathroom after the kitchen": K first
+        gap = {t.key for t in toks[g.members[0].j + 1 : g.members[1].i]}
+        if "after" in gap and not gap & {"to", "->", "-", "then"}:
+            g.reorder = True
     if kinds == {"list"} and not (len(g.members) >= 3 and letters):
         g.kind = "list"
     return [g]
@@ -879,7 +962,7 @@ def _numbers(toks: Sequence[_Tok], keys: Sequence[str], lo: int, hi: int) -> lis
             if k < hi and toks[k].key in _COIN_WORDS:
                 value, j = (0 if t.key == "no" else 1), k
         elif t.kind == "word" and t.key in ("nothing", "none"):
-            if _prev_key(toks, i) in ("get", "collect", "earn", "make", "is", "be", "have", "gives", "give"):
+            if _prev_key(toks, i) in ("get", "collect", "earn", "make", "is", "be", "have", "gives", "give", ":", "="):
                 value = 0
         if value is not None and value <= 1000:
             nxt, prev = _next_key(toks, j), _prev_key(toks, i)
@@ -976,6 +1059,7 @@ class _Cand:
     rooms: tuple[str, ...] = ()
     full: bool = False  # a suggestion that visits every room of the board
     explicit: bool = False  # a path written with its origin
+    cont: bool = False  # leaves from the end of the reader's suggestion the message agreed to
 
 
 @dataclass(slots=True)
@@ -987,6 +1071,8 @@ class _State:
     last_sugg: list[str] | None = None
     prev_ask: bool = False
     prev_edges: list[tuple[str, str]] = field(default_factory=list)
+    polarity_at: list[int] = field(default_factory=list)  # tokens of the reply cues so far, in order
+    polarity_kind: list[str] = field(default_factory=list)  # agree | reject, for each of them
     recent_inform_edges: list[tuple[str, str]] = field(default_factory=list)
 
 
@@ -1026,7 +1112,7 @@ class TravelingAdventurersParser:
             return []
         lex = _lexicon(tuple(context.rooms.items()))
         mentions = _find_mentions(text, toks, lex, context.start)
-        keys = [t.key for t in toks]
+        keys = [_CHAT_KEYS.get(t.key, t.key) if t.kind == "word" else t.key for t in toks]
         for m in mentions:  # room words are not cue words ("K" is not "k" = ok)
             for k in range(m.i, m.j + 1):
                 keys[k] = "<room>"
@@ -1082,14 +1168,36 @@ class _SentenceReader:
                 first += 1
             is_q = (question and (c_lo, c_hi) == bounds[-1]) or (first < c_hi and keys[first] in _QWORDS)
             hits = {name: _find(keys, c_lo, c_hi, idx) for name, idx in _INDEX.items()}
+            in_cue = {k for a, b in hits["suggest"] for k in range(a, b)}  # "work for you" is no coin question
+            hits["ask_coin"] = [(s, e) for s, e in hits["ask_coin"] if not {s, e - 1} <= in_cue] + [
+                (k, k + 1) for k in range(c_lo, c_hi - 1) if keys[k] == "your" and keys[k + 1] == "<room>"
+            ]  # "tell me your E-B"
             cg = self.groups[bisect.bisect_left(starts, c_lo) : bisect.bisect_left(starts, c_hi)]
             self.clauses.append(_Clause(c_lo, c_hi, is_q, cg, hits))
         self.clause_los = [cl.lo for cl in self.clauses]
+        number_at = [n.i for n in _numbers(toks, keys, lo, hi)]
+        self.sentence_numbers = bool(number_at)
+        self.group_ends = {g.j for g in self.groups}
+        self.last_content = max([g.i for g in self.groups] + number_at + [-1])  # last room or amount
+        # "E to B, how much do you get?": a coin question without an object asks about the path
+        # another clause of the sentence names
+        self.borrow_ask = (
+            question
+            and not self.sentence_numbers
+            and any(
+                cl.hits["ask_coin"]
+                and not cl.groups
+                and not cl.hits["anaphor"]
+                and not any(keys[k] == "there" for k in range(cl.lo, cl.hi))
+                for cl in self.clauses
+            )
+        )
         self._spans: dict[tuple[int, int], tuple[int, int]] = {}
         self._paths: tuple[list[int], list[list[str]]] = ([], [])  # this clause's paths, by position
         self.cands: list[_Cand] = []
-        self.anchor: tuple[int, str] | None = None
-        self.sentence_numbers = bool(_numbers(toks, keys, lo, hi))
+        self.anchor: tuple[int, list[str]] | None = None  # "from X": where later destinations leave from
+        self.cont: set[int] = set()  # groups that continue from the reader's agreed suggestion
+        self.anchor_cont = False  # the anchor is the end of the reader's agreed suggestion
         sentence_keys = set(keys[lo:hi])
         self.coin_context = bool(sentence_keys & _COIN_WORDS) or st.ctx.speaker_coins.lower() in sentence_keys
         self.sentence_rooms: list[str] = [r for g in self.groups if g.on_board for r in g.rooms]
@@ -1102,6 +1210,8 @@ class _SentenceReader:
         self.pending_had_numbers = True
         self.edges: list[tuple[str, str]] = []
         self.informs: list[tuple[str, str]] = []
+        self.echoes: list[tuple[str, str]] = []  # edges whose number the message gave to the reader
+        self.echo_set: set[tuple[str, str]] = set()
         self.asked = False
 
     # -- driver -----------------------------------------------------------------------------------
@@ -1114,7 +1224,7 @@ class _SentenceReader:
         self.cands.sort(key=lambda c: (c.pos, order.get(c.kind, 2)))
         st = self.st
         st.prev_ask = self.asked
-        st.prev_edges = self.edges + self.informs
+        st.prev_edges = self.edges + self.informs + self.echoes
         if self.informs:
             st.recent_inform_edges = self.informs
         return self.cands, self.end_pos
@@ -1123,6 +1233,9 @@ class _SentenceReader:
         keys, h, st, ctx = self.keys, cl.hits, self.st, self.ctx
         polarity = self._polarity(cl)
         self.polarity += polarity
+        for p, k in sorted(polarity):  # clauses come in order, so the log stays sorted
+            st.polarity_at.append(p)
+            st.polarity_kind.append("reject" if k == "reject" else "agree")
         done = [(k, k + 1) for k in range(cl.lo, cl.hi) if keys[k] in ("done", "finished", "fin")]
         if h["end"] and not cl.question and self.end_pos is None:
             self.end_pos = h["end"][0][0]
@@ -1130,13 +1243,18 @@ class _SentenceReader:
             self.end_pos = done[0][0]  # "done!"
         for k in range(cl.lo, cl.hi - 1):  # "from there" / "from here"
             if keys[k] == "from" and keys[k + 1] in ("there", "here"):
-                origin = st.last_path[-1] if keys[k + 1] == "there" and st.last_path else ctx.current
-                self.anchor = (k, origin)
+                origin = ctx.current
+                if keys[k + 1] == "there" and st.last_path:
+                    origin = st.last_path[-1]
+                elif keys[k + 1] == "there" and self._continuation(k):
+                    origin = self._continuation(k) or origin  # "agreed, from there the attic"
+                    self.anchor_cont = True
+                self.anchor = (k, [origin])
         path_before = st.last_path
         resolved = self._resolve_all(cl)
         with_paths = [(g.i, p) for g, p in resolved if p and len(p) >= 2]
         self._paths = ([i for i, _ in with_paths], [p for _, p in with_paths])
-        dest = [(g, p) for g, p in resolved if p and not (g.marker == "from" and len(g.members) == 1)]
+        dest = [(g, p) for g, p in resolved if p and not (g.marker in ("from", "after") and len(g.members) == 1)]
         used: set[int] = set()
         numbers = _numbers(self.toks, self.keys, cl.lo, cl.hi)
 
@@ -1155,22 +1273,25 @@ class _SentenceReader:
             if keys[s] == "not" and s not in cue_cover and e < cl.hi and (keys[e] == "the" or e in group_starts)
         ]
         cues = [s for s, _ in h["suggest"] if not any(a <= s < b for a, b in h["neg_motion"] if keys[a] != "not")]
+        cues += [p for p, k in polarity if k == "agree_pred"]
         negated_cues = [s for s in cues if self._negated(s, cl.lo, cue_cover)]  # "I don't think we should go"
         cues = [s for s in cues if s not in negated_cues]
         neg += negated_cues
         ask_imp = bool(h["ask_imp"])
-        is_ask = (cl.question or ask_imp) and bool(h["ask_coin"]) and not numbers
+        rejecting = any(k == "reject" for _, k in polarity)
+        bare = self._bare(cl) and not rejecting  # "kitchen's bad for me" judges, it does not propose
+        asking = cl.question or ask_imp or (self.question and not self.sentence_numbers)
+        is_ask = (asking and bool(h["ask_coin"]) and not numbers) or (self.borrow_ask and bare and not cues)
         what_about = [s for s in range(cl.lo, cl.hi - 1) if keys[s] == "what" and keys[s + 1] == "about"]
         how_about = [s for s in range(cl.lo, cl.hi - 1) if keys[s] == "how" and keys[s + 1] == "about"]
         motion = any(keys[k] in _MOTION for k in range(cl.lo, cl.hi))
         wa_edge = bool(what_about) and not motion and any(len(g.members) == 2 for g, _ in dest) and not numbers
-        bare = self._bare(cl)
         inherit_ask = (
             (st.prev_ask or self.mode_prev == "ask")
             and not cues
             and not numbers
             and bool(dest)
-            and (cl.question or self.question)
+            and (cl.question or self.question or (self.mode_prev == "ask" and bare))
             and (bool(what_about) or bare)
         )
 
@@ -1186,9 +1307,12 @@ class _SentenceReader:
         elif is_ask or wa_edge or inherit_ask:
             self._asks(cl, [(g, p) for g, p in dest if id(g) not in used], path_before, used)
         else:
-            self._suggestions(
-                cl, dest, used, cues, neg, bare and not self.sentence_numbers, bool(what_about or how_about)
-            )
+            bare_ok = bare and (not self.sentence_numbers or (cl.question and not numbers))
+            # a route of three or more rooms is a proposal even inside other words ("route: E, K, C")
+            you = any(self.toks[k].norm in _SECOND for k in range(cl.lo, cl.hi))  # "you suggested L-E-A"
+            route = not you and any(len(set(g.rooms)) >= 3 and not self._recap(p) for g, p in dest)
+            bare_ok = bare_ok or (route and not numbers and not rejecting)
+            self._suggestions(cl, dest, used, cues, neg, bare_ok, bool(what_about or how_about))
         if cues and not dest and not numbers and any(self.keys[k] in _MOTION for k in range(cl.lo, cl.hi)):
             there = [k for k in range(cl.lo, cl.hi) if self._there(k)]
             edge = self._there_edge(there[0], path_before) if there else None
@@ -1199,7 +1323,7 @@ class _SentenceReader:
         self._path_rejects(dest, used, cues, [p for p, k in polarity if k == "reject"])
         if self.end_pos is not None:  # a full tour written in an ending sentence, with or without cue
             for g, p in resolved:
-                if p and id(g) not in used and set(p) >= set(ctx.rooms) and len(p) >= len(ctx.rooms):
+                if p and id(g) not in used and _tour_like(p, ctx):
                     act = _make(Suggest, path=p)
                     if act:
                         self.cands.append(_Cand(g.i, act, "suggest", rooms=tuple(p), full=True, explicit=True))
@@ -1216,37 +1340,76 @@ class _SentenceReader:
                 resolved.append((g, None))
                 continue
             path = self._resolve(g, relative_hits)
-            if g.marker == "from" and len(g.members) == 1:
-                self.anchor = (g.i, g.rooms[0])
+            if g.marker in ("from", "after") and len(g.members) == 1 and path:
+                self.anchor = (g.i, path)
+                self.anchor_cont = id(g) in self.cont
+                path = [g.rooms[0]]
             resolved.append((g, path))
             if path and len(path) >= 2:
                 st.last_path = path
-        for idx, (g, path) in enumerate(resolved):  # "to the kitchen from the attic"
-            if path and g.marker == "to" and len(g.members) == 1 and idx + 1 < len(resolved):
+        for idx, (g, _path) in enumerate(resolved):  # "to the kitchen from the attic"
+            if g.on_board and g.marker == "to" and len(g.members) == 1 and idx + 1 < len(resolved):
                 nxt, _ = resolved[idx + 1]
                 if nxt.marker == "from" and len(nxt.members) == 1 and nxt.on_board and nxt.rooms[0] != g.rooms[0]:
                     resolved[idx] = (g, [nxt.rooms[0], g.rooms[0]])
+                    st.last_path = [nxt.rooms[0], g.rooms[0]]
         return resolved
+
+    def _recap(self, path: list[str]) -> bool:
+        """Whether ``path`` only retells the agreed path (and our pending suggestion): "so far L -> E -> K"."""
+        history = list(self.ctx.visited)
+        last = self.ctx.last_suggestion
+        if last and history and last[0] == history[-1]:
+            history += last[1:]
+        return len(path) <= len(history) and history[: len(path)] == path
+
+    def _continuation(self, k: int) -> str | None:
+        """The end of the reader's last suggestion when the message agreed to it before token ``k``."""
+        last = self.ctx.last_suggestion
+        idx = bisect.bisect_left(self.st.polarity_at, k)  # the latest reply cue before ``k``
+        return last[-1] if last and idx and self.st.polarity_kind[idx - 1] == "agree" else None
 
     def _resolve(self, g: _Group, relative_hits: Sequence[int]) -> list[str] | None:
         rooms = g.rooms
         if g.marker == "from":
             return rooms if len(rooms) >= 2 else [rooms[0]]
-        if g.marker == "between" or (g.marker == "bare" and len(rooms) >= 2 and g.kind == "seq"):
+        if g.marker == "between":
             return rooms
-        if g.marker == "to" and len(rooms) >= 2 and g.kind == "seq":
+        if len(rooms) >= 2 and g.kind == "seq" and g.marker in ("bare", "to"):
             gap = {t.key for t in self.toks[g.members[0].j + 1 : g.members[1].i]}
-            if "then" not in gap and gap & {"to", "->", "-"}:
-                return rooms  # "how about K to C?" names its origin
+            sequential = g.reorder or "then" in gap or bool(gap & _SEQ_WORDS and not gap & {"to", "->", "-"})
+            if not sequential and (g.marker == "bare" or gap & {"to", "->", "-"}):
+                return rooms  # "L -> E -> A", "how about K to C?": the path names its origin
+        if g.kind == "list" and len(rooms) >= len(self.ctx.rooms) and rooms[0] == self.ctx.start:
+            return rooms  # a whole tour written as a list of names
+        relative = any(s < g.i or g.j < s < self._clause_end(g) for s in relative_hits)
         if self.anchor is not None and self.anchor[0] < g.i:
-            origin = self.anchor[1]
-        elif self.st.last_path and any(s < g.i or g.j < s < self._clause_end(g) for s in relative_hits):
-            origin = self.st.last_path[-1]
+            prefix = self.anchor[1]
+            if self.anchor_cont:
+                self.cont.add(id(g))
+        elif self.st.last_path and relative:
+            prefix = [self.st.last_path[-1]]
+        elif relative and self._continuation(g.i) not in (None, rooms[-1]):
+            prefix = [self._continuation(g.i) or ""]  # "sounds good, then the bathroom": from its end
+            self.cont.add(id(g))
         else:
-            origin = self.ctx.current
-        if origin == rooms[0]:
-            return rooms if len(rooms) >= 2 else None
-        return [origin, *rooms]
+            prefix = [self.ctx.current]
+        if g.marker == "after":  # "after the attic, the bathroom": the attic is a stop on the way
+            prefix = self._after_prefix(g, prefix)
+        path = [*prefix, *rooms[1:]] if prefix[-1] == rooms[0] else [*prefix, *rooms]
+        return path if len(path) >= 2 or g.marker == "after" else None
+
+    def _after_prefix(self, g: _Group, prefix: list[str]) -> list[str]:
+        """Where "after X" leaves from: X itself when the talk already ends there, else a stop at X."""
+        x = g.rooms[0]
+        ends = {prefix[-1]}
+        if self.st.last_path:
+            ends.add(self.st.last_path[-1])
+        last = self.ctx.last_suggestion
+        if last and x == last[-1]:
+            self.cont.add(id(g))
+            return [x]
+        return [x] if x in ends else [*prefix, x]
 
     def _clause_end(self, g: _Group) -> int:
         k = bisect.bisect_right(self.clause_los, g.i) - 1
@@ -1296,14 +1459,20 @@ class _SentenceReader:
         keys = self.keys
         sources: list[tuple[int, tuple[str, str] | None, int]] = []  # (position, edge, group id)
         explicit: set[int] = set()
+        ends: dict[int, int] = {}  # group id -> its last token
         for g, path in resolved:
+            if path is not None and g.kind == "list" and len(g.members) == 2 and self._labels_amount(g.j, cl.hi):
+                sources.append((g.i, (g.rooms[0], g.rooms[1]), id(g)))  # "E and B: 7" names a hallway
+                explicit.add(id(g))
+                continue
             if (
                 path is None
-                or (g.marker == "from" and len(g.members) == 1)
+                or (g.marker in ("from", "after") and len(g.members) == 1)
                 or (g.kind == "list" and len(g.members) > 1)
             ):
                 continue
             sources.append((g.i, (path[0], path[1]) if len(path) == 2 else None, id(g)))
+            ends[id(g)] = g.j
             if len(g.members) == 2:
                 explicit.add(id(g))
         for k in range(cl.lo, cl.hi):
@@ -1327,13 +1496,20 @@ class _SentenceReader:
         if not pairs and numbers and not any(g.on_board for g in self.groups) and len(set(self.st.prev_edges)) == 1:
             if self._owner(numbers[0], cl) == "speaker":  # "How many can you get there? I get 6."
                 pairs = [(numbers[0], (numbers[0].i, self.st.prev_edges[0], -2))]
+        if not pairs and numbers and not sources and len(self.echo_set) == 1:
+            if self._owner(numbers[0], cl) == "speaker":  # "for you it's 6 on E-A, for me it's 1"
+                pairs = [(numbers[0], (numbers[0].i, self.echoes[0], -3))]
         totals = bool(cl.hits["total"])
         coin_context = self.coin_context
         for num, (spos, edge, gid) in pairs:
             if edge is None or totals or self._near_total(num, cl.hi):
                 continue
             owner = self._owner(num, cl)
-            neutral_ok = owner is None and not cl.question and (gid in explicit or coin_context)
+            if owner == "listener":
+                self.echoes.append(edge)
+                self.echo_set.add(edge)
+            tight = gid in ends and self._tight(ends[gid], num)  # "kitchen: 4", "K 3", "E-B = 7"
+            neutral_ok = owner is None and not cl.question and (gid in explicit or coin_context or tight)
             if owner == "speaker" or neutral_ok:
                 act = _make(Inform, edge=edge, coins=num.value)
                 if act:
@@ -1342,6 +1518,16 @@ class _SentenceReader:
                     self.informs.append(edge)
         self.pending = [s for s in sources if s[2] not in used and s[1] is not None]
         self.pending_had_numbers = bool(numbers)
+
+    def _tight(self, j: int, num: _Num) -> bool:
+        """Whether ``num`` labels the room mention ending at ``j`` ("kitchen: 4", "K 3", "L-E = 5")."""
+        gap = self.keys[j + 1 : num.i]
+        return num.i > j and len(gap) <= 1 and all(k in (":", "=", "-", "is", "s", "(") for k in gap)
+
+    def _labels_amount(self, j: int, hi: int) -> bool:
+        """Whether the mention ending at ``j`` is followed by ":" or "=" and an amount."""
+        k = j + 1
+        return k + 1 < hi and self.keys[k] in (":", "=") and bool(_numbers(self.toks, self.keys, k + 1, k + 2))
 
     def _asks(
         self, cl: _Clause, groups: list[tuple[_Group, list[str]]], path_before: list[str] | None, used: set[int]
@@ -1401,10 +1587,14 @@ class _SentenceReader:
             prev = _prev_key(self.toks, g.i, frozenset({"the"}))
             before = _prev_key(self.toks, g.i - 1 if keys[g.i - 1] != "the" else g.i - 2)
             instead = prev == "of" and before == "instead"
-            if id(g) not in used and len(p) >= 2 and ((prev == "than" and cues) or instead):
+            rather = prev == "than" and before == "rather"  # "rather than the kitchen, ...": no cue needed
+            than = (prev == "than" and bool(cues or what_about)) or (  # "the attic over the kitchen"
+                prev == "over" and bool(cues) and any(h.j < g.i for h, _ in dest)
+            )
+            if id(g) not in used and len(p) >= 2 and (than or instead or rather):
                 act = _make(Reject, path=self._match_last(p, g))
-                if act:
-                    self.cands.append(_Cand(g.i, act, "reject", rooms=tuple(p)))
+                if act:  # "instead of X" withdraws X before the new proposal
+                    self.cands.append(_Cand(cl.lo if instead else g.i, act, "reject", rooms=tuple(p)))
                     used.add(id(g))
         if not (cues or bare or what_about):
             return
@@ -1421,13 +1611,21 @@ class _SentenceReader:
             act = _make(Suggest, path=p)
             if act is None:
                 continue
-            full = set(p) >= set(self.ctx.rooms) and len(p) >= len(self.ctx.rooms)
+            full = _tour_like(p, self.ctx)
             k = bisect.bisect_left(cues, g.i)
             pos = cues[k - 1] if k else g.i
             if bisect.bisect_right(dest_starts, pos) < bisect.bisect_left(dest_starts, g.i):
                 pos = g.i  # a later alternative sits where it is written
             self.cands.append(
-                _Cand(min(pos, g.i), act, "suggest", rooms=tuple(p), full=full, explicit=len(g.members) >= 2)
+                _Cand(
+                    min(pos, g.i),
+                    act,
+                    "suggest",
+                    rooms=tuple(p),
+                    full=full,
+                    explicit=len(g.members) >= 2,
+                    cont=id(g) in self.cont,
+                )
             )
             self.st.last_sugg = p
             used.add(id(g))
@@ -1475,6 +1673,7 @@ class _SentenceReader:
             first += 1
         group_ends = {g.j for g in cl.groups}
         cond_at = next((k for k in range(cl.lo, cl.hi) if keys[k] in ("if", "whether", "unless")), cl.hi)
+        has_number = bool(_numbers(self.toks, keys, cl.lo, cl.hi))
         taken: set[int] = set()
         out: list[tuple[int, str]] = []
         for s, e, name in spans:
@@ -1492,7 +1691,9 @@ class _SentenceReader:
                     continue
             if word == "right" and s != first:
                 continue
-            if name == "agree_weak" and word not in ("it", "its") and not self._whole(cl, [(s, e)]):
+            # "ok so you get 5 on E-A": a marker before what follows, not a reply
+            closed = cl.hi >= self.hi or self.toks[cl.hi].kind != "word" or self.last_content < cl.hi
+            if name == "agree_weak" and word not in ("it", "its") and not (self._whole(cl, [(s, e)]) and closed):
                 name = "agree_marker"  # "ok so ...": a discourse marker unless it confirms a suggestion
             negated = any(b in _NEGATORS for b in keys[max(cl.lo, s - 3) : s])
             conditional = cond_at < s
@@ -1501,10 +1702,28 @@ class _SentenceReader:
                     continue
                 if nxt == "for" and e + 1 < cl.hi and keys[e + 1] in ("you", "u"):
                     continue
+                if e - s == 1 and word in _INTENSIFIERS and s != first:
+                    continue  # "we should definitely go": an adverb, not a reply
+                if cl.question and cl.lo > self.lo and self._whole(cl, [(s, e)]) and self._groups_before(cl.lo):
+                    continue  # "next up the attic, yeah?": a question tag
+                if e - s == 1 and word in _EVALUATIVE and has_number:
+                    continue  # "your 6 coins are nice": judges an amount
+                if name == "agree" and not negated and self._subject_room(cl, s):
+                    name = "agree_pred"  # "the kitchen sounds good": judges a room
                 out.append((s, "reject" if negated and name == "agree" else name))
             elif not negated and not cl.question:
                 out.append((s, "reject"))
         return out
+
+    def _groups_before(self, k: int) -> bool:
+        return bool(self.groups) and self.groups[0].j < k
+
+    def _subject_room(self, cl: _Clause, s: int) -> bool:
+        """Whether a room is the subject of the cue at ``s`` ("K is fine", "L-E-K would be good")."""
+        k = s - 1
+        while k >= cl.lo and s - k <= 6 and self.keys[k] in _COPULA:
+            k -= 1
+        return k >= cl.lo and k in self.group_ends
 
     def _content_bounds(self, cl: _Clause) -> tuple[int, int]:
         """First and one-past-last token of a clause without leading fillers and trailing punctuation."""
@@ -1513,7 +1732,7 @@ class _SentenceReader:
             while first < cl.hi and (self.keys[first] in _LEADING or self.toks[first].kind in ("punct", "sym")):
                 first += 1
             last = cl.hi
-            while last > cl.lo and self.toks[last - 1].kind in ("punct", "sym"):
+            while last > cl.lo and (self.toks[last - 1].kind in ("punct", "sym") or self.keys[last - 1] in _TRAILING):
                 last -= 1
             self._spans[(cl.lo, cl.hi)] = (first, last)
         return self._spans[(cl.lo, cl.hi)]
@@ -1573,7 +1792,12 @@ class _SentenceReader:
             if (
                 norm in _YOUR
                 and k + 1 < len(toks)
-                and (toks[k + 1].kind == "num" or keys[k + 1] in _COIN_WORDS or keys[k + 1] in (listener, speaker))
+                and (
+                    toks[k + 1].kind == "num"
+                    or keys[k + 1] in _COIN_WORDS
+                    or keys[k + 1] in _YOUR_NOUNS
+                    or keys[k + 1] in (listener, speaker)
+                )
             ):
                 return "listener"
             if norm in _JOINT:
@@ -1588,18 +1812,34 @@ class _SentenceReader:
         strong = [p for p, k in self.polarity if k == "agree"]
         weak = [p for p, k in self.polarity if k == "agree_weak"]
         markers = [p for p, k in self.polarity if k == "agree_marker"]
+        preds = [p for p, k in self.polarity if k == "agree_pred"]
         rejects = [p for p, k in self.polarity if k == "reject"]
         suggestions = [c for c in self.cands if c.kind == "suggest"]
         others = [c for c in self.cands if c.kind != "suggest"]
         mentioned = set(self.sentence_rooms)
-        if strong or weak or markers:
-            pos = min(strong + weak + markers)
+        extension = [  # "ok, the kitchen and then the attic": our suggestion, and onward from its end
+            c
+            for c in suggestions
+            if last and len(last) >= 2 and len(c.rooms) > len(last) and list(c.rooms[: len(last)]) == last
+        ]
+        if (strong or weak or markers or preds) and extension and last:
+            extended = {id(c) for c in extension}
+            for idx, c in enumerate(self.cands):
+                if id(c) in extended:
+                    rest = list(c.rooms[len(last) - 1 :])
+                    act = _make(Suggest, path=rest)
+                    self.cands[idx] = _Cand(c.pos, act, "suggest", rooms=tuple(rest)) if act else c
+            act = _make(Agree, path=list(last))
+            if act:
+                self.cands.append(_Cand(min(strong + weak + markers + preds), act, "agree"))
+        elif strong or weak or markers or preds:
+            pos = min(strong + weak + markers + preds)
             matched = None
             if last:
                 for c in suggestions:
                     p = c.rooms
-                    if p[-1] == last[-1] and (not c.explicit or p[0] in last):
-                        matched = c
+                    if p[-1] == last[-1] and (not c.explicit or p[0] in last or list(p[-len(last) :]) == last):
+                        matched = c  # names our suggestion (possibly with the agreed path before it)
                         break
             if matched is not None:
                 self.cands.remove(matched)
@@ -1609,7 +1849,8 @@ class _SentenceReader:
             elif suggestions:
                 counter = last is not None and any(c.rooms[0] == last[0] for c in suggestions)
                 onward = last is not None and any(c.rooms[0] == last[-1] for c in suggestions)
-                if strong and onward and last:  # "sure, then from the attic let's go to the bathroom"
+                cont = any(c.cont for c in suggestions)
+                if (strong or weak or markers or cont) and onward and last:  # "sure, then from the attic ..."
                     act = _make(Agree, path=list(last))
                     if act:
                         self.cands.append(_Cand(pos, act, "agree"))
@@ -1617,7 +1858,7 @@ class _SentenceReader:
                     act = _make(Agree, path=None)
                     if act:
                         self.cands.append(_Cand(pos, act, "agree"))
-            elif strong or (weak and not others):
+            elif strong or preds or (weak and not others):
                 named = last is not None and last[-1] in mentioned and last[-1] != ctx.current
                 act = _make(Agree, path=list(last) if named and last else None)
                 if act:
@@ -1626,8 +1867,13 @@ class _SentenceReader:
             suggested = {r for c in self.cands if c.kind == "suggest" for r in c.rooms[1:]}
             named = last is not None and last[-1] in mentioned and last[-1] not in suggested and last[-1] != ctx.current
             act = _make(Reject, path=list(last) if named and last else None)
+            pos = min(rejects)
+            if named and last:  # "E-K is bad for me": the refusal sits where the room is named
+                k = bisect.bisect_right(self.clause_los, pos) - 1
+                lo = self.clause_los[k] if k >= 0 else self.lo
+                pos = min([g.i for g in self.groups if lo <= g.i < pos and last[-1] in g.rooms] + [pos])
             if act:
-                self.cands.append(_Cand(min(rejects), act, "reject"))
+                self.cands.append(_Cand(pos, act, "reject"))
 
 
 _PAIR_WINDOW = 30
@@ -1637,18 +1883,26 @@ _PAIR_WINDOW = 30
 def _pair(
     numbers: Sequence[_Num], sources: Sequence[tuple[int, tuple[str, str] | None, int]]
 ) -> list[tuple[_Num, tuple[int, tuple[str, str] | None, int]]]:
-    """Pair each number with its nearest edge mention within a few tokens (each used once)."""
+    """Pair each number with its nearest edge mention within a few tokens (each used once).
+
+    As many numbers as mentions are paired in order ("E-A 5 / E-B 2", "5 from E to A, 2 from E to B"):
+    a list names its hallways and amounts in the same order, whichever comes first.
+    """
     positions = [s[0] for s in sources]  # sorted by the callers
+    if 2 <= len(numbers) == len(sources) and all(
+        abs(n.i - p) <= _PAIR_WINDOW for n, p in zip(numbers, positions, strict=True)
+    ):
+        return list(zip(numbers, sources, strict=True))
     options = []
     for a, n in enumerate(numbers):
         lo = bisect.bisect_left(positions, n.i - _PAIR_WINDOW)
         hi = bisect.bisect_right(positions, n.i + _PAIR_WINDOW)
-        options += [(abs(n.i - positions[b]), a, b) for b in range(lo, hi)]
+        options += [(abs(n.i - positions[b]), n.i < positions[b], a, b) for b in range(lo, hi)]
     options.sort()
     used_n: set[int] = set()
     used_s: set[int] = set()
     out = []
-    for _, a, b in options:
+    for _, _, a, b in options:  # nearest first; on a tie, the amount written after its hallway
         if a in used_n or b in used_s:
             continue
         used_n.add(a)
@@ -1656,6 +1910,20 @@ def _pair(
         out.append((numbers[a], sources[b]))
     out.sort(key=lambda x: x[0].i)
     return out
+
+
+def _tour_like(path: Sequence[str], ctx: DialogueContext) -> bool:
+    """A path as long as a tour that covers the board or leaves from the start room."""
+    return len(path) >= len(ctx.rooms) and (set(path) >= set(ctx.rooms) or path[0] == ctx.start)
+
+
+def _final_tour(path: list[str], board: set[str], start: str) -> list[str] | None:
+    """The tour an ending sentence names: a valid tour closed at ``start``, else the path as stated
+    (a mistaken tour is still what the partner submits) when it leaves from ``start``."""
+    tour = _close_tour(path, board, start)
+    if tour is None and path[0] == start:
+        tour = path if path[-1] == start and len(path) > 1 else [*path, start]
+    return tour
 
 
 def _close_tour(path: list[str], board: set[str], start: str) -> list[str] | None:
@@ -1675,6 +1943,11 @@ def _confirm_across(per_sentence: list[list[_Cand]], ctx: DialogueContext) -> No
     for s in range(len(per_sentence) - 1):
         here, nxt = per_sentence[s], per_sentence[s + 1]
         if not (here and all(c.kind == "agree" and not c.act.path for c in here)):  # type: ignore[union-attr]
+            continue
+        if any(c.kind == "suggest" and c.cont for c in nxt):  # "yes! and after that the bathroom"
+            act = _make(Agree, path=list(last))
+            if act:
+                here[:] = [_Cand(here[0].pos, act, "agree")]
             continue
         for idx, c in enumerate(nxt):
             if (
@@ -1703,7 +1976,7 @@ def _finish_ends(per_sentence: list[list[_Cand]], end_cues: list[int | None], ct
         found = False
         for pool in pools:
             for idx, c in enumerate(pool):
-                tour = _close_tour(list(c.rooms), board, start) if c.kind == "suggest" and c.full else None
+                tour = _final_tour(list(c.rooms), board, start) if c.kind == "suggest" and c.full else None
                 act = _make(End, path=tour) if tour else None
                 if act:
                     pool[idx] = _Cand(c.pos, act, "end")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 import time
 
 import numpy as np
@@ -48,30 +50,30 @@ GHOST = {"speaker_coins": "ghost", "listener_coins": "light"}
 
 
 # Compact constructors for expected acts.
-def S(path: str) -> Act:  # noqa: N802
+def S(path: str) -> Act:
     return Suggest(path=list(path))
 
 
-def Y(path: str | None = None) -> Act:  # noqa: N802
+def Y(path: str | None = None) -> Act:
     return Agree(path=list(path) if path else None)
 
 
-def N(path: str | None = None) -> Act:  # noqa: N802
+def N(path: str | None = None) -> Act:
     return Reject(path=list(path) if path else None)
 
 
-def I(edge: str, coins: int) -> Act:  # noqa: N802, E743
+def I(edge: str, coins: int) -> Act:  # noqa: E743
     return Inform(edge=(edge[0], edge[1]), coins=coins)
 
 
-def Q(edge: str) -> Act:  # noqa: N802
+def Q(edge: str) -> Act:
     return Ask(edge=(edge[0], edge[1]))
 
 
 BEST = Ask(about="best_next")
 
 
-def E(path: str) -> Act:  # noqa: N802
+def E(path: str) -> Act:
     return End(path=list(path))
 
 
@@ -393,6 +395,7 @@ END = [
     ("Perfect! So the full path is L E K C A B L. Shall we submit?", {"visited": list("LEKC")}, [Y(), S("LEKCABL")]),
     ("all done!", DONE, [E(TOUR)]),
     ("done", {}, []),
+    ("Our final path is L E K C B E L.", {}, [E("LEKCBEL")]),
 ]
 
 ECHO_AND_TOTALS = [
@@ -412,7 +415,39 @@ ECHO_AND_TOTALS = [
     ("that gives us 9 in total", {}, []),
 ]
 
-TABLE = PAPER + SUGGEST + AGREE + REJECT + INFORM + ASK + END + ECHO_AND_TOTALS
+SMALL_TALK = [
+    ("hi there!", {}, []),
+    ("Hello!", {}, []),
+    ("thanks!", {}, []),
+    ("thank you so much", {}, []),
+    ("good morning!", {}, []),
+    ("I'm not sure", {}, []),
+    ("hmm let me think", {}, []),
+    ("What do you think of this?", {}, []),
+    ("where should we go first?", {}, [BEST]),
+]
+
+# Messages seen through `accord parse` (author's coin kind unknown: echoes are told by wording).
+CLI = {"visited": ["L", "E"], "last_suggestion": list("EK"), "speaker_coins": "unknown", "listener_coins": "unknown"}
+CONTINUATION = [
+    ("you said 6 ghost coins for L-E, right? for me it's 4", CLI, [I("LE", 4)]),
+    (
+        "agreed. I'll submit living room, empty room, attic, bathroom, kitchen, children's room, living room",
+        CLI,
+        [Y(), E("LEABKCL")],
+    ),
+    ("How about we go back to the empty room from the kitchen instead of the attic?", CLI, [N("KA"), S("KE")]),
+    ("sounds good, then bathroom next?", CLI, [Y("EK"), S("KB")]),
+    ("yes! and after that the bathroom", CLI, [Y("EK"), S("KB")]),
+    ("yes, kitchen and then the attic", CLI, [Y("EK"), S("KA")]),
+    ("agreed, from there the attic?", CLI, [Y("EK"), S("KA")]),
+    ("can we do the bathroom after the kitchen", {"visited": ["L", "E"]}, [S("EKB")]),
+    ("maybe K then C?", {"visited": ["L", "E"]}, [S("EKC")]),
+    ("Let's do it! So far we have L -> E -> K.", CLI, [Y()]),  # a recap is no new proposal
+    ("you suggested L-E-A-B, right?", {}, []),
+]
+
+TABLE = PAPER + SUGGEST + AGREE + REJECT + INFORM + ASK + END + ECHO_AND_TOTALS + SMALL_TALK + CONTINUATION
 
 
 def _context_for(overrides: dict[str, object]) -> DialogueContext:
@@ -486,6 +521,13 @@ ADVERSARIAL = {
     "many alternatives": "let's go to the kitchen or the attic or the bathroom " * 3000,
     "many sentences": "L to E. " * 10000,
     "many lines": "L\n" * 20000,
+    "many room verdicts": "L to E good " * 5000,
+    "many continuations": "yes then kitchen " * 5000,
+    "many echoes": "you said 6 for L-E, for me it's 4, " * 3000,
+    "many after anchors": "after the kitchen the attic " * 5000,
+    "many routes": "E-K-A, " * 5000,
+    "many question tags": "the attic, yeah? " * 5000,
+    "many markers": "ok so you get 5 on E-A " * 4000,
 }
 
 
@@ -572,6 +614,15 @@ def test_rooms_off_the_board_are_ignored() -> None:
     assert PARSER.parse("let's go to the music room", ctx("LEBKCAGPDSTM")) == [S("LM")]
 
 
+def test_room_catalogue_belongs_to_the_game() -> None:
+    from games import traveling_adventurers as game
+
+    assert ROOM_CATALOGUE is game.ROOM_CATALOGUE  # re-exported, not a copy
+    code = "import sys, games.traveling_adventurers; print(any(m.startswith('language') for m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"  # the game never imports the language layer
+
+
 def test_protocols() -> None:
     assert isinstance(PARSER, Parser)
     assert isinstance(RENDERER, Renderer)
@@ -635,8 +686,12 @@ def scenes(draw: st.DrawFn) -> tuple[Intent, DialogueContext, DialogueContext]:
             acts.append(Ask(edge=edge()))
         elif choice == "best":
             acts.append(Ask(about="best_next"))
-        else:
+        elif draw(st.booleans()):
             acts.append(End(path=["L", *draw(st.permutations(board[1:])), "L"]))
+        else:  # a mistaken tour (a room twice, one missing), as a careless partner may submit
+            middle = list(draw(st.permutations(board[1:])))
+            middle[-1] = middle[0] if len(middle) > 2 else middle[-1]
+            acts.append(End(path=["L", *middle, "L"]))
     unique: list[Act] = []
     for act in acts:
         if act not in unique:
