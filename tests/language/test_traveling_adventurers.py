@@ -49,35 +49,8 @@ def ctx(letters: str = SIX, **kw: object) -> DialogueContext:
 GHOST = {"speaker_coins": "ghost", "listener_coins": "light"}
 
 
-# Compact constructors for expected acts.
-def S(path: str) -> Act:
-    return Suggest(path=list(path))
+from tests.language.shorthand import BEST, TOUR, E, I, N, Q, S, Y  # noqa: E402
 
-
-def Y(path: str | None = None) -> Act:
-    return Agree(path=list(path) if path else None)
-
-
-def N(path: str | None = None) -> Act:
-    return Reject(path=list(path) if path else None)
-
-
-def I(edge: str, coins: int) -> Act:  # noqa: E743
-    return Inform(edge=(edge[0], edge[1]), coins=coins)
-
-
-def Q(edge: str) -> Act:
-    return Ask(edge=(edge[0], edge[1]))
-
-
-BEST = Ask(about="best_next")
-
-
-def E(path: str) -> Act:
-    return End(path=list(path))
-
-
-TOUR = "LEABKCL"
 DONE = {"visited": list("LEABKC")}
 
 # ---------------------------------------------------------------------------------------------

@@ -38,41 +38,14 @@ from __future__ import annotations
 
 import pytest
 
-from language.acts import Act, Agree, Ask, End, Inform, Reject, Suggest, acts_to_json
+from language.acts import Act, acts_to_json
 from language.base import DialogueContext
 from language.traveling_adventurers import ROOM_CATALOGUE, TravelingAdventurersParser
 
 PARSER = TravelingAdventurersParser()
 
 
-def S(path: str) -> Act:
-    return Suggest(path=list(path))
-
-
-def Y(path: str | None = None) -> Act:
-    return Agree(path=list(path) if path else None)
-
-
-def N(path: str | None = None) -> Act:
-    return Reject(path=list(path) if path else None)
-
-
-def I(edge: str, coins: int) -> Act:  # noqa: E743
-    return Inform(edge=(edge[0], edge[1]), coins=coins)
-
-
-def Q(edge: str) -> Act:
-    return Ask(edge=(edge[0], edge[1]))
-
-
-BEST = Ask(about="best_next")
-
-
-def E(path: str) -> Act:
-    return End(path=list(path))
-
-
-TOUR = "LEABKCL"
+from tests.language.shorthand import BEST, TOUR, E, I, N, Q, S, Y  # noqa: E402
 
 # Contexts, as `accord parse --at .. --visited .. --last-suggestion ..` builds them.
 START = {"visited": "L"}  # at L, nothing suggested yet
