@@ -186,6 +186,7 @@ class HistoryTracker:
     memory: int = 2
     moves: list[list[str]] = field(default_factory=list)
     partner_final: list[str] | None = None
+    # without agreement nothing is ever pending; kept so planners read both trackers alike
     own_pending: Pending | None = None
     partner_pending: Pending | None = None
 
@@ -240,17 +241,10 @@ class TravelingAdventurersBeliefs:
     ) -> None:
         self.partner = partner
         self.tracker = tracker
-        self.last_partner_acts: list[Act] = []
-        self.own_final: list[str] | None = None
 
     def update(self, acts: list[Act], speaker: Speaker) -> None:
-        if speaker == "partner":
-            self.last_partner_acts = list(acts)
         self.partner.update(acts, speaker)
         self.tracker.update(acts, speaker)
-        for act in acts:
-            if isinstance(act, End) and speaker == "self":
-                self.own_final = list(act.path)
 
     @property
     def visited(self) -> list[str]:
