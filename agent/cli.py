@@ -436,25 +436,34 @@ def games_command(json_path: str | None = typer.Option(None, "--json", help="wri
 
 
 @app.command("check")
-def check_command(seeds: int = typer.Option(5, min=1, help="seeds per game")) -> None:
+def check_command(
+    seeds: int = typer.Option(5, min=1, help="seeds per game"),
+    json_path: str | None = typer.Option(None, "--json", help="write the reports as JSON ('-' = stdout)"),
+) -> None:
     """Run the shared conformance checker over every registered game."""
 
     def run() -> None:
+        from dataclasses import asdict
+
         from agent.registry import default_registry
         from games.base import ConformanceError, check_game
 
         registry = default_registry()
-        failed = False
+        show = console if json_path == "-" else out
+        reports = []
         for family in registry.games:
             try:
                 report = check_game(registry.make_game(family), range(seeds))
-                out.print(
-                    f"[green]ok[/] {report.game_id}: {report.games_played} games, {report.turns_played} turns, {report.illegal_turns_refused} illegal turns refused"
+                reports.append({"game": family, "ok": True, **asdict(report)})
+                show.print(
+                    f"[green]ok[/] {report.game_id}: {report.games_played} games, {report.turns_played} turns, "
+                    f"{report.illegal_turns_refused} illegal turns refused"
                 )
             except ConformanceError as err:
-                failed = True
-                out.print(f"[red]FAIL[/] {family}: {err}")
-        if failed:
+                reports.append({"game": family, "ok": False, "error": str(err)})
+                show.print(f"[red]FAIL[/] {family}: {err}")
+        _write_json(json_path, reports)
+        if not all(r["ok"] for r in reports):
             raise typer.Exit(code=1)
 
     _guard(run)

@@ -160,6 +160,8 @@ def test_games_and_check():
     assert listed[0]["game_id"] == "traveling_adventurers_v0" and "problem-solving" in listed[0]["presets"]
     result = runner.invoke(app, ["check", "--seeds", "2"])
     assert result.exit_code == 0 and "ok" in result.stdout
+    reports = json.loads(runner.invoke(app, ["check", "--seeds", "1", "--json", "-"]).stdout)
+    assert reports[0]["ok"] and reports[0]["game_id"] == "traveling_adventurers_v0" and reports[0]["games_played"] == 2
 
 
 def test_play_in_the_terminal_with_scripted_input():
