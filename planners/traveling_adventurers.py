@@ -19,6 +19,7 @@ maximum. Until then the planner asks for the coins that block the certificate.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -293,6 +294,25 @@ class IBPPlanner(NegotiationPlanner):
         if unknown not in ("zero", "expected"):
             raise ValueError(f"unknown must be 'zero' or 'expected', not {unknown!r}")
         self.unknown = unknown
+        self._memo: dict[tuple, object] = {}
+
+    def _remember(self, key: tuple, compute: Callable[[], object]) -> object:
+        """One turn asks the same question of the same knowledge several times (judge, suggest,
+        share, ask); keep the answers for the current knowledge only."""
+        if key not in self._memo:
+            if len(self._memo) > 256:
+                self._memo.clear()
+            self._memo[key] = compute()
+        return self._memo[key]
+
+    @staticmethod
+    def _knowledge(beliefs: TravelingAdventurersBeliefs, board: Board) -> tuple:
+        """Everything the joint matrices depend on."""
+        return (
+            tuple(board.rooms),
+            board.own.tobytes(),
+            tuple(sorted((tuple(sorted(k)), v) for k, v in beliefs.partner.partner_coins.items())),
+        )
 
     # ---- joint matrices -------------------------------------------------------------------
     def _joint(self, beliefs: TravelingAdventurersBeliefs, board: Board, fill: float) -> np.ndarray:
@@ -307,8 +327,11 @@ class IBPPlanner(NegotiationPlanner):
     def _matrices(
         self, beliefs: TravelingAdventurersBeliefs, board: Board
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        point = self._joint(beliefs, board, 0.0 if self.unknown == "zero" else (MIN_COINS + MAX_COINS) / 2)
-        return point, self._joint(beliefs, board, MIN_COINS), self._joint(beliefs, board, MAX_COINS)
+        def compute() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+            point = self._joint(beliefs, board, 0.0 if self.unknown == "zero" else (MIN_COINS + MAX_COINS) / 2)
+            return point, self._joint(beliefs, board, MIN_COINS), self._joint(beliefs, board, MAX_COINS)
+
+        return self._remember(("matrices", self._knowledge(beliefs, board)), compute)  # type: ignore[return-value]
 
     @staticmethod
     def _best(matrix: np.ndarray, board: Board, prefix: list[str]) -> float:
@@ -386,13 +409,17 @@ class IBPPlanner(NegotiationPlanner):
         self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str]
     ) -> list[list[str]]:
         """The best tour (point estimate) through each possible next room, best first."""
-        point, _, _ = self._matrices(beliefs, board)
-        tours = []
-        for room in board.remaining(prefix):
-            solution = solve_tsp_dp(point, start=0, prefix=[board.idx(r) for r in prefix + [room]], maximize=True)
-            tours.append((solution.value, [board.rooms[i] for i in solution.tour]))
-        tours.sort(key=lambda t: -t[0])
-        return [t for _, t in tours]
+
+        def compute() -> list[list[str]]:
+            point, _, _ = self._matrices(beliefs, board)
+            tours = []
+            for room in board.remaining(prefix):
+                solution = solve_tsp_dp(point, start=0, prefix=[board.idx(r) for r in prefix + [room]], maximize=True)
+                tours.append((solution.value, [board.rooms[i] for i in solution.tour]))
+            tours.sort(key=lambda t: -t[0])
+            return [t for _, t in tours]
+
+        return self._remember(("tours", tuple(prefix), self._knowledge(beliefs, board)), compute)  # type: ignore[return-value]
 
     def coins_to_share(
         self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str], proposal: list[str]
