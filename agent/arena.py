@@ -17,6 +17,7 @@ import numpy as np
 from agent.pipeline import PipelineAgent
 from agent.registry import AgentSpec, Registry, default_registry
 from games.base import Game, IllegalTurnError, Turn
+from language.llm_client import LLMConfig, LLMUsage
 
 BINARY_METRICS = ("identical", "correct", "optimal")
 MEAN_METRICS = ("turns", "words", "score", "joint_score")
@@ -33,6 +34,7 @@ class GameRecord:
     returns: list[float]
     transcript: list[dict[str, Any]] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
+    llm: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -56,6 +58,7 @@ def play_game(game: Game, agents: Sequence[PipelineAgent], seed: int) -> GameRec
         agent.reset(agent_rng(seed, player))
     transcript: list[dict[str, Any]] = []
     refused: list[str] = []
+    llm: LLMUsage | None = None
     while not state.is_terminal():
         player = state.current_player
         turn = agents[player].act(state.observation(player))
@@ -71,6 +74,11 @@ def play_game(game: Game, agents: Sequence[PipelineAgent], seed: int) -> GameRec
         trace = agents[player].trace[-1] if agents[player].trace else None
         if trace is not None:
             entry["acts"] = trace.said
+            if trace.thought:
+                entry["thought"] = trace.thought
+            if trace.llm is not None:
+                entry["llm"] = trace.llm.to_json()
+                llm = trace.llm if llm is None else llm + trace.llm
         transcript.append(entry)
     return GameRecord(
         game_id=game.facts.game_id,
@@ -80,6 +88,7 @@ def play_game(game: Game, agents: Sequence[PipelineAgent], seed: int) -> GameRec
         returns=state.returns(),
         transcript=transcript,
         refused=refused,
+        llm=llm.to_json() if llm is not None else None,
     )
 
 
@@ -94,10 +103,14 @@ def selfplay(
     seeds: Sequence[int],
     registry: Registry | None = None,
     on_game: Callable[[GameRecord], None] | None = None,
+    llm: LLMConfig | None = None,
 ) -> list[GameRecord]:
-    """Both players run ``spec``; one game per seed. ``on_game`` is called after each game."""
+    """Both players run ``spec``; one game per seed. ``on_game`` is called after each game.
+
+    ``llm`` configures the language model of LLM stages (default: from the environment).
+    """
     registry = registry or default_registry()
-    agents = [registry.build_agent(spec) for _ in range(game.facts.num_players)]
+    agents = [registry.build_agent(spec, llm) for _ in range(game.facts.num_players)]
     records = []
     for seed in seeds:
         record = play_game(game, agents, seed)
@@ -140,4 +153,8 @@ def aggregate(records: Sequence[GameRecord]) -> dict[str, Any]:
         out[f"mean_{name}"] = float(np.mean(values)) if values else 0.0
     out["timeouts"] = sum(1 for r in records if r.metrics.get("timeout"))
     out["refused_turns"] = sum(len(r.refused) for r in records)
+    usages = [LLMUsage.from_json(r.llm) for r in records if r.llm is not None]
+    if usages:
+        total = sum(usages, LLMUsage())
+        out["llm"] = {**total.to_json(), "per_game": {k: v / len(usages) for k, v in total.to_json().items()}}
     return out

@@ -46,6 +46,8 @@ class PartnerModel:
     """Tracks the partner's world state and knowledge: coins it reported, coins we reported to it,
     and the edges (or best-next question) it asked about and we have not answered yet."""
 
+    hears_coins = True
+
     def __init__(self) -> None:
         self.partner_coins: dict[frozenset[str], int] = {}
         self.told: dict[frozenset[str], int] = {}
@@ -77,6 +79,8 @@ class PartnerModel:
 class NullPartnerModel(PartnerModel):
     """Grounding switched off: the partner's coins are never recorded, nor what we told it.
     Questions are still heard (answering is the planner's business)."""
+
+    hears_coins = False
 
     def update(self, acts: list[Act], speaker: Speaker) -> None:
         super().update([a for a in acts if not isinstance(a, Inform)], speaker)
@@ -241,8 +245,10 @@ class TravelingAdventurersBeliefs:
     ) -> None:
         self.partner = partner
         self.tracker = tracker
+        self.log: list[tuple[Speaker, Act]] = []
 
     def update(self, acts: list[Act], speaker: Speaker) -> None:
+        self.log.extend((speaker, act) for act in acts)
         self.partner.update(acts, speaker)
         self.tracker.update(acts, speaker)
 

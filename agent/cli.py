@@ -6,6 +6,8 @@ Every command that produces results takes ``--json PATH`` (``-`` = standard outp
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 import os
 import sys
@@ -28,6 +30,8 @@ solve_app = typer.Typer(no_args_is_help=True, help="Exact combinatorial solvers.
 bench_app = typer.Typer(no_args_is_help=True, help="Benchmarks (ratios against references measured in the same run).")
 app.add_typer(solve_app, name="solve")
 app.add_typer(bench_app, name="bench")
+llm_app = typer.Typer(no_args_is_help=True, help="Language-model servers for the LLM stages.")
+app.add_typer(llm_app, name="llm")
 
 # Output that is piped or captured (make, CI) is not cut to 80 columns.
 console = Console(stderr=True, width=None if sys.stderr.isatty() else 120)
@@ -98,6 +102,63 @@ def _guard(run: Callable[[], None]) -> None:
             soft_wrap=True,
         )
         raise typer.Exit(code=1) from err
+
+
+# The options of every command that can run a language model: one LLMConfig for CLI and Python.
+_LLM_OPTIONS: list[tuple[str, Any, Any]] = [
+    ("model", str | None, typer.Option(None, "--llm-model", help="model name (or ACCORD_LLM_MODEL)")),
+    (
+        "base_url",
+        str | None,
+        typer.Option(
+            None,
+            "--llm-base-url",
+            help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1 (or ACCORD_LLM_BASE_URL)",
+        ),
+    ),
+    (
+        "mode",
+        str | None,
+        typer.Option(None, "--llm-mode", help="structured output: tools (default) | json | md_json | llamacpp"),
+    ),
+    ("temperature", float, typer.Option(0.0, "--llm-temperature", min=0.0, max=2.0, help="sampling temperature")),
+    ("max_tokens", int, typer.Option(512, "--llm-max-tokens", min=1, help="completion tokens per request")),
+    ("timeout", float, typer.Option(60.0, "--llm-timeout", min=0.1, help="seconds per request")),
+    ("max_reasks", int, typer.Option(2, "--llm-reasks", min=0, max=10, help="re-asks after an invalid answer")),
+    (
+        "cache_dir",
+        str | None,
+        typer.Option(
+            None, "--llm-cache", help="directory of the response cache (replays runs at no cost; off by default)"
+        ),
+    ),
+]
+
+
+def with_llm_options(command: Callable[..., None]) -> Callable[..., None]:
+    """Give ``command`` the ``--llm-*`` options; it receives them as ``llm``, a function that
+    returns the :class:`~language.llm_client.LLMConfig` (called inside ``_guard``, so a bad value is
+    a one-line error)."""
+    signature = inspect.signature(command)
+    added = [
+        inspect.Parameter(f"llm_{name}", inspect.Parameter.KEYWORD_ONLY, default=option, annotation=annotation)
+        for name, annotation, option in _LLM_OPTIONS
+    ]
+
+    @functools.wraps(command)
+    def wrapper(**kwargs: Any) -> None:
+        settings = {name: kwargs.pop(f"llm_{name}") for name, _, _ in _LLM_OPTIONS}
+
+        def config() -> Any:
+            from language.llm_client import LLMConfig
+
+            return LLMConfig.from_env(**settings)
+
+        command(**kwargs, llm=config)
+
+    kept = [p for p in signature.parameters.values() if p.name != "llm"]
+    wrapper.__signature__ = signature.replace(parameters=[*kept, *added])  # type: ignore[attr-defined]
+    return wrapper
 
 
 def _csv(text: str | None) -> list[str]:
@@ -183,6 +244,7 @@ def bench_solvers_command(
 
 
 @app.command("parse")
+@with_llm_options
 def parse_command(
     message: str = typer.Argument(..., help="the partner's message"),
     game: str = typer.Option("traveling_adventurers", help="game whose language to parse"),
@@ -193,12 +255,14 @@ def parse_command(
         "unknown", help="coin kind of the message's author: light | ghost | unknown (decide echoes by wording only)"
     ),
     last_suggestion: str | None = typer.Option(None, help="our latest suggestion, comma-separated"),
+    parser_name: str = typer.Option("rules", "--parser", help="rules | llm | structured"),
     json_path: str | None = typer.Option("-", "--json", help="where to write the acts ('-' = stdout)"),
+    llm: Callable[[], Any] = None,  # type: ignore[assignment]  # the --llm-* options, from with_llm_options
 ) -> None:
     """Parse one partner message into dialogue acts (printed as a JSON list)."""
 
     def run() -> None:
-        from agent.registry import default_registry
+        from agent.registry import AgentSpec, default_registry
         from games.traveling_adventurers import MAX_ROOMS, MIN_ROOMS, ROOM_CATALOGUE
         from language.acts import acts_to_json
         from language.base import DialogueContext
@@ -224,8 +288,15 @@ def parse_command(
             listener_coins=kinds[speaker_coins],
             last_suggestion=[r.upper() for r in _csv(last_suggestion)] or None,
         )
-        parser = registry.parsers[(family, "rules")]()
-        _write_json(json_path, acts_to_json(parser.parse(message, context)))
+        spec = AgentSpec(game=family, parser=parser_name)
+        config = llm()
+        agent = registry.build_agent(spec, config)
+        acts = agent.parser.parse(message, context)
+        if agent.llm is not None and agent.llm.usage.fallbacks:
+            console.print(
+                f"note: the model gave no valid answer; these are the rule parser's acts ({agent.llm.usage.failures} failed call)"
+            )
+        _write_json(json_path, acts_to_json(acts))
 
     _guard(run)
 
@@ -268,6 +339,8 @@ def _run_selfplay(
     progress: Progress,
     transcripts: list[dict] | None,
     planner_options: dict[str, Any] | None = None,
+    stages: dict[str, str] | None = None,
+    llm: Any = None,
 ) -> dict[str, Any]:
     from agent.arena import aggregate, selfplay
     from agent.registry import default_registry
@@ -277,16 +350,56 @@ def _run_selfplay(
     spec = registry.preset(game_name, preset)
     if planner_options:
         spec = replace(spec, options={**spec.options, **planner_options})
-    task = progress.add_task(f"{preset}", total=len(seeds))
-    records = selfplay(game, spec, seeds, registry, on_game=lambda r: progress.advance(task))
+    if stages:
+        spec = replace(spec, **stages)
+    label = preset + (f" ({', '.join(f'{k}={v}' for k, v in stages.items())})" if stages else "")
+    task = progress.add_task(label, total=len(seeds))
+    records = selfplay(game, spec, seeds, registry, on_game=lambda r: progress.advance(task), llm=llm)
     if transcripts is not None:
         transcripts.extend(r.to_json() for r in records)
     return {
-        "agent": preset,
+        "agent": label,
         "spec": spec.describe(),
         "metrics": aggregate(records),
-        "per_game": [{"seed": r.seed, **{k: v for k, v in r.metrics.items() if k != "submissions"}} for r in records],
+        "per_game": [
+            {
+                "seed": r.seed,
+                **{k: v for k, v in r.metrics.items() if k != "submissions"},
+                **({"llm": r.llm} if r.llm is not None else {}),
+            }
+            for r in records
+        ],
     }
+
+
+def _llm_table(rows: list[tuple[str, dict[str, Any]]]) -> Table | None:
+    """Language-model accounting per agent (None when no agent used a model)."""
+    rows = [(label, agg["llm"]) for label, agg in rows if "llm" in agg]
+    if not rows:
+        return None
+    table = Table(title="language-model use", caption="totals over all games; tokens as the endpoint reported them")
+    for col in (
+        "agent",
+        "calls",
+        "requests",
+        "cached",
+        "retries",
+        "failures",
+        "fallbacks",
+        "prompt tok",
+        "completion tok",
+        "latency s",
+    ):
+        table.add_column(col, justify="left" if col == "agent" else "right", no_wrap=col == "agent")
+    for label, usage in rows:
+        table.add_row(
+            label,
+            *(str(usage[k]) for k in ("calls", "http_requests", "cached", "retries", "failures", "fallbacks")),
+            str(usage["prompt_tokens"]),
+            str(usage["completion_tokens"]),
+            f"{usage['latency_s']:.1f}",
+        )
+    return table
 
 
 def _planner_options(pairs: list[str] | None) -> dict[str, Any]:
@@ -316,6 +429,7 @@ def _write_jsonl(path: str | None, rows: list[dict]) -> None:
 
 
 @app.command("selfplay")
+@with_llm_options
 def selfplay_command(
     game: str = typer.Option("traveling_adventurers", help="game name"),
     agent: str = typer.Option("problem-solving", help="agent preset (both players)"),
@@ -326,29 +440,67 @@ def selfplay_command(
     json_path: str | None = typer.Option(None, "--json", help="write results as JSON ('-' = stdout)"),
     transcripts: str | None = typer.Option(None, help="write every game's transcript as JSONL"),
     option: list[str] | None = typer.Option(None, help="planner option KEY=VALUE, e.g. unknown=expected (repeatable)"),
+    parser: str | None = typer.Option(None, help="override the preset's parser: rules | llm | structured | off"),
+    partner: str | None = typer.Option(None, help="override the partner model: on | off"),
+    tracking: str | None = typer.Option(None, help="override the state tracker: agreement | history"),
+    planner: str | None = typer.Option(None, help="override the planner: ibp | greedy | llm | off"),
+    renderer: str | None = typer.Option(None, help="override the renderer: template | llm | structured | off"),
+    llm: Callable[[], Any] = None,  # type: ignore[assignment]  # the --llm-* options, from with_llm_options
 ) -> None:
-    """Self-play of one agent preset; prints the metrics with Wilson 95% intervals."""
+    """Self-play of one agent preset (stages can be swapped); prints the metrics with Wilson 95%
+    intervals, and the language-model accounting when a stage runs on a model."""
 
     def run() -> None:
         from agent.arena import paper_seeds
 
         seeds = paper_seeds(1, games, seed)
         kept: list[dict] | None = [] if transcripts else None
+        stages = {
+            k: v
+            for k, v in {
+                "parser": parser,
+                "partner": partner,
+                "tracking": tracking,
+                "planner": planner,
+                "renderer": renderer,
+            }.items()
+            if v is not None
+        }
+        config = llm()
         with _progress() as progress:
             result = _run_selfplay(
-                game, agent, seeds, _game_options(board, rooms), progress, kept, _planner_options(option)
+                game,
+                agent,
+                seeds,
+                _game_options(board, rooms),
+                progress,
+                kept,
+                _planner_options(option),
+                stages,
+                config,
             )
-        _show(_metrics_table(f"self-play: {game}", [(agent, result["metrics"])]), json_path)
+        _show(_metrics_table(f"self-play: {game}", [(result["agent"], result["metrics"])]), json_path)
+        if (usage := _llm_table([(result["agent"], result["metrics"])])) is not None:
+            _show(usage, json_path)
         _write_jsonl(transcripts, kept or [])
         _write_json(
             json_path,
-            {"game": game, "agent": agent, "seeds": seeds, "games": result["per_game"], "metrics": result["metrics"]},
+            {
+                "game": game,
+                "agent": result["agent"],
+                "preset": agent,
+                "spec": result["spec"],
+                "seeds": seeds,
+                "games": result["per_game"],
+                "metrics": result["metrics"],
+            },
         )
 
     _guard(run)
 
 
 @app.command("ablate")
+@with_llm_options
 def ablate_command(
     game: str = typer.Option("traveling_adventurers", help="game name"),
     agents: str | None = typer.Option(None, help="comma-separated presets (default: all of the game's)"),
@@ -359,15 +511,18 @@ def ablate_command(
     json_path: str | None = typer.Option(None, "--json", help="write the table as JSON ('-' = stdout)"),
     plot: str | None = typer.Option(None, help="write a bar chart of the table as PNG"),
     option: list[str] | None = typer.Option(None, help="planner option KEY=VALUE for every preset (repeatable)"),
+    llm: Callable[[], Any] = None,  # type: ignore[assignment]  # the --llm-* options, from with_llm_options
 ) -> None:
-    """Run the paper's self-play protocol for every agent preset and print its Table 1."""
+    """Run the paper's self-play protocol for agent presets (default: every offline preset) and
+    print its Table 1; LLM presets (llm-*) run when named in --agents."""
 
     def run() -> None:
         from agent.arena import paper_seeds
         from agent.registry import default_registry
 
         registry = default_registry()
-        presets = _csv(agents) or registry.preset_names(game)
+        presets = _csv(agents) or registry.preset_names(game, offline=True)
+        config = llm()
         for name in presets:
             registry.preset(game, name)
         seed_list = paper_seeds(seeds, games)
@@ -376,11 +531,20 @@ def ablate_command(
             for name in presets:
                 results.append(
                     _run_selfplay(
-                        game, name, seed_list, _game_options(board, rooms), progress, None, _planner_options(option)
+                        game,
+                        name,
+                        seed_list,
+                        _game_options(board, rooms),
+                        progress,
+                        None,
+                        _planner_options(option),
+                        llm=config,
                     )
                 )
         title = f"self-play ablation: {game}, {seeds} seeds x {games} games"
         _show(_metrics_table(title, [(r["agent"], r["metrics"]) for r in results]), json_path)
+        if (usage := _llm_table([(r["agent"], r["metrics"]) for r in results])) is not None:
+            _show(usage, json_path)
         if plot:
             from agent.plots import plot_ablation
 
@@ -488,6 +652,54 @@ def play_command(
             raise UserError("--side must be user or bot")
         record = play_in_terminal(game, agent, 0 if side == "user" else 1, seed, _game_options(board, rooms), out)
         _write_json(json_path, record)
+
+    _guard(run)
+
+
+# ---------------------------------------------------------------------------------------------
+# accord llm serve
+# ---------------------------------------------------------------------------------------------
+
+
+@llm_app.command("serve")
+def llm_serve_command(
+    model: str | None = typer.Argument(
+        None, help="a .gguf file, or a packaged model: smollm2-135m | gemma3-270m (the [local] extra)"
+    ),
+    port: int = typer.Option(8080, min=0, max=65535, help="port on 127.0.0.1 (0 = any free port)"),
+    scripted: bool = typer.Option(
+        False, "--scripted", help="serve Accord's scripted model instead (rule parser and templates; for plumbing)"
+    ),
+    chat_format: str | None = typer.Option(None, help="llama.cpp chat format (default: the packaged model's)"),
+    n_ctx: int = typer.Option(8192, min=512, help="context window in tokens"),
+    threads: int | None = typer.Option(None, min=1, help="CPU threads for llama.cpp"),
+) -> None:
+    """Start an OpenAI-compatible server on 127.0.0.1 for --llm-base-url: a local GGUF model through
+    llama-cpp-python, or (--scripted) the scripted model. Runs until interrupted."""
+
+    def run() -> None:
+        import subprocess
+
+        if scripted:
+            from language.scripted_server import ScriptedLLMServer
+
+            server = ScriptedLLMServer(port=port)
+            console.print(
+                f"scripted model at {server.url} (use --llm-base-url {server.url} --llm-model scripted); Ctrl-C stops"
+            )
+            server.serve_forever()
+            return
+        from language.local_models import resolve_model, server_command
+
+        if model is None:
+            raise UserError("give a .gguf file or a packaged model name (smollm2-135m, gemma3-270m), or --scripted")
+        gguf, alias, default_format = resolve_model(model)
+        command = server_command(gguf, alias, port, chat_format or default_format, n_ctx, threads)
+        console.print(
+            f"serving {gguf.name} as {alias!r} at http://127.0.0.1:{port}/v1 "
+            f"(use --llm-base-url http://127.0.0.1:{port}/v1 --llm-model {alias} --llm-mode llamacpp); Ctrl-C stops"
+        )
+        raise typer.Exit(code=subprocess.call(command))
 
     _guard(run)
 

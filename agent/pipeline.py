@@ -17,6 +17,7 @@ from agent.beliefs import BeliefStore
 from games.base import Turn
 from language.acts import Act, End, acts_to_json
 from language.base import Parser, Renderer
+from language.llm_client import LLMClient, LLMUsage
 from planners.base import Planner
 
 
@@ -27,6 +28,8 @@ class TurnTrace:
     heard: list[list[dict]] = field(default_factory=list)
     said: list[dict] = field(default_factory=list)
     message: str = ""
+    thought: str = ""
+    llm: LLMUsage | None = None
 
 
 class PipelineAgent:
@@ -38,6 +41,8 @@ class PipelineAgent:
         make_beliefs: builds a fresh belief store from the first observation of a game.
         planner: chooses the intent of each turn.
         renderer: turns the intent into a message.
+        llm: the language-model client of the LLM stages, if any; each turn's trace records the
+            calls, tokens and fallbacks of that turn.
     """
 
     def __init__(
@@ -47,12 +52,14 @@ class PipelineAgent:
         make_beliefs: Callable[[Any], BeliefStore],
         planner: Planner,
         renderer: Renderer,
+        llm: LLMClient | None = None,
     ) -> None:
         self.name = name
         self.parser = parser
         self.make_beliefs = make_beliefs
         self.planner = planner
         self.renderer = renderer
+        self.llm = llm
         self.beliefs: BeliefStore | None = None
         self.rng = np.random.default_rng(0)
         self.trace: list[TurnTrace] = []
@@ -83,12 +90,16 @@ class PipelineAgent:
         if self.beliefs is None:
             self.beliefs = self.make_beliefs(observation)
         trace = TurnTrace()
+        before = self.llm.usage.copy() if self.llm is not None else None
         self._hear(observation, trace)
         intent = self.planner.plan(self.beliefs, observation, self.rng)
         context = self.beliefs.context(observation, "self")
-        message = self.renderer.render(intent, context, self.rng)
+        message = intent.message if intent.message is not None else self.renderer.render(intent, context, self.rng)
         self.beliefs.update(list(intent.acts), "self")
         trace.said = acts_to_json(list(intent.acts))
         trace.message = message
+        trace.thought = getattr(self.planner, "last_thought", "")
+        if self.llm is not None:
+            trace.llm = self.llm.usage - before
         self.trace.append(trace)
         return Turn(message=message, actions=tuple(intent.actions))

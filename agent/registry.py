@@ -17,6 +17,7 @@ from typing import Any
 
 from agent.pipeline import PipelineAgent
 from games.base import Game
+from language.llm_client import LLMClient, LLMConfig
 
 
 class UnknownNameError(KeyError):
@@ -35,7 +36,7 @@ class AgentSpec:
     partner: str = "on"
     tracking: str = "agreement"
     planner: str = "ibp"
-    renderer: str = "templates"
+    renderer: str = "template"
     options: dict[str, Any] = field(default_factory=dict)
     name: str = "custom"
 
@@ -56,6 +57,10 @@ class Registry:
     belief_stores: dict[str, Callable[..., Any]] = field(default_factory=dict)
     planners: dict[tuple[str, str], Callable[..., Any]] = field(default_factory=dict)
     presets: dict[tuple[str, str], AgentSpec] = field(default_factory=dict)
+    # (kind, family, name) of the components whose factory takes the LLM client as first argument
+    llm_components: set[tuple[str, str, str]] = field(default_factory=set)
+    # retired or alternative spellings -> registered name
+    aliases: dict[str, str] = field(default_factory=lambda: {"templates": "template"})
 
     # ---- registration ----------------------------------------------------------------------
     def register_game(self, family: str, factory: Callable[..., Game], description: str) -> None:
@@ -86,31 +91,60 @@ class Registry:
             raise UnknownNameError(_unknown(f"agent preset for {family}", name, names))
         return self.presets[(family, name)]
 
-    def preset_names(self, game: str) -> list[str]:
+    def preset_names(self, game: str, offline: bool = False) -> list[str]:
+        """The game's presets; ``offline=True`` keeps only those that need no language model."""
         family = self.game_family(game)
-        return [n for g, n in self.presets if g == family]
+        return [n for g, n in self.presets if g == family and not (offline and self.llm_stages(self.presets[(g, n)]))]
+
+    def llm_stages(self, spec: AgentSpec) -> list[str]:
+        """The stages of ``spec`` that run on a language model, as ``kind 'name'``."""
+        family = self.game_family(spec.game)
+        stages = (("parser", spec.parser), ("renderer", spec.renderer), ("planner", spec.planner))
+        return [
+            f"{kind} {name!r}"
+            for kind, name in stages
+            if (kind, family, self.aliases.get(name, name)) in self.llm_components
+        ]
 
     def _component(
         self, table: dict[tuple[str, str], Callable[..., Any]], kind: str, family: str, name: str
     ) -> Callable[..., Any]:
+        name = self.aliases.get(name, name)
         if (family, name) not in table:
             names = [n for g, n in table if g == family]
             raise UnknownNameError(_unknown(f"{kind} for {family}", name, names))
         return table[(family, name)]
 
-    def build_agent(self, spec: AgentSpec) -> PipelineAgent:
+    def build_agent(self, spec: AgentSpec, llm: LLMConfig | None = None) -> PipelineAgent:
         """Assemble the :class:`PipelineAgent` that ``spec`` describes.
+
+        Args:
+            spec: the agent configuration.
+            llm: the language model for stages that run on one (default: from the environment).
 
         Raises:
             UnknownNameError: a stage names an unregistered implementation.
+            LLMNotConfiguredError: a stage needs a language model and none is configured.
         """
         family = self.game_family(spec.game)
         options = dict(spec.options)
-        parser = self._component(self.parsers, "parser", family, spec.parser)()
-        renderer = self._component(self.renderers, "renderer", family, spec.renderer)()
+        client: LLMClient | None = None
+        if stages := self.llm_stages(spec):
+            config = llm or LLMConfig.from_env()
+            config.require(f"the {stages[0]}")
+            client = LLMClient(config)
+
+        def build(kind: str, table: dict[tuple[str, str], Callable[..., Any]], name: str) -> Callable[..., Any]:
+            factory = self._component(table, kind, family, name)
+            if (kind, family, self.aliases.get(name, name)) in self.llm_components:
+                return lambda *args, **kwargs: factory(client, *args, **kwargs)
+            return factory
+
+        parser = build("parser", self.parsers, spec.parser)()
+        renderer = build("renderer", self.renderers, spec.renderer)()
         make_partner = self._component(self.partner_models, "partner model", family, spec.partner)
         make_tracker = self._component(self.trackers, "state tracker", family, spec.tracking)
-        make_planner = self._component(self.planners, "planner", family, spec.planner)
+        make_planner = build("planner", self.planners, spec.planner)
         try:
             planner = make_planner(**options)
         except TypeError as err:
@@ -120,7 +154,7 @@ class Registry:
         def make_beliefs(observation: Any) -> Any:
             return make_store(make_partner(), make_tracker(observation))
 
-        return PipelineAgent(spec.name, parser, make_beliefs, planner, renderer)
+        return PipelineAgent(spec.name, parser, make_beliefs, planner, renderer, llm=client)
 
 
 def _unknown(kind: str, name: str, known: list[str]) -> str:
@@ -140,8 +174,10 @@ def register_builtins(registry: Registry) -> Registry:
     )
     from games.traveling_adventurers import TravelingAdventurersGame
     from language.base import NullParser, NullRenderer
+    from language.llm import LLMParser, LLMPolicy, LLMRenderer
     from language.structured import StructuredParser, StructuredRenderer
     from language.traveling_adventurers import TravelingAdventurersParser, TravelingAdventurersRenderer
+    from language.traveling_adventurers_llm import TRAVELING_ADVENTURERS
     from planners.base import NullPlanner
     from planners.traveling_adventurers import GreedyPlanner, IBPPlanner
 
@@ -150,8 +186,12 @@ def register_builtins(registry: Registry) -> Registry:
     registry.parsers[(ta, "rules")] = TravelingAdventurersParser
     registry.parsers[(ta, "structured")] = StructuredParser
     registry.parsers[(ta, "off")] = NullParser
-    registry.renderers[(ta, "templates")] = TravelingAdventurersRenderer
+    registry.parsers[(ta, "llm")] = lambda llm: LLMParser(llm, TRAVELING_ADVENTURERS, TravelingAdventurersParser())
+    registry.renderers[(ta, "template")] = TravelingAdventurersRenderer
     registry.renderers[(ta, "structured")] = StructuredRenderer
+    registry.renderers[(ta, "llm")] = lambda llm: LLMRenderer(
+        llm, TRAVELING_ADVENTURERS, TravelingAdventurersRenderer()
+    )
     registry.renderers[(ta, "off")] = NullRenderer
     registry.partner_models[(ta, "on")] = PartnerModel
     registry.partner_models[(ta, "off")] = NullPartnerModel
@@ -160,12 +200,22 @@ def register_builtins(registry: Registry) -> Registry:
     registry.belief_stores[ta] = TravelingAdventurersBeliefs
     registry.planners[(ta, "greedy")] = GreedyPlanner
     registry.planners[(ta, "ibp")] = IBPPlanner
+    registry.planners[(ta, "llm")] = lambda llm, **options: LLMPolicy(
+        llm, TRAVELING_ADVENTURERS, GreedyPlanner(**options)
+    )
     registry.planners[(ta, "off")] = NullPlanner
+    registry.llm_components |= {("parser", ta, "llm"), ("renderer", ta, "llm"), ("planner", ta, "llm")}
     base = AgentSpec(game=ta)
     registry.register_preset(replace(base, name="baseline", partner="off", tracking="history", planner="greedy"))
     registry.register_preset(replace(base, name="grounding", partner="on", tracking="history", planner="greedy"))
     registry.register_preset(replace(base, name="state-tracking", partner="on", tracking="agreement", planner="greedy"))
     registry.register_preset(replace(base, name="problem-solving", partner="on", tracking="agreement", planner="ibp"))
+    # the paper's LLM-centred agents: the model parses, and decides (planner "llm") or only speaks
+    llm = replace(base, parser="llm", planner="llm")
+    registry.register_preset(replace(llm, name="llm-baseline", partner="off", tracking="history"))
+    registry.register_preset(replace(llm, name="llm-grounding", partner="on", tracking="history"))
+    registry.register_preset(replace(llm, name="llm-state-tracking", partner="on", tracking="agreement"))
+    registry.register_preset(replace(llm, name="llm-problem-solving", planner="ibp", renderer="llm"))
     return registry
 
 

@@ -117,9 +117,12 @@ class Intent(BaseModel):
     """What a planner decided for one turn: the acts to say and the formal game actions to take.
 
     ``actions`` holds game-specific formal actions (for Traveling Adventurers, a submitted tour).
+    ``message`` is set by a policy that writes its own message (an LLM policy); the pipeline then
+    sends it as it is instead of rendering the acts.
     """
 
     model_config = ConfigDict(frozen=True)
 
     acts: list[Act] = Field(default_factory=list)
     actions: list[object] = Field(default_factory=list)
+    message: str | None = None

@@ -721,6 +721,14 @@ def _match_start_room(toks: Sequence[_Tok], i: int) -> int | None:
     return None
 
 
+def mentioned_rooms(message: str, context: DialogueContext) -> set[str]:
+    """The board rooms ``message`` names, by name, synonym ("the lounge") or letter."""
+    text = _normalize(message)
+    toks = _tokenize(text)
+    lex = _lexicon(tuple(context.rooms.items()))
+    return {m.room for m in _find_mentions(text, toks, lex, context.start) if m.on_board}
+
+
 def _find_mentions(text: str, toks: Sequence[_Tok], lex: _Lexicon, start_room: str) -> list[_Mention]:
     board = set(lex.board)
     known = board | set(ROOM_CATALOGUE)  # letters off the board still break paths ("L -> G -> E")

@@ -9,18 +9,25 @@ from language.base import NullParser
 from planners.base import NullPlanner
 
 
-def test_presets_are_the_papers_four_agents():
+def test_presets_are_the_papers_four_agents_offline_and_on_a_language_model():
     registry = default_registry()
-    assert registry.preset_names("traveling_adventurers") == [
-        "baseline",
-        "grounding",
-        "state-tracking",
-        "problem-solving",
-    ]
+    offline = ["baseline", "grounding", "state-tracking", "problem-solving"]
+    assert registry.preset_names("traveling_adventurers", offline=True) == offline
+    assert registry.preset_names("traveling_adventurers") == [*offline, *(f"llm-{name}" for name in offline)]
+    llm_ps = registry.preset("traveling_adventurers", "llm-problem-solving")
+    assert (llm_ps.parser, llm_ps.planner, llm_ps.renderer) == ("llm", "ibp", "llm")
+    assert registry.llm_stages(llm_ps) == ["parser 'llm'", "renderer 'llm'"]
+    llm_base = registry.preset("traveling_adventurers", "llm-baseline")
+    assert (llm_base.partner, llm_base.tracking, llm_base.planner) == ("off", "history", "llm")
     ps = registry.preset("traveling_adventurers_v0", "problem-solving")
     assert (ps.partner, ps.tracking, ps.planner) == ("on", "agreement", "ibp")
     base = registry.preset("traveling_adventurers", "baseline")
     assert (base.partner, base.tracking, base.planner) == ("off", "history", "greedy")
+
+
+def test_the_old_renderer_name_still_works():
+    agent = default_registry().build_agent(AgentSpec(game="traveling_adventurers", renderer="templates"))
+    assert type(agent.renderer).__name__ == "TravelingAdventurersRenderer"
 
 
 def test_registration_is_explicit():

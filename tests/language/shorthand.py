@@ -1,6 +1,9 @@
 """Compact constructors for expected acts, shared by the language tests."""
 
+from games.traveling_adventurers import ROOM_CATALOGUE
 from language.acts import Act, Agree, Ask, End, Inform, Reject, Suggest
+
+ROOMS6 = dict(list(ROOM_CATALOGUE.items())[:6])  # the paper's board: L E B K C A
 
 
 def S(path: str) -> Act:
