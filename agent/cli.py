@@ -365,7 +365,7 @@ def _run_selfplay(
             {
                 "seed": r.seed,
                 **{k: v for k, v in r.metrics.items() if k != "submissions"},
-                **({"llm": r.llm} if r.llm is not None else {}),
+                **({"llm": r.llm, "llm_per_turn": [t.get("llm") for t in r.transcript]} if r.llm is not None else {}),
             }
             for r in records
         ],

@@ -19,8 +19,9 @@ illegal or unagreed tour.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 from pydantic import BaseModel, Field, ValidationInfo, model_validator
@@ -30,6 +31,8 @@ from language.acts import Act, Intent, acts_to_json
 from language.base import DialogueContext, Parser, Renderer
 from language.llm_client import LLMCallError, LLMClient
 from language.scripted_server import INPUT_MARKER
+
+T = TypeVar("T", bound=BaseModel)
 
 
 class GameLanguage(Protocol):
@@ -65,6 +68,22 @@ class GameLanguage(Protocol):
 def prompt_content(payload: dict[str, Any]) -> str:
     """The user turn: the task's data as one JSON block after :data:`INPUT_MARKER`."""
     return f"{INPUT_MARKER}\n{json.dumps(payload, ensure_ascii=False)}"
+
+
+def ask_or_fall_back(
+    client: LLMClient,
+    response_model: type[T],
+    instructions: str,
+    payload: dict[str, Any],
+    check: dict[str, Callable[..., list[str]]],
+) -> T | None:
+    """The model's validated answer to ``payload``, or None (counted as a fallback) when none came;
+    ``check`` holds the validators the response model looks up in its validation context."""
+    try:
+        return client.ask(response_model, instructions, prompt_content(payload), check)
+    except LLMCallError:
+        client.usage.fallbacks += 1
+        return None
 
 
 def _raise_errors(errors: list[str]) -> None:
@@ -129,17 +148,14 @@ class LLMParser:
 
     def parse(self, message: str, context: DialogueContext) -> list[Act]:
         payload = {"task": "parse", "game": self.language.game, "context": context.model_dump(), "message": message}
-        try:
-            answer = self.client.ask(
-                ParsedMessage,
-                self.language.parse_instructions(),
-                prompt_content(payload),
-                {"check_acts": lambda acts: self.language.act_errors(acts, context)},
-            )
-        except LLMCallError:
-            self.client.usage.fallbacks += 1
-            return self.fallback.parse(message, context)
-        return list(answer.acts)
+        answer = ask_or_fall_back(
+            self.client,
+            ParsedMessage,
+            self.language.parse_instructions(),
+            payload,
+            {"check_acts": lambda acts: self.language.act_errors(acts, context)},
+        )
+        return list(answer.acts) if answer is not None else self.fallback.parse(message, context)
 
 
 @dataclass
@@ -161,17 +177,14 @@ class LLMRenderer:
             "context": context.model_dump(),
             "acts": acts_to_json(acts),
         }
-        try:
-            answer = self.client.ask(
-                RenderedMessage,
-                self.language.render_instructions(),
-                prompt_content(payload),
-                {"check_message": lambda message: self.language.message_errors(message, acts, context)},
-            )
-        except LLMCallError:
-            self.client.usage.fallbacks += 1
-            return self.fallback.render(intent, context, rng)
-        return answer.message
+        answer = ask_or_fall_back(
+            self.client,
+            RenderedMessage,
+            self.language.render_instructions(),
+            payload,
+            {"check_message": lambda message: self.language.message_errors(message, acts, context)},
+        )
+        return answer.message if answer is not None else self.fallback.render(intent, context, rng)
 
 
 @dataclass
@@ -192,15 +205,14 @@ class LLMPolicy:
 
     def plan(self, beliefs: Any, observation: Any, rng: np.random.Generator) -> Intent:
         payload = {"task": "policy", "game": self.language.game, **self.language.policy_input(beliefs, observation)}
-        try:
-            decision = self.client.ask(
-                PolicyDecision,
-                self.language.policy_instructions(),
-                prompt_content(payload),
-                {"check_decision": lambda acts: self.language.decision_errors(acts, beliefs, observation)},
-            )
-        except LLMCallError:
-            self.client.usage.fallbacks += 1
+        decision = ask_or_fall_back(
+            self.client,
+            PolicyDecision,
+            self.language.policy_instructions(),
+            payload,
+            {"check_decision": lambda acts: self.language.decision_errors(acts, beliefs, observation)},
+        )
+        if decision is None:
             self.last_thought = ""
             return self.fallback.plan(beliefs, observation, rng)
         self.last_thought = decision.thought

@@ -56,6 +56,9 @@ def test_selfplay_with_llm_stages_reports_accounting(tmp_path, llm_server):
     assert data["agent"] == "problem-solving (parser=llm, renderer=template)"
     assert data["metrics"]["llm"]["calls"] == len(llm_server.requests) > 0
     assert all(game["llm"]["calls"] > 0 for game in data["games"])
+    for game in data["games"]:
+        assert sum(turn["calls"] for turn in game["llm_per_turn"]) == game["llm"]["calls"]
+        assert sum(turn["prompt_tokens"] for turn in game["llm_per_turn"]) == game["llm"]["prompt_tokens"]
     assert "language-model use" in result.stdout
 
 
