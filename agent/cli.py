@@ -634,6 +634,7 @@ def check_command(
 
 
 @app.command("play")
+@with_llm_options
 def play_command(
     game: str = typer.Argument("traveling_adventurers", help="game to play"),
     agent: str = typer.Option("problem-solving", help="the agent preset you play with"),
@@ -642,6 +643,7 @@ def play_command(
     rooms: int | None = typer.Option(None, help="generated board with this many rooms"),
     seed: int = typer.Option(0, help="seed for the board and the agent"),
     json_path: str | None = typer.Option(None, "--json", help="write the transcript and metrics as JSON"),
+    llm: Callable[[], Any] = None,  # type: ignore[assignment]  # the --llm-* options, from with_llm_options
 ) -> None:
     """Play one side of a game in the terminal against an agent."""
 
@@ -650,7 +652,9 @@ def play_command(
 
         if side not in ("user", "bot"):
             raise UserError("--side must be user or bot")
-        record = play_in_terminal(game, agent, 0 if side == "user" else 1, seed, _game_options(board, rooms), out)
+        record = play_in_terminal(
+            game, agent, 0 if side == "user" else 1, seed, _game_options(board, rooms), out, llm()
+        )
         _write_json(json_path, record)
 
     _guard(run)

@@ -14,6 +14,7 @@ from rich.table import Table
 from agent.arena import agent_rng
 from agent.registry import default_registry
 from games.base import IllegalTurnError, Turn
+from language.llm_client import LLMConfig
 
 
 def _coins_table(observation: Any) -> Table:
@@ -51,12 +52,21 @@ def _read_turn(console: Console, observation: Any) -> Turn | None:
 
 
 def play_in_terminal(
-    game_name: str, preset: str, human: int, seed: int, game_options: dict[str, Any], console: Console
+    game_name: str,
+    preset: str,
+    human: int,
+    seed: int,
+    game_options: dict[str, Any],
+    console: Console,
+    llm: LLMConfig | None = None,
 ) -> dict[str, Any]:
-    """Play one game with a person at the keyboard; returns the transcript and metrics."""
+    """Play one game with a person at the keyboard; returns the transcript and metrics.
+
+    ``llm`` configures the language model of an LLM preset (default: from the environment).
+    """
     registry = default_registry()
     game = registry.make_game(game_name, **game_options)
-    agent = registry.build_agent(registry.preset(game_name, preset))
+    agent = registry.build_agent(registry.preset(game_name, preset), llm)
     agent.reset(agent_rng(seed, 1 - human))
     state = game.new_initial_state(seed)
     observation = state.observation(human)

@@ -7,6 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 from agent.cli import app
+from language.scripted_server import prompt_input
 
 runner = CliRunner()
 ENV_KEYS = ("ACCORD_LLM_MODEL", "ACCORD_LLM_BASE_URL", "ACCORD_LLM_API_KEY", "OPENAI_API_KEY", "ACCORD_LLM_MODE")
@@ -95,3 +96,13 @@ def test_llm_serve_input_errors_are_one_line(args, error):
 def test_unknown_llm_mode_is_one_line():
     result = runner.invoke(app, ["parse", "hi", "--parser", "llm", "--llm-mode", "xml", "--llm-model", "m"])
     assert result.exit_code == 2 and "unknown LLM mode 'xml'" in result.stderr
+
+
+def test_play_against_an_llm_preset_in_the_terminal(llm_server):
+    script = "hi! from the living room I'd go to the attic, 7 coins for me. you?\n/quit\n"
+    args = ["play", "--agent", "llm-problem-solving", "--board", "1", "--side", "bot"]
+    result = runner.invoke(app, [*args, "--llm-model", "scripted", "--llm-base-url", llm_server.url], input=script)
+    assert result.exit_code == 0, result.output
+    assert "partner>" in result.stdout
+    tasks = [prompt_input(request)["task"] for request in llm_server.requests]
+    assert tasks[:2] == ["render", "parse"]  # the agent (light world) spoke first, then read the reply

@@ -35,7 +35,7 @@ def test_the_server_binds_to_loopback(tmp_path):
 def _live_server() -> str:
     url = os.environ.get("ACCORD_LLM_BASE_URL", "http://127.0.0.1:8080/v1")
     try:
-        with urllib.request.urlopen(f"{url}/models", timeout=2) as response:
+        with urllib.request.urlopen(f"{url}/models", timeout=30) as response:
             response.read()
     except OSError:
         pytest.skip(f"no language-model server reachable at {url} (start one with `accord llm serve smollm2-135m`)")
