@@ -391,7 +391,7 @@ def _llm_table(rows: list[tuple[str, dict[str, Any]]]) -> Table | None:
         "completion tok",
         "latency s",
     ):
-        table.add_column(col, justify="left" if col == "agent" else "right", no_wrap=col == "agent")
+        table.add_column(col, justify="left" if col == "agent" else "right", no_wrap=col != "agent")
     for label, usage in rows:
         table.add_row(
             label,
