@@ -378,17 +378,21 @@ def _llm_table(rows: list[tuple[str, dict[str, Any]]]) -> Table | None:
     rows = [(label, agg["llm"]) for label, agg in rows if "llm" in agg]
     if not rows:
         return None
-    table = Table(title="language-model use", caption="totals over all games; tokens as the endpoint reported them")
+    table = Table(
+        title="language-model use",
+        caption="totals over all games: answers asked (calls), requests sent (HTTP) or replayed (cached), "
+        "failed answers, rule fallbacks; tokens as the endpoint reported them",
+    )
     for col in (
         "agent",
         "calls",
-        "requests",
+        "HTTP",
         "cached",
         "retries",
-        "failures",
-        "fallbacks",
-        "prompt tok",
-        "completion tok",
+        "failed",
+        "fallback",
+        "tokens in",
+        "tokens out",
         "latency s",
     ):
         table.add_column(col, justify="left" if col == "agent" else "right", no_wrap=col != "agent")
