@@ -172,6 +172,7 @@ def register_builtins(registry: Registry) -> Registry:
         PartnerModel,
         TravelingAdventurersBeliefs,
     )
+    from games.gnomes_at_night import GnomesAtNightGame
     from games.traveling_adventurers import TravelingAdventurersGame
     from language.base import NullParser, NullRenderer
     from language.llm import LLMParser, LLMPolicy, LLMRenderer
@@ -217,6 +218,9 @@ def register_builtins(registry: Registry) -> Registry:
     registry.register_preset(replace(llm, name="llm-grounding", partner="on", tracking="history"))
     registry.register_preset(replace(llm, name="llm-state-tracking", partner="on", tracking="agreement"))
     registry.register_preset(replace(llm, name="llm-problem-solving", planner="ibp", renderer="llm"))
+    registry.register_game(
+        "gnomes_at_night", GnomesAtNightGame, "two-player shared-control maze game (Chen et al., Gnomes at Night)"
+    )
     return registry
 
 

@@ -23,6 +23,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
+from language.flags import Flag
+
 Room = Annotated[str, Field(min_length=1, max_length=2, pattern=r"^[A-Z][A-Z0-9]?$")]
 
 
@@ -99,7 +101,8 @@ class End(_Act):
     path: list[Room] = Field(min_length=2)
 
 
-Act = Annotated[Suggest | Agree | Reject | Inform | Ask | End, Field(discriminator="act")]
+# every game's acts; shared-control games speak in intent flags (language.flags)
+Act = Annotated[Suggest | Agree | Reject | Inform | Ask | End | Flag, Field(discriminator="act")]
 ACT_ADAPTER: TypeAdapter[list[Act]] = TypeAdapter(list[Act])
 
 
