@@ -104,13 +104,16 @@ def selfplay(
     registry: Registry | None = None,
     on_game: Callable[[GameRecord], None] | None = None,
     llm: LLMConfig | None = None,
+    partner: AgentSpec | None = None,
 ) -> list[GameRecord]:
-    """Both players run ``spec``; one game per seed. ``on_game`` is called after each game.
+    """Player 0 runs ``spec``, every other player ``partner`` (default: ``spec`` too, self-play);
+    one game per seed. ``on_game`` is called after each game.
 
     ``llm`` configures the language model of LLM stages (default: from the environment).
     """
     registry = registry or default_registry()
-    agents = [registry.build_agent(spec, llm) for _ in range(game.facts.num_players)]
+    specs = [spec] + [partner or spec] * (game.facts.num_players - 1)
+    agents = [registry.build_agent(s, llm) for s in specs]
     records = []
     for seed in seeds:
         record = play_game(game, agents, seed)
@@ -140,7 +143,10 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[f
 
 
 def aggregate(records: Sequence[GameRecord]) -> dict[str, Any]:
-    """Fractions with Wilson 95% intervals for the binary metrics, means for the others."""
+    """Fractions with Wilson 95% intervals for the binary metrics, means for the others; games
+    played in rounds (metrics with ``per_round``) are summarized per round."""
+    if records and "per_round" in records[0].metrics:
+        return aggregate_rounds(records)
     n = len(records)
     out: dict[str, Any] = {"games": n}
     for name in BINARY_METRICS:
@@ -153,8 +159,61 @@ def aggregate(records: Sequence[GameRecord]) -> dict[str, Any]:
         out[f"mean_{name}"] = float(np.mean(values)) if values else 0.0
     out["timeouts"] = sum(1 for r in records if r.metrics.get("timeout"))
     out["refused_turns"] = sum(len(r.refused) for r in records)
+    _add_llm(out, records)
+    return out
+
+
+def mean_interval(values: Sequence[float], z: float = 1.959964) -> tuple[float, float, float]:
+    """Mean and normal-approximation 95% interval of ``values`` (the mean twice when n < 2)."""
+    data = np.asarray(values, dtype=float)
+    if data.size == 0:
+        return (0.0, 0.0, 0.0)
+    mean = float(data.mean())
+    if data.size < 2:
+        return (mean, mean, mean)
+    half = z * float(data.std(ddof=1)) / math.sqrt(data.size)
+    return (mean, mean - half, mean + half)
+
+
+def aggregate_rounds(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """Per-round summary of round-based games (Gnomes at Night): success over rounds with a Wilson
+    interval, mean turns per round with a 95% interval, oracle turns and their ratio, per round index."""
+    rounds = [r for record in records for r in record.metrics["per_round"]]
+    solved = sum(1 for r in rounds if r["success"])
+    lo, hi = wilson_interval(solved, len(rounds))
+    turns, low, high = mean_interval([r["turns"] for r in rounds])
+    oracle = sum(r["oracle_turns"] for r in rounds)
+    by_index: dict[int, list[dict]] = {}
+    for r in rounds:
+        by_index.setdefault(r["round"], []).append(r)
+    out: dict[str, Any] = {
+        "games": len(records),
+        "rounds": len(rounds),
+        "success": solved / len(rounds) if rounds else 0.0,
+        "success_ci": [lo, hi],
+        "mean_turns": turns,
+        "mean_turns_ci": [low, high],
+        "mean_oracle_turns": oracle / len(rounds) if rounds else 0.0,
+        "turns_over_oracle": sum(r["turns"] for r in rounds) / oracle if oracle else 0.0,
+        "per_round": {
+            index: {
+                "success": sum(r["success"] for r in group) / len(group),
+                "mean_turns": mean_interval([r["turns"] for r in group])[0],
+                "oracle_turns": group[0]["oracle_turns"] if len({r["oracle_turns"] for r in group}) == 1 else None,
+            }
+            for index, group in sorted(by_index.items())
+        },
+        "mean_messages": [float(np.mean([rec.metrics["messages"][p] for rec in records])) for p in range(2)],
+        "mean_words": [float(np.mean([rec.metrics["words"][p] for rec in records])) for p in range(2)],
+        "refused_turns": sum(len(r.refused) for r in records),
+    }
+    _add_llm(out, records)
+    return out
+
+
+def _add_llm(out: dict[str, Any], records: Sequence[GameRecord]) -> None:
+    """Add the summed language-model usage of ``records`` to ``out`` (when any was used)."""
     usages = [LLMUsage.from_json(r.llm) for r in records if r.llm is not None]
     if usages:
         total = sum(usages, LLMUsage())
         out["llm"] = {**total.to_json(), "per_game": {k: v / len(usages) for k, v in total.to_json().items()}}
-    return out

@@ -36,6 +36,9 @@ class BeliefStore(Protocol):
     def context(self, observation: object, author: Speaker) -> DialogueContext:
         """The language-layer context for a message written by ``author``."""
 
+    def observe(self, observation: object) -> None:
+        """Take in what the observation shows publicly before the partner's messages are read."""
+
 
 # ---------------------------------------------------------------------------------------------
 # Partner model (grounding)
@@ -246,6 +249,9 @@ class TravelingAdventurersBeliefs:
         self.partner = partner
         self.tracker = tracker
         self.log: list[tuple[Speaker, Act]] = []
+
+    def observe(self, observation: object) -> None:
+        """Nothing to take in: Traveling Adventurers' public facts arrive as messages."""
 
     def update(self, acts: list[Act], speaker: Speaker) -> None:
         self.log.extend((speaker, act) for act in acts)

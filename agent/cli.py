@@ -239,6 +239,89 @@ def bench_solvers_command(
     _guard(run)
 
 
+@bench_app.command("aismcts")
+def bench_aismcts_command(
+    iterations: str = typer.Option("1000,10000,100000", help="iteration counts for the Numba core"),
+    reference: str = typer.Option("1000,10000", help="iteration counts for the plain-Python reference"),
+    repeats: int = typer.Option(3, min=1, help="Numba runs per position and iteration count"),
+    seed: int = typer.Option(0, help="search seed, and the seed of the game drawn for the heat map"),
+    json_path: str | None = typer.Option(None, "--json", help="write the results as JSON ('-' = stdout)"),
+    heatmap: str | None = typer.Option(
+        None, help="play comm with the proxy on the preset maze and draw its dictionary as PNG"
+    ),
+) -> None:
+    """Time the AISMCTS-F search core (Numba vs the Python reference) on the same positions."""
+
+    def run() -> None:
+        from planners.aismcts_bench import run_bench
+
+        try:
+            counts = [int(n) for n in _csv(iterations)]
+            ref_counts = [int(n) for n in _csv(reference)]
+        except ValueError as err:
+            raise UserError("--iterations and --reference take comma-separated integers") from err
+        with _progress() as progress:
+            task = progress.add_task("benchmarking AISMCTS-F", total=None)
+            result = run_bench(
+                counts,
+                seed=seed,
+                reference_iterations=ref_counts,
+                repeats=repeats,
+                progress=lambda d: progress.update(task, description=d),
+            )
+        table = Table(title="AISMCTS-F search core, preset 9x9 maze", caption="median latency per decision")
+        for col in ("core", "iterations", "latency ms", "iterations/s", "x reference"):
+            table.add_column(col, justify="left" if col == "core" else "right")
+        ratios = {r["iterations"]: r["numba_over_python"] for r in result["ratios"]}
+        for row in result["results"]:
+            ratio = ratios.get(row["iterations"]) if row["core"] == "numba" else None
+            table.add_row(
+                row["core"],
+                f"{row['iterations']:,}",
+                f"{1000 * row['median_latency_s']:.2f}",
+                f"{row['it_per_s']:,.0f}",
+                f"{ratio:.0f}x" if ratio else "",
+            )
+        _show(table, json_path)
+        targets = result["targets"]
+        if targets["it_per_s_10k"] is not None:
+            console.print(
+                f"at 10k iterations: {targets['it_per_s_10k']:,.0f} iterations/s (target {targets['it_per_s_target']:,}), "
+                f"{targets['speedup_10k']:.0f}x the reference (target {targets['speedup_target']}x): "
+                + ("met" if targets["met"] else "[red]not met[/]")
+            )
+        if heatmap:
+            result["heatmap"] = _dictionary_heatmap(seed, heatmap)
+            console.print(f"wrote {heatmap}")
+        _write_json(json_path, result)
+
+    _guard(run)
+
+
+def _dictionary_heatmap(seed: int, path: str) -> dict[str, Any]:
+    """Play comm (player 0) with the proxy on the preset maze and plot comm's dictionary."""
+    from agent.arena import play_game
+    from agent.plots import plot_dictionary
+    from agent.registry import default_registry
+
+    registry = default_registry()
+    game = registry.make_game("gnomes_at_night")
+    comm = registry.build_agent(registry.preset("gnomes_at_night", "comm"))
+    proxy = registry.build_agent(registry.preset("gnomes_at_night", "proxy"))
+    record = play_game(game, [comm, proxy], seed)
+    maze = game.new_initial_state(seed).maze
+    rejected = comm.beliefs.rejected
+    wrong = int((rejected & maze.open[1]).sum())
+    plot_dictionary(
+        rejected,
+        maze.open[1],
+        path,
+        f"comm's dictionary after 5 rounds with the proxy (seed {seed}): "
+        f"{int(rejected.sum())} refused moves, {wrong} false",
+    )
+    return {"seed": seed, "refused_moves": int(rejected.sum()), "false": wrong, "metrics": record.metrics}
+
+
 # ---------------------------------------------------------------------------------------------
 # accord parse
 # ---------------------------------------------------------------------------------------------
@@ -256,40 +339,27 @@ def parse_command(
         "unknown", help="coin kind of the message's author: light | ghost | unknown (decide echoes by wording only)"
     ),
     last_suggestion: str | None = typer.Option(None, help="our latest suggestion, comma-separated"),
+    last_request: str | None = typer.Option(
+        None, help="Gnomes at Night: the move we last asked for (stay/right/up/left/down)"
+    ),
     parser_name: str = typer.Option("rules", "--parser", help="rules | llm | embed ([embed] extra) | structured"),
     json_path: str | None = typer.Option("-", "--json", help="where to write the acts ('-' = stdout)"),
     llm: Callable[[], Any] = None,  # type: ignore[assignment]  # the --llm-* options, from with_llm_options
 ) -> None:
-    """Parse one partner message into dialogue acts (printed as a JSON list)."""
+    """Parse one partner message into dialogue acts (a JSON list), or for Gnomes at Night into one
+    intent flag (a JSON object such as {"flag": "left"})."""
 
     def run() -> None:
-        from agent.registry import AgentSpec, default_registry
-        from games.traveling_adventurers import MAX_ROOMS, MIN_ROOMS, ROOM_CATALOGUE
+        from agent.registry import default_registry
         from language.acts import acts_to_json
-        from language.base import DialogueContext
 
         registry = default_registry()
         family = registry.game_family(game)
-        if not MIN_ROOMS <= rooms <= MAX_ROOMS:
-            raise UserError(f"--rooms must be between {MIN_ROOMS} and {MAX_ROOMS}")
-        kinds = {"light": "ghost", "ghost": "light", "unknown": "unknown"}
-        if speaker_coins not in kinds:
-            raise UserError("--speaker-coins must be light, ghost or unknown")
-        names = dict(list(ROOM_CATALOGUE.items())[:rooms])
-        path = [r.upper() for r in _csv(visited)] or ["L"]
-        for room in [*path, *([at.upper()] if at else [])]:
-            if room not in names:
-                raise UserError(f"unknown room {room!r}; rooms are {', '.join(names)}")
-        context = DialogueContext(
-            rooms=names,
-            start="L",
-            at=at.upper() if at else path[-1],
-            visited=path,
-            speaker_coins=speaker_coins,
-            listener_coins=kinds[speaker_coins],
-            last_suggestion=[r.upper() for r in _csv(last_suggestion)] or None,
-        )
-        spec = AgentSpec(game=family, parser=parser_name)
+        if family == "gnomes_at_night":
+            context: Any = _flag_context(last_request)
+        else:
+            context = _dialogue_context(rooms, speaker_coins, visited, at, last_suggestion)
+        spec = replace(registry.preset(family, registry.default_preset(family)), parser=parser_name)
         config = llm()
         agent = registry.build_agent(spec, config)
         acts = agent.parser.parse(message, context)
@@ -297,9 +367,45 @@ def parse_command(
             console.print(
                 f"note: the model gave no valid answer; these are the rule parser's acts ({agent.llm.usage.failures} failed call)"
             )
-        _write_json(json_path, acts_to_json(acts))
+        _write_json(json_path, acts[0].summary() if family == "gnomes_at_night" else acts_to_json(acts))
 
     _guard(run)
+
+
+def _flag_context(last_request: str | None) -> Any:
+    from games.gnomes_at_night import MOVES
+    from language.flags import FlagContext
+
+    if last_request is not None and last_request not in MOVES:
+        raise UserError(f"--last-request must be one of {', '.join(MOVES)}")
+    return FlagContext(last_request=last_request)
+
+
+def _dialogue_context(
+    rooms: int, speaker_coins: str, visited: str | None, at: str | None, last_suggestion: str | None
+) -> Any:
+    from games.traveling_adventurers import MAX_ROOMS, MIN_ROOMS, ROOM_CATALOGUE
+    from language.base import DialogueContext
+
+    if not MIN_ROOMS <= rooms <= MAX_ROOMS:
+        raise UserError(f"--rooms must be between {MIN_ROOMS} and {MAX_ROOMS}")
+    kinds = {"light": "ghost", "ghost": "light", "unknown": "unknown"}
+    if speaker_coins not in kinds:
+        raise UserError("--speaker-coins must be light, ghost or unknown")
+    names = dict(list(ROOM_CATALOGUE.items())[:rooms])
+    path = [r.upper() for r in _csv(visited)] or ["L"]
+    for room in [*path, *([at.upper()] if at else [])]:
+        if room not in names:
+            raise UserError(f"unknown room {room!r}; rooms are {', '.join(names)}")
+    return DialogueContext(
+        rooms=names,
+        start="L",
+        at=at.upper() if at else path[-1],
+        visited=path,
+        speaker_coins=speaker_coins,
+        listener_coins=kinds[speaker_coins],
+        last_suggestion=[r.upper() for r in _csv(last_suggestion)] or None,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -307,13 +413,39 @@ def parse_command(
 # ---------------------------------------------------------------------------------------------
 
 
-def _game_options(board: int | None, rooms: int | None) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    if board is not None:
-        options["board"] = board
-    if rooms is not None:
-        options["rooms"] = rooms
-    return options
+def _game_options(
+    board: int | None, rooms: int | None, size: int | None = None, turn_cap: int | None = None
+) -> dict[str, Any]:
+    """The game's constructor options that were given (each game takes its own)."""
+    given = {"board": board, "rooms": rooms, "size": size, "turn_cap": turn_cap}
+    return {k: v for k, v in given.items() if v is not None}
+
+
+def _table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
+    """The metrics table that fits the game: rounds (Gnomes at Night) or one decision per game."""
+    return _rounds_table(title, rows) if rows and "rounds" in rows[0][1] else _metrics_table(title, rows)
+
+
+def _rounds_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
+    table = Table(
+        title=title, caption="per round: % solved [Wilson 95%], mean turns [95% interval]; turns / oracle turns"
+    )
+    for col in ("agent", "rounds", "solved", "turns", "oracle", "turns/oracle", "messages", "words"):
+        table.add_column(col, justify="left" if col == "agent" else "right")
+    for label, agg in rows:
+        lo, hi = agg["success_ci"]
+        tlo, thi = agg["mean_turns_ci"]
+        table.add_row(
+            label,
+            str(agg["rounds"]),
+            f"{100 * agg['success']:.0f} [{100 * lo:.0f}-{100 * hi:.0f}]",
+            f"{agg['mean_turns']:.1f} [{tlo:.1f}-{thi:.1f}]",
+            f"{agg['mean_oracle_turns']:.1f}",
+            f"{agg['turns_over_oracle']:.2f}",
+            " / ".join(f"{m:.1f}" for m in agg["mean_messages"]),
+            " / ".join(f"{w:.0f}" for w in agg["mean_words"]),
+        )
+    return table
 
 
 def _metrics_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
@@ -342,6 +474,7 @@ def _run_selfplay(
     planner_options: dict[str, Any] | None = None,
     stages: dict[str, str] | None = None,
     llm: Any = None,
+    partner: str | None = None,
 ) -> dict[str, Any]:
     from agent.arena import aggregate, selfplay
     from agent.registry import default_registry
@@ -354,8 +487,13 @@ def _run_selfplay(
     if stages:
         spec = replace(spec, **stages)
     label = preset + (f" ({', '.join(f'{k}={v}' for k, v in stages.items())})" if stages else "")
+    partner_spec = registry.preset(game_name, partner) if partner else None
+    if partner:
+        label += f" + {partner}"
     task = progress.add_task(label, total=len(seeds))
-    records = selfplay(game, spec, seeds, registry, on_game=lambda r: progress.advance(task), llm=llm)
+    records = selfplay(
+        game, spec, seeds, registry, on_game=lambda r: progress.advance(task), llm=llm, partner=partner_spec
+    )
     if transcripts is not None:
         transcripts.extend(r.to_json() for r in records)
     return {
@@ -437,18 +575,27 @@ def _write_jsonl(path: str | None, rows: list[dict]) -> None:
 @with_llm_options
 def selfplay_command(
     game: str = typer.Option("traveling_adventurers", help="game name"),
-    agent: str = typer.Option("problem-solving", help="agent preset (both players)"),
+    agent: str | None = typer.Option(
+        None, help="agent preset of player 0 (default: the game's strongest, e.g. problem-solving, comm)"
+    ),
+    partner: str | None = typer.Option(
+        None, help="preset of the other player, e.g. proxy (default: the agent itself, self-play)"
+    ),
     games: int = typer.Option(25, min=1, help="number of games"),
     seed: int = typer.Option(0, help="first seed; game i uses seed*1000 + i"),
     board: int | None = typer.Option(None, help="preset board 1..6 (default: drawn per game)"),
     rooms: int | None = typer.Option(None, help="generate boards with this many rooms"),
+    size: int | None = typer.Option(
+        None, help="Gnomes at Night: generate mazes of this size (default: the 9x9 preset)"
+    ),
+    turn_cap: int | None = typer.Option(None, help="Gnomes at Night: turns per round (default 100)"),
     json_path: str | None = typer.Option(None, "--json", help="write results as JSON ('-' = stdout)"),
     transcripts: str | None = typer.Option(None, help="write every game's transcript as JSONL"),
     option: list[str] | None = typer.Option(None, help="planner option KEY=VALUE, e.g. unknown=expected (repeatable)"),
     parser: str | None = typer.Option(
         None, help="override the preset's parser: rules | llm | embed | structured | off"
     ),
-    partner: str | None = typer.Option(None, help="override the partner model: on | off"),
+    partner_model: str | None = typer.Option(None, help="override the partner model: on | off"),
     tracking: str | None = typer.Option(None, help="override the state tracker: agreement | history"),
     planner: str | None = typer.Option(None, help="override the planner: ibp | greedy | llm | off"),
     renderer: str | None = typer.Option(None, help="override the renderer: template | llm | structured | off"),
@@ -466,7 +613,7 @@ def selfplay_command(
             k: v
             for k, v in {
                 "parser": parser,
-                "partner": partner,
+                "partner": partner_model,
                 "tracking": tracking,
                 "planner": planner,
                 "renderer": renderer,
@@ -474,19 +621,23 @@ def selfplay_command(
             if v is not None
         }
         config = llm()
+        from agent.registry import default_registry
+
+        preset = agent or default_registry().default_preset(game)
         with _progress() as progress:
             result = _run_selfplay(
                 game,
-                agent,
+                preset,
                 seeds,
-                _game_options(board, rooms),
+                _game_options(board, rooms, size, turn_cap),
                 progress,
                 kept,
                 _planner_options(option),
                 stages,
                 config,
+                partner,
             )
-        _show(_metrics_table(f"self-play: {game}", [(result["agent"], result["metrics"])]), json_path)
+        _show(_table(f"self-play: {game}", [(result["agent"], result["metrics"])]), json_path)
         if (usage := _llm_table([(result["agent"], result["metrics"])])) is not None:
             _show(usage, json_path)
         _write_jsonl(transcripts, kept or [])
@@ -495,7 +646,8 @@ def selfplay_command(
             {
                 "game": game,
                 "agent": result["agent"],
-                "preset": agent,
+                "preset": preset,
+                "partner": partner or preset,
                 "spec": result["spec"],
                 "seeds": seeds,
                 "games": result["per_game"],
@@ -549,7 +701,7 @@ def ablate_command(
                     )
                 )
         title = f"self-play ablation: {game}, {seeds} seeds x {games} games"
-        _show(_metrics_table(title, [(r["agent"], r["metrics"]) for r in results]), json_path)
+        _show(_table(title, [(r["agent"], r["metrics"]) for r in results]), json_path)
         if (usage := _llm_table([(r["agent"], r["metrics"]) for r in results])) is not None:
             _show(usage, json_path)
         if plot:
@@ -644,10 +796,13 @@ def check_command(
 @with_llm_options
 def play_command(
     game: str = typer.Argument("traveling_adventurers", help="game to play"),
-    agent: str = typer.Option("problem-solving", help="the agent preset you play with"),
-    side: str = typer.Option("user", help="your side: user (light world, moves first) or bot (ghost world)"),
+    agent: str | None = typer.Option(None, help="the agent preset you play with (default: the game's strongest)"),
+    side: str = typer.Option(
+        "user", help="your side: user / A (first player: light world, or the treasure in round 1) or bot / B"
+    ),
     board: int | None = typer.Option(None, help="preset board 1..6"),
     rooms: int | None = typer.Option(None, help="generated board with this many rooms"),
+    size: int | None = typer.Option(None, help="Gnomes at Night: a generated maze of this size"),
     seed: int = typer.Option(0, help="seed for the board and the agent"),
     json_path: str | None = typer.Option(None, "--json", help="write the transcript and metrics as JSON"),
     llm: Callable[[], Any] = None,  # type: ignore[assignment]  # the --llm-* options, from with_llm_options
@@ -657,10 +812,14 @@ def play_command(
     def run() -> None:
         from agent.terminal import play_in_terminal
 
-        if side not in ("user", "bot"):
-            raise UserError("--side must be user or bot")
+        sides = {"user": 0, "a": 0, "0": 0, "bot": 1, "b": 1, "1": 1}
+        if side.lower() not in sides:
+            raise UserError("--side must be user (A) or bot (B)")
+        from agent.registry import default_registry
+
+        preset = agent or default_registry().default_preset(game)
         record = play_in_terminal(
-            game, agent, 0 if side == "user" else 1, seed, _game_options(board, rooms), out, llm()
+            game, preset, sides[side.lower()], seed, _game_options(board, rooms, size), out, llm()
         )
         _write_json(json_path, record)
 

@@ -64,6 +64,7 @@ class PipelineAgent:
         self.rng = np.random.default_rng(0)
         self.trace: list[TurnTrace] = []
         self._seen = 0
+        self._round: Any = None
 
     def reset(self, rng: np.random.Generator) -> None:
         """Forget the previous game; all randomness of the next one comes from ``rng``."""
@@ -71,16 +72,22 @@ class PipelineAgent:
         self.rng = rng
         self.trace = []
         self._seen = 0
+        self._round: Any = None
 
     def _hear(self, observation: Any, trace: TurnTrace) -> None:
         chat = observation.chat
         own_role = observation.role
+        round_ = getattr(observation, "round", None)  # games with rounds restart the chat each round
+        if round_ != self._round:
+            self._round, self._seen = round_, 0
+        self.beliefs.observe(observation)
         for line in chat[self._seen :]:
             if line.speaker == own_role:
                 continue
             acts: list[Act] = self.parser.parse(line.message, self.beliefs.context(observation, "partner"))
-            if line.submitted is not None and not any(isinstance(a, End) and a.path == line.submitted for a in acts):
-                acts.append(End(path=line.submitted))
+            submitted = getattr(line, "submitted", None)
+            if submitted is not None and not any(isinstance(a, End) and a.path == submitted for a in acts):
+                acts.append(End(path=submitted))
             self.beliefs.update(acts, "partner")
             trace.heard.append(acts_to_json(acts))
         self._seen = len(chat)

@@ -59,6 +59,8 @@ class Registry:
     presets: dict[tuple[str, str], AgentSpec] = field(default_factory=dict)
     # (kind, family, name) of the components whose factory takes the LLM client as first argument
     llm_components: set[tuple[str, str, str]] = field(default_factory=set)
+    # game family -> the preset commands use when none is named
+    default_presets: dict[str, str] = field(default_factory=dict)
     # retired or alternative spellings -> registered name
     aliases: dict[str, str] = field(default_factory=lambda: {"templates": "template"})
 
@@ -90,6 +92,11 @@ class Registry:
             names = [n for g, n in self.presets if g == family]
             raise UnknownNameError(_unknown(f"agent preset for {family}", name, names))
         return self.presets[(family, name)]
+
+    def default_preset(self, game: str) -> str:
+        """The preset to use when none is named: the game's strongest offline agent."""
+        family = self.game_family(game)
+        return self.default_presets.get(family) or self.preset_names(family)[0]
 
     def preset_names(self, game: str, offline: bool = False) -> list[str]:
         """The game's presets; ``offline=True`` keeps only those that need no language model."""
@@ -172,7 +179,6 @@ def register_builtins(registry: Registry) -> Registry:
         PartnerModel,
         TravelingAdventurersBeliefs,
     )
-    from games.gnomes_at_night import GnomesAtNightGame
     from games.traveling_adventurers import TravelingAdventurersGame
     from language.base import NullParser, NullRenderer
     from language.llm import LLMParser, LLMPolicy, LLMRenderer
@@ -212,16 +218,46 @@ def register_builtins(registry: Registry) -> Registry:
     registry.register_preset(replace(base, name="grounding", partner="on", tracking="history", planner="greedy"))
     registry.register_preset(replace(base, name="state-tracking", partner="on", tracking="agreement", planner="greedy"))
     registry.register_preset(replace(base, name="problem-solving", partner="on", tracking="agreement", planner="ibp"))
+    registry.default_presets[ta] = "problem-solving"
     # the paper's LLM-centred agents: the model parses, and decides (planner "llm") or only speaks
     llm = replace(base, parser="llm", planner="llm")
     registry.register_preset(replace(llm, name="llm-baseline", partner="off", tracking="history"))
     registry.register_preset(replace(llm, name="llm-grounding", partner="on", tracking="history"))
     registry.register_preset(replace(llm, name="llm-state-tracking", partner="on", tracking="agreement"))
     registry.register_preset(replace(llm, name="llm-problem-solving", planner="ibp", renderer="llm"))
-    registry.register_game(
-        "gnomes_at_night", GnomesAtNightGame, "two-player shared-control maze game (Chen et al., Gnomes at Night)"
-    )
+    _register_gnomes_at_night(registry)
     return registry
+
+
+def _register_gnomes_at_night(registry: Registry) -> None:
+    """Gnomes at Night: the AISMCTS-F agents (comm, mute) and the partner simulators."""
+    from agent.gnomes_beliefs import GnomesBeliefs
+    from games.gnomes_at_night import GnomesAtNightGame
+    from language.base import NullParser, NullRenderer
+    from language.gnomes_at_night import GnomesParser, GnomesRenderer
+    from planners.gnomes_at_night import AISMCTSPlanner, ProxyPlanner
+
+    gn = "gnomes_at_night"
+    registry.register_game(gn, GnomesAtNightGame, "two-player shared-control maze game (Chen et al., Gnomes at Night)")
+    registry.parsers[(gn, "rules")] = GnomesParser
+    registry.parsers[(gn, "off")] = NullParser
+    registry.renderers[(gn, "template")] = GnomesRenderer
+    registry.renderers[(gn, "off")] = NullRenderer
+    # one store holds the dictionary, the treasure belief and the flags in flight
+    registry.partner_models[(gn, "on")] = lambda: None
+    registry.trackers[(gn, "dictionary")] = GnomesBeliefs
+    registry.belief_stores[gn] = lambda partner, tracker: tracker
+    registry.planners[(gn, "aismcts")] = AISMCTSPlanner
+    registry.planners[(gn, "proxy")] = ProxyPlanner
+    base = AgentSpec(game=gn, tracking="dictionary", planner="aismcts")
+    registry.register_preset(replace(base, name="comm"))
+    registry.default_presets[gn] = "comm"
+    registry.register_preset(replace(base, name="mute", parser="off", renderer="off", options={"communicate": False}))
+    # partner simulators standing in for people
+    registry.register_preset(replace(base, name="proxy", planner="proxy"))
+    registry.register_preset(
+        replace(base, name="mute-proxy", planner="proxy", parser="off", renderer="off", options={"communicate": False})
+    )
 
 
 def _embed_parser() -> Any:

@@ -1,7 +1,11 @@
 """Human-agent play in the terminal: a person plays one side, an agent preset the other.
 
-Commands at the prompt: a chat message as typed; ``/submit L,E,A,B,K,C,L`` to submit the final
-tour (with an optional message after ``--``); ``/coins`` to show your coins again; ``/quit``.
+Traveling Adventurers: a chat message as typed; ``/submit L,E,A,B,K,C,L`` to submit the final tour
+(with an optional message after ``--``); ``/coins`` to show your coins again; ``/quit``.
+
+Gnomes at Night: your side of the maze is drawn as text (``@`` the token, ``$`` the treasure when
+you see it); type a move and a message on one line (``right can you go up?``), or a message and
+then the move when asked; ``/board`` draws the maze again; ``/quit``.
 """
 
 from __future__ import annotations
@@ -26,16 +30,22 @@ def _coins_table(observation: Any) -> Table:
     return table
 
 
+def _prompt(text: str = "you> ") -> str | None:
+    """One line from the person; None on /quit or the end of input."""
+    try:
+        line = input(text).strip()
+    except EOFError:
+        return None
+    return None if line == "/quit" else line
+
+
 def _read_turn(console: Console, observation: Any) -> Turn | None:
     """Prompt until the person gives a usable turn; None means quit (or end of input)."""
     from games.traveling_adventurers import Submit
 
     while True:
-        try:
-            line = input("you> ").strip()
-        except EOFError:
-            return None
-        if line == "/quit":
+        line = _prompt()
+        if line is None:
             return None
         if line == "/coins":
             console.print(_coins_table(observation))
@@ -49,6 +59,120 @@ def _read_turn(console: Console, observation: Any) -> Turn | None:
             return Turn(message=message.strip(), actions=(Submit(path=path),))
         if line:
             return Turn(message=line)
+
+
+class TravelingAdventurersUI:
+    """Terminal play of Traveling Adventurers."""
+
+    def intro(self, console: Console, observation: Any, game_id: str, preset: str) -> None:
+        console.print(
+            f"[bold]{game_id}[/]: agree on one round trip from {observation.rooms[observation.start]} "
+            f"through every room with your partner ({preset}); type /coins, /submit PATH, /quit."
+        )
+        console.print(_coins_table(observation))
+
+    def read_turn(self, console: Console, observation: Any) -> Turn | None:
+        return _read_turn(console, observation)
+
+    def show_partner(self, console: Console, turn: Turn, state: Any, human: int) -> None:
+        if turn.message:
+            console.print(f"[cyan]partner>[/] {turn.message}")
+        if turn.actions:
+            path = turn.actions[0].path
+            console.print(f"[cyan]partner submitted[/] {' -> '.join(path)}")
+            if state.submissions[human] is None:
+                console.print(f"to submit the same tour, type: /submit {','.join(path)}")
+
+    def summary(self, console: Console, metrics: dict[str, Any]) -> None:
+        console.print(
+            f"identical={metrics['identical']} correct={metrics['correct']} optimal={metrics['optimal']} "
+            f"joint score={metrics['joint_score']} (optimum {metrics['optimum']}), score={metrics['score']}"
+        )
+
+
+_MOVE_WORDS = {"r": "right", "l": "left", "u": "up", "d": "down", "s": "stay"}
+
+
+def draw_maze(observation: Any) -> str:
+    """One side of a Gnomes at Night maze as text: ``@`` token, ``$`` treasure (if seen), ``S`` start."""
+    n = observation.size
+    v, h = observation.vertical, observation.horizontal
+    lines = ["+" + "---+" * n]
+    for y in range(n):
+        row = "|"
+        for x in range(n):
+            mark = " "
+            if (x, y) == tuple(observation.start):
+                mark = "S"
+            if observation.treasure is not None and (x, y) == tuple(observation.treasure):
+                mark = "$"
+            if (x, y) == tuple(observation.token):
+                mark = "@"
+            row += f" {mark} " + ("|" if x == n - 1 or v[y][x] else " ")
+        lines.append(row)
+        lines.append("+" + "".join("---+" if y == n - 1 or h[y][x] else "   +" for x in range(n)))
+    return "\n".join(lines)
+
+
+class GnomesAtNightUI:
+    """Terminal play of Gnomes at Night: your side drawn as text, a move and a message per turn."""
+
+    def intro(self, console: Console, observation: Any, game_id: str, preset: str) -> None:
+        console.print(
+            f"[bold]{game_id}[/]: steer the token (@) to the treasure with your partner ({preset}). You see only "
+            "your side's walls; your partner's walls differ. Type 'MOVE message' (moves: stay right up left "
+            "down, or s r u l d), /board, /quit."
+        )
+        self._board(console, observation)
+
+    def _board(self, console: Console, observation: Any) -> None:
+        seen = (
+            f"the treasure is at $ {tuple(observation.treasure)}"
+            if observation.treasure
+            else "you cannot see the treasure"
+        )
+        console.print(
+            f"round {observation.round}/{observation.rounds}, turn {observation.round_turns}, {seen}",
+            highlight=False,
+        )
+        console.print(draw_maze(observation), highlight=False, markup=False)
+
+    def read_turn(self, console: Console, observation: Any) -> Turn | None:
+        from games.gnomes_at_night import MOVES, MoveAction
+
+        self._board(console, observation)
+        while True:
+            line = _prompt()
+            if line is None:
+                return None
+            if line == "/board":
+                self._board(console, observation)
+                continue
+            first, _, rest = line.partition(" ")
+            move = _MOVE_WORDS.get(first.lower(), first.lower())
+            message = rest.strip() if move in MOVES else line
+            while move not in MOVES:
+                answer = _prompt("move (stay/right/up/left/down)> ")
+                if answer is None:
+                    return None
+                move = _MOVE_WORDS.get(answer.lower(), answer.lower())
+            return Turn(message=message, actions=(MoveAction(move=move),))
+
+    def show_partner(self, console: Console, turn: Turn, state: Any, human: int) -> None:
+        if turn.message:
+            console.print(f"[cyan]partner>[/] {turn.message}")
+        moved = turn.actions[0].move if turn.actions else "stay"
+        console.print(f"[cyan]partner moved[/] {moved}")
+
+    def summary(self, console: Console, metrics: dict[str, Any]) -> None:
+        rounds = ", ".join(
+            f"{r['round']}: {'found' if r['success'] else 'missed'} in {r['turns']} (best {r['oracle_turns']})"
+            for r in metrics["per_round"]
+        )
+        console.print(f"rounds solved {metrics['rounds_solved']}/{metrics['rounds']}: {rounds}")
+
+
+_UIS = {"traveling_adventurers": TravelingAdventurersUI, "gnomes_at_night": GnomesAtNightUI}
 
 
 def play_in_terminal(
@@ -65,20 +189,19 @@ def play_in_terminal(
     ``llm`` configures the language model of an LLM preset (default: from the environment).
     """
     registry = default_registry()
+    family = registry.game_family(game_name)
+    if family not in _UIS:
+        raise ValueError(f"{family} cannot be played in the terminal yet; games: {', '.join(_UIS)}")
+    ui = _UIS[family]()
     game = registry.make_game(game_name, **game_options)
     agent = registry.build_agent(registry.preset(game_name, preset), llm)
     agent.reset(agent_rng(seed, 1 - human))
     state = game.new_initial_state(seed)
-    observation = state.observation(human)
-    console.print(
-        f"[bold]{game.facts.game_id}[/]: agree on one round trip from {observation.rooms[observation.start]} "
-        f"through every room with your partner ({preset}); type /coins, /submit PATH, /quit."
-    )
-    console.print(_coins_table(observation))
+    ui.intro(console, state.observation(human), game.facts.game_id, preset)
     while not state.is_terminal():
         player = state.current_player
         if player == human:
-            turn = _read_turn(console, state.observation(human))
+            turn = ui.read_turn(console, state.observation(human))
             if turn is None:
                 console.print("you left the game")
                 break
@@ -90,18 +213,9 @@ def play_in_terminal(
             console.print(f"[red]refused:[/] {err}")
             continue
         if player != human:
-            if turn.message:
-                console.print(f"[cyan]partner>[/] {turn.message}")
-            if turn.actions:
-                path = turn.actions[0].path
-                console.print(f"[cyan]partner submitted[/] {' -> '.join(path)}")
-                if state.submissions[human] is None:
-                    console.print(f"to submit the same tour, type: /submit {','.join(path)}")
+            ui.show_partner(console, turn, state, human)
     metrics = state.metrics()
-    console.print(
-        f"identical={metrics['identical']} correct={metrics['correct']} optimal={metrics['optimal']} "
-        f"joint score={metrics['joint_score']} (optimum {metrics['optimum']}), score={metrics['score']}"
-    )
+    ui.summary(console, metrics)
     return {
         "game_id": game.facts.game_id,
         "seed": seed,

@@ -63,6 +63,11 @@ class Flag(BaseModel):
     def is_move(self) -> bool:
         return self.flag in MOVES
 
+    @property
+    def is_question(self) -> bool:
+        """An inquiry that asks (an answer carries ``blocked``, a hint ``treasure``)."""
+        return self.flag == "inquiry" and self.blocked is None and self.treasure is None
+
 
 NONE = Flag(flag="none")
 

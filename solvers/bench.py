@@ -77,7 +77,10 @@ def random_instance(n: int, seed: int = 0) -> np.ndarray:
 
 
 def _time_calls(
-    solve: Callable[[], TSPSolution], *, min_repeats: int, min_total_s: float = 0.0,
+    solve: Callable[[], TSPSolution],
+    *,
+    min_repeats: int,
+    min_total_s: float = 0.0,
     max_repeats: int | None = None,
 ) -> tuple[list[float], TSPSolution]:
     """Call ``solve`` at least ``min_repeats`` times and until ``min_total_s`` has passed."""
@@ -93,9 +96,10 @@ def _time_calls(
     return times, solution
 
 
-def _machine() -> dict[str, Any]:
+def machine_info(packages: tuple[str, ...] = ("numpy", "numba", "ortools", "pyscipopt")) -> dict[str, Any]:
+    """The machine and package versions a benchmark ran on (stored with its results)."""
     versions = {}
-    for package in ("numpy", "numba", "ortools", "pyscipopt"):
+    for package in packages:
         try:
             versions[package] = metadata.version(package)
         except metadata.PackageNotFoundError:
@@ -161,18 +165,14 @@ def bench_solvers(
         weights = random_instance(n, seed)
         task = {"prefix": BENCH_PREFIX, "maximize": True}
         ilp_task = {**task, "time_limit": ilp_time_limit}
-        dp_how = {"min_repeats": 10 * repeats, "min_total_s": _DP_MIN_TOTAL_S,
-                  "max_repeats": _DP_MAX_REPEATS}
+        dp_how = {"min_repeats": 10 * repeats, "min_total_s": _DP_MIN_TOTAL_S, "max_repeats": _DP_MAX_REPEATS}
         runs: list[tuple[str, Callable[[], TSPSolution], dict[str, Any]]] = [
             ("dp", partial(solve_tsp_dp, weights, **task), dp_how),
         ]
         if n <= python_max_n:
-            runs.append(("dp_python", partial(solve_tsp_dp_python, weights, **task),
-                         {"min_repeats": repeats}))
-        runs.append(("cpsat", partial(solve_tsp_cpsat, weights, **ilp_task),
-                     {"min_repeats": ilp_repeats}))
-        runs.append(("scip", partial(solve_tsp_scip, weights, **ilp_task),
-                     {"min_repeats": ilp_repeats}))
+            runs.append(("dp_python", partial(solve_tsp_dp_python, weights, **task), {"min_repeats": repeats}))
+        runs.append(("cpsat", partial(solve_tsp_cpsat, weights, **ilp_task), {"min_repeats": ilp_repeats}))
+        runs.append(("scip", partial(solve_tsp_scip, weights, **ilp_task), {"min_repeats": ilp_repeats}))
 
         medians: dict[str, float] = {}
         optimum = None
@@ -182,23 +182,40 @@ def bench_solvers(
             medians[method] = statistics.median(times)
             if method == "dp":
                 optimum = solution.value
-            results.append({
-                "n": n, "method": method, "median_s": medians[method], "repeats": len(times),
-                "value": solution.value, "optimal": solution.optimal,
-            })
+            results.append(
+                {
+                    "n": n,
+                    "method": method,
+                    "median_s": medians[method],
+                    "repeats": len(times),
+                    "value": solution.value,
+                    "optimal": solution.optimal,
+                }
+            )
             if not math.isclose(solution.value, optimum, rel_tol=1e-9, abs_tol=1e-9):
-                mismatch = {"n": n, "method": method, "value": solution.value,
-                            "dp_value": optimum, "optimal": solution.optimal}
+                mismatch = {
+                    "n": n,
+                    "method": method,
+                    "value": solution.value,
+                    "dp_value": optimum,
+                    "optimal": solution.optimal,
+                }
                 mismatches.append(mismatch)
                 warnings.warn(
                     f"bench mismatch: {method} found {solution.value} but the DP optimum is "
                     f"{optimum} at n={n} (optimal={solution.optimal})",
-                    RuntimeWarning, stacklevel=2,
+                    RuntimeWarning,
+                    stacklevel=2,
                 )
-        ratios.append({"n": n, **{
-            key: (medians[method] / medians["dp"] if method in medians else None)
-            for method, key in _RATIO_KEYS.items()
-        }})
+        ratios.append(
+            {
+                "n": n,
+                **{
+                    key: (medians[method] / medians["dp"] if method in medians else None)
+                    for method, key in _RATIO_KEYS.items()
+                },
+            }
+        )
 
     by_key = {(row["n"], row["method"]): row["median_s"] for row in results}
     dp16 = by_key.get((_TARGET_N, "dp"))
@@ -210,21 +227,27 @@ def bench_solvers(
         "n16_dp_target_ms": _TARGET_DP_MS,
         "n16_speedup_vs_python": speedup,
         "speedup_target": _TARGET_SPEEDUP,
-        "met": bool(dp_ms is not None and speedup is not None
-                    and dp_ms <= _TARGET_DP_MS and speedup >= _TARGET_SPEEDUP),
+        "met": bool(
+            dp_ms is not None and speedup is not None and dp_ms <= _TARGET_DP_MS and speedup >= _TARGET_SPEEDUP
+        ),
     }
     return {
         "sizes": sizes,
         "config": {
-            "repeats": repeats, "ilp_repeats": ilp_repeats, "seed": seed,
-            "python_max_n": python_max_n, "ilp_time_limit": ilp_time_limit,
-            "prefix": list(BENCH_PREFIX), "maximize": True, "weights": "integers 1..10",
+            "repeats": repeats,
+            "ilp_repeats": ilp_repeats,
+            "seed": seed,
+            "python_max_n": python_max_n,
+            "ilp_time_limit": ilp_time_limit,
+            "prefix": list(BENCH_PREFIX),
+            "maximize": True,
+            "weights": "integers 1..10",
         },
         "results": results,
         "ratios": ratios,
         "mismatches": mismatches,
         "targets": targets,
-        "machine": _machine(),
+        "machine": machine_info(),
     }
 
 
@@ -264,8 +287,14 @@ def render_bench_table(result: dict[str, Any]) -> Table:
     for row in result["ratios"]:
         n = row["n"]
         table.add_row(
-            str(n), ms(n, "dp"), ms(n, "dp_python"), ms(n, "cpsat"), ms(n, "scip"),
-            ratio(row["python/dp"]), ratio(row["cpsat/dp"]), ratio(row["scip/dp"]),
+            str(n),
+            ms(n, "dp"),
+            ms(n, "dp_python"),
+            ms(n, "cpsat"),
+            ms(n, "scip"),
+            ratio(row["python/dp"]),
+            ratio(row["cpsat/dp"]),
+            ratio(row["scip/dp"]),
         )
     return table
 

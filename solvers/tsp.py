@@ -175,8 +175,7 @@ def _check_weights(weights: object) -> np.ndarray:
     if asym.size:
         i, j = (int(v) for v in asym[0])
         raise TSPError(
-            f"weights must be symmetric; weights[{i}, {j}] = {_fmt(w[i, j])} "
-            f"but weights[{j}, {i}] = {_fmt(w[j, i])}"
+            f"weights must be symmetric; weights[{i}, {j}] = {_fmt(w[i, j])} but weights[{j}, {i}] = {_fmt(w[j, i])}"
         )
     w.setflags(write=False)
     return w
@@ -248,9 +247,7 @@ def _solution(problem: _Problem, tour: Sequence[int], optimal: bool, method: str
         or sorted(tour[:-1]) != list(range(n))
     ):
         raise RuntimeError(f"internal error: solver {method!r} produced an invalid tour {tour}")
-    return TSPSolution(
-        tour=tour, value=tour_value(problem.weights, tour), optimal=optimal, method=method
-    )
+    return TSPSolution(tour=tour, value=tour_value(problem.weights, tour), optimal=optimal, method=method)
 
 
 def _forced(problem: _Problem, method: str) -> TSPSolution | None:
@@ -372,9 +369,7 @@ def _too_large(problem: _Problem, limit: int, solver: str, methods: str) -> TSPT
     )
 
 
-def solve_tsp_dp(
-    weights: object, *, start: int = 0, prefix: Sequence[int] = (), maximize: bool = False
-) -> TSPSolution:
+def solve_tsp_dp(weights: object, *, start: int = 0, prefix: Sequence[int] = (), maximize: bool = False) -> TSPSolution:
     """Solve exactly with the Held-Karp dynamic programme (Numba kernel).
 
     Runs over bit sets of the free nodes: O(2^k k^2) time and O(2^k k) memory for k free
@@ -410,9 +405,7 @@ def warm_up() -> None:
     solve_tsp_dp(w + w.T, maximize=True)
 
 
-def _held_karp_python(
-    inner: list[list[float]], first: list[float], last: list[float]
-) -> list[int]:
+def _held_karp_python(inner: list[list[float]], first: list[float], last: list[float]) -> list[int]:
     """The same recurrence as ``_held_karp_kernel``, in plain Python lists."""
     k = len(first)
     full = (1 << k) - 1
@@ -527,9 +520,7 @@ def _integer_costs(problem: _Problem) -> np.ndarray:
     w = problem.weights
     scaled = w if np.array_equal(w, np.round(w)) else np.round(w * CPSAT_SCALE)
     if np.abs(scaled).max() * problem.n >= 2.0**53:
-        raise TSPError(
-            "weights are too large for CP-SAT's integer objective; use method=\"dp\" or \"scip\""
-        )
+        raise TSPError('weights are too large for CP-SAT\'s integer objective; use method="dp" or "scip"')
     return scaled.astype(np.int64)
 
 
@@ -581,9 +572,7 @@ def solve_tsp_cpsat(
     model.add_circuit([(i, j, lit) for (i, j), lit in arcs.items()])
     for a, b in itertools.pairwise(problem.prefix):
         model.add(arcs[a, b] == 1)
-    objective = cp_model.LinearExpr.weighted_sum(
-        list(arcs.values()), [int(costs[i, j]) for i, j in arcs]
-    )
+    objective = cp_model.LinearExpr.weighted_sum(list(arcs.values()), [int(costs[i, j]) for i, j in arcs])
     if problem.maximize:
         model.maximize(objective)
     else:
@@ -598,9 +587,7 @@ def solve_tsp_cpsat(
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         if status == cp_model.UNKNOWN and limit is not None:
-            raise TSPError(
-                f"CP-SAT found no tour within the time limit of {limit:g} s; raise time_limit"
-            )
+            raise TSPError(f"CP-SAT found no tour within the time limit of {limit:g} s; raise time_limit")
         raise RuntimeError(f"internal error: CP-SAT returned {solver.status_name(status)}")
     successor = {i: j for (i, j), lit in arcs.items() if solver.boolean_value(lit)}
     tour = [problem.start]
@@ -663,8 +650,7 @@ class _SubtourElimination(Conshdlr):
             self.model.addCons(quicksum(inside) <= len(component) - 1, name="dfj_subtour")
         return {"result": SCIP_RESULT.CONSADDED}
 
-    def conscheck(self, constraints, solution, checkintegrality, checklprows, printreason,
-                  completely):
+    def conscheck(self, constraints, solution, checkintegrality, checklprows, printreason, completely):
         infeasible = bool(self._subtours(solution))
         return {"result": SCIP_RESULT.INFEASIBLE if infeasible else SCIP_RESULT.FEASIBLE}
 
@@ -741,8 +727,11 @@ def solve_tsp_scip(
 
     handler = _SubtourElimination(n, x)
     model.includeConshdlr(
-        handler, "subtour", "DFJ subtour elimination, cuts added lazily",
-        enfopriority=-1, chckpriority=-1,
+        handler,
+        "subtour",
+        "DFJ subtour elimination, cuts added lazily",
+        enfopriority=-1,
+        chckpriority=-1,
     )
     model.addPyCons(model.createCons(handler, "connected_tour"))
     if limit is not None:
@@ -752,9 +741,7 @@ def solve_tsp_scip(
     if model.getNSols() == 0:
         status = model.getStatus()
         if status == "timelimit":
-            raise TSPError(
-                f"SCIP found no tour within the time limit of {limit:g} s; raise time_limit"
-            )
+            raise TSPError(f"SCIP found no tour within the time limit of {limit:g} s; raise time_limit")
         raise RuntimeError(f"internal error: SCIP stopped with status {status!r} and no tour")
     best = model.getBestSol()
     chosen = [e for e, var in x.items() if model.getSolVal(best, var) > 0.5]
@@ -762,9 +749,7 @@ def solve_tsp_scip(
     for a, b in chosen:
         neighbours[a].append(b)
         neighbours[b].append(a)
-    tour = list(problem.prefix) if len(problem.prefix) >= 2 else [
-        problem.start, min(neighbours[problem.start])
-    ]
+    tour = list(problem.prefix) if len(problem.prefix) >= 2 else [problem.start, min(neighbours[problem.start])]
     while len(tour) <= n:
         previous, here = tour[-2], tour[-1]
         tour.append(next(u for u in neighbours[here] if u != previous))
@@ -816,9 +801,7 @@ def solve_tsp(
         TSPTooLargeError: If the method cannot handle this many free nodes.
     """
     if method in _TIMED_SOLVERS:
-        return _TIMED_SOLVERS[method](
-            weights, start=start, prefix=prefix, maximize=maximize, time_limit=time_limit
-        )
+        return _TIMED_SOLVERS[method](weights, start=start, prefix=prefix, maximize=maximize, time_limit=time_limit)
     if method in _EXACT_SOLVERS:
         _check_time_limit(time_limit)
         return _EXACT_SOLVERS[method](weights, start=start, prefix=prefix, maximize=maximize)

@@ -95,9 +95,7 @@ def _parse_nodes(raw: object) -> list[str]:
     seen: set[str] = set()
     for k, name in enumerate(raw):
         if not isinstance(name, str) or not name:
-            raise _error(
-                f"malformed TSP file: node {k + 1} must be a non-empty string, got {name!r}"
-            )
+            raise _error(f"malformed TSP file: node {k + 1} must be a non-empty string, got {name!r}")
         if name in seen:
             raise _error(f"duplicate node {name!r}")
         seen.add(name)
@@ -122,10 +120,7 @@ def parse_tsp_instance(data: object) -> TSPInstance:
             number, a self-loop, an unknown node, conflicting duplicate edges, a missing edge.
     """
     if not isinstance(data, dict):
-        raise _error(
-            "malformed TSP file: expected an object with 'nodes' and 'edges', "
-            f"got {type(data).__name__}"
-        )
+        raise _error(f"malformed TSP file: expected an object with 'nodes' and 'edges', got {type(data).__name__}")
     for key in ("nodes", "edges"):
         if key not in data:
             raise _error(f"malformed TSP file: missing key {key!r}")
@@ -140,9 +135,7 @@ def parse_tsp_instance(data: object) -> TSPInstance:
     known = np.zeros((n, n), dtype=bool)
     for k, edge in enumerate(edges, start=1):
         if not isinstance(edge, list) or len(edge) != 3:
-            raise _error(
-                f"malformed TSP file: edge {k} must be a list [u, v, weight], got {edge!r}"
-            )
+            raise _error(f"malformed TSP file: edge {k} must be a list [u, v, weight], got {edge!r}")
         u, v, w = edge
         for name in (u, v):
             if not isinstance(name, str) or name not in index:
@@ -158,10 +151,7 @@ def parse_tsp_instance(data: object) -> TSPInstance:
             raise _error(f"weight of edge {u}-{v} (edge {k}) must be a finite number, got {shown}")
         i, j = index[u], index[v]
         if known[i, j] and weights[i, j] != weight:
-            raise _error(
-                f"conflicting weights for edge {u}-{v}: {weights[i, j]:g} and {weight:g} "
-                f"(edge {k})"
-            )
+            raise _error(f"conflicting weights for edge {u}-{v}: {weights[i, j]:g} and {weight:g} (edge {k})")
         weights[i, j] = weights[j, i] = weight
         known[i, j] = known[j, i] = True
     for i, j in itertools.combinations(range(n), 2):
@@ -198,8 +188,7 @@ def load_tsp_instance(path: str | Path) -> TSPInstance:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise _error(
-            f"malformed TSP file: {label} is not valid JSON "
-            f"({exc.msg} at line {exc.lineno} column {exc.colno})"
+            f"malformed TSP file: {label} is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
         ) from None
     except RecursionError:
         raise _error(f"malformed TSP file: {label} is nested too deeply") from None
