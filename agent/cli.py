@@ -316,8 +316,8 @@ def _dictionary_heatmap(seed: int, path: str) -> dict[str, Any]:
         rejected,
         maze.open[1],
         path,
-        f"comm's dictionary after 5 rounds with the proxy (seed {seed}): "
-        f"{int(rejected.sum())} refused moves, {wrong} false",
+        f"comm's hidden-information dictionary after 5 rounds with the proxy (seed {seed})\n"
+        f"{int(rejected.sum())} refused moves, {wrong} of them false",
     )
     return {"seed": seed, "refused_moves": int(rejected.sum()), "false": wrong, "metrics": record.metrics}
 

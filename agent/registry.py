@@ -235,14 +235,19 @@ def _register_gnomes_at_night(registry: Registry) -> None:
     from games.gnomes_at_night import GnomesAtNightGame
     from language.base import NullParser, NullRenderer
     from language.gnomes_at_night import GnomesParser, GnomesRenderer
+    from language.gnomes_at_night_llm import GNOMES_AT_NIGHT
+    from language.llm import LLMParser, LLMRenderer
     from planners.gnomes_at_night import AISMCTSPlanner, ProxyPlanner
 
     gn = "gnomes_at_night"
     registry.register_game(gn, GnomesAtNightGame, "two-player shared-control maze game (Chen et al., Gnomes at Night)")
     registry.parsers[(gn, "rules")] = GnomesParser
+    registry.parsers[(gn, "llm")] = lambda llm: LLMParser(llm, GNOMES_AT_NIGHT, GnomesParser())
     registry.parsers[(gn, "off")] = NullParser
     registry.renderers[(gn, "template")] = GnomesRenderer
+    registry.renderers[(gn, "llm")] = lambda llm: LLMRenderer(llm, GNOMES_AT_NIGHT, GnomesRenderer())
     registry.renderers[(gn, "off")] = NullRenderer
+    registry.llm_components |= {("parser", gn, "llm"), ("renderer", gn, "llm")}
     # one store holds the dictionary, the treasure belief and the flags in flight
     registry.partner_models[(gn, "on")] = lambda: None
     registry.trackers[(gn, "dictionary")] = GnomesBeliefs

@@ -2,8 +2,9 @@
 the LLM-as-policy :class:`LLMPolicy` (the papers' Baseline agents), on instructor + openai.
 
 Each is generic; what is game-specific (the act schema in words, examples, how the context reads,
-what makes an answer legal) comes from a :class:`GameLanguage`, e.g.
-``language.traveling_adventurers_llm.TRAVELING_ADVENTURERS``.
+what makes an answer legal) comes from the game's language description, e.g.
+``language.traveling_adventurers_llm.TRAVELING_ADVENTURERS`` (every slot) or
+``language.gnomes_at_night_llm.GNOMES_AT_NIGHT`` (parser and renderer).
 
 Answers are the same pydantic acts the rule parser returns, validated against the game (rooms
 exist, coins in range, paths legal, a submission agreed) and re-asked with the validation error a
@@ -35,25 +36,37 @@ from language.scripted_server import INPUT_MARKER
 T = TypeVar("T", bound=BaseModel)
 
 
-class GameLanguage(Protocol):
-    """What the LLM modules need to know about one game's language."""
+class ParseLanguage(Protocol):
+    """What :class:`LLMParser` needs to know about a game's language."""
 
     game: str
 
     def parse_instructions(self) -> str:
         """The parser's instructions: the game, the act schema in words, examples."""
 
+    def act_errors(self, acts: list[Act], context: Any) -> list[str]:
+        """Why ``acts`` cannot be what a message in ``context`` says (empty when they can)."""
+
+
+class RenderLanguage(Protocol):
+    """What :class:`LLMRenderer` needs to know about a game's language."""
+
+    game: str
+
     def render_instructions(self) -> str:
         """The renderer's instructions."""
 
+    def message_errors(self, message: str, acts: list[Act], context: Any) -> list[str]:
+        """Why ``message`` does not convey ``acts`` (empty when it does)."""
+
+
+class PolicyLanguage(Protocol):
+    """What :class:`LLMPolicy` needs to know about a game."""
+
+    game: str
+
     def policy_instructions(self) -> str:
         """The policy's instructions (rules, goal, allowed acts, output format)."""
-
-    def act_errors(self, acts: list[Act], context: DialogueContext) -> list[str]:
-        """Why ``acts`` cannot be what a message in ``context`` says (empty when they can)."""
-
-    def message_errors(self, message: str, acts: list[Act], context: DialogueContext) -> list[str]:
-        """Why ``message`` does not convey ``acts`` (empty when it does)."""
 
     def policy_input(self, beliefs: Any, observation: Any) -> dict[str, Any]:
         """The policy's view of the game: its own world state, what it tracks, the new messages."""
@@ -63,6 +76,10 @@ class GameLanguage(Protocol):
 
     def actions_for(self, acts: list[Act]) -> list[object]:
         """The formal game actions that ``acts`` entail (a submission for an ``end`` act)."""
+
+
+class GameLanguage(ParseLanguage, RenderLanguage, PolicyLanguage, Protocol):
+    """A game's language for every LLM slot."""
 
 
 def prompt_content(payload: dict[str, Any]) -> str:
@@ -143,7 +160,7 @@ class LLMParser:
     """
 
     client: LLMClient
-    language: GameLanguage
+    language: ParseLanguage
     fallback: Parser
 
     def parse(self, message: str, context: DialogueContext) -> list[Act]:
@@ -164,7 +181,7 @@ class LLMRenderer:
     (every room and number of the acts appears), with the template renderer as fallback."""
 
     client: LLMClient
-    language: GameLanguage
+    language: RenderLanguage
     fallback: Renderer
 
     def render(self, intent: Intent, context: DialogueContext, rng: np.random.Generator) -> str:
@@ -199,7 +216,7 @@ class LLMPolicy:
     """
 
     client: LLMClient
-    language: GameLanguage
+    language: PolicyLanguage
     fallback: Any
     last_thought: str = ""
 

@@ -82,24 +82,34 @@ def prompt_input(request: dict[str, Any]) -> dict[str, Any] | None:
 class RuleOracle:
     """Answers Accord's parse and render prompts with the rule parser and template renderer."""
 
-    def __init__(self, modules: dict[str, tuple[Any, Any]] | None = None) -> None:
+    def __init__(self, modules: dict[str, tuple[Any, Any, type]] | None = None) -> None:
+        """``modules``: game -> (rule parser, template renderer, context model of its prompts)."""
         if modules is None:
+            from language.base import DialogueContext
+            from language.flags import FlagContext
+            from language.gnomes_at_night import GnomesParser, GnomesRenderer
             from language.traveling_adventurers import TravelingAdventurersParser, TravelingAdventurersRenderer
 
-            modules = {"traveling_adventurers": (TravelingAdventurersParser(), TravelingAdventurersRenderer())}
+            modules = {
+                "traveling_adventurers": (
+                    TravelingAdventurersParser(),
+                    TravelingAdventurersRenderer(),
+                    DialogueContext,
+                ),
+                "gnomes_at_night": (GnomesParser(), GnomesRenderer(), FlagContext),
+            }
         self.modules = modules
 
     def __call__(self, request: dict[str, Any]) -> Reply:
         from language.acts import Intent, acts_from_json, acts_to_json
-        from language.base import DialogueContext
 
         data = prompt_input(request)
         if data is None or data.get("game") not in self.modules:
             return Reply.error(400, "scripted oracle: no Accord input block for a known game in the prompt")
         if data.get("task") not in ("parse", "render"):
             return Reply.error(400, f"scripted oracle: no answer for task {data.get('task')!r}")
-        parser, renderer = self.modules[data["game"]]
-        context = DialogueContext(**data["context"])
+        parser, renderer, context_model = self.modules[data["game"]]
+        context = context_model(**data["context"])
         if data["task"] == "parse":
             return Reply.json({"acts": acts_to_json(parser.parse(str(data.get("message", "")), context))})
         seed = int(hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:8], 16)
