@@ -32,6 +32,10 @@ app.add_typer(solve_app, name="solve")
 app.add_typer(bench_app, name="bench")
 llm_app = typer.Typer(no_args_is_help=True, help="Language-model servers for the LLM stages.")
 app.add_typer(llm_app, name="llm")
+dialop_app = typer.Typer(
+    no_args_is_help=True, help="DialOp: the decision-oriented dialogue games and their recorded data."
+)
+app.add_typer(dialop_app, name="dialop")
 
 # Output that is piped or captured (make, CI) is not cut to 80 columns.
 console = Console(stderr=True, width=None if sys.stderr.isatty() else 120)
@@ -663,6 +667,7 @@ def selfplay_command(
 def ablate_command(
     game: str = typer.Option("traveling_adventurers", help="game name"),
     agents: str | None = typer.Option(None, help="comma-separated presets (default: all of the game's)"),
+    partner: str | None = typer.Option(None, help="preset of the other player for every row (default: self-play)"),
     seeds: int = typer.Option(4, min=1, help="number of seeds (paper: 4)"),
     games: int = typer.Option(25, min=1, help="games per seed (paper: 25)"),
     board: int | None = typer.Option(None, help="preset board 1..6 (default: drawn per game)"),
@@ -698,6 +703,7 @@ def ablate_command(
                         None,
                         _planner_options(option),
                         llm=config,
+                        partner=partner,
                     )
                 )
         title = f"self-play ablation: {game}, {seeds} seeds x {games} games"
@@ -822,6 +828,68 @@ def play_command(
             game, preset, sides[side.lower()], seed, _game_options(board, rooms, size), out, llm()
         )
         _write_json(json_path, record)
+
+    _guard(run)
+
+
+# ---------------------------------------------------------------------------------------------
+# accord dialop rescore
+# ---------------------------------------------------------------------------------------------
+
+RECORDED_MEANS = {"optimization": 0.921, "planning": 0.886, "mediation": 0.970}
+
+
+@dialop_app.command("rescore")
+def dialop_rescore_command(
+    task: list[str] | None = typer.Option(None, help="optimization | planning | mediation (default: all three)"),
+    json_path: str | None = typer.Option(None, "--json", help="write per-game and mean scores as JSON ('-' = stdout)"),
+) -> None:
+    """Re-score the final accepted proposal of every recorded human game and compare with its record."""
+
+    def run() -> None:
+        import importlib
+
+        from games.dialop.data import TASKS, load_recorded
+
+        tasks = task or list(TASKS)
+        for name in tasks:
+            if name not in TASKS:
+                raise UserError(f"unknown DialOp task {name!r}; tasks: {', '.join(TASKS)}")
+        table = Table(title="DialOp: recorded human games re-scored", caption="norm = (score - worst) / (best - worst)")
+        for col in ("task", "games", "reproduced", "max |norm diff|", "mean norm", "recorded mean", "paper"):
+            table.add_column(col, justify="left" if col == "task" else "right")
+        report: dict[str, Any] = {}
+        for name in tasks:
+            rescore = importlib.import_module(f"games.dialop.{name}").rescore
+            rows = []
+            for index, game in enumerate(load_recorded(name)):
+                ours = rescore(game)
+                recorded = game["result"]
+                diff = abs(ours["norm"] - recorded["norm"])
+                same = diff <= 1e-9 and all(abs(ours[k] - recorded[k]) <= 1e-9 for k in ("score", "best", "worst"))
+                rows.append({"index": index, "ours": ours, "recorded": recorded, "reproduced": same})
+            norms = [r["ours"]["norm"] for r in rows]
+            recorded_norms = [r["recorded"]["norm"] for r in rows]
+            summary = {
+                "games": len(rows),
+                "reproduced": sum(r["reproduced"] for r in rows),
+                "max_norm_diff": max(abs(a - b) for a, b in zip(norms, recorded_norms, strict=True)),
+                "mean_norm": sum(norms) / len(norms),
+                "recorded_mean_norm": sum(recorded_norms) / len(recorded_norms),
+                "paper_mean_norm": RECORDED_MEANS[name],
+            }
+            report[name] = {**summary, "per_game": rows}
+            table.add_row(
+                name,
+                str(summary["games"]),
+                str(summary["reproduced"]),
+                f"{summary['max_norm_diff']:.1e}",
+                f"{summary['mean_norm']:.3f}",
+                f"{summary['recorded_mean_norm']:.3f}",
+                f"{summary['paper_mean_norm']:.3f}",
+            )
+        _show(table, json_path)
+        _write_json(json_path, report)
 
     _guard(run)
 

@@ -7,7 +7,11 @@ from typing import Any
 
 
 def plot_ablation(rows: list[dict[str, Any]], path: str | Path, title: str) -> None:
-    """Grouped bars of Identical / Correct / Optimal per agent, with Wilson 95% error bars."""
+    """Grouped bars of Identical / Correct / Optimal per agent, with Wilson 95% error bars (or,
+    for games played in rounds, rounds solved and turns per round)."""
+    if rows and "rounds" in rows[0]["metrics"]:
+        _plot_rounds(rows, path, title)
+        return
     import matplotlib
 
     matplotlib.use("Agg")
@@ -28,6 +32,51 @@ def plot_ablation(rows: list[dict[str, Any]], path: str | Path, title: str) -> N
     ax.set_ylim(0, 105)
     ax.set_title(title, fontsize=10)
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=3, fontsize=8, frameon=False)
+    fig.tight_layout()
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def _plot_rounds(rows: list[dict[str, Any]], path: str | Path, title: str) -> None:
+    """Two panels per agent: % of rounds solved (Wilson 95%) and mean turns per round (95%), with
+    the oracle's turns as a line."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    x = np.arange(len(rows))
+    metrics = [r["metrics"] for r in rows]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(2.5 + 2.2 * len(rows), 4.2))
+    solved = np.array([100 * m["success"] for m in metrics])
+    left.bar(
+        x,
+        solved,
+        yerr=[
+            solved - [100 * m["success_ci"][0] for m in metrics],
+            [100 * m["success_ci"][1] for m in metrics] - solved,
+        ],
+        capsize=3,
+        color="tab:green",
+    )
+    left.set_ylabel("% of rounds solved (Wilson 95% CI)")
+    left.set_ylim(0, 105)
+    turns = np.array([m["mean_turns"] for m in metrics])
+    right.bar(
+        x,
+        turns,
+        yerr=[turns - [m["mean_turns_ci"][0] for m in metrics], [m["mean_turns_ci"][1] for m in metrics] - turns],
+        capsize=3,
+        color="tab:blue",
+    )
+    right.axhline(metrics[0]["mean_oracle_turns"], color="0.3", linestyle="--", linewidth=1, label="oracle")
+    right.set_ylabel("turns per round (95% CI)")
+    right.legend(fontsize=8, frameon=False)
+    for ax in (left, right):
+        ax.set_xticks(x, [r["agent"] for r in rows], rotation=20, fontsize=8)
+    fig.suptitle(title, fontsize=10)
     fig.tight_layout()
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=120)

@@ -61,3 +61,16 @@ def test_bench_aismcts_small(tmp_path):
 def test_bench_aismcts_bad_counts_are_one_line():
     result = runner.invoke(app, ["bench", "aismcts", "--iterations", "ten"])
     assert result.exit_code == 2 and "comma-separated integers" in result.stderr
+
+
+def test_ablate_with_a_partner_and_a_rounds_plot(tmp_path):
+    out, png = tmp_path / "ablate.json", tmp_path / "ablate.png"
+    args = ["ablate", "--game", "gnomes_at_night", "--agents", "comm,mute", "--partner", "proxy"]
+    result = runner.invoke(
+        app,
+        [*args, "--seeds", "1", "--games", "1", "--option", "iterations=500", "--json", str(out), "--plot", str(png)],
+    )
+    assert result.exit_code == 0, result.stderr
+    rows = json.loads(out.read_text())["rows"]
+    assert [r["agent"] for r in rows] == ["comm + proxy", "mute + proxy"]
+    assert png.stat().st_size > 5000
