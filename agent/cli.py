@@ -686,6 +686,8 @@ def ablate_command(
 
         registry = default_registry()
         presets = _csv(agents) or registry.preset_names(game, offline=True)
+        if not presets:
+            registry.default_preset(game)  # raises: the game has no agents yet
         config = llm()
         for name in presets:
             registry.preset(game, name)

@@ -96,7 +96,12 @@ class Registry:
     def default_preset(self, game: str) -> str:
         """The preset to use when none is named: the game's strongest offline agent."""
         family = self.game_family(game)
-        return self.default_presets.get(family) or self.preset_names(family)[0]
+        names = self.preset_names(family)
+        if not names:
+            raise UnknownNameError(
+                f"{family} has no agent presets yet; games with agents: {', '.join(sorted(self.default_presets))}"
+            )
+        return self.default_presets.get(family) or names[0]
 
     def preset_names(self, game: str, offline: bool = False) -> list[str]:
         """The game's presets; ``offline=True`` keeps only those that need no language model."""
@@ -226,6 +231,11 @@ def register_builtins(registry: Registry) -> Registry:
     registry.register_preset(replace(llm, name="llm-state-tracking", partner="on", tracking="agreement"))
     registry.register_preset(replace(llm, name="llm-problem-solving", planner="ibp", renderer="llm"))
     _register_gnomes_at_night(registry)
+    from games.dialop.optimization_game import OptimizationGame
+
+    registry.register_game(
+        "dialop_optimization", OptimizationGame, "DialOp Optimization: assign reviewers to papers (Lin et al.)"
+    )
     return registry
 
 

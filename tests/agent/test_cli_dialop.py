@@ -29,3 +29,9 @@ def test_rescore_one_task_and_an_unknown_one():
     assert result.exit_code == 0 and list(json.loads(result.stdout)) == ["mediation"]
     result = runner.invoke(app, ["dialop", "rescore", "--task", "chess"])
     assert result.exit_code == 2 and "unknown DialOp task 'chess'" in result.stderr
+
+
+def test_a_game_without_agents_is_a_clear_error():
+    for command in (["selfplay", "--game", "dialop_optimization"], ["ablate", "--game", "dialop_optimization"]):
+        result = runner.invoke(app, [*command, "--games", "1"])
+        assert result.exit_code == 2 and "has no agent presets yet" in result.stderr

@@ -1,0 +1,303 @@
+"""The formal-move protocol shared by the three DialOp games (Lin et al., TACL 2024, Section 3).
+
+Each turn is a chat message plus at most one formal action: :class:`Propose`, :class:`Accept` or
+:class:`Reject`. The rules:
+
+* A proposal is validated and scored by the game (:meth:`DialopState._parse_proposal`,
+  :meth:`DialopState._normalized_score`); only one proposal can be pending at a time.
+* While a proposal is pending, every player who still has to answer it (by default all players
+  but the proposer) must, on its turn, accept or reject it; a message may accompany the answer.
+* A rejection clears the pending proposal. Once every responder has accepted, the game ends and
+  every player receives the proposal's normalized score.
+* A turn cap (counting every turn, formal action or not) ends the game without agreement, reward 0.
+
+:class:`DialopGame` / :class:`DialopState` implement this once; a concrete game supplies the
+players, the proposal type and its score, and the per-player observation. Turn order is a hook
+(:meth:`DialopState._next_player`, round-robin by default) so that 3-player Mediation can reuse it.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from abc import ABC, abstractmethod
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from games.base import Game, GameFacts, IllegalTurnError, State, Turn, TurnRecord
+
+ActionKind = Literal["propose", "accept", "reject"]
+
+
+class Propose(BaseModel):
+    """Put ``proposal`` (a game-specific value, validated by the game) to the other players."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
+
+    kind: Literal["propose"] = "propose"
+    proposal: Any
+
+
+class Accept(BaseModel):
+    """Accept the pending proposal."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: Literal["accept"] = "accept"
+
+
+class Reject(BaseModel):
+    """Reject the pending proposal (it is cleared)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: Literal["reject"] = "reject"
+
+
+FORMAL_ACTIONS = (Propose, Accept, Reject)
+
+
+class DialopChatLine(BaseModel):
+    """One public turn: who spoke, what they said, and their formal action (if any)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    player: int
+    speaker: str
+    message: str
+    action: ActionKind | None = None
+    proposal: Any = None  # the public (JSON) form of a proposal, for ``action == "propose"``
+
+
+class DialopObservation(BaseModel):
+    """The public part of every DialOp observation; games subclass it to add the private view."""
+
+    model_config = ConfigDict(frozen=True)
+
+    player: int
+    role: str
+    chat: list[DialopChatLine]
+    pending_proposal: Any = None
+    proposer: int | None = None
+    must_respond: bool = False
+    turns_taken: int
+    turns_left: int
+    current_player: int
+    game_over: bool
+    agreed: bool
+
+
+class DialopGame(Game, ABC):
+    """A DialOp game: facts derived from the players and the total turn cap.
+
+    Args:
+        game_id: the registry id.
+        player_names: one name per player (2 or 3).
+        turn_cap: total turns (all players together) before the game ends without agreement.
+        information: the facts' information-structure line.
+        description: one line on the task.
+
+    Raises:
+        ValueError: fewer than 2 players or a cap below 1.
+    """
+
+    def __init__(
+        self,
+        game_id: str,
+        player_names: tuple[str, ...],
+        turn_cap: int,
+        information: str,
+        description: str = "",
+        first_player: int = 0,
+    ) -> None:
+        if len(player_names) < 2:
+            raise ValueError(f"a DialOp game needs at least 2 players, got {len(player_names)}")
+        if isinstance(turn_cap, bool) or not isinstance(turn_cap, int) or turn_cap < 1:
+            raise ValueError(f"turn_cap must be a positive integer, got {turn_cap!r}")
+        self.turn_cap = turn_cap
+        self.facts = GameFacts(
+            game_id=game_id,
+            num_players=len(player_names),
+            player_names=tuple(player_names),
+            first_player=first_player,
+            max_turns_per_player=math.ceil(turn_cap / len(player_names)),
+            information=information,
+            description=description,
+        )
+
+
+class DialopState(State, ABC):
+    """One position of a DialOp game: the chat, the pending proposal and the outcome."""
+
+    def __init__(self, game: DialopGame) -> None:
+        super().__init__(game)
+        self.turn_cap = game.turn_cap
+        self.num_players = game.facts.num_players
+        self.player = game.facts.first_player
+        self.turns = 0
+        self.chat: list[DialopChatLine] = []
+        self.pending: Any = None
+        self.proposer: int | None = None
+        self.awaiting: tuple[int, ...] = ()  # players who still have to answer the pending proposal
+        self.agreement: Any = None
+        self.reward = 0.0
+        self.ended = False
+        self.messages = [0] * self.num_players
+        self.words = [0] * self.num_players
+        self.proposals = 0
+        self.rejections = 0
+
+    # ---- hooks for the concrete games ---------------------------------------------------------
+    @abstractmethod
+    def _parse_proposal(self, raw: Any) -> Any:
+        """The validated proposal of ``Propose.proposal``; raise ``ValueError`` (one line) if malformed."""
+
+    @abstractmethod
+    def _proposal_json(self, proposal: Any) -> Any:
+        """The public JSON form of a parsed proposal (shown in chat and observations)."""
+
+    @abstractmethod
+    def _normalized_score(self, proposal: Any) -> float:
+        """The shared reward of agreeing on ``proposal`` (0..1)."""
+
+    def _next_player(self) -> int:
+        """Who moves after the current player (round-robin by default)."""
+        return (self.player + 1) % self.num_players
+
+    def _may_propose(self, player: int) -> bool:
+        """Whether ``player`` may make proposals at all (e.g. only the mediator in Mediation)."""
+        return True
+
+    def _responders(self, proposer: int) -> tuple[int, ...]:
+        """The players who must accept a proposal by ``proposer`` (everyone else by default)."""
+        return tuple(p for p in range(self.num_players) if p != proposer)
+
+    # ---- State API ---------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return -1 if self.ended else self.player
+
+    def is_terminal(self) -> bool:
+        return self.ended
+
+    def returns(self) -> list[float]:
+        return [self.reward] * self.num_players
+
+    @property
+    def must_respond(self) -> bool:
+        """Whether the player to move has to accept or reject the pending proposal."""
+        return not self.ended and self.pending is not None and self.player in self.awaiting
+
+    def legal_actions(self, player: int) -> list[str]:
+        if self.ended or player != self.player:
+            return []
+        if self.must_respond:
+            return ["accept", "reject"]
+        if self.pending is None and self._may_propose(player):
+            return ["propose(proposal)"]
+        return []
+
+    def public_fields(self, player: int) -> dict[str, Any]:
+        """The fields of :class:`DialopObservation` for ``player`` (no private data)."""
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"no player {player}")
+        return {
+            "player": player,
+            "role": self.game.facts.player_names[player],
+            "chat": list(self.chat),
+            "pending_proposal": None if self.pending is None else self._proposal_json(self.pending),
+            "proposer": self.proposer,
+            "must_respond": self.pending is not None and player in self.awaiting and not self.ended,
+            "turns_taken": self.turns,
+            "turns_left": max(self.turn_cap - self.turns, 0) if not self.ended else 0,
+            "current_player": self.current_player,
+            "game_over": self.ended,
+            "agreed": self.agreement is not None,
+        }
+
+    def _action_of(self, turn: Turn) -> Propose | Accept | Reject | None:
+        if len(turn.actions) > 1:
+            raise IllegalTurnError(f"at most one formal action per turn, got {len(turn.actions)}")
+        if not turn.actions:
+            return None
+        action = turn.actions[0]
+        if not isinstance(action, FORMAL_ACTIONS):
+            raise IllegalTurnError(f"the action must be Propose, Accept or Reject, not {type(action).__name__}")
+        return action
+
+    def _parse_or_refuse(self, raw: Any) -> Any:
+        try:
+            return self._parse_proposal(raw)
+        except ValueError as err:
+            text = " ".join(str(err).split()) or type(err).__name__
+            raise IllegalTurnError(f"malformed proposal: {text}") from err
+
+    def _validate(self, turn: Turn) -> None:
+        action = self._action_of(turn)
+        name = self.game.facts.player_names[self.player]
+        if self.must_respond and not isinstance(action, Accept | Reject):
+            raise IllegalTurnError(f"{name} must accept or reject the pending proposal (a message may accompany it)")
+        if isinstance(action, Accept | Reject):
+            if self.pending is None:
+                raise IllegalTurnError(f"there is no pending proposal to {action.kind}")
+            if self.player not in self.awaiting:
+                raise IllegalTurnError(f"{name} cannot {action.kind} this proposal (own proposal or already answered)")
+        if isinstance(action, Propose):
+            if self.pending is not None:
+                raise IllegalTurnError("a proposal is already pending; it must be accepted or rejected first")
+            if not self._may_propose(self.player):
+                raise IllegalTurnError(f"{name} may not make proposals")
+            self._parse_or_refuse(action.proposal)
+
+    def _apply(self, turn: Turn) -> None:
+        action = self._action_of(turn)
+        player = self.player
+        if turn.message.strip():
+            self.messages[player] += 1
+            self.words[player] += len(turn.message.split())
+        line: dict[str, Any] = {"player": player, "speaker": self.game.facts.player_names[player]}
+        if isinstance(action, Propose):
+            proposal = self._parse_or_refuse(action.proposal)
+            self.pending, self.proposer = proposal, player
+            self.awaiting = self._responders(player)
+            self.proposals += 1
+            line.update(action="propose", proposal=self._proposal_json(proposal))
+        elif isinstance(action, Accept):
+            line["action"] = "accept"
+            self.awaiting = tuple(p for p in self.awaiting if p != player)
+            if not self.awaiting:
+                self.agreement = self.pending
+                self.reward = float(self._normalized_score(self.pending))
+                self.ended = True
+        elif isinstance(action, Reject):
+            line["action"] = "reject"
+            self.pending, self.proposer, self.awaiting = None, None, ()
+            self.rejections += 1
+        self.history.append(TurnRecord(player=player, turn=turn))
+        self.chat.append(DialopChatLine(message=turn.message, **line))
+        self.turns += 1
+        if self.turns >= self.turn_cap:
+            self.ended = True
+        if not self.ended:
+            self.player = self._next_player()
+
+    def protocol_metrics(self) -> dict[str, Any]:
+        """The protocol's metrics: agreement, reward, turns, proposals, messages and words per player."""
+        return {
+            "agreed": self.agreement is not None,
+            "normalized_score": self.reward,
+            "turns": self.turns,
+            "proposals": self.proposals,
+            "rejections": self.rejections,
+            "messages": list(self.messages),
+            "words": list(self.words),
+        }
+
+    def clone(self) -> DialopState:
+        twin = copy.copy(self)
+        twin.history = list(self.history)
+        twin.chat = list(self.chat)
+        twin.messages = list(self.messages)
+        twin.words = list(self.words)
+        return twin
