@@ -231,10 +231,18 @@ def register_builtins(registry: Registry) -> Registry:
     registry.register_preset(replace(llm, name="llm-state-tracking", partner="on", tracking="agreement"))
     registry.register_preset(replace(llm, name="llm-problem-solving", planner="ibp", renderer="llm"))
     _register_gnomes_at_night(registry)
+    from games.dialop.mediation_game import MediationGame
     from games.dialop.optimization_game import OptimizationGame
+    from games.dialop.planning_game import PlanningGame
 
     registry.register_game(
         "dialop_optimization", OptimizationGame, "DialOp Optimization: assign reviewers to papers (Lin et al.)"
+    )
+    registry.register_game(
+        "dialop_planning", PlanningGame, "DialOp Planning: a 3-site itinerary for a user (Lin et al.)"
+    )
+    registry.register_game(
+        "dialop_mediation", MediationGame, "DialOp Mediation: book flights for two users, one assistant (Lin et al.)"
     )
     return registry
 
