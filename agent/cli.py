@@ -11,7 +11,8 @@ import inspect
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -81,6 +82,14 @@ def _progress() -> Progress:
         console=console,
         transient=False,
     )
+
+
+@contextmanager
+def _status(description: str) -> Iterator[Callable[[str], None]]:
+    """A progress line for a job of unknown length; yields the callback that re-describes it."""
+    with _progress() as progress:
+        task = progress.add_task(description, total=None)
+        yield lambda text: progress.update(task, description=text)
 
 
 def _guard(run: Callable[[], None]) -> None:
@@ -229,14 +238,8 @@ def bench_solvers_command(
         if not 4 <= min_n <= max_n <= 20:
             raise UserError("sizes must satisfy 4 <= min-n <= max-n <= 20")
         sizes = list(range(min_n, max_n + 1))
-        with _progress() as progress:
-            task = progress.add_task("benchmarking solvers", total=None)
-            result = bench_solvers(
-                sizes,
-                repeats=repeats,
-                python_max_n=python_max_n,
-                progress=lambda d: progress.update(task, description=d),
-            )
+        with _status("benchmarking solvers") as report:
+            result = bench_solvers(sizes, repeats=repeats, python_max_n=python_max_n, progress=report)
         _show(render_bench_table(result), json_path)
         _write_json(json_path, result)
 
@@ -264,15 +267,8 @@ def bench_aismcts_command(
             ref_counts = [int(n) for n in _csv(reference)]
         except ValueError as err:
             raise UserError("--iterations and --reference take comma-separated integers") from err
-        with _progress() as progress:
-            task = progress.add_task("benchmarking AISMCTS-F", total=None)
-            result = run_bench(
-                counts,
-                seed=seed,
-                reference_iterations=ref_counts,
-                repeats=repeats,
-                progress=lambda d: progress.update(task, description=d),
-            )
+        with _status("benchmarking AISMCTS-F") as report:
+            result = run_bench(counts, seed=seed, reference_iterations=ref_counts, repeats=repeats, progress=report)
         table = Table(title="AISMCTS-F search core, preset 9x9 maze", caption="median latency per decision")
         for col in ("core", "iterations", "latency ms", "iterations/s", "x reference"):
             table.add_column(col, justify="left" if col == "core" else "right")
@@ -313,7 +309,7 @@ def _dictionary_heatmap(seed: int, path: str) -> dict[str, Any]:
     comm = registry.build_agent(registry.preset("gnomes_at_night", "comm"))
     proxy = registry.build_agent(registry.preset("gnomes_at_night", "proxy"))
     record = play_game(game, [comm, proxy], seed)
-    maze = game.new_initial_state(seed).maze
+    maze = game.maze_for(seed)
     rejected = comm.beliefs.rejected
     wrong = int((rejected & maze.open[1]).sum())
     plot_dictionary(
