@@ -16,7 +16,7 @@ import numpy as np
 
 from agent.pipeline import PipelineAgent
 from agent.registry import AgentSpec, Registry, default_registry
-from games.base import Game, IllegalTurnError, Turn
+from games.base import Game, IllegalTurnError, State, Turn
 from language.llm_client import LLMConfig, LLMUsage
 
 BINARY_METRICS = ("identical", "correct", "optimal")
@@ -45,21 +45,32 @@ def agent_rng(seed: int, player: int) -> np.random.Generator:
     return np.random.default_rng([seed, player, 0xACC0])
 
 
-def play_game(game: Game, agents: Sequence[PipelineAgent], seed: int) -> GameRecord:
+def play_game(
+    game: Game,
+    agents: Sequence[PipelineAgent],
+    seed: int,
+    start: State | None = None,
+    stop: Callable[[State], bool] | None = None,
+) -> GameRecord:
     """Play one game of ``game`` between ``agents`` (index = player) from ``seed``.
+
+    Args:
+        start: the position to play from (default: the game's initial state for ``seed``); it is
+            played on, not copied.
+        stop: checked before every turn; the game stops (unfinished) once it returns True.
 
     Returns:
         The :class:`GameRecord`; a (game, agents, seed) triple always replays identically.
     """
     if len(agents) != game.facts.num_players:
         raise ValueError(f"{game.facts.game_id} needs {game.facts.num_players} agents, got {len(agents)}")
-    state = game.new_initial_state(seed)
+    state = start if start is not None else game.new_initial_state(seed)
     for player, agent in enumerate(agents):
         agent.reset(agent_rng(seed, player))
     transcript: list[dict[str, Any]] = []
     refused: list[str] = []
     llm: LLMUsage | None = None
-    while not state.is_terminal():
+    while not state.is_terminal() and not (stop is not None and stop(state)):
         player = state.current_player
         turn = agents[player].act(state.observation(player))
         try:
@@ -147,6 +158,8 @@ def aggregate(records: Sequence[GameRecord]) -> dict[str, Any]:
     played in rounds (metrics with ``per_round``) are summarized per round."""
     if records and "per_round" in records[0].metrics:
         return aggregate_rounds(records)
+    if records and "normalized_score" in records[0].metrics:
+        return aggregate_scores(records)
     n = len(records)
     out: dict[str, Any] = {"games": n}
     for name in BINARY_METRICS:
@@ -205,6 +218,32 @@ def aggregate_rounds(records: Sequence[GameRecord]) -> dict[str, Any]:
         },
         "mean_messages": [float(np.mean([rec.metrics["messages"][p] for rec in records])) for p in range(2)],
         "mean_words": [float(np.mean([rec.metrics["words"][p] for rec in records])) for p in range(2)],
+        "refused_turns": sum(len(r.refused) for r in records),
+    }
+    _add_llm(out, records)
+    return out
+
+
+def aggregate_scores(records: Sequence[GameRecord]) -> dict[str, Any]:
+    """Summary of games scored on a continuous scale (DialOp): the mean normalized score with its 95%
+    interval, the agreement rate with its Wilson interval, and the dialogue length (total words and
+    messages of all players, with intervals for words), as in Lin et al., Table 1."""
+    n = len(records)
+    score, score_lo, score_hi = mean_interval([r.metrics["normalized_score"] for r in records])
+    words, words_lo, words_hi = mean_interval([sum(r.metrics["words"]) for r in records])
+    agreed = sum(1 for r in records if r.metrics["agreed"])
+    lo, hi = wilson_interval(agreed, n)
+    out: dict[str, Any] = {
+        "games": n,
+        "mean_normalized_score": score,
+        "mean_normalized_score_ci": [score_lo, score_hi],
+        "agreed": agreed / n if n else 0.0,
+        "agreed_ci": [lo, hi],
+        "mean_words": words,
+        "mean_words_ci": [words_lo, words_hi],
+        "mean_messages": float(np.mean([sum(r.metrics["messages"]) for r in records])) if n else 0.0,
+        "mean_turns": float(np.mean([r.metrics["turns"] for r in records])) if n else 0.0,
+        "mean_proposals": float(np.mean([r.metrics["proposals"] for r in records])) if n else 0.0,
         "refused_turns": sum(len(r.refused) for r in records),
     }
     _add_llm(out, records)

@@ -422,8 +422,37 @@ def _game_options(
 
 
 def _table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
-    """The metrics table that fits the game: rounds (Gnomes at Night) or one decision per game."""
-    return _rounds_table(title, rows) if rows and "rounds" in rows[0][1] else _metrics_table(title, rows)
+    """The metrics table that fits the game: rounds (Gnomes at Night), a normalized score (DialOp)
+    or the Identical / Correct / Optimal decision (Traveling Adventurers)."""
+    if rows and "rounds" in rows[0][1]:
+        return _rounds_table(title, rows)
+    if rows and "mean_normalized_score" in rows[0][1]:
+        return _scores_table(title, rows)
+    return _metrics_table(title, rows)
+
+
+def _scores_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
+    table = Table(
+        title=title,
+        caption="means per game [95% interval]; words and messages of all players together; agreed [Wilson 95%]",
+    )
+    for col in ("agent", "games", "normalized score", "agreed %", "words", "messages", "turns", "proposals"):
+        table.add_column(col, justify="left" if col == "agent" else "right", no_wrap=col != "agent")
+    for label, agg in rows:
+        lo, hi = agg["mean_normalized_score_ci"]
+        alo, ahi = agg["agreed_ci"]
+        wlo, whi = agg["mean_words_ci"]
+        table.add_row(
+            label,
+            str(agg["games"]),
+            f"{agg['mean_normalized_score']:.3f} [{lo:.3f}-{hi:.3f}]",
+            f"{100 * agg['agreed']:.0f} [{100 * alo:.0f}-{100 * ahi:.0f}]",
+            f"{agg['mean_words']:.0f} [{wlo:.0f}-{whi:.0f}]",
+            f"{agg['mean_messages']:.1f}",
+            f"{agg['mean_turns']:.1f}",
+            f"{agg['mean_proposals']:.1f}",
+        )
+    return table
 
 
 def _rounds_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
@@ -947,3 +976,101 @@ def main() -> None:
     except KeyboardInterrupt:
         console.print("interrupted")
         sys.exit(130)
+
+
+# ---------------------------------------------------------------------------------------------
+# accord dialop psp
+# ---------------------------------------------------------------------------------------------
+
+
+@dialop_app.command("psp")
+@with_llm_options
+def dialop_psp_command(
+    game: list[str] | None = typer.Option(
+        None, help="dialop_optimization | dialop_planning | dialop_mediation (repeatable; default: all three)"
+    ),
+    prefix: str = typer.Option(
+        "0.5,0.75,proposal,self-play", help="comma-separated conditions: 0.5, 0.75, proposal, self-play"
+    ),
+    agent: str | None = typer.Option(None, help="agent preset in every seat (default: the game's strongest)"),
+    games: int | None = typer.Option(None, min=1, help="only the first N recorded games (default: all)"),
+    parser: str | None = typer.Option(None, help="override the preset's parser: rules | llm | off"),
+    json_path: str | None = typer.Option(None, "--json", help="write per-game results and the table as JSON"),
+    transcripts: str | None = typer.Option(None, help="write every game's continuation as JSONL"),
+    plot: str | None = typer.Option(None, help="write the Figure 5 bar chart as PNG"),
+    llm: Callable[[], Any] = None,  # type: ignore[assignment]  # the --llm-* options, from with_llm_options
+) -> None:
+    """Prompted self-play (Lin et al., Figure 5): agents finish the recorded human dialogues from
+    half, three quarters, or all but the final proposal, next to the humans' scores."""
+
+    def run() -> None:
+        from agent.psp import CONDITIONS, prompted_selfplay, psp_summary, recorded_indices
+        from agent.registry import default_registry
+
+        registry = default_registry()
+        families = [
+            registry.game_family(g) for g in game or ["dialop_optimization", "dialop_planning", "dialop_mediation"]
+        ]
+        for family in families:
+            if not family.startswith("dialop_"):
+                raise UserError(f"prompted self-play needs a DialOp game, not {family}")
+        conditions = _csv(prefix)
+        for condition in conditions:
+            if condition not in CONDITIONS:
+                raise UserError(f"unknown prefix {condition!r}; choose from {', '.join(CONDITIONS)}")
+        config = llm()
+        specs = {}
+        for family in families:
+            spec = registry.preset(family, agent or registry.default_preset(family))
+            specs[family] = replace(spec, parser=parser) if parser else spec
+            registry.build_agent(specs[family], config)  # fail on bad names before anything runs
+        summaries: dict[str, dict[str, dict[str, Any]]] = {}
+        per_game: list[dict[str, Any]] = []
+        kept: list[dict[str, Any]] = []
+        with _progress() as progress:
+            for family in families:
+                task = family.removeprefix("dialop_")
+                indices = recorded_indices(task, games)
+                for condition in conditions:
+                    bar = progress.add_task(f"{task} {condition}", total=len(indices))
+                    records = []
+                    for index in indices:
+                        records.append(prompted_selfplay(task, index, condition, specs[family], registry, config))
+                        progress.advance(bar)
+                    summaries.setdefault(task, {})[condition] = psp_summary(records)
+                    per_game += [{k: v for k, v in r.to_json().items() if k != "transcript"} for r in records]
+                    if transcripts:
+                        kept += [r.to_json() for r in records]
+        table = Table(
+            title="DialOp prompted self-play (Lin et al., Figure 5)",
+            caption="mean normalized score [95% interval] on the recorded games; forced = final proposal forced by length",
+        )
+        for col in ("task", "condition", "games", "agents", "humans", "random", "forced %", "words", "human words"):
+            table.add_column(col, justify="left" if col in ("task", "condition") else "right", no_wrap=True)
+        for task, rows in summaries.items():
+            for condition, s in rows.items():
+                lo, hi = s["mean_score_ci"]
+                table.add_row(
+                    task,
+                    condition,
+                    str(s["games"]),
+                    f"{s['mean_score']:.3f} [{lo:.3f}-{hi:.3f}]",
+                    f"{s['human_score']:.3f}",
+                    f"{s['random_score']:.3f}",
+                    f"{100 * s['forced']:.0f}",
+                    f"{s['mean_words']:.0f}",
+                    f"{s['mean_human_words']:.0f}",
+                )
+        _show(table, json_path)
+        if plot:
+            from agent.plots import plot_psp
+
+            plot_psp(summaries, plot, "prompted self-play: agents finish human dialogues")
+            console.print(f"wrote {plot}")
+        _write_jsonl(transcripts, kept if transcripts else [])
+        _write_json(
+            json_path,
+            {"agents": {f: s.name for f, s in specs.items()}, "summary": summaries, "games": per_game},
+        )
+
+    _guard(run)

@@ -82,15 +82,33 @@ class PipelineAgent:
             self._round, self._seen = round_, 0
         self.beliefs.observe(observation)
         for line in chat[self._seen :]:
-            if line.speaker == own_role:
-                continue
-            acts: list[Act] = self.parser.parse(line.message, self.beliefs.context(observation, "partner"))
+            speaker = "self" if line.speaker == own_role else "partner"
+            if speaker == "self" and self.trace:
+                continue  # our own message: its acts were recorded when we said it
+            # before our first turn, lines in our seat are a dialogue we continue (prompted self-play)
+            acts: list[Act] = self.parser.parse(line.message, self.beliefs.context(observation, speaker))
             submitted = getattr(line, "submitted", None)
             if submitted is not None and not any(isinstance(a, End) and a.path == submitted for a in acts):
                 acts.append(End(path=submitted))
-            self.beliefs.update(acts, "partner")
-            trace.heard.append(acts_to_json(acts))
+            self.beliefs.update(acts, speaker)
+            if speaker == "partner":
+                trace.heard.append(acts_to_json(acts))
         self._seen = len(chat)
+
+    def final_proposal(self, observation: Any) -> Any:
+        """The best proposal this agent can make now, from everything said so far (prompted
+        self-play forces it when the dialogue has run as long as the human one).
+
+        Raises:
+            ValueError: the planner cannot make proposals.
+        """
+        if self.beliefs is None:
+            self.beliefs = self.make_beliefs(observation)
+        self._hear(observation, TurnTrace())
+        choose = getattr(self.planner, "final_proposal", None)
+        if choose is None:
+            raise ValueError(f"the planner of {self.name} cannot make a final proposal")
+        return choose(self.beliefs, observation)
 
     def act(self, observation: Any) -> Turn:
         """Read the partner's new messages in ``observation`` and return this turn."""

@@ -132,3 +132,43 @@ def plot_dictionary(rejected: Any, partner_open: Any, path: str | Path, title: s
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=120)
     plt.close(fig)
+
+
+def plot_psp(summaries: dict[str, dict[str, dict[str, Any]]], path: str | Path, title: str) -> None:
+    """The layout of Lin et al.'s Figure 5: per task, the agents' mean normalized score in each
+    prompted self-play condition and the humans' score (95% error bars), the random-proposal
+    score as a dashed grey line.
+
+    Args:
+        summaries: task -> condition -> :func:`agent.psp.psp_summary` output.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    tasks = list(summaries)
+    fig, axes = plt.subplots(1, len(tasks), figsize=(3.6 * len(tasks), 3.8), squeeze=False)
+    for ax, task in zip(axes[0], tasks, strict=True):
+        conditions = summaries[task]
+        labels = [*conditions, "human"]
+        first = next(iter(conditions.values()))
+        means = [c["mean_score"] for c in conditions.values()] + [first["human_score"]]
+        cis = [c["mean_score_ci"] for c in conditions.values()] + [first["human_score_ci"]]
+        errors = [
+            [m - lo for m, (lo, _) in zip(means, cis, strict=True)],
+            [hi - m for m, (_, hi) in zip(means, cis, strict=True)],
+        ]
+        colors = ["tab:blue"] * len(conditions) + ["tab:green"]
+        ax.bar(range(len(labels)), means, yerr=errors, capsize=3, color=colors)
+        ax.axhline(first["random_score"], color="grey", linestyle="--", linewidth=1, label="random proposal")
+        ax.set_xticks(range(len(labels)), labels, rotation=30, fontsize=8)
+        ax.set_ylim(0, 1.05)
+        ax.set_title(task, fontsize=10)
+        ax.set_ylabel("normalized score")
+    axes[0][0].legend(fontsize=8, loc="lower left")
+    fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)

@@ -244,7 +244,25 @@ def register_builtins(registry: Registry) -> Registry:
     registry.register_game(
         "dialop_mediation", MediationGame, "DialOp Mediation: book flights for two users, one assistant (Lin et al.)"
     )
+    from agent import dialop_mediation, dialop_optimization, dialop_planning
+
+    for task in (dialop_optimization, dialop_planning, dialop_mediation):
+        task.register(registry)
+    _register_dialop_llm_parsers(registry)
     return registry
+
+
+def _register_dialop_llm_parsers(registry: Registry) -> None:
+    """``--parser llm`` for the DialOp games: the task's acts from a language model, the rule parser
+    as fallback (prompted self-play reads the human prefixes with it when a model is configured)."""
+    from language.dialop_llm import LANGUAGES
+    from language.llm import LLMParser
+
+    for family, language in LANGUAGES.items():
+        registry.parsers[(family, "llm")] = lambda llm, language=language: LLMParser(
+            llm, language, language.rules, response_model=language.response_model
+        )
+        registry.llm_components.add(("parser", family, "llm"))
 
 
 def _register_gnomes_at_night(registry: Registry) -> None:

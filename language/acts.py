@@ -21,19 +21,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, TypeAdapter, field_validator
 
+from language.act_base import ActBase
 from language.flags import Flag
 
 Room = Annotated[str, Field(min_length=1, max_length=2, pattern=r"^[A-Z][A-Z0-9]?$")]
-
-
-class _Act(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    def to_json(self) -> dict:
-        """The act as a plain JSON object, without unset optional fields."""
-        return self.model_dump(mode="json", exclude_none=True)
 
 
 def _check_path(path: list[str] | None) -> list[str] | None:
@@ -42,14 +35,14 @@ def _check_path(path: list[str] | None) -> list[str] | None:
     return path
 
 
-class Suggest(_Act):
+class Suggest(ActBase):
     """Propose the rooms of ``path`` in order; ``path[0]`` is where the proposal starts."""
 
     act: Literal["suggest"] = "suggest"
     path: list[Room] = Field(min_length=2)
 
 
-class Agree(_Act):
+class Agree(ActBase):
     """Accept the partner's latest suggestion; ``path`` is set when the message names it."""
 
     act: Literal["agree"] = "agree"
@@ -58,7 +51,7 @@ class Agree(_Act):
     _valid_path = field_validator("path")(_check_path)
 
 
-class Reject(_Act):
+class Reject(ActBase):
     """Refuse the partner's latest suggestion; ``path`` is set when the message names it."""
 
     act: Literal["reject"] = "reject"
@@ -67,7 +60,7 @@ class Reject(_Act):
     _valid_path = field_validator("path")(_check_path)
 
 
-class Inform(_Act):
+class Inform(ActBase):
     """The speaker collects ``coins`` of its own coins on the hallway ``edge``."""
 
     act: Literal["inform"] = "inform"
@@ -82,7 +75,7 @@ class Inform(_Act):
         return edge
 
 
-class Ask(_Act):
+class Ask(ActBase):
     """Ask for the partner's coins on ``edge``, or (``about='best_next'``) for its best next move."""
 
     act: Literal["ask"] = "ask"
@@ -94,7 +87,7 @@ class Ask(_Act):
             raise ValueError("ask needs exactly one of edge or about")
 
 
-class End(_Act):
+class End(ActBase):
     """Declare ``path`` the final tour; the speaker submits it."""
 
     act: Literal["end"] = "end"
@@ -126,6 +119,6 @@ class Intent(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    acts: list[Act] = Field(default_factory=list)
+    acts: list[SerializeAsAny[ActBase]] = Field(default_factory=list)
     actions: list[object] = Field(default_factory=list)
     message: str | None = None

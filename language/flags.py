@@ -17,6 +17,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.gnomes_at_night import MOVE_DELTAS, MOVES, Move
+from language.act_base import ActBase
 
 __all__ = ["MOVES", "MOVE_DELTAS", "FLAG_NAMES", "Direction", "Flag", "FlagContext", "Move", "NONE"]
 
@@ -33,7 +34,7 @@ class Direction(BaseModel):
     dy: Literal[-1, 0, 1] = 0
 
 
-class Flag(BaseModel):
+class Flag(ActBase):
     """The intent of one message in a shared-control game.
 
     Attributes:
@@ -43,17 +44,11 @@ class Flag(BaseModel):
         blocked: moves the author's own walls block at the token (an answer to an inquiry).
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
     act: Literal["flag"] = "flag"
     flag: FlagName
     move: Move | None = None
     treasure: Direction | None = None
     blocked: list[Move] | None = Field(default=None)
-
-    def to_json(self) -> dict:
-        """The flag as a JSON object (with its ``act`` tag, so a list of acts round-trips)."""
-        return self.model_dump(mode="json", exclude_none=True)
 
     def summary(self) -> dict:
         """What ``accord parse`` prints: ``{"flag": ...}``, plus the details that are set."""

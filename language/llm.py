@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 import numpy as np
-from pydantic import BaseModel, Field, ValidationInfo, model_validator
+from pydantic import BaseModel, Field, ValidationInfo, create_model, model_validator
 
 from games.base import MAX_MESSAGE_CHARS
 from language.acts import Act, Intent, acts_to_json
@@ -121,6 +121,16 @@ class ParsedMessage(BaseModel):
         return self
 
 
+def parsed_message_model(act_type: Any, name: str) -> type[BaseModel]:
+    """A response model like :class:`ParsedMessage` whose acts are ``act_type`` (a game's own act
+    union), with the same validation hook; ``name`` names the schema the model sees."""
+    return create_model(
+        name,
+        __base__=ParsedMessage,
+        acts=(list[act_type], Field(description="the acts of the message, in the order they are said")),
+    )
+
+
 class RenderedMessage(BaseModel):
     """The chat message that says the given acts."""
 
@@ -157,17 +167,20 @@ class LLMParser:
         client: the model client (its usage counts calls, tokens and fallbacks).
         language: the game's language description.
         fallback: the parser used when the model gives no valid answer.
+        response_model: the answer's schema (default: Traveling Adventurers' and Gnomes at Night's
+            acts; a game with its own acts passes :func:`parsed_message_model` of them).
     """
 
     client: LLMClient
     language: ParseLanguage
     fallback: Parser
+    response_model: type[BaseModel] = ParsedMessage
 
     def parse(self, message: str, context: DialogueContext) -> list[Act]:
         payload = {"task": "parse", "game": self.language.game, "context": context.model_dump(), "message": message}
         answer = ask_or_fall_back(
             self.client,
-            ParsedMessage,
+            self.response_model,
             self.language.parse_instructions(),
             payload,
             {"check_acts": lambda acts: self.language.act_errors(acts, context)},

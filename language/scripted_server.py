@@ -79,6 +79,19 @@ def prompt_input(request: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
+def _dialop_modules() -> dict[str, tuple[Any, Any, type]]:
+    """The DialOp tasks' rule parsers, template renderers and context models."""
+    from language.dialop_mediation import MediationContext, MediationParser, MediationRenderer
+    from language.dialop_optimization import OptimizationContext, OptimizationParser, OptimizationRenderer
+    from language.dialop_planning import PlanningContext, PlanningParser, PlanningRenderer
+
+    return {
+        "dialop_optimization": (OptimizationParser(), OptimizationRenderer(), OptimizationContext),
+        "dialop_planning": (PlanningParser(), PlanningRenderer(), PlanningContext),
+        "dialop_mediation": (MediationParser(), MediationRenderer(), MediationContext),
+    }
+
+
 class RuleOracle:
     """Answers Accord's parse and render prompts with the rule parser and template renderer."""
 
@@ -97,6 +110,7 @@ class RuleOracle:
                     DialogueContext,
                 ),
                 "gnomes_at_night": (GnomesParser(), GnomesRenderer(), FlagContext),
+                **_dialop_modules(),
             }
         self.modules = modules
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -21,3 +22,42 @@ class NullPlanner:
 
     def plan(self, beliefs: object, observation: object, rng: np.random.Generator) -> Intent:
         return Intent()
+
+
+class RolePlanner:
+    """One planner per seat: delegates to the planner of the observation's role, so that a single
+    preset plays every seat of a game whose roles differ (DialOp's user and assistant).
+
+    Args:
+        by_role: role -> planner.
+        role_of: maps an observation to its key in ``by_role`` (default: ``observation.role``).
+
+    Raises:
+        ValueError: ``by_role`` is empty.
+    """
+
+    def __init__(self, by_role: dict[str, Planner], role_of: Callable[[Any], str] | None = None) -> None:
+        if not by_role:
+            raise ValueError("RolePlanner needs at least one role")
+        self.by_role = dict(by_role)
+        self.role_of = role_of or (lambda observation: observation.role)
+
+    def _planner(self, observation: object) -> Planner:
+        role = self.role_of(observation)
+        if role not in self.by_role:
+            raise ValueError(f"no planner for the role {role!r}; roles: {', '.join(sorted(self.by_role))}")
+        return self.by_role[role]
+
+    def plan(self, beliefs: object, observation: object, rng: np.random.Generator) -> Intent:
+        return self._planner(observation).plan(beliefs, observation, rng)
+
+    def final_proposal(self, beliefs: object, observation: object) -> Any:
+        """The role's planner's best proposal now (for planners that make proposals).
+
+        Raises:
+            ValueError: the role's planner makes no proposals.
+        """
+        planner = self._planner(observation)
+        if not hasattr(planner, "final_proposal"):
+            raise ValueError(f"the {self.role_of(observation)!r} planner makes no proposals")
+        return planner.final_proposal(beliefs, observation)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 import math
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -161,6 +162,11 @@ class DialopState(State, ABC):
     def _normalized_score(self, proposal: Any) -> float:
         """The shared reward of agreeing on ``proposal`` (0..1)."""
 
+    @abstractmethod
+    def random_proposal_score(self) -> float:
+        """The mean normalized score of a uniformly random full proposal (the paper's grey line),
+        computed exactly over every proposal of this instance."""
+
     def _next_player(self) -> int:
         """Who moves after the current player (round-robin by default)."""
         return (self.player + 1) % self.num_players
@@ -281,6 +287,54 @@ class DialopState(State, ABC):
             self.ended = True
         if not self.ended:
             self.player = self._next_player()
+
+    def proposal_score(self, raw: Any) -> float:
+        """The normalized score ``raw`` would earn if it were accepted now (prompted self-play
+        scores the forced final proposal with it).
+
+        Raises:
+            ValueError: a malformed proposal (one line).
+        """
+        try:
+            return float(self._normalized_score(self._parse_proposal(raw)))
+        except ValueError as err:
+            raise ValueError(f"malformed proposal: {' '.join(str(err).split())}") from err
+
+    def load_prefix(self, turns: Sequence[tuple[int, Turn]]) -> None:
+        """Play a recorded dialogue prefix into this fresh state (prompted self-play).
+
+        Each ``(seat, turn)`` is applied as that seat's turn in the recorded order: people did not
+        keep strict turns and sometimes wrote while a proposal awaited its answer, so turn order is
+        not enforced here, but proposals are parsed and answers settle them as in play (an answer
+        to a proposal that is no longer pending is dropped, as the original servers did). Afterwards
+        the player to move is the first one who still owes an answer, else the next after the
+        last speaker, and the turn cap counts from the end of the prefix (the agents get the
+        game's whole cap to finish).
+
+        Raises:
+            ValueError: the state is not fresh, a seat does not exist or a proposal is malformed.
+        """
+        if self.turns or self.ended:
+            raise ValueError("a prefix can only be loaded into a fresh state")
+        self.turn_cap = len(turns) + self.game.turn_cap + 1
+        for seat, turn in turns:
+            if not 0 <= seat < self.num_players:
+                raise ValueError(f"no seat {seat} in {self.game.facts.game_id}")
+            self.player = seat
+            if isinstance(self._action_of(turn), Accept | Reject) and seat not in self.awaiting:
+                # the original servers ignored answers to a proposal that was already settled
+                turn = Turn(
+                    message=turn.message, actions=tuple(a for a in turn.actions if not isinstance(a, Accept | Reject))
+                )
+            try:
+                self._apply(turn)
+            except IllegalTurnError as err:
+                raise ValueError(str(err)) from err
+            if self.ended:
+                raise ValueError("the prefix ends the game; it must stop before the final agreement")
+        self.turn_cap = self.turns + self.game.turn_cap
+        if self.pending is not None and self.awaiting:
+            self.player = self.awaiting[0]
 
     def protocol_metrics(self) -> dict[str, Any]:
         """The protocol's metrics: agreement, reward, turns, proposals, messages and words per player."""

@@ -34,3 +34,17 @@ def load_recorded(task: str) -> list[dict[str, Any]]:
     if task not in _FILES:
         raise ValueError(f"unknown DialOp task {task!r}; tasks: {', '.join(TASKS)}")
     return [json.loads(json.dumps(game)) for game in _recorded(task)]  # callers get their own copies
+
+
+def recorded_game(task: str, index: int) -> dict[str, Any]:
+    """A copy of recorded game ``index`` of ``task`` (cheaper than :func:`load_recorded` for one game).
+
+    Raises:
+        ValueError: an unknown task or an index outside the recorded games.
+    """
+    if task not in _FILES:
+        raise ValueError(f"unknown DialOp task {task!r}; tasks: {', '.join(TASKS)}")
+    games = _recorded(task)
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(games):
+        raise ValueError(f"recorded index {index!r} is outside 0..{len(games) - 1}")
+    return json.loads(json.dumps(games[index]))

@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+import numpy as np
+
 from games.dialop.common import normalized, record_field
 
 NUM_USERS = 2
@@ -333,20 +335,30 @@ def score(instance: MediationInstance, pair: FlightPair) -> float:
     return float(score_breakdown(instance, pair).total)
 
 
+def pair_score_table(instance: MediationInstance) -> np.ndarray:
+    """``table[i, j]``: the exact score of user 0's flight ``i`` with user 1's flight ``j``.
+
+    Calendar and price depend on one user's flight only; the arrival term (counted once per user)
+    on the pair, from the whole hours between the arrivals.
+    """
+    unary = [
+        np.array([calendar_term(user, f)[0] + price_term(user, f) for f in user.flights], dtype=np.int64)
+        for user in instance.users
+    ]
+    origin = min(f.end for user in instance.users for f in user.flights)
+    ends = [
+        np.array([int((f.end - origin).total_seconds()) for f in user.flights], dtype=np.int64)
+        for user in instance.users
+    ]
+    hours = np.abs(ends[0][:, None] - ends[1][None, :]) // 3600
+    arrival = -((instance.arrival_time_pref * hours) // 3)  # truncated toward zero: the product is >= 0
+    return unary[0][:, None] + unary[1][None, :] + NUM_USERS * arrival
+
+
 def best_and_worst(instance: MediationInstance) -> tuple[float, float]:
-    """The highest and lowest score over every flight pair, exactly (by enumeration)."""
-    pref = instance.arrival_time_pref
-    first_user, second_user = instance.users
-    # calendar and price depend on one user's flight only; the arrival term on the pair
-    unary = [[calendar_term(user, f)[0] + price_term(user, f) for f in user.flights] for user in instance.users]
-    best = worst = None
-    for i, first in enumerate(first_user.flights):
-        for j, second in enumerate(second_user.flights):
-            total = unary[0][i] + unary[1][j] + NUM_USERS * arrival_time_term(pref, first, second)
-            best = total if best is None or total > best else best
-            worst = total if worst is None or total < worst else worst
-    assert best is not None and worst is not None  # every user has at least one flight
-    return float(best), float(worst)
+    """The highest and lowest score over every flight pair, exactly."""
+    table = pair_score_table(instance)
+    return float(table.max()), float(table.min())
 
 
 def accepted_pair(instance: MediationInstance, action_log: Sequence[Mapping[str, Any]]) -> FlightPair:

@@ -53,7 +53,7 @@ from pydantic import BaseModel, ConfigDict
 from games.base import IllegalTurnError, Turn
 from games.dialop.base import Accept, DialopChatLine, DialopGame, DialopObservation, DialopState, Propose, Reject
 from games.dialop.common import normalized
-from games.dialop.data import load_recorded
+from games.dialop.data import recorded_game
 from games.dialop.mediation import (
     NUM_USERS,
     Event,
@@ -62,6 +62,7 @@ from games.dialop.mediation import (
     MediationInstance,
     UserData,
     best_and_worst,
+    pair_score_table,
     score,
     score_breakdown,
     times_overlap,
@@ -378,10 +379,7 @@ class MediationGame(DialopGame):
         elif isinstance(instance, bool) or not isinstance(instance, int):
             raise ValueError(f"instance must be None, a recorded index or a MediationInstance, got {instance!r}")
         else:
-            records = load_recorded("mediation")
-            if not 0 <= instance < len(records):
-                raise ValueError(f"recorded index {instance} is outside 0..{len(records) - 1}")
-            self.fixed = MediationInstance.from_record(records[instance])
+            self.fixed = MediationInstance.from_record(recorded_game("mediation", instance))
         if self.fixed is not None:
             best, worst = best_and_worst(self.fixed)
             if not best > worst:
@@ -470,6 +468,9 @@ class MediationState(DialopState):
         else:
             raise ValueError(f"a proposal is a FlightPair or [flight of user 0, flight of user 1], not {raw!r}")
         return self.instance.check(pair)
+
+    def random_proposal_score(self) -> float:
+        return float((pair_score_table(self.instance).mean() - self.worst) / (self.best - self.worst))
 
     def _proposal_json(self, proposal: FlightPair) -> list[int]:
         return list(proposal.flights)

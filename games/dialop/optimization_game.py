@@ -33,7 +33,7 @@ from scipy.optimize import linear_sum_assignment
 from games.base import Turn
 from games.dialop.base import Accept, DialopGame, DialopObservation, DialopState, Propose, Reject
 from games.dialop.common import normalized
-from games.dialop.data import load_recorded
+from games.dialop.data import recorded_game
 from games.dialop.optimization import (
     MAX_VALUE,
     PAPERS,
@@ -243,10 +243,7 @@ class OptimizationGame(DialopGame):
         elif isinstance(instance, bool) or not isinstance(instance, int):
             raise ValueError(f"instance must be None, a recorded index or an OptimizationInstance, got {instance!r}")
         else:
-            records = load_recorded("optimization")
-            if not 0 <= instance < len(records):
-                raise ValueError(f"recorded index {instance} is outside 0..{len(records) - 1}")
-            self.fixed = OptimizationInstance.from_record(records[instance])
+            self.fixed = OptimizationInstance.from_record(recorded_game("optimization", instance))
             self.unknown_value = MAX_VALUE // 2
         self.k = self.fixed.k if self.fixed is not None else k
         if self.fixed is not None and not best_score(self.fixed) > worst_score(self.fixed):
@@ -288,6 +285,10 @@ class OptimizationState(DialopState):
         return normalized(score(self.instance, proposal), self.best, worst_score(self.instance))
 
     # ---- State API -----------------------------------------------------------------------------
+    def random_proposal_score(self) -> float:
+        # each cell lies on (k-1)! of the k! assignments: the mean assignment scores sum / k
+        return float(self.instance.table.sum() / self.instance.k / self.best)
+
     def observation(self, player: int) -> OptimizationObservation:
         k = self.instance.k
         return OptimizationObservation(

@@ -51,7 +51,7 @@ from pydantic import ConfigDict
 from games.base import IllegalTurnError, Turn
 from games.dialop.base import Accept, DialopGame, DialopObservation, DialopState, Propose, Reject
 from games.dialop.common import normalized
-from games.dialop.data import data_file, load_recorded
+from games.dialop.data import data_file, recorded_game
 from games.dialop.planning import (
     NUM_SLOTS,
     RELEASED_RULES,
@@ -66,9 +66,11 @@ from games.dialop.planning import (
     Site,
     WantToGoPreference,
     best_and_worst,
+    distinct_mask,
     played_rules,
     score,
     score_breakdown,
+    score_table,
 )
 
 GAME_ID = "dialop_planning_v0"
@@ -375,10 +377,8 @@ class PlanningGame(DialopGame):
         elif isinstance(instance, bool) or not isinstance(instance, int):
             raise ValueError(f"instance must be None, a recorded index or a PlanningInstance, got {instance!r}")
         else:
-            records = load_recorded("planning")
-            if not 0 <= instance < len(records):
-                raise ValueError(f"recorded index {instance} is outside 0..{len(records) - 1}")
-            self.fixed = PlanningInstance.from_record(records[instance], played_rules(records[instance]))
+            record = recorded_game("planning", instance)
+            self.fixed = PlanningInstance.from_record(record, played_rules(record))
         if self.fixed is not None and not _normalizable(self.fixed.with_rules(RELEASED_RULES)):
             raise ValueError("the instance's best and worst scores tie; scores cannot be normalized")
 
@@ -423,6 +423,10 @@ class PlanningState(DialopState):
 
     def _may_propose(self, player: int) -> bool:
         return player == ASSISTANT
+
+    def random_proposal_score(self) -> float:
+        table = score_table(self.instance)[distinct_mask(len(self.instance.sites))]
+        return float((table.mean() - self.worst) / (self.best - self.worst))
 
     def _validate(self, turn: Turn) -> None:
         super()._validate(turn)

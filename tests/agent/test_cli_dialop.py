@@ -1,4 +1,4 @@
-"""`accord dialop rescore`: the recorded human games re-score exactly."""
+"""`accord dialop rescore` (the recorded human games re-score exactly), DialOp self-play and `accord dialop psp`."""
 
 import json
 
@@ -31,7 +31,36 @@ def test_rescore_one_task_and_an_unknown_one():
     assert result.exit_code == 2 and "unknown DialOp task 'chess'" in result.stderr
 
 
-def test_a_game_without_agents_is_a_clear_error():
-    for command in (["selfplay", "--game", "dialop_optimization"], ["ablate", "--game", "dialop_optimization"]):
-        result = runner.invoke(app, [*command, "--games", "1"])
-        assert result.exit_code == 2 and "has no agent presets yet" in result.stderr
+def test_selfplay_reports_the_normalized_score_words_and_messages(tmp_path):
+    out = tmp_path / "selfplay.json"
+    result = runner.invoke(app, ["selfplay", "--game", "dialop_optimization", "--games", "3", "--json", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert "normalized score" in result.stdout
+    report = json.loads(out.read_text())
+    metrics = report["metrics"]
+    assert report["preset"] == "solver" and metrics["games"] == 3
+    assert metrics["mean_normalized_score"] > 0.9 and metrics["agreed"] == 1.0
+    lo, hi = metrics["mean_normalized_score_ci"]
+    assert lo <= metrics["mean_normalized_score"] <= hi
+    assert 0 < metrics["mean_words"] < 177 and metrics["mean_messages"] > 0
+    assert len(report["games"]) == 3 and metrics["refused_turns"] == 0
+
+
+def test_psp_runs_the_conditions_and_draws_figure_5(tmp_path):
+    out, png = tmp_path / "psp.json", tmp_path / "psp.png"
+    args = ["dialop", "psp", "--game", "dialop_mediation", "--games", "2", "--prefix", "0.5,proposal"]
+    result = runner.invoke(app, [*args, "--json", str(out), "--plot", str(png)])
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(out.read_text())
+    assert list(report["summary"]["mediation"]) == ["0.5", "proposal"]
+    proposal = report["summary"]["mediation"]["proposal"]
+    assert proposal["forced"] == 1.0 and proposal["games"] == 2
+    assert len(report["games"]) == 4 and png.stat().st_size > 10_000
+    assert "Figure 5" in result.stdout
+
+
+def test_psp_refuses_unknown_conditions_and_games_in_one_line():
+    result = runner.invoke(app, ["dialop", "psp", "--prefix", "0.9"])
+    assert result.exit_code == 2 and "unknown prefix '0.9'" in result.stderr
+    result = runner.invoke(app, ["dialop", "psp", "--game", "gnomes_at_night"])
+    assert result.exit_code == 2 and "needs a DialOp game" in result.stderr

@@ -53,3 +53,49 @@ def test_hostile_partner_text_is_data_not_instructions():
     bot = agent()
     turn = bot.act(state.observation(BOT))
     assert not turn.actions and bot.trace[-1].heard == [[]]
+
+
+class _Recorder:
+    """A belief store that records what it is told, and by whom."""
+
+    def __init__(self, observation):
+        self.updates = []
+
+    def observe(self, observation):
+        pass
+
+    def context(self, observation, who):
+        return who
+
+    def update(self, acts, speaker):
+        self.updates.append((speaker, [a.to_json() for a in acts]))
+
+
+class _EchoParser:
+    def parse(self, message, context):
+        from language.acts import Inform
+
+        return [Inform(edge=["L", "E"], coins=len(message.split()))] if message.strip() else []
+
+
+def test_lines_in_our_seat_before_our_first_turn_are_heard_as_our_own_acts():
+    """Prompted self-play: the human's lines in the agent's seat are what the agent already said."""
+    from agent.pipeline import PipelineAgent
+    from language.base import NullRenderer
+    from planners.base import NullPlanner
+
+    state = TravelingAdventurersGame(board=1).new_initial_state(0)
+    state.apply(Turn(message="one two"))  # the user's seat
+    state.apply(Turn(message="three"))  # the bot's seat
+    state.apply(Turn(message="four five six"))  # the user's seat
+    user = PipelineAgent("recorder", _EchoParser(), _Recorder, NullPlanner(), NullRenderer())
+    user.reset(np.random.default_rng(0))
+    user.act(state.observation(USER))
+    heard = [(who, acts[0]["coins"]) for who, acts in user.beliefs.updates if acts]
+    assert heard == [("self", 2), ("partner", 1), ("self", 3)]
+    state.apply(Turn(message="seven eight"))  # the bot's seat
+    state.apply(Turn(message="nine"))  # the user's seat, after the agent spoke for itself
+    before = len(user.beliefs.updates)
+    user.act(state.observation(USER))
+    # once the agent speaks for itself, its own lines are not parsed again
+    assert [(who, acts[0]["coins"]) for who, acts in user.beliefs.updates[before:] if acts] == [("partner", 2)]

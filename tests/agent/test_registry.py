@@ -73,3 +73,12 @@ def test_the_embed_parser_builds_or_says_how_to_install_it():
             default_registry().build_agent(spec)
     else:
         assert type(default_registry().build_agent(spec).parser).__name__ == "BackedParser"
+
+
+def test_a_game_without_agent_presets_is_a_clear_error():
+    from games.dialop.optimization_game import OptimizationGame
+
+    registry = Registry()
+    registry.register_game("dialop_optimization", OptimizationGame, "no agents registered")
+    with pytest.raises(UnknownNameError, match="dialop_optimization has no agent presets yet"):
+        registry.default_preset("dialop_optimization")

@@ -239,3 +239,16 @@ def test_malformed_instances_raise_value_error():
         Event.from_record({"start": "noon", "end": "2023-05-31T11:00", "importance": 1})
     with pytest.raises(ValueError, match="before it departs"):
         Flight.from_record({"start": "2023-05-31T11:00", "end": "2023-05-31T10:00", "price": 1})
+
+
+def test_the_pair_score_table_equals_the_scorer_on_every_pair() -> None:
+    from games.dialop.mediation import pair_score_table
+
+    for game in load_recorded("mediation")[:12]:
+        instance = MediationInstance.from_record(game)
+        table = pair_score_table(instance)
+        first, second = (len(u.flights) for u in instance.users)
+        assert table.shape == (first, second)
+        for i in range(first):
+            for j in range(second):
+                assert table[i, j] == score(instance, FlightPair((i, j)))

@@ -1,0 +1,146 @@
+"""Prompted self-play (Lin et al., Section 6.2 and Appendix E): agents finish human dialogues.
+
+Each recorded human-human game is loaded with a prefix of its dialogue (:mod:`games.dialop.replay`:
+half, three quarters, or everything but the final proposal). The agents read the prefix through
+their parser and belief store (lines in their own seat as what they themselves said) and play on.
+As in the paper, the continuation is biased to the human dialogue's length: once the dialogue is
+within 25 words of the human one (at once in the ``proposal`` condition), or when the turn cap
+runs out, the proposing seat must make its best final proposal now, and that proposal is
+accepted automatically. A proposal the agents agreed on before that ends the game as usual.
+
+:func:`prompted_selfplay` plays one game; :func:`psp_table` summarizes many like the paper's
+Figure 5 (score per prefix condition against the humans' score and the random-proposal score of
+the same games).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from agent.arena import mean_interval, play_game
+from agent.registry import AgentSpec, Registry, default_registry
+from games.base import State
+from games.dialop.data import TASKS, load_recorded, recorded_game
+from games.dialop.replay import PREFIXES, Prefix, dialogue_words, prefix_turns
+from language.llm_client import LLMConfig
+
+SELF_PLAY = "self-play"  # the reference condition: no prefix, no length bias, no forced proposal
+CONDITIONS: tuple[str, ...] = (*PREFIXES, SELF_PLAY)
+LENGTH_SLACK = 25  # the paper forces the final proposal within 25 words of the human dialogue's length
+
+
+@dataclass
+class PSPRecord:
+    """One prompted self-play game: the agents' score next to the humans' on the same instance."""
+
+    task: str
+    index: int
+    prefix: str
+    score: float
+    human_score: float
+    random_score: float
+    forced: bool
+    prefix_turns: int
+    agent_turns: int
+    words: int
+    human_words: int
+    refused: list[str]
+    transcript: list[dict[str, Any]]
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _proposer(state: Any) -> int:
+    """The seat that makes the forced final proposal: the player to move if it may propose, else
+    the first seat that may (the assistant in Planning and Mediation)."""
+    to_move = state.player
+    if state._may_propose(to_move):
+        return to_move
+    return next(p for p in range(state.num_players) if state._may_propose(p))
+
+
+def prompted_selfplay(
+    task: str,
+    index: int,
+    prefix: Prefix | str,
+    spec: AgentSpec,
+    registry: Registry | None = None,
+    llm: LLMConfig | None = None,
+) -> PSPRecord:
+    """Let ``spec`` (in every seat) finish recorded game ``index`` of ``task`` from ``prefix``
+    (``"self-play"``: play the recorded instance from the start, for reference).
+
+    Raises:
+        ValueError: an unknown task or prefix, or a recorded index out of range.
+    """
+    if task not in TASKS:
+        raise ValueError(f"unknown DialOp task {task!r}; tasks: {', '.join(TASKS)}")
+    if prefix not in CONDITIONS:
+        raise ValueError(f"unknown prefix {prefix!r}; choose one of {', '.join(CONDITIONS)}")
+    registry = registry or default_registry()
+    game = registry.make_game(f"dialop_{task}", instance=index)
+    recorded = recorded_game(task, index)
+    state = game.new_initial_state(index)
+    turns = [] if prefix == SELF_PLAY else prefix_turns(task, recorded, prefix)
+    state.load_prefix(turns)
+    human_words = dialogue_words(task, recorded)
+    stop: Callable[[State], bool] | None = None
+    if prefix == "proposal":
+        stop = lambda s: True  # noqa: E731
+    elif prefix != SELF_PLAY:
+        stop = lambda s: sum(s.words) >= human_words - LENGTH_SLACK  # noqa: E731
+    agents = [registry.build_agent(spec, llm) for _ in range(game.facts.num_players)]
+    record = play_game(game, agents, index, start=state, stop=stop)
+    forced = state.agreement is None and prefix != SELF_PLAY
+    if forced:
+        seat = _proposer(state)
+        proposal = agents[seat].final_proposal(state.observation(seat))
+        score = state.proposal_score(proposal)
+    else:
+        score = state.reward  # 0 when self-play ran out of turns
+    human = importlib.import_module(f"games.dialop.{task}").rescore(recorded)["norm"]
+    return PSPRecord(
+        task=task,
+        index=index,
+        prefix=prefix,
+        score=float(score),
+        human_score=float(human),
+        random_score=state.random_proposal_score(),
+        forced=forced,
+        prefix_turns=len(turns),
+        agent_turns=state.turns - len(turns),
+        words=sum(state.words),
+        human_words=human_words,
+        refused=record.refused,
+        transcript=record.transcript,
+    )
+
+
+def psp_summary(records: Sequence[PSPRecord]) -> dict[str, Any]:
+    """Mean scores with 95% intervals of one (task, prefix) condition, and how the games ended."""
+    score, lo, hi = mean_interval([r.score for r in records])
+    human, hlo, hhi = mean_interval([r.human_score for r in records])
+    n = len(records)
+    return {
+        "games": n,
+        "mean_score": score,
+        "mean_score_ci": [lo, hi],
+        "human_score": human,
+        "human_score_ci": [hlo, hhi],
+        "random_score": mean_interval([r.random_score for r in records])[0],
+        "forced": sum(r.forced for r in records) / n if n else 0.0,
+        "mean_words": mean_interval([r.words for r in records])[0],
+        "mean_human_words": mean_interval([r.human_words for r in records])[0],
+        "mean_agent_turns": mean_interval([r.agent_turns for r in records])[0],
+        "refused_turns": sum(len(r.refused) for r in records),
+    }
+
+
+def recorded_indices(task: str, games: int | None = None) -> list[int]:
+    """The recorded games of ``task`` to run (all by default, else the first ``games``)."""
+    total = len(load_recorded(task))
+    return list(range(total if games is None else min(games, total)))

@@ -1,0 +1,794 @@
+"""Offline language layer of DialOp Planning: the acts, a rule parser and a template renderer.
+
+The user states travel preferences and reacts to proposals; the assistant asks about preference
+topics and proposes itineraries. Every message is a sequence of clauses; each clause is read on its
+own (split at ``. ; ! ?`` and newlines) and the acts of a message are merged per feature.
+
+| act                | fields                                  | example clause                               |
+|--------------------|-----------------------------------------|----------------------------------------------|
+| ``plan_feature``   | ``feature``, ``liked``, ``disliked``    | "want live music", "like thai, not chinese"  |
+| ``plan_budget``    | ``amount`` or ``score``                 | "budget $60" / feedback "budget -6"          |
+| ``plan_travel``    | ``score`` (optional)                    | "short travel please" / "travel -14"         |
+| ``plan_want_site`` | ``sites``, ``must``, ``score``          | "must see Atlas Park", "The Dive would be nice" |
+| ``plan_category``  | ``category``, ``score``                 | "at least one cafe" / "a cafe -2"            |
+| ``plan_site_score``| ``site``, ``score``                     | "Lincoln Park +8"                            |
+| ``plan_site_opinion``| ``site``, ``liked``                   | "Riverside is way too far", "drop BAMPFA"    |
+| ``plan_ask``       | ``topic``                               | "any budget in mind?"                        |
+| ``plan_no_pref``   | ``topic``                               | "no preference on budget"                    |
+| ``plan_propose``   | ``sites`` (None = open slot)            | "how about Atlas Park, The Dive and BAMPFA?" |
+| ``plan_verdict``   | ``accept``                              | "deal!" / "not quite"                        |
+
+``score`` fields carry the user's score units as its breakdown shows them (feedback on the latest
+proposal); preference statements carry no weight: the user does not know its weights.
+
+Boolean features follow the generator's conventions (``games/dialop/data/planning.yaml``): "want X"
+is strict (``liked=[True], disliked=[False]``: places without X count against), "X would be nice"
+is loose (``liked=[True]``), "avoid X" / "no X" is strict the other way; consecutive boolean features
+of one kind are said in one list ("Want views, wifi and live music"). The exact yaml descriptions
+are looked up first, so the user simulator can read its own descriptions verbatim. Site names and
+categories are the fixed ones of ``planning.yaml``.
+
+Known limits: the reading is lexical and clause-local; comparatives between sites, references to
+earlier turns ("the second one"), and quantities other than a budget, a rating or a score are not
+read. Garbage yields ``[]`` and the parser never raises.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any, Literal
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, field_validator
+
+from language.act_base import ActBase
+from language.acts import Intent
+
+Value = bool | float | str
+
+RATINGS = (1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0)
+LOW_RATINGS = (1.0, 1.5, 2.0, 2.5)
+MAX_CHARS = 3000
+
+# boolean feature -> (phrase of True, synonyms, phrase of False or None)
+BOOL_FEATURES: dict[str, tuple[str, tuple[str, ...], str | None]] = {
+    "live music": ("live music", ("live music", "concert", "music", "band"), None),
+    "viewpoint": (
+        "views",
+        ("views", "view", "viewpoint", "viewpoints", "panoramic", "scenic", "overlook", "vista"),
+        None,
+    ),
+    "good for kids": ("kid-friendly places", ("kid-friendly", "kid", "kids", "children", "child", "family"), None),
+    "good for groups": ("group-friendly places", ("group-friendly", "group", "groups"), None),
+    "touristy": ("touristy spots", ("touristy", "tourist", "tourists", "classic"), "hidden spots"),
+    "accepts reservations": ("reservations", ("reservation", "reservations", "reservable", "reserve"), None),
+    "outdoor seating": ("outdoor seating", ("outdoor", "outdoors", "outside", "patio", "covid"), None),
+    "vegetarian options": ("vegetarian options", ("vegetarian", "veggie"), None),
+    "vegan options": ("vegan options", ("vegan",), None),
+    "has wifi": ("wifi", ("wifi", "wi-fi", "internet"), None),
+    "has parking": ("parking", ("parking", "park my car"), None),
+    "has takeout": ("takeout", ("takeout", "take-out", "take out", "to-go"), None),
+}
+HIDDEN_WORDS = (
+    "hidden",
+    "non-touristy",
+    "nontouristy",
+    "off the beaten",
+    "local spots",
+    "local places",
+    "not touristy",
+)
+CATEGORICAL: dict[str, tuple[tuple[str, ...], str]] = {
+    "cuisine": (
+        ("american", "chinese", "japanese", "korean", "french", "ethiopian", "spanish", "kosher", "thai", "seafood"),
+        " food",
+    ),
+    "ambience": (("divey", "hipster", "casual", "trendy", "intimate", "romantic", "classy", "serious"), " places"),
+    "alcohol type": (("beer", "wine", "cocktails"), ""),
+}
+CATEGORIES = ("restaurant", "bar", "cafe", "museum", "landmark", "park", "shop")
+CATEGORY_WORDS = {
+    "restaurant": ("restaurant", "restaurants"),
+    "bar": ("bar", "bars", "pub", "pubs"),
+    "cafe": ("cafe", "cafes", "café", "coffee shop"),
+    "museum": ("museum", "museums"),
+    "landmark": ("landmark", "landmarks", "monument", "memorial"),
+    "park": ("park", "parks"),
+    "shop": ("shop", "shops", "shopping", "mall", "store"),
+}
+TOPICS = (
+    "anything",
+    "budget",
+    "travel",
+    "places",
+    "category",
+    "rating",
+    "cuisine",
+    "ambience",
+    "alcohol type",
+    *BOOL_FEATURES,
+)
+Topic = Literal[TOPICS]  # every entry of TOPICS (a tuple subscript unpacks into the Literal)
+TOPIC_PHRASES: dict[str, str] = {
+    "anything": "anything",
+    "budget": "budget",
+    "travel": "travel distance",
+    "places": "specific places",
+    "category": "kinds of places",
+    "rating": "ratings",
+    "cuisine": "cuisine",
+    "ambience": "ambience",
+    "alcohol type": "drinks",
+    **{feature: phrase for feature, (phrase, _, _) in BOOL_FEATURES.items()},
+}
+TOPIC_WORDS: dict[str, tuple[str, ...]] = {
+    "budget": ("budget", "price", "cost", "spend", "money", "afford", "expensive", "cheap"),
+    "travel": ("travel", "distance", "far", "walk", "drive", "close"),
+    "places": ("specific places", "places you want", "must-see", "must see", "particular place"),
+    "category": ("kinds of places", "type of place", "types of places", "kind of place", "categories"),
+    "rating": ("rating", "ratings", "rated", "stars", "reviews"),
+    "cuisine": ("cuisine", "food", "eat", "dinner", "lunch"),
+    "ambience": ("ambience", "ambiance", "vibe", "atmosphere"),
+    "alcohol type": ("drinks", "drink", "alcohol", "beer", "wine", "cocktails"),
+    **{feature: synonyms for feature, (_, synonyms, _) in BOOL_FEATURES.items()},
+}
+
+
+# --------------------------------------------------------------------------------------------------
+# Acts
+
+
+class PlanFeature(ActBase):
+    """A feature preference: sites whose ``feature`` is in ``liked`` are good, in ``disliked`` bad."""
+
+    act: Literal["plan_feature"] = "plan_feature"
+    feature: str
+    liked: tuple[Value, ...] = ()
+    disliked: tuple[Value, ...] = ()
+
+    @field_validator("feature")
+    @classmethod
+    def _known(cls, feature: str) -> str:
+        if feature not in BOOL_FEATURES and feature not in CATEGORICAL and feature != "rating":
+            raise ValueError(f"unknown feature {feature!r}")
+        return feature
+
+
+class PlanBudget(ActBase):
+    """A budget of ``amount`` dollars, or (``score``) the budget term of the latest proposal."""
+
+    act: Literal["plan_budget"] = "plan_budget"
+    amount: int | None = None
+    score: int | None = None
+
+
+class PlanTravel(ActBase):
+    """Travel should be short; ``score`` is the travel term of the latest proposal."""
+
+    act: Literal["plan_travel"] = "plan_travel"
+    score: int | None = None
+
+
+class PlanWantSite(ActBase):
+    """Wants one of ``sites``; ``must``: missing them counts against; ``score``: the latest term."""
+
+    act: Literal["plan_want_site"] = "plan_want_site"
+    sites: tuple[str, ...]
+    must: bool = False
+    score: int | None = None
+
+
+class PlanCategory(ActBase):
+    """Wants at least one site of ``category``; ``score``: the term of the latest proposal."""
+
+    act: Literal["plan_category"] = "plan_category"
+    category: Literal["restaurant", "bar", "cafe", "museum", "landmark", "park", "shop"]
+    score: int | None = None
+
+
+class PlanSiteScore(ActBase):
+    """The summed feature score of ``site`` in the latest proposal."""
+
+    act: Literal["plan_site_score"] = "plan_site_score"
+    site: str
+    score: int
+
+
+class PlanSiteOpinion(ActBase):
+    """The speaker likes or dislikes ``site`` (in or for the itinerary), without a number."""
+
+    act: Literal["plan_site_opinion"] = "plan_site_opinion"
+    site: str
+    liked: bool
+
+
+class PlanAsk(ActBase):
+    """A question about a preference topic."""
+
+    act: Literal["plan_ask"] = "plan_ask"
+    topic: Topic
+
+
+class PlanNoPreference(ActBase):
+    """The speaker has no preference on ``topic``."""
+
+    act: Literal["plan_no_pref"] = "plan_no_pref"
+    topic: Topic
+
+
+class PlanPropose(ActBase):
+    """The message that goes with a proposal of ``sites`` (``None`` for an open slot)."""
+
+    act: Literal["plan_propose"] = "plan_propose"
+    sites: tuple[str | None, ...]
+
+
+class PlanVerdict(ActBase):
+    """Acceptance or rejection of the pending proposal, as said in words."""
+
+    act: Literal["plan_verdict"] = "plan_verdict"
+    accept: bool
+
+
+PlanAct = (
+    PlanFeature
+    | PlanBudget
+    | PlanTravel
+    | PlanWantSite
+    | PlanCategory
+    | PlanSiteScore
+    | PlanSiteOpinion
+    | PlanAsk
+    | PlanNoPreference
+    | PlanPropose
+    | PlanVerdict
+)
+PREFERENCE_ACTS = (PlanFeature, PlanBudget, PlanTravel, PlanWantSite, PlanCategory)
+
+
+class PlanningContext(BaseModel):
+    """What the language layer may use: the latest proposal's sites (the user's "it")."""
+
+    model_config = ConfigDict(frozen=True)
+
+    last_proposal: tuple[str | None, ...] | None = None
+
+
+def topic_of(act: ActBase) -> str | None:
+    """The question topic a preference act answers (``None`` for other acts)."""
+    if isinstance(act, PlanFeature):
+        return act.feature
+    return {PlanBudget: "budget", PlanTravel: "travel", PlanWantSite: "places", PlanCategory: "category"}.get(type(act))
+
+
+# --------------------------------------------------------------------------------------------------
+# Lexicon
+
+
+@cache
+def site_names() -> tuple[str, ...]:
+    """The 39 site names of ``planning.yaml``, longest first (for greedy matching)."""
+    from games.dialop.planning_game import task_data
+
+    return tuple(sorted((e["name"] for e in task_data()["all_events"]), key=len, reverse=True))
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.sub(r"['’`]", "", text.lower()).split())
+
+
+SITE_ALIASES: dict[str, str] = {
+    "riverside": "Riverside Trail",
+    "dockside": "The Dockside Grill",
+    "dockside grill": "The Dockside Grill",
+    "asha": "Asha Tea House",
+    "asha's": "Asha Tea House",
+    "harper": "Harper and Rye",
+    "harper & rye": "Harper and Rye",
+    "toro": "El Toro Steakhouse",
+    "toro steakhouse": "El Toro Steakhouse",
+    "moabit": "Moabit Garden",
+    "einstein's": "Einstein's summer house",
+    "einstein": "Einstein's summer house",
+    "hindenberg": "Hindenberg Memorial",
+    "schwarzes": "Schwarzes Cafe",
+    "caribbean": "Caribbean Corner",
+    "taqueria": "Taqueria y Mas",
+    "bards": "Bards n Brews",
+    "bards and brews": "Bards n Brews",
+    "bards & brews": "Bards n Brews",
+    "atrane": "A-Trane",
+    "a trane": "A-Trane",
+    "city museum": "City Museum of Art",
+    "vista ridge": "Vista Ridge Mall",
+    "cookies and cream": "Cookies Cream",
+    "cookies & cream": "Cookies Cream",
+    "artisan street": "Artisan Street Fair",
+    "street fair": "Artisan Street Fair",
+    "jazz spot": "The Jazz Spot",
+    "cakery": "The Cakery",
+    "cupcake bar": "The Cupcake Bar",
+    "arboretum": "The Arboretum",
+    "kozy car": "Kozy Kar",
+    "earth bar": "Earthbar",
+}
+"""Partial or variant site names people use (distinctive ones only: "the mall" needs its article)."""
+
+
+def _site_key(text: str) -> str:
+    return " ".join(text.replace("'", "").split())
+
+
+@cache
+def _site_by_norm() -> dict[str, str]:
+    """Normalized spelling (no apostrophes) -> site name, full names and :data:`SITE_ALIASES`."""
+    table = {_site_key(_norm(alias)): name for alias, name in SITE_ALIASES.items() if name in site_names()}
+    table.update({_site_key(_norm(name)): name for name in site_names()})
+    return table
+
+
+@cache
+def _site_pattern() -> re.Pattern[str]:
+    spellings = sorted(_site_by_norm(), key=len, reverse=True)
+    alternatives = [r"\s+".join(re.escape(word) for word in key.split()) for key in spellings]
+    return re.compile(r"(?<![\w-])(" + "|".join(alternatives) + r")s?(?![\w-])")
+
+
+@cache
+def _description_table() -> dict[str, PlanFeature]:
+    """The yaml's fixed feature descriptions -> their exact acts."""
+    from games.dialop.planning_game import task_data
+
+    table: dict[str, PlanFeature] = {}
+    for key, how in task_data()["preferences"].items():
+        if how["generate"] != "fixed":
+            continue
+        feature = key.replace("_", " ")
+        for variant in how["prefs"]:
+            disliked, liked = variant["value_sets"]
+            table[_norm(variant["description"]).strip(" .;!")] = _feature_act(feature, liked, disliked)
+    return table
+
+
+def _feature_act(feature: str, liked: Any, disliked: Any) -> PlanFeature:
+    def values(items: Any) -> tuple[Value, ...]:
+        return tuple(float(v) if feature == "rating" else v for v in items)
+
+    return PlanFeature(feature=feature, liked=values(liked), disliked=values(disliked))
+
+
+@cache
+def _words(pattern: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w-])(" + "|".join(re.escape(w) for w in pattern) + r")(?![\w-])")
+
+
+_NEG = re.compile(
+    r"\b(not an? (?:big |huge |real )?fan of|not into|not big on|don'?t|do not|dislike|hate|despise|detest|loathe|cant stand|avoid|no|not|never|without|rather not|isn'?t|aren'?t|less|too loud|minus)\b"
+)
+_POS = re.compile(r"\b(like|love|want|prefer|enjoy|into|fan of|need|wish|would be|please|good|great|plus)\b")
+_LOOSE = re.compile(r"\b(would be nice|nice to have|is a plus|a plus|bonus|would be cool|also ok|if possible)\b")
+_SIGNED = re.compile(r"(?<![\w$])([+\-−]\s?\d+)\b")
+_QUESTION_OPEN = re.compile(r"^(what|which|how|any|do you|are you|is there|where)\b")
+_NO_PREF = re.compile(
+    r"\b(no (particular |real |specific )?preference|don'?t care|doesn'?t matter|no preference|not picky|either way)\b"
+)
+_ACCEPT = re.compile(
+    r"^(deal|perfect|great|sounds good|looks good|works for me|that works|accepted|i accept|awesome|love it|yes)\b"
+)
+_REJECT = re.compile(r"^(not quite|no(,|$)|nope|i reject|rejected|not great|not good|not ideal|hmm,? no)")
+_PROPOSE = re.compile(
+    r"\b(how about|what about|feel about|substitut\w*|swap in|try|propos\w*|suggest\w*|itinerary|plan|sent|check out|consider)\b"
+)
+_DESIRE = re.compile(
+    r"\b(want|wanna|like|love|prefer|heard|recommend\w*|check out|keep|go to|visit|see|fan of|interested in|add|include)\b"
+)
+_SITE_DROP = re.compile(r"\b(ditch|drop|remove|skip|replace|swap out|get rid of|instead of|lose)\b")
+_SITE_BAD = re.compile(
+    r"\b(too|not|isnt|doesnt|dont|far|expensive|pricey|replaced?|swap\w*|bad|hate|boring|no good|skip|out of the way)\b"
+)
+_LISTED = re.compile(r"(\s*SITE\s*(,|\band\b|\bor\b|&)?)+\s*")
+_SITE_GOOD = re.compile(r"\b(perfect|great|good|keeper|love|fine|works|nice|awesome|excellent)\b")
+_MUST = re.compile(r"\b(must|definitely|have to|need to|really want|recommendations)\b")
+_BUDGET_AMOUNT = re.compile(
+    r"(?:\$\s?(\d{1,4})|(\d{1,4})\s?(?:dollars|bucks|usd)|(?:budget|spend)(?:\s(?:of|is|around|about|under|below|max|at most|up to))*\s(\d{2,4})\b)"
+)
+_RATING = re.compile(r"\b(?:rated|ratings?|stars?)\D{0,20}?(\d(?:\.\d)?)\s*(\+|stars?|or (?:more|higher|above))?")
+_RATING_FIRST = re.compile(r"(\d(?:\.\d)?)\s*(?:\+\s*)?stars?")
+
+
+def _find_sites(text: str) -> list[tuple[int, str]]:
+    """``(position, name)`` of every site name in a normalized clause."""
+    found = []
+    for match in _site_pattern().finditer(text):
+        name = _site_by_norm().get(_site_key(match.group(1)))
+        if name is not None:
+            found.append((match.start(), name))
+    return found
+
+
+def _strip_sites(text: str) -> str:
+    return _site_pattern().sub(" SITE ", text)
+
+
+def _polarity_at(text: str, position: int) -> bool:
+    """Whether the mention at ``position`` is liked: the nearest cue before it decides."""
+    before = re.split(r"\b(?:but|though|however|although)\b", text[:position])[-1]
+    spans = [m.span() for m in _NEG.finditer(before)]
+    # "don't like", "not a fan of" are one negative cue: a positive cue inside or right after one does not count
+    pos = [m.end() for m in _POS.finditer(before) if not any(a <= m.start() <= b + 1 for a, b in spans)]
+    if not spans:
+        return True
+    return bool(pos) and max(pos) > max(b for _, b in spans)
+
+
+# --------------------------------------------------------------------------------------------------
+# Parser
+
+
+class PlanningParser:
+    """Reads planning messages into :data:`PlanAct` lists (see the module docstring)."""
+
+    def parse(self, message: Any, context: Any = None) -> list[ActBase]:
+        """The acts of ``message``; ``[]`` for garbage. Never raises.
+
+        Args:
+            message: the partner's text.
+            context: a :class:`PlanningContext` (or anything; unused fields are ignored).
+
+        Returns:
+            The acts, feature preferences merged per feature.
+        """
+        if not isinstance(message, str) or not message.strip():
+            return []
+        try:
+            return self._parse(message[:MAX_CHARS])
+        except Exception:  # a parser must never raise on user text
+            return []
+
+    def _parse(self, message: str) -> list[ActBase]:
+        acts: list[ActBase] = []
+        text = _norm(message)
+        for raw in re.split(r"(?<=[.!?;\n])\s+|\n+", text):
+            clause = raw.strip(" .;!")
+            if clause:
+                acts.extend(self._clause(clause, raw.rstrip().endswith("?")))
+        return _merge(acts)
+
+    def _clause(self, clause: str, question: bool) -> list[ActBase]:
+        key = clause.rstrip("!.")
+        if key in _description_table():
+            return [_description_table()[key]]
+        sites = _find_sites(clause)
+        if _SIGNED.search(_strip_sites(clause)) and not _BUDGET_AMOUNT.search(clause):
+            scored = self._scores(clause)
+            if scored:
+                return scored
+        if _NO_PREF.search(clause):
+            return [PlanNoPreference(topic=_topic(_strip_sites(clause)) or "anything")]
+        verdict = self._verdict(clause)
+        if sites and (_PROPOSE.search(clause) or len(sites) >= 3) and not _MUST.search(clause):
+            return verdict + [self._proposal(clause, sites)]
+        if question or _QUESTION_OPEN.match(clause):
+            return verdict + self._question(_strip_sites(clause))
+        return verdict + self._preferences(clause, sites)
+
+    # ---- clause readers ------------------------------------------------------------------------
+    def _question(self, clause: str) -> list[ActBase]:
+        topic = _topic(clause)
+        if topic is None and re.search(
+            r"\b(preferences?|anything|looking for|interested|like to do|you like)\b", clause
+        ):
+            topic = "anything"
+        return [PlanAsk(topic=topic)] if topic is not None else []
+
+    def _scores(self, clause: str) -> list[ActBase]:
+        """Feedback: ``<term> <signed score>`` pairs (sites, travel, budget, categories, wish list)."""
+        acts: list[ActBase] = []
+        for part in clause.split(","):
+            match = _SIGNED.search(part)
+            if match is None:
+                continue
+            value = int(match.group(1).replace(" ", "").replace("−", "-"))
+            head = part[: match.start()]
+            sites = [name for _, name in _find_sites(head)]
+            bare = _strip_sites(head)
+            if sites and re.search(r"\b(must|wish|want|hoped|heard)\b", bare):
+                acts.append(PlanWantSite(sites=tuple(sites), must="must" in bare, score=value))
+            elif len(sites) == 1:
+                acts.append(PlanSiteScore(site=sites[0], score=value))
+            elif re.search(r"\b(travel|distance|driving|walking)\b", bare):
+                acts.append(PlanTravel(score=value))
+            elif re.search(r"\b(budget|price|cost)\b", bare):
+                acts.append(PlanBudget(score=value))
+            elif (category := _category(bare)) is not None:
+                acts.append(PlanCategory(category=category, score=value))
+        return acts
+
+    def _verdict(self, clause: str) -> list[ActBase]:
+        if _REJECT.match(clause):
+            return [PlanVerdict(accept=False)]
+        if _ACCEPT.match(clause) and not _NEG.search(clause):
+            return [PlanVerdict(accept=True)]
+        return []
+
+    def _proposal(self, clause: str, sites: list[tuple[int, str]]) -> PlanPropose:
+        marks = [(pos, name) for pos, name in sites]
+        marks += [(m.start(), None) for m in re.finditer(r"\b(an open slot|open slot|empty slot|nothing)\b", clause)]
+        marks.sort(key=lambda m: m[0])
+        return PlanPropose(sites=tuple(name for _, name in marks[:3]))
+
+    def _preferences(self, clause: str, sites: list[tuple[int, str]]) -> list[ActBase]:
+        acts: list[ActBase] = []
+        bare = _strip_sites(clause)
+        acts.extend(_site_acts(clause, sites))
+        if (budget := _BUDGET_AMOUNT.search(bare)) and re.search(r"\b(budget|below|under|spend|max|cost|limit)", bare):
+            acts.append(PlanBudget(amount=int(next(g for g in budget.groups() if g))))
+        if re.search(r"\b(minimi[sz]e travel|travel|distance|close together|near each other|nearby|too far)\b", bare):
+            acts.append(PlanTravel())
+        if re.search(r"\bat least one\b|\bgo to an? |\bvisit an? |\bsee an? |\bone \w+ at least\b|^an? \w+$", bare):
+            category = _category(bare)
+            if category is not None:
+                acts.append(PlanCategory(category=category))
+        acts.extend(_rating(bare))
+        acts.extend(_categorical(bare))
+        acts.extend(_booleans(bare))
+        return acts
+
+
+def _site_acts(clause: str, sites: list[tuple[int, str]]) -> list[ActBase]:
+    """Wish-list and opinion acts of the sites named in a preference clause."""
+    wanted: list[str] = []
+    opinions: list[ActBase] = []
+    must = bool(_MUST.search(clause))
+    for i, (pos, name) in enumerate(sites):
+        after = _strip_sites(clause[pos : _group_end(clause, sites, i)])
+        disliked = not _polarity_at(clause, pos) or _SITE_DROP.search(clause[max(0, pos - 30) : pos])
+        if disliked or (not must and _SITE_BAD.search(after)):
+            opinions.append(PlanSiteOpinion(site=name, liked=False))
+        elif must or _DESIRE.search(clause[:pos]):
+            wanted.append(name)
+        elif _SITE_GOOD.search(after):
+            opinions.append(PlanSiteOpinion(site=name, liked=True))
+    want = [PlanWantSite(sites=tuple(dict.fromkeys(wanted)), must=must)] if wanted else []
+    return want + opinions
+
+
+def _group_end(clause: str, sites: list[tuple[int, str]], i: int) -> int:
+    """Where the words about site ``i`` end: "A and B are great" says "are great" of both."""
+    j = i
+    while j + 1 < len(sites) and _LISTED.fullmatch(_strip_sites(clause[sites[i][0] : sites[j + 1][0]])):
+        j += 1
+    return sites[j + 1][0] if j + 1 < len(sites) else len(clause)
+
+
+def _topic(clause: str) -> str | None:
+    best: tuple[int, str] | None = None
+    for topic, words in TOPIC_WORDS.items():
+        match = _words(words).search(clause)
+        if match and (best is None or match.start() < best[0]):
+            best = (match.start(), topic)
+    if best is None and _category(clause) is not None:
+        return "category"
+    return best[1] if best else None
+
+
+def _category(text: str) -> str | None:
+    for category, words in CATEGORY_WORDS.items():
+        if _words(words).search(text):
+            return category
+    return None
+
+
+def _rating(text: str) -> list[ActBase]:
+    match = _RATING.search(text) or _RATING_FIRST.search(text)
+    if match is None:
+        return []
+    threshold = float(match.group(1))
+    if not 1 <= threshold <= 5:
+        return []
+    liked = tuple(r for r in RATINGS if r >= threshold)
+    return [PlanFeature(feature="rating", liked=liked, disliked=LOW_RATINGS)]
+
+
+def _categorical(text: str) -> list[ActBase]:
+    acts: list[ActBase] = []
+    for feature, (values, _) in CATEGORICAL.items():
+        liked, disliked = [], []
+        pattern = _words(values + (("cocktail",) if feature == "alcohol type" else ()))
+        for match in pattern.finditer(text):
+            value = "cocktails" if match.group(1) == "cocktail" else match.group(1)
+            target = liked if _polarity_at(text, match.start()) else disliked
+            if value not in liked and value not in disliked:
+                target.append(value)
+        if liked or disliked:
+            acts.append(PlanFeature(feature=feature, liked=tuple(liked), disliked=tuple(disliked)))
+    return acts
+
+
+def _booleans(text: str) -> list[ActBase]:
+    """The boolean-feature acts of a clause, in the order they are mentioned."""
+    found: list[tuple[int, PlanFeature]] = []
+    loose = bool(_LOOSE.search(text))
+    for feature, (_, synonyms, _) in BOOL_FEATURES.items():
+        match = _words(synonyms).search(text)
+        if feature == "touristy":
+            hidden = _words(HIDDEN_WORDS).search(text)
+            if hidden and (match is None or hidden.start() <= match.start()):
+                found.append((hidden.start(), _bool_act(feature, not _polarity_at(text, hidden.start()), loose)))
+                continue
+        if match is None:
+            continue
+        if "rather not" in text[: match.start()]:
+            found.append((match.start(), PlanFeature(feature=feature, disliked=(True,))))
+        else:
+            found.append((match.start(), _bool_act(feature, _polarity_at(text, match.start()), loose)))
+    return [act for _, act in sorted(found, key=lambda f: f[0])]
+
+
+def _bool_act(feature: str, value: bool, loose: bool) -> PlanFeature:
+    """``value`` is the liked value; loose statements leave the other value neutral."""
+    return PlanFeature(feature=feature, liked=(value,), disliked=() if loose else (not value,))
+
+
+def _merge(acts: list[ActBase]) -> list[ActBase]:
+    """Merge the feature acts of one message per feature (first mention's position)."""
+    merged: list[ActBase] = []
+    at: dict[str, int] = {}
+    for act in acts:
+        if isinstance(act, PlanFeature) and act.feature in at:
+            old = merged[at[act.feature]]
+            assert isinstance(old, PlanFeature)
+            liked = old.liked + tuple(v for v in act.liked if v not in old.liked)
+            disliked = old.disliked + tuple(v for v in act.disliked if v not in old.disliked and v not in liked)
+            merged[at[act.feature]] = PlanFeature(feature=act.feature, liked=liked, disliked=disliked)
+            continue
+        if isinstance(act, PlanFeature):
+            at[act.feature] = len(merged)
+        if act not in merged:
+            merged.append(act)
+    return merged
+
+
+# --------------------------------------------------------------------------------------------------
+# Renderer
+
+
+def _join(items: list[str], last: str = "and") -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}"
+
+
+class PlanningRenderer:
+    """Template sentences for :data:`PlanAct` lists that :class:`PlanningParser` reads back."""
+
+    def render(self, intent: Intent, context: Any = None, rng: np.random.Generator | None = None) -> str:
+        """The message of ``intent.acts``: one clause per act, feedback scores in one clause.
+
+        Args:
+            intent: the acts to say.
+            context: unused (the acts are self-contained).
+            rng: picks among paraphrases (the first paraphrase without it).
+
+        Returns:
+            The message ("" when there is nothing to say).
+        """
+        rng = rng if rng is not None else np.random.default_rng(0)
+        clauses: list[str] = []
+        scores: list[str] = []
+        group: list[PlanFeature] = []
+        for act in [*intent.acts, None]:
+            if group and (act is None or bool_group(act) != bool_group(group[0])):
+                clauses.append(_group_text(group, self._pick(rng, ["", "I ", "We "])))
+                group = []
+            if act is None:
+                break
+            if bool_group(act) is not None:
+                group.append(act)
+            elif getattr(act, "score", None) is not None:
+                scores.append(self._score(act))
+            else:
+                clauses.append(self._clause(act, rng))
+        if scores:
+            clauses.append(", ".join(scores))
+        return " ".join(c if c.endswith(("?", "!", ".")) else c + "." for c in clauses)
+
+    @staticmethod
+    def _pick(rng: np.random.Generator, options: list[str]) -> str:
+        return options[int(rng.integers(len(options)))]
+
+    def _score(self, act: ActBase) -> str:
+        if isinstance(act, PlanSiteScore):
+            return f"{act.site} {_signed(act.score)}"
+        if isinstance(act, PlanTravel):
+            return f"travel {_signed(act.score)}"
+        if isinstance(act, PlanBudget):
+            return f"budget {_signed(act.score)}"
+        if isinstance(act, PlanCategory):
+            return f"a {act.category} {_signed(act.score)}"
+        assert isinstance(act, PlanWantSite)
+        return f"{'must-see' if act.must else 'wish list'} {_join(list(act.sites), 'or')} {_signed(act.score)}"
+
+    def _clause(self, act: ActBase, rng: np.random.Generator) -> str:
+        pick = self._pick
+        if isinstance(act, PlanFeature):
+            return _feature_text(act, pick(rng, ["", "I ", "We "]))
+        if isinstance(act, PlanBudget):
+            return pick(rng, [f"Budget ${act.amount}", f"Budget under ${act.amount}", f"Keep it under ${act.amount}"])
+        if isinstance(act, PlanTravel):
+            return pick(rng, ["Short travel please", "Minimize travel", "Keep travel short"])
+        if isinstance(act, PlanWantSite):
+            names = _join(list(act.sites), "or")
+            if act.must:
+                return pick(rng, [f"Must see {names}", f"Definitely want {names}"])
+            return pick(rng, [f"I'd like to see {names}", f"Heard good things about {names}"])
+        if isinstance(act, PlanCategory):
+            return pick(rng, [f"At least one {act.category}", f"Want to visit a {act.category}"])
+        if isinstance(act, PlanSiteOpinion):
+            if act.liked:
+                return pick(rng, [f"{act.site} is great", f"{act.site} is a keeper"])
+            return pick(rng, [f"Drop {act.site}", f"{act.site} is not for me"])
+        if isinstance(act, PlanAsk):
+            phrase = TOPIC_PHRASES[act.topic]
+            if act.topic == "anything":
+                return pick(rng, ["What do you like?", "Any preferences?"])
+            return pick(rng, [f"Any {phrase} preferences?", f"What about {phrase}?", f"Do you care about {phrase}?"])
+        if isinstance(act, PlanNoPreference):
+            return f"No preference on {TOPIC_PHRASES[act.topic]}"
+        if isinstance(act, PlanPropose):
+            names = _join([name or "an open slot" for name in act.sites])
+            return pick(rng, [f"How about {names}?", f"Proposing {names}", f"Try {names}?"])
+        if isinstance(act, PlanVerdict):
+            if act.accept:
+                return pick(rng, ["Deal!", "Perfect", "Works for me"])
+            return pick(rng, ["Not quite", "No, not yet"])
+        raise ValueError(f"the planning renderer cannot say {type(act).__name__}")
+
+
+def _feature_text(act: PlanFeature, subject: str) -> str:
+    """One clause for a feature preference (strict/loose conventions of the module docstring)."""
+    if act.feature == "rating":
+        return f"{subject}want places rated {min(act.liked):g}+".strip().capitalize()
+    if act.feature in CATEGORICAL:
+        _, noun = CATEGORICAL[act.feature]
+        parts = []
+        if act.liked:
+            parts.append(f"like {_join([str(v) for v in act.liked])}{noun}")
+        if act.disliked:
+            parts.append(f"dislike {_join([str(v) for v in act.disliked])}{noun}")
+        return (subject + " but ".join(parts)).strip().capitalize()
+    if not act.liked:  # loose dislike
+        true_phrase, _, false_phrase = BOOL_FEATURES[act.feature]
+        return f"Rather not {true_phrase if act.disliked[0] else false_phrase or 'no ' + true_phrase}"
+    return f"No {BOOL_FEATURES[act.feature][0]} would be nice"  # loose liking of a missing feature
+
+
+def _bool_phrase(act: PlanFeature) -> tuple[str, str] | None:
+    """``(group, phrase)`` of a boolean-feature act said in a list: "want" (strict liking),
+    "avoid" (strict dislike of a feature without a phrase for its absence) or "nice" (loose liking)."""
+    if act.feature not in BOOL_FEATURES or not act.liked:
+        return None
+    true_phrase, _, false_phrase = BOOL_FEATURES[act.feature]
+    phrase = true_phrase if act.liked[0] else false_phrase
+    if act.disliked:
+        return ("want", phrase) if phrase is not None else ("avoid", true_phrase)
+    return ("nice", phrase) if phrase is not None else None
+
+
+def bool_group(act: ActBase | None) -> str | None:
+    """The list a boolean-feature act is said in ("want", "avoid", "nice"), ``None`` if said alone."""
+    return _bool_phrase(act)[0] if isinstance(act, PlanFeature) and _bool_phrase(act) else None
+
+
+def _group_text(acts: list[PlanFeature], subject: str) -> str:
+    """One clause for consecutive boolean-feature acts of the same group ("Want views and wifi")."""
+    kind = bool_group(acts[0])
+    phrases = _join([_bool_phrase(act)[1] for act in acts])
+    if kind == "want":
+        return f"{subject}want {phrases}".strip().capitalize()
+    if kind == "avoid":
+        return f"Avoid {phrases}"
+    return f"{phrases} would be nice".capitalize()

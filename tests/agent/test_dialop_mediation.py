@@ -1,0 +1,162 @@
+"""Mediation agents end to end: self-play through the registry, beliefs, determinism, baseline."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from agent.arena import selfplay
+from agent.dialop_mediation import FAMILY, AssistantBeliefs, UserBeliefs, day_and_clock, make_beliefs, register
+from agent.registry import Registry, default_registry
+from games.dialop.mediation_game import MediationGame
+from language.dialop_mediation import (
+    MedArrival,
+    MedAsk,
+    MedEvent,
+    MedFlight,
+    MediationContext,
+    MedPrice,
+    MedWindow,
+)
+
+SEEDS = range(12)
+
+
+@pytest.fixture(scope="module")
+def registry() -> Registry:
+    """A registry with only this game (independent of the other tasks' registrations)."""
+    reg = Registry()
+    reg.register_game(FAMILY, MediationGame, "DialOp Mediation")
+    register(reg)
+    return reg
+
+
+@pytest.fixture(scope="module")
+def solver_games(registry):
+    game = registry.make_game(FAMILY)
+    return selfplay(game, registry.preset(FAMILY, "solver"), seeds=SEEDS, registry=registry)
+
+
+def test_registration(registry):
+    assert registry.default_presets[FAMILY] == "solver"
+    assert {"solver", "random"} <= set(registry.preset_names(FAMILY))
+    assert {("rules"), ("off")} <= {n for f, n in registry.parsers if f == FAMILY}
+    assert {("template"), ("off")} <= {n for f, n in registry.renderers if f == FAMILY}
+    assert not registry.llm_stages(registry.preset(FAMILY, "solver"))
+
+
+def test_default_registry_builds_the_solver():
+    reg = default_registry()
+    assert reg.default_preset(FAMILY) == "solver"
+    agent = reg.build_agent(reg.preset(FAMILY, "solver"))
+    assert agent.name == "solver"
+
+
+def test_solver_selfplay_agrees_without_refused_turns(solver_games):
+    for record in solver_games:
+        assert record.refused == []
+        assert record.metrics["agreed"]
+
+
+def test_solver_beats_humans_with_fewer_words(solver_games):
+    scores = [r.metrics["normalized_score"] for r in solver_games]
+    words = [sum(r.metrics["words"]) for r in solver_games]
+    assert np.mean(scores) >= 0.97  # humans: 0.97 with 119 words
+    assert np.mean(words) < 119
+
+
+def test_solver_far_above_random(registry, solver_games):
+    game = registry.make_game(FAMILY)
+    random_games = selfplay(game, registry.preset(FAMILY, "random"), seeds=SEEDS, registry=registry)
+    assert all(r.refused == [] for r in random_games)
+    solver = np.mean([r.metrics["normalized_score"] for r in solver_games])
+    baseline = np.mean([r.metrics["normalized_score"] for r in random_games])
+    assert solver > baseline + 0.2
+
+
+def test_same_seed_same_game(registry, solver_games):
+    game = registry.make_game(FAMILY)
+    again = selfplay(game, registry.preset(FAMILY, "solver"), seeds=SEEDS[:3], registry=registry)
+    for first, second in zip(solver_games[:3], again, strict=True):
+        assert first.transcript == second.transcript and first.metrics == second.metrics
+
+
+def test_messages_are_natural_language(solver_games):
+    for record in solver_games:
+        for entry in record.transcript:
+            assert "{" not in entry["message"] and "[" not in entry["message"]
+
+
+# ---- belief stores -----------------------------------------------------------------------------------
+
+
+def _views(seed: int = 0):
+    state = MediationGame().new_initial_state(seed)
+    return state, state.observation(2), state.observation(0)
+
+
+def test_seat_dependent_store():
+    _, assistant, user = _views()
+    assert isinstance(make_beliefs(assistant), AssistantBeliefs)
+    assert isinstance(make_beliefs(user), UserBeliefs)
+    assert make_beliefs(assistant).context(assistant, "partner") == MediationContext(author="user")
+    assert make_beliefs(user).context(user, "partner") == MediationContext(author="assistant")
+
+
+def test_assistant_folds_in_scaled_reports():
+    _, observation, _ = _views(1)
+    beliefs = AssistantBeliefs(observation)
+    model = beliefs.users[1]
+    shared = model.shared[0]
+    before = model.unary().copy()
+    day, start = day_and_clock(shared.start)
+    beliefs.apply(1, MedEvent(day=day, start=start, importance=10))
+    assert model.importance[0] == 10
+    hit = model.overlap[:, 0]
+    assert np.allclose(model.unary()[hit], before[hit] - 4.5) and np.allclose(model.unary()[~hit], before[~hit])
+    beliefs.apply(1, MedEvent(day=0, start="03:00", end="04:00", importance=7))  # unseen: a private event
+    assert model.private and model.private[-1].importance == 7
+    beliefs.apply(1, MedPrice(pref=20, mean=100))
+    assert model.price_pref == 20 and model.mean_price == 100
+    beliefs.apply(0, MedArrival(pref=9))
+    assert beliefs.arrival_pref == 9
+    flight = model.flights[0]
+    day, start = day_and_clock(flight.start)
+    beliefs.apply(1, MedFlight(carrier="Delta", day=day, start=start, good=False))
+    assert model.bonus[0] <= -100
+    beliefs.apply(1, MedWindow(day=None, good=True))
+    assert np.all(model.bonus[1:] == 5.0)
+
+
+def test_assistant_attributes_messages_to_their_speakers(registry):
+    game = registry.make_game(FAMILY)
+    record = selfplay(game, registry.preset(FAMILY, "solver"), seeds=[0], registry=registry)[0]
+    assert record.transcript[1]["player"] == "user-0"
+    state = MediationGame().new_initial_state(0)
+    agents = [registry.build_agent(registry.preset(FAMILY, "solver")) for _ in range(3)]
+    for agent, seed in zip(agents, range(3), strict=True):
+        agent.reset(np.random.default_rng(seed))
+    state.apply(agents[2].act(state.observation(2)))
+    state.apply(agents[0].act(state.observation(0)))
+    agents[2].act(state.observation(2))
+    beliefs = agents[2].beliefs
+    assert beliefs.answered == [True, False]
+
+
+def test_user_store_tracks_questions_and_what_was_told():
+    _, _, observation = _views(2)
+    beliefs = UserBeliefs(observation)
+    beliefs.update([MedAsk(about="price")], "partner")
+    assert beliefs.questions == [MedAsk(about="price")]
+    event = beliefs.events[-1][0]
+    day, start = day_and_clock(event.start)
+    beliefs.update([MedPrice(pref=1), MedEvent(day=day, start=start, importance=1)], "self")
+    assert beliefs.questions == [] and beliefs.told_price and (event.start, event.end) in beliefs.told_events
+
+
+@pytest.mark.parametrize("index", [0, 81])
+def test_recorded_instances_play_cleanly(registry, index):
+    game = MediationGame(instance=index)
+    record = selfplay(game, registry.preset(FAMILY, "solver"), seeds=[0], registry=registry)[0]
+    assert record.refused == [] and record.metrics["agreed"]
+    assert record.metrics["normalized_score"] >= 0.9

@@ -1,0 +1,183 @@
+"""Tests of the DialOp Optimization rule parser and template renderer."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.dialop.base import Accept, Propose, Reject
+from games.dialop.data import load_recorded
+from games.dialop.optimization import Assignment
+from games.dialop.optimization_game import paper_names, reviewer_names
+from language.acts import Intent
+from language.dialop_optimization import (
+    OptAsk,
+    OptCell,
+    OptimizationContext,
+    OptimizationParser,
+    OptimizationRenderer,
+    OptNoneAbove,
+    OptRate,
+    OptUnseen,
+    short_name,
+)
+
+
+def context(k: int = 8) -> OptimizationContext:
+    return OptimizationContext(reviewers=tuple(reviewer_names(k)), papers=tuple(paper_names(k)))
+
+
+PARSER = OptimizationParser()
+CTX = context()
+
+
+def cells(message: str, ctx: OptimizationContext = CTX) -> list[tuple[int, int, int]]:
+    return [(a.reviewer, a.paper, a.value) for a in PARSER.parse(message, ctx) if isinstance(a, OptCell)]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Ava Li on BLEU: 61", [(0, 0, 61)]),
+        ("I have 40 for Ava on BLEU", [(0, 0, 40)]),
+        ("I have sofia patel at 700 fo glue. ava li also for glue at 686", [(2, 3, 700), (0, 3, 686)]),
+        ("noah is green in BLEU at 672, LLaMA at 629", [(7, 0, 672), (7, 4, 629)]),
+        ("Morgan/341/green/ llama / Joseph /238/swag", [(4, 4, 341), (5, 7, 238)]),
+        ("Ehan Swag : 590 / Morgan Electra", [(6, 7, 590)]),
+        ("daniel nguyen green for RoBERTs at 467", [(1, 5, 467)]),
+        ("Joseph Santos looks like a great fit for GloVe / with a score of 365", [(5, 2, 365)]),
+        ("BLEU: Ava 80, Noah 70.", [(0, 0, 80), (7, 0, 70)]),
+    ],
+)
+def test_human_cell_reports(message: str, expected: list[tuple[int, int, int]]) -> None:
+    assert cells(message) == expected
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Noah is 9/10 / Daniel is 10/10",
+        "We get 4-5 dark greens",
+        "Ethan scored excellent for the 8th, SWAG.",
+        "For those 3 papers, is Morgan a better fit on any of them?",
+        "My #1 is Ethan SMith for LLAMA.",
+        "I think Ethan is better than Noah on BLEU",
+        "wow Ethan is also great at Roberta / like REALLY GOOD / at all 4",
+        "I think thats 4 early locks with Ava on BLEU",
+        "would you say 9 or 10 out of 10 on Sofia on BLEU?",
+        "",
+        "\x00\x01 ??? 12345678901234567890",
+    ],
+)
+def test_numbers_that_are_not_values(message: str) -> None:
+    assert cells(message) == []
+
+
+def test_none_above_and_question() -> None:
+    acts = PARSER.parse("Nothing else above 600. Do you see any options for swag?", CTX)
+    assert acts == [OptNoneAbove(value=600), OptAsk(paper=7)]
+    assert PARSER.parse("All my others are below 231.", CTX) == [OptNoneAbove(value=231)]
+    assert PARSER.parse("What do you have for Ava on BLEU?", CTX) == [OptAsk(reviewer=0, paper=0)]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Ava is amazing at SWAG / Joseph is almost as amazing at GLUE", [(0, 7, "high"), (5, 3, "high")]),
+        ("Oof, that leaves Ava on Swag which I can see is bad", [(0, 7, "low")]),
+        ("Sofia is above average on Quac and Daniel is above average on swag", [(2, 6, "high"), (1, 7, "high")]),
+        ("wow Ethan is also great at Electra Glove and Roberta", [(6, 1, "high"), (6, 2, "high"), (6, 5, "high")]),
+        ("the only info I have for Glue is that Ethan is not so good at it", [(6, 3, "low")]),
+        ("Noah is dark green on LLaMa and Morgan is dark green on GLEU", [(7, 4, "high")]),
+        ("Ava, Daniel and Ethan are all red on BLEU", [(0, 0, "low"), (1, 0, "low"), (6, 0, "low")]),
+        ("Joseph 6/10 on BLEU", []),
+        ("Is Morgan good at BLEU?", []),
+    ],
+)
+def test_human_ratings(message: str, expected: list[tuple[int, int, str]]) -> None:
+    rates = [(a.reviewer, a.paper, a.level) for a in PARSER.parse(message, CTX) if isinstance(a, OptRate)]
+    assert rates == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("No value for Andrei on GLUE.", [(3, 3)]),
+        ("I don't see Ava on BLEU or Noah on SWAG", [(0, 0), (7, 7)]),
+        ("I have no info on Ethan for Roberta", [(6, 5)]),
+        ("Do you see Ava on BLEU?", []),
+    ],
+)
+def test_unseen_cells(message: str, expected: list[tuple[int, int]]) -> None:
+    got = [(a.reviewer, a.paper) for a in PARSER.parse(message, CTX) if isinstance(a, OptUnseen)]
+    assert got == expected
+
+
+def test_generic_names_beyond_eight() -> None:
+    ctx = context(11)
+    assert cells("Reviewer 9: Paper 10 55, Paper 11 60. Ava: Paper 9 3.", ctx) == [
+        (8, 9, 55),
+        (8, 10, 60),
+        (0, 8, 3),
+    ]
+
+
+def test_never_raises_on_recorded_messages_and_reads_their_values() -> None:
+    messages = [
+        e["message"]["data"] for g in load_recorded("optimization") for e in g["action_log"] if e["type"] == "message"
+    ]
+    read = [m for m in messages if cells(m)]
+    assert len(read) >= 7  # the numeric cell reports (most digits are ratings, ordinals or counts)
+    for message in messages:
+        PARSER.parse(message, CTX)
+
+
+def test_short_names() -> None:
+    assert short_name(CTX.reviewers, 0) == "Ava"
+    assert short_name(reviewer_names(10), 9) == "Reviewer 10"
+
+
+def test_renderer_cues_and_grouping() -> None:
+    rng = np.random.default_rng(0)
+    renderer = OptimizationRenderer()
+    text = renderer.render(
+        Intent(acts=[OptCell(reviewer=0, paper=0, value=80), OptCell(reviewer=0, paper=2, value=75)]), CTX, rng
+    )
+    assert text == "Ava: BLEU 80, GloVe 75."
+    assert renderer.render(Intent(actions=[Accept()]), CTX, rng)
+    assert renderer.render(Intent(actions=[Reject()]), CTX, rng)
+    assert renderer.render(Intent(actions=[Propose(proposal=Assignment(tuple(range(8))))]), CTX, rng)
+    assert renderer.render(Intent(), CTX, rng) == ""
+
+
+@st.composite
+def act_lists(draw: st.DrawFn) -> tuple[int, list]:
+    k = draw(st.integers(1, 12))
+    keys = draw(st.lists(st.tuples(st.integers(0, k - 1), st.integers(0, k - 1)), unique=True, max_size=10))
+    acts: list = [OptCell(reviewer=r, paper=p, value=draw(st.integers(0, 1000))) for r, p in keys]
+    rated = draw(st.lists(st.tuples(st.integers(0, k - 1), st.integers(0, k - 1)), unique=True, max_size=4))
+    acts += [OptRate(reviewer=r, paper=p, level=draw(st.sampled_from(["high", "low"]))) for r, p in rated]
+    unseen = draw(st.lists(st.tuples(st.integers(0, k - 1), st.integers(0, k - 1)), unique=True, max_size=2))
+    acts += [OptUnseen(reviewer=r, paper=p) for r, p in unseen]
+    if draw(st.booleans()):
+        acts.append(OptNoneAbove(value=draw(st.integers(0, 1000))))
+    if draw(st.booleans()):
+        r = draw(st.one_of(st.none(), st.integers(0, k - 1)))
+        p = draw(st.integers(0, k - 1)) if r is None else draw(st.one_of(st.none(), st.integers(0, k - 1)))
+        acts.append(OptAsk(reviewer=r, paper=p))
+    return k, acts
+
+
+def _key(act: object) -> str:
+    return repr(act)
+
+
+@settings(max_examples=200, deadline=None)
+@given(act_lists(), st.integers(0, 2**32 - 1))
+def test_round_trip(data: tuple[int, list], seed: int) -> None:
+    k, acts = data
+    ctx = context(k)
+    text = OptimizationRenderer().render(Intent(acts=acts), ctx, np.random.default_rng(seed))
+    assert sorted(PARSER.parse(text, ctx), key=_key) == sorted(acts, key=_key)
