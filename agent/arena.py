@@ -160,6 +160,10 @@ def aggregate(records: Sequence[GameRecord]) -> dict[str, Any]:
         return aggregate_rounds(records)
     if records and "normalized_score" in records[0].metrics:
         return aggregate_scores(records)
+    if records and "turns_to_solve" in records[0].metrics:
+        from agent.asympuzl import summarize  # the puzzle's own metrics (success at turn K, tokens)
+
+        return summarize(list(records))
     n = len(records)
     out: dict[str, Any] = {"games": n}
     for name in BINARY_METRICS:

@@ -342,6 +342,10 @@ def parse_command(
     last_request: str | None = typer.Option(
         None, help="Gnomes at Night: the move we last asked for (stay/right/up/left/down)"
     ),
+    reader: int | None = typer.Option(
+        None, help="DialOp / AsymPuzl: the seat reading the message, in the game of --seed (default: the last seat)"
+    ),
+    seed: int = typer.Option(0, help="DialOp / AsymPuzl: the generated game whose names the message uses"),
     parser_name: str = typer.Option("rules", "--parser", help="rules | llm | embed ([embed] extra) | structured"),
     json_path: str | None = typer.Option("-", "--json", help="where to write the acts ('-' = stdout)"),
     llm: Callable[[], Any] = None,  # type: ignore[assignment]  # the --llm-* options, from with_llm_options
@@ -355,13 +359,15 @@ def parse_command(
 
         registry = default_registry()
         family = registry.game_family(game)
-        if family == "gnomes_at_night":
-            context: Any = _flag_context(last_request)
-        else:
-            context = _dialogue_context(rooms, speaker_coins, visited, at, last_suggestion)
         spec = replace(registry.preset(family, registry.default_preset(family)), parser=parser_name)
         config = llm()
         agent = registry.build_agent(spec, config)
+        if family == "gnomes_at_night":
+            context: Any = _flag_context(last_request)
+        elif family == "traveling_adventurers":
+            context = _dialogue_context(rooms, speaker_coins, visited, at, last_suggestion)
+        else:
+            context = _reader_context(registry.make_game(family), agent, seed, reader)
         acts = agent.parser.parse(message, context)
         if agent.llm is not None and agent.llm.usage.fallbacks:
             console.print(
@@ -370,6 +376,17 @@ def parse_command(
         _write_json(json_path, acts[0].summary() if family == "gnomes_at_night" else acts_to_json(acts))
 
     _guard(run)
+
+
+def _reader_context(game: Any, agent: Any, seed: int, reader: int | None) -> Any:
+    """The language context of seat ``reader`` at the start of game ``seed``, as its belief store
+    gives it to the parser for a partner's message."""
+    seats = game.facts.num_players
+    reader = seats - 1 if reader is None else reader
+    if not 0 <= reader < seats:
+        raise UserError(f"--reader must be a seat of {game.facts.game_id}: 0..{seats - 1}")
+    observation = game.new_initial_state(seed).observation(reader)
+    return agent.make_beliefs(observation).context(observation, "partner")
 
 
 def _flag_context(last_request: str | None) -> Any:
@@ -414,10 +431,14 @@ def _dialogue_context(
 
 
 def _game_options(
-    board: int | None, rooms: int | None, size: int | None = None, turn_cap: int | None = None
+    board: int | None,
+    rooms: int | None,
+    size: int | None = None,
+    turn_cap: int | None = None,
+    feedback: str | None = None,
 ) -> dict[str, Any]:
     """The game's constructor options that were given (each game takes its own)."""
-    given = {"board": board, "rooms": rooms, "size": size, "turn_cap": turn_cap}
+    given = {"board": board, "rooms": rooms, "size": size, "turn_cap": turn_cap, "feedback": feedback}
     return {k: v for k, v in given.items() if v is not None}
 
 
@@ -428,7 +449,22 @@ def _table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
         return _rounds_table(title, rows)
     if rows and "mean_normalized_score" in rows[0][1]:
         return _scores_table(title, rows)
+    if rows and "success_at_turn" in rows[0][1]:
+        return _puzzle_table(title, rows)
     return _metrics_table(title, rows)
+
+
+def _puzzle_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
+    from agent.asympuzl import SUMMARY_COLUMNS, summary_cells
+
+    counter = rows[0][1]["token_counter"] if rows else "words"
+    table = Table(title=title, caption=f"means per game; tokens per move counted as {counter}")
+    table.add_column("agent", no_wrap=True)
+    for col in SUMMARY_COLUMNS:
+        table.add_column(col, justify="right")
+    for label, summary in rows:
+        table.add_row(label, *summary_cells(summary))
+    return table
 
 
 def _scores_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
@@ -615,9 +651,14 @@ def selfplay_command(
     board: int | None = typer.Option(None, help="preset board 1..6 (default: drawn per game)"),
     rooms: int | None = typer.Option(None, help="generate boards with this many rooms"),
     size: int | None = typer.Option(
-        None, help="Gnomes at Night: generate mazes of this size (default: the 9x9 preset)"
+        None, help="Gnomes at Night: maze size (default: the 9x9 preset); AsymPuzl: puzzle positions (default 5)"
     ),
-    turn_cap: int | None = typer.Option(None, help="Gnomes at Night: turns per round (default 100)"),
+    turn_cap: int | None = typer.Option(
+        None, help="Gnomes at Night: turns per round (default 100); AsymPuzl: turns (default 2N)"
+    ),
+    feedback: str | None = typer.Option(
+        None, help="AsymPuzl feedback: none | own | own_detailed | joint | both | both_detailed"
+    ),
     json_path: str | None = typer.Option(None, "--json", help="write results as JSON ('-' = stdout)"),
     transcripts: str | None = typer.Option(None, help="write every game's transcript as JSONL"),
     option: list[str] | None = typer.Option(None, help="planner option KEY=VALUE, e.g. unknown=expected (repeatable)"),
@@ -658,7 +699,7 @@ def selfplay_command(
                 game,
                 preset,
                 seeds,
-                _game_options(board, rooms, size, turn_cap),
+                _game_options(board, rooms, size, turn_cap, feedback),
                 progress,
                 kept,
                 _planner_options(option),
@@ -694,7 +735,9 @@ def ablate_command(
     agents: str | None = typer.Option(None, help="comma-separated presets (default: all of the game's)"),
     partner: str | None = typer.Option(None, help="preset of the other player for every row (default: self-play)"),
     seeds: int = typer.Option(4, min=1, help="number of seeds (paper: 4)"),
-    games: int = typer.Option(25, min=1, help="games per seed (paper: 25)"),
+    games: int | None = typer.Option(
+        None, min=1, help="games per seed (paper: 25); AsymPuzl: puzzles per table cell (paper: 30)"
+    ),
     board: int | None = typer.Option(None, help="preset board 1..6 (default: drawn per game)"),
     rooms: int | None = typer.Option(None, help="generate boards with this many rooms"),
     json_path: str | None = typer.Option(None, "--json", help="write the table as JSON ('-' = stdout)"),
@@ -703,7 +746,8 @@ def ablate_command(
     llm: Callable[[], Any] = None,  # type: ignore[assignment]  # the --llm-* options, from with_llm_options
 ) -> None:
     """Run the paper's self-play protocol for agent presets (default: every offline preset) and
-    print its Table 1; LLM presets (llm-*) run when named in --agents."""
+    print its Table 1 (AsymPuzl: its Tables 1 and 2, feedback modes and puzzle sizes); LLM presets
+    (llm-*) run when named in --agents."""
 
     def run() -> None:
         from agent.arena import paper_seeds
@@ -716,7 +760,11 @@ def ablate_command(
         config = llm()
         for name in presets:
             registry.preset(game, name)
-        seed_list = paper_seeds(seeds, games)
+        if registry.game_family(game) == "asympuzl":
+            _ablate_asympuzl(registry, presets, games or 30, json_path, plot)
+            return
+        games_per_seed = games or 25
+        seed_list = paper_seeds(seeds, games_per_seed)
         results = []
         with _progress() as progress:
             for name in presets:
@@ -733,7 +781,7 @@ def ablate_command(
                         partner=partner,
                     )
                 )
-        title = f"self-play ablation: {game}, {seeds} seeds x {games} games"
+        title = f"self-play ablation: {game}, {seeds} seeds x {games_per_seed} games"
         _show(_table(title, [(r["agent"], r["metrics"]) for r in results]), json_path)
         if (usage := _llm_table([(r["agent"], r["metrics"]) for r in results])) is not None:
             _show(usage, json_path)
@@ -747,12 +795,47 @@ def ablate_command(
             {
                 "game": game,
                 "seeds": seeds,
-                "games_per_seed": games,
+                "games_per_seed": games_per_seed,
                 "rows": [{k: v for k, v in r.items() if k != "per_game"} for r in results],
             },
         )
 
     _guard(run)
+
+
+def _ablate_asympuzl(registry: Any, presets: list[str], puzzles: int, json_path: str | None, plot: str | None) -> None:
+    """AsymPuzl's Tables 1 and 2 (Cadet et al.): solved % with Wilson 95% intervals and mean turns,
+    feedback modes x agents at N = 5, and puzzle sizes x agents with both-feedback."""
+    from agent.asympuzl import TABLE1_SIZE, TABLE2_SIZES, paper_tables
+    from games.asympuzl import FEEDBACK_MODES
+
+    cells = len(presets) * (len(FEEDBACK_MODES) + len(TABLE2_SIZES))
+    with _progress() as progress:
+        bar = progress.add_task(f"asympuzl: {cells} cells x {puzzles} puzzles", total=cells * puzzles)
+        tables = paper_tables(registry, range(puzzles), presets, on_game=lambda r: progress.advance(bar))
+    titles = {
+        "feedback": f"Table 1: % of N = {TABLE1_SIZE} puzzles solved within 2N turns, by feedback mode",
+        "size": "Table 2: % solved by puzzle size N (both feedback, cap 2N)",
+    }
+    for key, rows in tables.items():
+        table = Table(title=titles[key], caption=f"{puzzles} puzzles per cell: solved % [Wilson 95%] / mean turns")
+        table.add_column("agent", no_wrap=True)
+        for column in rows:
+            table.add_column(column if key == "feedback" else f"N = {column}", justify="right")
+        for preset in presets:
+            cells_text = []
+            for column in rows:
+                s = rows[column][preset]
+                lo, hi = s["solved_ci"]
+                cells_text.append(f"{100 * s['solved']:.0f} [{100 * lo:.0f}-{100 * hi:.0f}] / {s['mean_turns']:.1f}")
+            table.add_row(preset, *cells_text)
+        _show(table, json_path)
+    if plot:
+        from agent.plots import plot_success_at_turn
+
+        plot_success_at_turn(tables["feedback"], plot, f"AsymPuzl N = {TABLE1_SIZE}: success rate at turn K")
+        console.print(f"wrote {plot}")
+    _write_json(json_path, {"game": "asympuzl", "puzzles": puzzles, "presets": presets, "tables": tables})
 
 
 # ---------------------------------------------------------------------------------------------

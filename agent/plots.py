@@ -172,3 +172,33 @@ def plot_psp(summaries: dict[str, dict[str, dict[str, Any]]], path: str | Path, 
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=120)
     plt.close(fig)
+
+
+def plot_success_at_turn(by_mode: dict[str, dict[str, dict[str, Any]]], path: str | Path, title: str) -> None:
+    """AsymPuzl's Figure 3: the share of puzzles solved by turn K, one panel per feedback mode, one
+    line per agent.
+
+    Args:
+        by_mode: feedback mode -> agent -> :func:`agent.asympuzl.summarize` output.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    modes = list(by_mode)
+    fig, axes = plt.subplots(1, len(modes), figsize=(2.8 * len(modes), 3.2), sharey=True, squeeze=False)
+    for ax, mode in zip(axes[0], modes, strict=True):
+        for agent, summary in by_mode[mode].items():
+            curve = summary["success_at_turn"]
+            ax.step(range(1, len(curve) + 1), [100 * v for v in curve], where="post", label=agent)
+        ax.set_title(mode, fontsize=9)
+        ax.set_xlabel("turn K")
+        ax.set_ylim(-3, 103)
+    axes[0][0].set_ylabel("% solved by turn K")
+    axes[0][-1].legend(fontsize=7, loc="lower right")
+    fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)

@@ -249,6 +249,9 @@ def register_builtins(registry: Registry) -> Registry:
     for task in (dialop_optimization, dialop_planning, dialop_mediation):
         task.register(registry)
     _register_dialop_llm_parsers(registry)
+    from agent import asympuzl
+
+    asympuzl.register(registry)
     return registry
 
 

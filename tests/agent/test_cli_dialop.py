@@ -64,3 +64,13 @@ def test_psp_refuses_unknown_conditions_and_games_in_one_line():
     assert result.exit_code == 2 and "unknown prefix '0.9'" in result.stderr
     result = runner.invoke(app, ["dialop", "psp", "--game", "gnomes_at_night"])
     assert result.exit_code == 2 and "needs a DialOp game" in result.stderr
+
+
+def test_parse_reads_a_message_in_the_names_of_a_generated_game():
+    result = runner.invoke(app, ["parse", "--game", "dialop_optimization", "Ava on BLEU is 80."])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout) == [{"act": "opt_cell", "reviewer": 0, "paper": 0, "value": 80}]
+    result = runner.invoke(app, ["parse", "--game", "dialop_mediation", "My Thursday 2pm meeting is very important"])
+    assert json.loads(result.stdout) == [{"act": "med_event", "day": 1, "start": "14:00", "importance": 9}]
+    result = runner.invoke(app, ["parse", "--game", "dialop_planning", "--reader", "7", "hello"])
+    assert result.exit_code == 2 and "--reader must be a seat of dialop_planning_v0: 0..1" in result.stderr

@@ -1,0 +1,115 @@
+"""AsymPuzl agents: registration, the belief store, self-play of every preset, determinism."""
+
+import pytest
+
+from agent.arena import play_game, selfplay
+from agent.asympuzl import AsympuzlBeliefs, register, summarize
+from agent.registry import Registry
+from games.asympuzl import FEEDBACK_MODES, AsympuzlGame, Piece
+from language.asympuzl import PuzlAsk, PuzlOrder, PuzlPair, PuzlPlace, PuzlSolved
+
+SEEDS = range(30)
+
+
+@pytest.fixture(scope="module")
+def reg() -> Registry:
+    registry = Registry()
+    register(registry)
+    return registry
+
+
+def run(reg, preset, size, mode, seeds=SEEDS):
+    game = reg.make_game("asympuzl", size=size, feedback=mode)
+    return selfplay(game, reg.preset("asympuzl", preset), seeds=seeds, registry=reg)
+
+
+def test_registration(reg):
+    assert reg.game_family("asympuzl_v0") == "asympuzl"
+    assert reg.default_preset("asympuzl") == "neurosymbolic"
+    assert set(reg.preset_names("asympuzl", offline=True)) == {
+        "neurosymbolic",
+        "one-at-a-time",
+        "ignore-partner",
+        "over-correct",
+    }
+    game = reg.make_game("asympuzl", size=4, feedback="both", turn_cap=3)
+    assert isinstance(game, AsympuzlGame) and game.turn_cap == 3
+    with pytest.raises(ValueError):
+        reg.make_game("asympuzl", feedback="loud")
+
+
+@pytest.mark.parametrize("size", [3, 5, 10, 20])
+@pytest.mark.parametrize("mode", FEEDBACK_MODES)
+def test_neurosymbolic_solves_every_seed_in_two_turns(reg, size, mode):
+    records = run(reg, "neurosymbolic", size, mode)
+    assert all(r.metrics["solved"] and r.metrics["turns_to_solve"] == 2 for r in records)
+    assert not any(r.refused for r in records)
+    summary = summarize(records)
+    assert summary["solved"] == 1.0 and summary["solved_ci"][1] == 1.0
+    assert summary["mean_actions_per_position"][0] == 1.0  # Alice writes each position once
+    assert summary["mean_actions_per_position"][1] <= 1.0  # Bob at most once
+    assert summary["success_at_turn"][:2] == [0.0, 1.0]
+
+
+@pytest.mark.parametrize("size", [3, 5, 10])
+def test_one_at_a_time_solves_in_n_plus_one_turns(reg, size):
+    records = run(reg, "one-at-a-time", size, "none", seeds=range(10))
+    assert all(r.metrics["turns_to_solve"] == size + 1 for r in records)
+
+
+def test_ignore_partner_fails(reg):
+    records = run(reg, "ignore-partner", 5, "both")
+    assert summarize(records)["solved"] == 0.0
+    assert all(r.metrics["turns"] == 10 for r in records)
+
+
+def test_over_correct_overwrites_and_fails_more(reg):
+    neuro = summarize(run(reg, "neurosymbolic", 5, "none"))
+    over = summarize(run(reg, "over-correct", 5, "none"))
+    assert over["mean_actions_per_position"][0] > 3 * neuro["mean_actions_per_position"][0]
+    assert over["mean_turns"] > neuro["mean_turns"]
+    big = summarize(run(reg, "over-correct", 20, "both", seeds=range(10)))
+    assert big["solved"] < 0.6
+    # detailed feedback restrains it: fewer rewrites than with no feedback
+    detailed = summarize(run(reg, "over-correct", 5, "own_detailed"))
+    assert detailed["mean_actions_per_position"][0] < over["mean_actions_per_position"][0]
+
+
+def test_determinism(reg):
+    first = run(reg, "over-correct", 5, "own", seeds=range(5))
+    second = run(reg, "over-correct", 5, "own", seeds=range(5))
+    assert [r.to_json() for r in first] == [r.to_json() for r in second]
+
+
+def test_mixed_pair_neurosymbolic_with_ignoring_partner(reg):
+    game = reg.make_game("asympuzl", size=4, feedback="none")
+    agents = [
+        reg.build_agent(reg.preset("asympuzl", "neurosymbolic")),
+        reg.build_agent(reg.preset("asympuzl", "ignore-partner")),
+    ]
+    record = play_game(game, agents, seed=0)
+    assert not record.metrics["solved"]
+
+
+def test_beliefs_own_clues_win_and_target():
+    game = AsympuzlGame(size=3)
+    state = game.new_initial_state(0)
+    alice = AsympuzlBeliefs(state.observation(0))
+    truth = state.truth
+    assert alice.target() == {}
+    alice.update([PuzlOrder(shapes=["bogus", truth[0].shape])], "partner")  # her own clues win
+    assert alice.shape_at(1) == truth[0].shape
+    alice.update([PuzlPair(shape=truth[0].shape, color=truth[0].color), PuzlPlace(position=9, shape="star")], "partner")
+    assert alice.target() == {1: truth[0]}
+    alice.update([PuzlPlace(position=2, color=truth[1].color)], "partner")
+    assert alice.target()[2] == Piece(shape=truth[1].shape, color=truth[1].color)
+    alice.update([PuzlAsk(about="colors"), PuzlSolved()], "partner")
+    assert alice.open_asks == [PuzlAsk(about="colors")] and alice.partner_solved
+    assert alice.untold() == [("shape_at", 1), ("shape_at", 2), ("shape_at", 3)]
+    alice.update([PuzlOrder(shapes=[p.shape for p in truth])], "self")
+    assert alice.untold() == [] and alice.open_asks == []
+
+    bob = AsympuzlBeliefs(state.observation(1))
+    assert {s for _, s in bob.untold()} == {p.shape for p in truth}
+    bob.update([PuzlPlace(position=1, shape=truth[0].shape, color="black")], "partner")  # his clue wins
+    assert bob.target() == {1: truth[0]}
