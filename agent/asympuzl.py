@@ -14,6 +14,7 @@ Presets (``register``):
 | ``one-at-a-time`` | rules  | ``one-at-a-time``| one fact per move: about ``N + 1`` turns               |
 | ``ignore-partner``| off    | ``share-all``    | never hears the partner: fails (solved only by chance) |
 | ``over-correct``  | rules  | ``over-correct`` | one fact per move, rewrites every position each move, doubts known ones |
+| ``llm``           | rules  | ``llm``          | a language model reads the paper's prompt and writes the message and edits (needs a model) |
 """
 
 from __future__ import annotations
@@ -258,8 +259,9 @@ def summary_cells(summary: dict[str, Any]) -> list[str]:
 def register(registry: Any) -> None:
     """Register family ``asympuzl``: the game, parsers ``rules`` / ``off``, renderers ``template`` /
     ``off``, the tracker ``store`` (the whole belief store), planners ``share-all``,
-    ``one-at-a-time``, ``over-correct`` and ``off``, and the presets of the module docstring
-    (default ``neurosymbolic``).
+    ``one-at-a-time``, ``over-correct`` and ``off`` (and ``llm``: the model as the policy, the neurosymbolic planner as its
+    fallback), and the presets of the module docstring (default ``neurosymbolic``; ``llm`` needs a
+    configured model).
 
     Args:
         registry: an ``agent.registry.Registry``.
@@ -289,3 +291,12 @@ def register(registry: Any) -> None:
     registry.register_preset(replace(base, name="one-at-a-time", planner="one-at-a-time"))
     registry.register_preset(replace(base, name="ignore-partner", parser="off"))
     registry.register_preset(replace(base, name="over-correct", planner="over-correct"))
+    # the paper's LLM agents: the model reads the paper's prompt and writes the message and the edits
+    from language.asympuzl_llm import ASYMPUZL, AsympuzlDecision
+    from language.llm import LLMPolicy
+
+    registry.planners[(fam, "llm")] = lambda llm, **options: LLMPolicy(
+        llm, ASYMPUZL, ShareAllPlanner(**options), response_model=AsympuzlDecision
+    )
+    registry.llm_components.add(("planner", fam, "llm"))
+    registry.register_preset(replace(base, name="llm", planner="llm"))

@@ -159,6 +159,16 @@ class PolicyDecision(BaseModel):
         return self
 
 
+def policy_decision_model(act_type: Any, name: str) -> type[BaseModel]:
+    """A response model like :class:`PolicyDecision` whose acts are ``act_type`` (a game's own acts
+    or moves), with the same validation hook; ``name`` names the schema the model sees."""
+    return create_model(
+        name,
+        __base__=PolicyDecision,
+        acts=(list[act_type], Field(description="your acts this turn")),
+    )
+
+
 @dataclass
 class LLMParser:
     """A parser that asks a language model, validated against the game, with a rule-based fallback.
@@ -225,19 +235,21 @@ class LLMPolicy:
     A planner in the pipeline: the belief store still records every act, so switching the partner
     model or the state tracker on or off changes what the model is shown (paper: Figure 4).
     A submission must be legal and agreed (``GameLanguage.decision_errors``); when the model gives
-    no valid decision the ``fallback`` planner decides the turn.
+    no valid decision the ``fallback`` planner decides the turn. ``response_model`` is the answer's
+    schema (default: Traveling Adventurers' acts; see :func:`policy_decision_model`).
     """
 
     client: LLMClient
     language: PolicyLanguage
     fallback: Any
     last_thought: str = ""
+    response_model: type[BaseModel] = PolicyDecision
 
     def plan(self, beliefs: Any, observation: Any, rng: np.random.Generator) -> Intent:
         payload = {"task": "policy", "game": self.language.game, **self.language.policy_input(beliefs, observation)}
         decision = ask_or_fall_back(
             self.client,
-            PolicyDecision,
+            self.response_model,
             self.language.policy_instructions(),
             payload,
             {"check_decision": lambda acts: self.language.decision_errors(acts, beliefs, observation)},
