@@ -176,7 +176,7 @@ def aggregate(records: Sequence[GameRecord]) -> dict[str, Any]:
         out[f"mean_{name}"] = float(np.mean(values)) if values else 0.0
     out["timeouts"] = sum(1 for r in records if r.metrics.get("timeout"))
     out["refused_turns"] = sum(len(r.refused) for r in records)
-    _add_llm(out, records)
+    add_llm_usage(out, records)
     return out
 
 
@@ -224,7 +224,7 @@ def aggregate_rounds(records: Sequence[GameRecord]) -> dict[str, Any]:
         "mean_words": [float(np.mean([rec.metrics["words"][p] for rec in records])) for p in range(2)],
         "refused_turns": sum(len(r.refused) for r in records),
     }
-    _add_llm(out, records)
+    add_llm_usage(out, records)
     return out
 
 
@@ -250,12 +250,13 @@ def aggregate_scores(records: Sequence[GameRecord]) -> dict[str, Any]:
         "mean_proposals": float(np.mean([r.metrics["proposals"] for r in records])) if n else 0.0,
         "refused_turns": sum(len(r.refused) for r in records),
     }
-    _add_llm(out, records)
+    add_llm_usage(out, records)
     return out
 
 
-def _add_llm(out: dict[str, Any], records: Sequence[GameRecord]) -> None:
-    """Add the summed language-model usage of ``records`` to ``out`` (when any was used)."""
+def add_llm_usage(out: dict[str, Any], records: Sequence[Any]) -> None:
+    """Add the summed language-model usage of ``records`` (anything with an ``llm`` usage dict or
+    None) to ``out`` (when any was used)."""
     usages = [LLMUsage.from_json(r.llm) for r in records if r.llm is not None]
     if usages:
         total = sum(usages, LLMUsage())

@@ -20,12 +20,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from agent.arena import mean_interval, play_game
+from agent.arena import add_llm_usage, mean_interval, play_game
 from agent.registry import AgentSpec, Registry, default_registry
 from games.base import State
 from games.dialop.data import TASKS, load_recorded, recorded_game
 from games.dialop.replay import PREFIXES, Prefix, dialogue_words, prefix_turns
-from language.llm_client import LLMConfig
+from language.llm_client import LLMConfig, LLMUsage
 
 SELF_PLAY = "self-play"  # the reference condition: no prefix, no length bias, no forced proposal
 CONDITIONS: tuple[str, ...] = (*PREFIXES, SELF_PLAY)
@@ -49,6 +49,7 @@ class PSPRecord:
     human_words: int
     refused: list[str]
     transcript: list[dict[str, Any]]
+    llm: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -102,6 +103,7 @@ def prompted_selfplay(
         score = state.proposal_score(proposal)
     else:
         score = state.reward  # 0 when self-play ran out of turns
+    usages = [agent.llm.usage for agent in agents if agent.llm is not None]  # the forced proposal's reading too
     human = importlib.import_module(f"games.dialop.{task}").rescore(recorded)["norm"]
     return PSPRecord(
         task=task,
@@ -117,6 +119,7 @@ def prompted_selfplay(
         human_words=human_words,
         refused=record.refused,
         transcript=record.transcript,
+        llm=sum(usages, LLMUsage()).to_json() if usages else None,
     )
 
 
@@ -125,7 +128,7 @@ def psp_summary(records: Sequence[PSPRecord]) -> dict[str, Any]:
     score, lo, hi = mean_interval([r.score for r in records])
     human, hlo, hhi = mean_interval([r.human_score for r in records])
     n = len(records)
-    return {
+    summary: dict[str, Any] = {
         "games": n,
         "mean_score": score,
         "mean_score_ci": [lo, hi],
@@ -138,6 +141,8 @@ def psp_summary(records: Sequence[PSPRecord]) -> dict[str, Any]:
         "mean_agent_turns": mean_interval([r.agent_turns for r in records])[0],
         "refused_turns": sum(len(r.refused) for r in records),
     }
+    add_llm_usage(summary, records)
+    return summary
 
 
 def recorded_indices(task: str, games: int | None = None) -> list[int]:

@@ -59,3 +59,5 @@ def test_prompted_self_play_reads_the_human_prefix_through_the_model(llm_server,
     asked = sum(1 for request in llm_server.requests if '\\"task\\": \\"parse\\"' in json.dumps(request))
     messages = sum(1 for line in with_llm.transcript if line.get("message"))
     assert asked > 0 and with_llm.prefix_turns > 0 and messages == 0
+    # every human line was read by the model: the forced proposal's reading is accounted too
+    assert with_rules.llm is None and with_llm.llm["calls"] == asked and with_llm.llm["fallbacks"] == 0
