@@ -167,7 +167,7 @@ def summarize(records: list[GameRecord]) -> dict[str, Any]:
     Returns:
         A JSON-able summary.
     """
-    from agent.arena import mean_interval, wilson_interval  # the arena imports the registry
+    from agent.arena import add_llm_usage, mean_interval, wilson_interval  # the arena imports the registry
 
     n = len(records)
     solved = [r for r in records if r.metrics["solved"]]
@@ -188,6 +188,7 @@ def summarize(records: list[GameRecord]) -> dict[str, Any]:
     }
     for key in ("mean_actions_per_position", "mean_message_tokens", "mean_output_tokens", "invalid_actions"):
         out[key] = [float(np.mean([r.metrics[key][p] for r in records])) if n else 0.0 for p in (0, 1)]
+    add_llm_usage(out, records)
     return out
 
 
