@@ -137,6 +137,10 @@ class NegotiationPlanner(ABC):
         if pending is not None:
             base = prefix[: pending.base + 1]
             verdict = self.judge(beliefs, board, base, pending.path)
+            if verdict == "undecided" and not self._still_to_ask(beliefs, board, base):
+                # every coin that could decide it was asked and none came (e.g. the partner model is
+                # off): waiting longer cannot help, so decide on what is known
+                verdict = self.settle(beliefs, board, base, pending.path)
             if verdict == "accept":
                 acts.append(Agree(path=pending.path))
                 prefix = base + pending.path[1:]
@@ -156,6 +160,18 @@ class NegotiationPlanner(ABC):
             proposal = prefix + moves
         acts.extend(self._share_and_ask(beliefs, board, prefix, proposal))
         return Intent(acts=acts)
+
+    def settle(self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str], path: list[str]) -> Verdict:
+        """Decide a suggestion ``judge`` left undecided once nothing more can be learnt (default:
+        accept, as a cooperative player does)."""
+        return "accept"
+
+    def _still_to_ask(self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str]) -> bool:
+        partner = beliefs.partner
+        return any(
+            edge_key(u, v) not in partner.partner_coins and edge_key(u, v) not in partner.asked
+            for u, v in self.coins_to_ask(beliefs, board, prefix, prefix)
+        )
 
     @staticmethod
     def left(beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str]) -> list[str]:
@@ -373,6 +389,21 @@ class IBPPlanner(NegotiationPlanner):
             verdict = self._step_verdict(self._step_bounds(lo, hi, board, walk), room)
             if verdict != "accept":
                 return verdict
+            walk.append(room)
+        return "accept"
+
+    def settle(self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str], path: list[str]) -> Verdict:
+        """Judge on the point estimate alone: accept when each suggested move starts a best tour
+        under what is known (unknown coins as the ``unknown`` option says)."""
+        point, _, _ = self._matrices(beliefs, board)
+        walk = list(prefix)
+        for room in path[1:]:
+            remaining = board.remaining(walk)
+            if room not in remaining:
+                return "accept" if room == board.start and not remaining else "reject"
+            best = max(self._best(point, board, walk + [r]) for r in remaining)
+            if self._best(point, board, walk + [room]) < best:
+                return "reject"
             walk.append(room)
         return "accept"
 
