@@ -19,8 +19,19 @@ from typing import Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 app = typer.Typer(
     add_completion=False,
@@ -37,6 +48,8 @@ dialop_app = typer.Typer(
     no_args_is_help=True, help="DialOp: the decision-oriented dialogue games and their recorded data."
 )
 app.add_typer(dialop_app, name="dialop")
+results_app = typer.Typer(no_args_is_help=True, help="Result stores of sweeps: summaries, transcripts, plots.")
+app.add_typer(results_app, name="results")
 
 # Output that is piped or captured (make, CI) is not cut to 80 columns.
 console = Console(stderr=True, width=None if sys.stderr.isatty() else 120)
@@ -73,15 +86,24 @@ def _show(renderable: Any, json_path: str | None) -> None:
     (console if json_path == "-" else out).print(renderable)
 
 
-def _progress() -> Progress:
-    return Progress(
+class _RateColumn(ProgressColumn):
+    """Games finished per second (over rich's recent window)."""
+
+    def render(self, task: Task) -> Text:
+        return Text(f"{task.speed:.1f} games/s" if task.speed else "- games/s")
+
+
+def _progress(rate: bool = False) -> Progress:
+    """A progress display on standard error; ``rate=True`` adds games per second and the ETA."""
+    columns: list[Any] = [
         TextColumn("[bold]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        console=console,
-        transient=False,
-    )
+    ]
+    if rate:
+        columns += [_RateColumn(), TextColumn("eta"), TimeRemainingColumn()]
+    return Progress(*columns, console=console, transient=False)
 
 
 @contextmanager
@@ -731,6 +753,9 @@ def selfplay_command(
 @app.command("ablate")
 @with_llm_options
 def ablate_command(
+    sweep: str | None = typer.Argument(
+        None, help="a sweep file (TOML: module and parameter grids); without it, the paper protocol below"
+    ),
     game: str = typer.Option("traveling_adventurers", help="game name"),
     agents: str | None = typer.Option(None, help="comma-separated presets (default: all of the game's)"),
     partner: str | None = typer.Option(None, help="preset of the other player for every row (default: self-play)"),
@@ -743,13 +768,30 @@ def ablate_command(
     json_path: str | None = typer.Option(None, "--json", help="write the table as JSON ('-' = stdout)"),
     plot: str | None = typer.Option(None, help="write a bar chart of the table as PNG"),
     option: list[str] | None = typer.Option(None, help="planner option KEY=VALUE for every preset (repeatable)"),
+    results_dir: str | None = typer.Option(
+        None, "--results", help="sweep: the result store directory (default: results/sweeps/NAME); a re-run resumes it"
+    ),
+    backend: str = typer.Option("pool", help="sweep: inprocess | pool (all cores) | dask"),
+    workers: int | None = typer.Option(None, min=1, help="sweep: worker processes (default: all cores)"),
+    scheduler: str | None = typer.Option(None, help="sweep: a running Dask scheduler, tcp://HOST:8786"),
+    csv_path: str | None = typer.Option(None, "--csv", help="sweep: write the summary as CSV"),
     llm: Callable[[], Any] = None,  # type: ignore[assignment]  # the --llm-* options, from with_llm_options
 ) -> None:
-    """Run the paper's self-play protocol for agent presets (default: every offline preset) and
-    print its Table 1 (AsymPuzl: its Tables 1 and 2, feedback modes and puzzle sizes); LLM presets
-    (llm-*) run when named in --agents."""
+    """Run a sweep file (module grids x seeds, resumable, on a process pool or Dask) and print one
+    table per metric with 95% intervals; or, without a file, the paper's self-play protocol for agent
+    presets (default: every offline preset) and its Table 1 (AsymPuzl: its Tables 1 and 2, feedback
+    modes and puzzle sizes); LLM presets (llm-*) run when named in --agents."""
 
     def run() -> None:
+        if sweep is not None:
+            given = {"--agents": agents, "--partner": partner, "--games": games, "--board": board, "--rooms": rooms}
+            given["--option"] = option or None
+            if clash := [name for name, value in given.items() if value is not None]:
+                raise UserError(f"{clash[0]} does not apply to a sweep file; set it in {sweep}")
+            _ablate_sweep(sweep, results_dir, backend, workers, scheduler, json_path, csv_path, plot, llm())
+            return
+        if results_dir or csv_path or scheduler or workers:
+            raise UserError("--results, --csv, --workers and --scheduler need a sweep file")
         from agent.arena import paper_seeds
         from agent.registry import default_registry
 
@@ -801,6 +843,104 @@ def ablate_command(
         )
 
     _guard(run)
+
+
+def _ablate_sweep(
+    path: str,
+    results: str | None,
+    backend: str,
+    workers: int | None,
+    scheduler: str | None,
+    json_path: str | None,
+    csv_path: str | None,
+    plot: str | None,
+    config: Any,
+) -> None:
+    """Run (or resume) the sweep file ``path`` into its result store and report it."""
+    from agent.backends import check_backend, pending, run_specs
+    from agent.results import open_store, summarize
+    from agent.sweep import load_sweep
+
+    check_backend(backend, workers, scheduler)
+    sweep = load_sweep(path, llm=config)
+    specs = sweep.specs()
+    store = open_store(results or Path("results") / "sweeps" / sweep.name)
+    if store.torn:
+        console.print(f"note: cut a torn last line ({store.torn} bytes) from {store.file}")
+    store.save_sweep(sweep.name, sweep.text, len(specs), [c.label for c in sweep.cells], sweep.axes)
+    done = len(specs) - len(pending(specs, store))
+    if done:
+        console.print(f"resuming: {done} of {len(specs)} games already in {store.path}")
+    with _progress(rate=True) as progress:
+        bar = progress.add_task(escape(f"{sweep.name} ({backend})"), total=len(specs), completed=done)
+        run_specs(
+            specs,
+            store,
+            backend,
+            workers=workers,
+            scheduler=scheduler,
+            on_result=lambda row: progress.advance(bar),
+        )
+    keys = {spec.key for spec in specs}
+    rows = [row for row in store.rows() if row["key"] in keys]
+    summary = summarize(rows, [c.label for c in sweep.cells], sweep.metrics)
+    title = f"{sweep.name}: {sweep.game}, {len(sweep.cells)} cells x {len(sweep.seeds)} games"
+    _show_summary(summary, title, json_path)
+    _write_summary(summary, json_path, csv_path, {"sweep": sweep.name, "game": sweep.game, "results": str(store.path)})
+    if plot:
+        from agent.plots import plot_sweep_bars
+
+        metric = sweep.metrics[0] if sweep.metrics else _default_metric(summary)
+        plot_sweep_bars(summary, metric, plot, title)
+        console.print(f"wrote {plot}")
+
+
+def _default_metric(summary: list[dict[str, Any]]) -> str:
+    """The metric a plot shows when none is named: the first binary one, else the first one."""
+    if not summary:
+        raise UserError("no results to plot")
+    return next((e["metric"] for e in summary if e["kind"] == "binary"), summary[0]["metric"])
+
+
+def _show_summary(summary: list[dict[str, Any]], title: str, json_path: str | None) -> None:
+    """One table per metric: the cells with n, mean and 95% interval."""
+    from agent.results import by_metric
+
+    (console if json_path == "-" else out).print(Text(title, style="bold"))
+    for metric, entries in by_metric(summary).items():
+        binary = entries[0]["kind"] == "binary"
+        table = Table(title=metric, title_justify="left")
+        table.add_column("cell")
+        table.add_column("n", justify="right")
+        table.add_column(escape("% [Wilson 95%]" if binary else "mean [bootstrap 95%]"), justify="right", no_wrap=True)
+        for e in entries:
+            if binary:
+                cell = f"{100 * e['mean']:.1f} [{100 * e['low']:.1f}-{100 * e['high']:.1f}]"
+            else:
+                cell = f"{_number(e['mean'])} [{_number(e['low'])}-{_number(e['high'])}]"
+            table.add_row(escape(e["cell"]), str(e["n"]), cell)
+        _show(table, json_path)
+
+
+def _number(value: float) -> str:
+    """A mean for a table: three significant digits, never in exponent form below 10^6."""
+    size = abs(value)
+    return f"{value:.0f}" if size >= 100 else f"{value:.1f}" if size >= 10 else f"{value:.3g}"
+
+
+def _write_summary(
+    summary: list[dict[str, Any]], json_path: str | None, csv_path: str | None, about: dict[str, Any]
+) -> None:
+    """Write a sweep summary as JSON (with ``about``) and as CSV, where asked."""
+    from agent.results import to_csv
+
+    _write_json(json_path, {**about, "summary": summary})
+    if csv_path:
+        try:
+            to_csv(summary, csv_path)
+        except OSError as err:
+            raise UserError(f"cannot write {csv_path}: {err.strerror or err}") from err
+        console.print(f"wrote {csv_path}")
 
 
 def _ablate_asympuzl(registry: Any, presets: list[str], puzzles: int, json_path: str | None, plot: str | None) -> None:
@@ -1052,6 +1192,107 @@ def llm_serve_command(
     _guard(run)
 
 
+# ---------------------------------------------------------------------------------------------
+# accord results summarize / show / plot
+# ---------------------------------------------------------------------------------------------
+
+
+@results_app.command("summarize")
+def results_summarize_command(
+    results: str = typer.Argument(..., help="the result store directory of a sweep"),
+    metric: list[str] | None = typer.Option(None, help="only these metrics (repeatable; default: all)"),
+    json_path: str | None = typer.Option(None, "--json", help="write the summary as JSON ('-' = stdout)"),
+    csv_path: str | None = typer.Option(None, "--csv", help="write the summary as CSV"),
+) -> None:
+    """Per cell and metric: mean with a Wilson (binary) or bootstrap (continuous) 95% interval."""
+
+    def run() -> None:
+        from agent.results import open_store, summarize_store
+
+        store = open_store(results, must_exist=True)
+        summary = summarize_store(store, metric or ())
+        if metric and not summary:
+            raise UserError(f"no results for metric {metric[0]!r} in {results}")
+        manifest = store.manifest()
+        name = manifest.get("sweep", results)
+        _show_summary(summary, f"{name}: {len(store)} of {manifest.get('total', len(store))} games", json_path)
+        _write_summary(summary, json_path, csv_path, {"sweep": name, "results": results, "games": len(store)})
+
+    _guard(run)
+
+
+@results_app.command("show")
+def results_show_command(
+    results: str = typer.Argument(..., help="the result store directory of a sweep"),
+    game_id: str = typer.Argument(..., help="the game's key, or a unique prefix of it"),
+    replay: bool = typer.Option(False, "--replay", help="play the game again and check its transcript digest"),
+    json_path: str | None = typer.Option(None, "--json", help="write the game's row as JSON ('-' = stdout)"),
+) -> None:
+    """Print one game's transcript and metrics (and with --replay, check that it replays identically)."""
+
+    def run() -> None:
+        from agent.results import open_store
+
+        row = open_store(results, must_exist=True).find(game_id)
+        show = console if json_path == "-" else out
+        spec = row["spec"]
+        show.print(
+            f"[bold]{row['key']}[/]  {row['game_id']}  cell: {escape(row['cell'])}  seed: {spec['seed']}",
+            highlight=False,
+        )
+        for turn in row["transcript"]:
+            actions = f"  [dim]{escape(json.dumps(turn['actions']))}[/]" if turn.get("actions") else ""
+            show.print(
+                f"[bold]{escape(turn['player'])}[/]: {escape(turn['message'])}{actions}",
+                highlight=False,
+                soft_wrap=True,
+            )
+        scalars = {k: v for k, v in row["metrics"].items() if isinstance(v, bool | int | float | str)}
+        show.print(escape("metrics: " + ", ".join(f"{k}={v}" for k, v in scalars.items())), highlight=False)
+        for refusal in row["refused"]:
+            show.print(f"[yellow]refused[/] {escape(refusal)}", highlight=False)
+        if replay:
+            from agent.sweep import run_game
+
+            again = run_game(spec)
+            if again["transcript_digest"] != row["transcript_digest"]:
+                show.print(
+                    f"[red]replay differs[/]: digest {again['transcript_digest'][:16]} != {row['transcript_digest'][:16]}"
+                )
+                raise typer.Exit(code=1)
+            show.print(f"replay: identical transcript (digest {row['transcript_digest'][:16]})")
+        _write_json(json_path, row)
+
+    _guard(run)
+
+
+@results_app.command("plot")
+def results_plot_command(
+    results: str = typer.Argument(..., help="the result store directory of a sweep"),
+    metric: str = typer.Option(..., help="the metric to plot, e.g. optimal, solved, normalized_score"),
+    out_path: str = typer.Option(..., "--out", help="the PNG file"),
+    over: str | None = typer.Option(
+        None, help="a sweep parameter for the x axis (rooms, size, feedback...): curves instead of bars"
+    ),
+) -> None:
+    """Bars of a metric per cell with 95% intervals, or curves of it over one sweep parameter."""
+
+    def run() -> None:
+        from agent.plots import plot_sweep_bars, plot_sweep_curves
+        from agent.results import open_store, summarize_store
+
+        store = open_store(results, must_exist=True)
+        summary = summarize_store(store)
+        title = f"{store.manifest().get('sweep', results)}: {metric}"
+        if over:
+            plot_sweep_curves(summary, metric, over, out_path, f"{title} over {over}")
+        else:
+            plot_sweep_bars(summary, metric, out_path, title)
+        console.print(f"wrote {out_path}")
+
+    _guard(run)
+
+
 def main() -> None:
     """Console-script entry point."""
     try:
@@ -1145,6 +1386,9 @@ def dialop_psp_command(
                     f"{s['mean_human_words']:.0f}",
                 )
         _show(table, json_path)
+        usage = _llm_table([(f"{t} {c}", s) for t, rows in summaries.items() for c, s in rows.items()])
+        if usage is not None:
+            _show(usage, json_path)
         if plot:
             from agent.plots import plot_psp
 

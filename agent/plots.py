@@ -202,3 +202,102 @@ def plot_success_at_turn(by_mode: dict[str, dict[str, dict[str, Any]]], path: st
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=120)
     plt.close(fig)
+
+
+def _numeric(value: Any) -> tuple[int, Any]:
+    """Sort key of a parameter value: numbers by value, then the rest by text."""
+    return (0, value) if isinstance(value, int | float) and not isinstance(value, bool) else (1, str(value))
+
+
+def plot_sweep_bars(summary: list[dict[str, Any]], metric: str, path: str | Path, title: str) -> None:
+    """Bars of ``metric`` per sweep cell with their 95% intervals (Wilson for binary metrics, shown
+    in %, bootstrap for continuous ones).
+
+    Args:
+        summary: :func:`agent.results.summarize` entries (those of other metrics are ignored).
+        metric: the metric to plot.
+        path: the PNG file.
+        title: the figure title.
+
+    Raises:
+        ValueError: no entry has ``metric``.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    entries = [e for e in summary if e["metric"] == metric]
+    if not entries:
+        raise ValueError(
+            f"no results for metric {metric!r}; metrics: {', '.join(sorted({e['metric'] for e in summary}))}"
+        )
+    scale = 100.0 if entries[0]["kind"] == "binary" else 1.0
+    means = np.array([scale * e["mean"] for e in entries])
+    errors = [means - [scale * e["low"] for e in entries], [scale * e["high"] for e in entries] - means]
+    fig, ax = plt.subplots(figsize=(2.0 + 0.9 * len(entries), 4.8))
+    ax.bar(np.arange(len(entries)), means, yerr=errors, capsize=3, color="tab:blue")
+    ax.set_xticks(np.arange(len(entries)), [e["cell"] for e in entries], fontsize=7, rotation=30, ha="right")
+    interval = "Wilson 95% CI" if scale == 100.0 else "bootstrap 95% CI"
+    ax.set_ylabel(f"{metric}{' (%)' if scale == 100.0 else ''} ({interval})")
+    if scale == 100.0:
+        ax.set_ylim(0, 105)
+    ax.set_title(title, fontsize=10)
+    fig.tight_layout()
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def plot_sweep_curves(summary: list[dict[str, Any]], metric: str, over: str, path: str | Path, title: str) -> None:
+    """Curves of ``metric`` over the sweep parameter ``over`` (x axis), one line per combination
+    of the other parameters, with 95% interval bands.
+
+    Args:
+        summary: :func:`agent.results.summarize` entries.
+        metric: the metric to plot.
+        over: a cell parameter (``rooms``, ``size``, ``feedback``...).
+        path: the PNG file.
+        title: the figure title.
+
+    Raises:
+        ValueError: no entry has ``metric``, or ``over`` is not a parameter of the cells.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    entries = [e for e in summary if e["metric"] == metric]
+    if not entries:
+        raise ValueError(
+            f"no results for metric {metric!r}; metrics: {', '.join(sorted({e['metric'] for e in summary}))}"
+        )
+    names = sorted({k for e in entries for k in e["params"]})
+    if over not in names:
+        raise ValueError(f"{over!r} is not a sweep parameter; parameters: {', '.join(names) or 'none'}")
+    scale = 100.0 if entries[0]["kind"] == "binary" else 1.0
+    lines: dict[str, list[dict[str, Any]]] = {}
+    for e in entries:
+        rest = ", ".join(f"{k}={v}" for k, v in e["params"].items() if k != over) or metric
+        lines.setdefault(rest, []).append(e)
+    xs = sorted({e["params"][over] for e in entries}, key=_numeric)
+    numeric = all(_numeric(x)[0] == 0 for x in xs)
+    fig, ax = plt.subplots(figsize=(6.4, 4.6))
+    for label, group in lines.items():
+        group = sorted(group, key=lambda e: _numeric(e["params"][over]))
+        x = [e["params"][over] if numeric else xs.index(e["params"][over]) for e in group]
+        ax.plot(x, [scale * e["mean"] for e in group], marker="o", label=label)
+        ax.fill_between(x, [scale * e["low"] for e in group], [scale * e["high"] for e in group], alpha=0.15)
+    if not numeric:
+        ax.set_xticks(range(len(xs)), [str(x) for x in xs], rotation=20, fontsize=8)
+    ax.set_xlabel(over)
+    interval = "Wilson 95% CI" if scale == 100.0 else "bootstrap 95% CI"
+    ax.set_ylabel(f"{metric}{' (%)' if scale == 100.0 else ''} ({interval})")
+    ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=7, frameon=False)
+    fig.tight_layout()
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)

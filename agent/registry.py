@@ -118,6 +118,14 @@ class Registry:
             if (kind, family, self.aliases.get(name, name)) in self.llm_components
         ]
 
+    def planner_factory(self, game: str, name: str) -> Callable[..., Any]:
+        """The factory of planner ``name`` of ``game`` (its signature lists the planner's options).
+
+        Raises:
+            UnknownNameError: no such planner; the message lists the game's planners.
+        """
+        return self._component(self.planners, "planner", self.game_family(game), name)
+
     def _component(
         self, table: dict[tuple[str, str], Callable[..., Any]], kind: str, family: str, name: str
     ) -> Callable[..., Any]:

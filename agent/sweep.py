@@ -1,0 +1,522 @@
+"""Ablation sweeps as data: the sweep file (TOML), its expansion into games, and one game's run.
+
+A sweep file names a game and the agents as *grids*: every key whose value is a list is an axis,
+every cell of the cartesian product of the axes (minus the ``exclude`` rules) is played on the same
+seeds. Example::
+
+    name = "ta-modules"
+    seeds = 4                      # paper_seeds layout: seeds x games, game i of seed s = s*1000 + i
+    games = 25
+    exclude = [{ parser = "off", partner = "on" }]   # a cell matching every key of a rule is dropped
+
+    [game]
+    name = "traveling_adventurers"
+    rooms = [6, 8, 10]             # a game option: scalar = fixed, list = axis
+
+    [agents]
+    preset = "problem-solving"     # the base spec (default: the game's strongest preset)
+    parser = ["rules", "off"]      # stage overrides: parser, partner, tracking, planner, renderer
+    planner = ["greedy", "ibp"]
+    options.iterations = [1000, 5000]   # planner options (axis name ``options.iterations``)
+    opponent = "proxy"             # the other seats' preset (alias partner_preset; default self-play)
+
+A value that is itself a list is given as a one-element list of it (``scale_range = [[1.0, 10.0]]``).
+Optional keys: ``first_seed`` (default 0), ``description``, ``metrics`` (the metrics the tables show).
+
+Every game of a sweep is a :class:`GameSpec`, a frozen JSON-able value with a stable ``key``, and
+:func:`run_game` plays it as a pure function of its JSON: the same spec gives the same result row
+(timings aside) in any process of any back end.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import itertools
+import json
+import time
+import tomllib
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from agent.arena import paper_seeds, play_game
+from agent.registry import AgentSpec, Registry, default_registry
+
+STAGES: tuple[str, ...] = ("parser", "partner", "tracking", "planner", "renderer")
+AGENT_KEYS: tuple[str, ...] = ("preset", *STAGES, "opponent", "partner_preset", "options")
+TOP_KEYS: tuple[str, ...] = (
+    "name",
+    "description",
+    "seeds",
+    "games",
+    "first_seed",
+    "metrics",
+    "exclude",
+    "game",
+    "agents",
+)
+# the LLMConfig settings a spec carries (never the key: it comes from the environment)
+LLM_SETTINGS: tuple[str, ...] = (
+    "model",
+    "base_url",
+    "mode",
+    "temperature",
+    "max_tokens",
+    "timeout",
+    "max_reasks",
+    "cache_dir",
+)
+
+
+class SweepError(ValueError):
+    """A sweep file that cannot run; the message is one line and lists the valid choices."""
+
+
+def canonical_json(data: Any) -> str:
+    """The canonical JSON text of ``data`` (sorted keys, no spaces): the input of every digest."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def digest(data: Any) -> str:
+    """The sha256 hex digest of ``data``'s canonical JSON."""
+    return hashlib.sha256(canonical_json(data).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game of a sweep: everything :func:`run_game` needs, and the cell it belongs to.
+
+    Attributes:
+        game: the game family.
+        game_options: the game's constructor options.
+        agents: one :class:`~agent.registry.AgentSpec` (as a dict) per seat.
+        seed: the game seed.
+        label: the cell's label (not part of the key).
+        params: the cell's parameters, axis name -> value.
+        llm: the language-model settings when a seat runs on a model (``None`` otherwise).
+    """
+
+    game: str
+    game_options: dict[str, Any]
+    agents: tuple[dict[str, Any], ...]
+    seed: int
+    label: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+    llm: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The spec as a JSON-able dict (the argument of :func:`run_game`)."""
+        data = asdict(self)
+        data["agents"] = list(self.agents)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameSpec:
+        """The spec from :meth:`to_json` output.
+
+        Raises:
+            SweepError: a missing or unknown field.
+        """
+        try:
+            return cls(**{**data, "agents": tuple(dict(a) for a in data["agents"])})
+        except (KeyError, TypeError) as err:
+            raise SweepError(f"not a game spec: {err}") from err
+
+    @property
+    def key(self) -> str:
+        """sha256 of the canonical JSON without the label: the game's identity in a result store."""
+        return digest({k: v for k, v in self.to_json().items() if k != "label"})
+
+    def agent_specs(self) -> list[AgentSpec]:
+        """The seats' :class:`AgentSpec` values."""
+        return [AgentSpec(**a) for a in self.agents]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell of a sweep: its label, parameters, game options and the spec of each seat."""
+
+    label: str
+    params: dict[str, Any]
+    game_options: dict[str, Any]
+    agents: tuple[AgentSpec, ...]
+    uses_llm: bool = False
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """A validated sweep: its cells and seeds (see the module docstring for the file)."""
+
+    name: str
+    game: str
+    cells: tuple[Cell, ...]
+    seeds: tuple[int, ...]
+    axes: dict[str, list[Any]]
+    metrics: tuple[str, ...] = ()
+    description: str = ""
+    llm: dict[str, Any] | None = None
+    text: str = ""
+
+    def specs(self) -> list[GameSpec]:
+        """Every game of the sweep, cell by cell, seed by seed."""
+        return [
+            GameSpec(
+                game=self.game,
+                game_options=cell.game_options,
+                agents=tuple(asdict(a) for a in cell.agents),
+                seed=seed,
+                label=cell.label,
+                params=cell.params,
+                llm=self.llm if cell.uses_llm else None,
+            )
+            for cell in self.cells
+            for seed in self.seeds
+        ]
+
+
+def load_sweep(path: str | Path, registry: Registry | None = None, llm: Any = None) -> Sweep:
+    """Read, validate and expand the sweep file at ``path``.
+
+    Args:
+        path: the TOML file.
+        registry: the component registry (default: :func:`~agent.registry.default_registry`).
+        llm: the :class:`~language.llm_client.LLMConfig` for LLM stages (default: from the environment).
+
+    Returns:
+        The :class:`Sweep`.
+
+    Raises:
+        SweepError: the file is missing, is not TOML, or does not validate (one line).
+        UnknownNameError: an unknown game, preset or component (the message lists the known ones).
+    """
+    path = Path(path)
+    try:
+        text = path.read_text()
+    except OSError as err:
+        raise SweepError(f"cannot read sweep file {path}: {err.strerror or err}") from err
+    return parse_sweep(text, registry, llm, default_name=path.stem)
+
+
+def parse_sweep(text: str, registry: Registry | None = None, llm: Any = None, default_name: str = "sweep") -> Sweep:
+    """Validate and expand the sweep ``text`` (TOML); see :func:`load_sweep`.
+
+    Args:
+        text: the sweep file's text.
+        registry: the component registry (default: :func:`~agent.registry.default_registry`).
+        llm: the :class:`~language.llm_client.LLMConfig` for LLM stages (default: from the environment).
+        default_name: the sweep's name when the file gives none.
+
+    Returns:
+        The :class:`Sweep`.
+
+    Raises:
+        SweepError: the text is not TOML or does not validate.
+        UnknownNameError: an unknown game, preset or component (the message lists the known ones).
+        LLMNotConfiguredError: a stage runs on a language model and no endpoint is configured.
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise SweepError(f"the sweep file is not valid TOML: {err}") from err
+    registry = registry or default_registry()
+    _known_keys(data, TOP_KEYS, "sweep key")
+    game_table = _table(data, "game")
+    agents_table = _table(data, "agents")
+    if "name" not in game_table:
+        raise SweepError(f"[game] needs name = one of {', '.join(sorted(registry.games))}")
+    family = registry.game_family(_scalar(game_table["name"], "game name", str))
+    seeds = _count(data, "seeds", 1)
+    games = _count(data, "games", 1)
+    first_seed = _count(data, "first_seed", 0, minimum=0)
+    _known_keys(agents_table, AGENT_KEYS, "[agents] key")
+    if "opponent" in agents_table and "partner_preset" in agents_table:
+        raise SweepError("[agents] takes opponent or partner_preset (the same thing), not both")
+    axes: dict[str, list[Any]] = {}
+    fixed: dict[str, Any] = {}
+    game_options = {k: v for k, v in game_table.items() if k != "name"}
+    agent_values = {("opponent" if k == "partner_preset" else k): v for k, v in agents_table.items() if k != "options"}
+    options = agents_table.get("options", {})
+    if not isinstance(options, dict):
+        raise SweepError("[agents] options must be a table, e.g. options.iterations = [1000, 5000]")
+    entries = [
+        *game_options.items(),
+        *agent_values.items(),
+        *((f"options.{k}", v) for k, v in options.items()),
+    ]
+    clash = set(game_options) & set(AGENT_KEYS)
+    if clash:
+        raise SweepError(f"game option {sorted(clash)[0]!r} clashes with an agent key; rename it")
+    for name, value in entries:
+        if isinstance(value, list):
+            if not value:
+                raise SweepError(f"{name} = [] gives no cells; give at least one value")
+            axes[name] = value
+        else:
+            fixed[name] = value
+    cells = _expand(registry, family, axes, fixed, _exclude_rules(data, axes))
+    config = _llm_config(registry, cells, llm)
+    _check_cells(registry, family, cells, config)
+    metrics = data.get("metrics", [])
+    if not isinstance(metrics, list) or not all(isinstance(m, str) for m in metrics):
+        raise SweepError('metrics must be a list of metric names, e.g. metrics = ["optimal", "turns"]')
+    return Sweep(
+        name=_scalar(data.get("name", default_name), "name", str),
+        game=family,
+        cells=tuple(cells),
+        seeds=tuple(paper_seeds(seeds, games, first_seed)),
+        axes=axes,
+        metrics=tuple(metrics),
+        description=str(data.get("description", "")),
+        llm=config,
+        text=text,
+    )
+
+
+def run_game(spec_json: dict[str, Any]) -> dict[str, Any]:
+    """Play the game ``spec_json`` describes and return its result row (a pure function of the
+    spec, timings aside; top-level so that worker processes can import it).
+
+    Args:
+        spec_json: a :meth:`GameSpec.to_json` dict.
+
+    Returns:
+        The row: ``key``, ``spec``, ``cell``, ``params``, ``game_id``, ``metrics``, ``returns``,
+        ``refused``, ``transcript``, ``transcript_digest``, ``timings`` (``wall_s``) and ``llm``
+        (the summed language-model accounting, or ``None``).
+    """
+    start = time.perf_counter()
+    spec = GameSpec.from_json(spec_json)
+    registry = default_registry()
+    config = None
+    if spec.llm is not None:
+        from language.llm_client import LLMConfig
+
+        config = LLMConfig.from_env(**spec.llm)
+    game = registry.make_game(spec.game, **spec.game_options)
+    agents = [registry.build_agent(a, config) for a in spec.agent_specs()]
+    record = play_game(game, agents, spec.seed)
+    row = {
+        "key": spec.key,
+        "spec": spec.to_json(),
+        "cell": spec.label,
+        "params": spec.params,
+        "game_id": record.game_id,
+        "metrics": record.metrics,
+        "returns": record.returns,
+        "refused": record.refused,
+        "transcript": record.transcript,
+        "transcript_digest": digest(record.transcript),
+        "llm": record.llm,
+    }
+    row = json.loads(json.dumps(row, default=str))  # plain JSON values, as a worker process would return them
+    row["timings"] = {"wall_s": time.perf_counter() - start}
+    return row
+
+
+def without_timings(row: Mapping[str, Any]) -> dict[str, Any]:
+    """``row`` without its timings (what must agree between runs and back ends)."""
+    return {k: v for k, v in row.items() if k != "timings"}
+
+
+# ---- validation and expansion ----------------------------------------------------------------
+
+
+def _known_keys(table: Mapping[str, Any], known: Sequence[str], what: str) -> None:
+    for key in table:
+        if key not in known:
+            raise SweepError(f"unknown {what} {key!r}; valid: {', '.join(known)}")
+
+
+def _table(data: Mapping[str, Any], name: str) -> dict[str, Any]:
+    table = data.get(name, {})
+    if not isinstance(table, dict):
+        raise SweepError(f"{name} must be a table ([{name}])")
+    return table
+
+
+def _scalar(value: Any, what: str, kind: type) -> Any:
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise SweepError(f"{what} must be a {kind.__name__}, not {value!r}")
+    return value
+
+
+def _count(data: Mapping[str, Any], name: str, default: int, minimum: int = 1) -> int:
+    value = _scalar(data.get(name, default), name, int)
+    if value < minimum:
+        raise SweepError(f"{name} must be >= {minimum}, not {value}")
+    return value
+
+
+def _exclude_rules(data: Mapping[str, Any], axes: Mapping[str, list[Any]]) -> list[dict[str, Any]]:
+    rules = data.get("exclude", [])
+    if not isinstance(rules, list) or not all(isinstance(r, dict) and r for r in rules):
+        raise SweepError('exclude must be a list of partial assignments, e.g. exclude = [{ parser = "off" }]')
+    for rule in rules:
+        flat = _flatten(rule)
+        for name, value in flat.items():
+            if name not in axes:
+                raise SweepError(
+                    f"exclude rule names {name!r}, which is not an axis; axes: {', '.join(axes) or 'none'}"
+                )
+            if value not in axes[name]:
+                raise SweepError(
+                    f"exclude rule {name} = {value!r} matches no cell; {name} takes {', '.join(map(repr, axes[name]))}"
+                )
+    return [_flatten(r) for r in rules]
+
+
+def _flatten(rule: Mapping[str, Any]) -> dict[str, Any]:
+    """``{"options": {"iterations": 5}}`` -> ``{"options.iterations": 5}`` (TOML dotted keys)."""
+    flat: dict[str, Any] = {}
+    for name, value in rule.items():
+        if name == "options" and isinstance(value, dict):
+            flat.update({f"options.{k}": v for k, v in value.items()})
+        else:
+            flat["opponent" if name == "partner_preset" else name] = value
+    return flat
+
+
+def _expand(
+    registry: Registry,
+    family: str,
+    axes: Mapping[str, list[Any]],
+    fixed: Mapping[str, Any],
+    rules: list[dict[str, Any]],
+) -> list[Cell]:
+    cells = []
+    for values in itertools.product(*axes.values()):
+        params = dict(zip(axes, values, strict=True))
+        if any(all(params[k] == v for k, v in rule.items()) for rule in rules):
+            continue
+        chosen = {**fixed, **params}
+        label = ", ".join(f"{k}={v}" for k, v in params.items()) or str(chosen.get("preset", family))
+        cells.append(_cell(registry, family, label, params, chosen))
+    if not cells:
+        raise SweepError("the exclude rules drop every cell of the grid")
+    return cells
+
+
+def _cell(registry: Registry, family: str, label: str, params: dict[str, Any], chosen: Mapping[str, Any]) -> Cell:
+    preset = chosen.get("preset", None)
+    base = registry.preset(
+        family, _scalar(preset, "preset", str) if preset is not None else registry.default_preset(family)
+    )
+    stages = {s: _scalar(chosen[s], s, str) for s in STAGES if s in chosen}
+    options = {k.removeprefix("options."): v for k, v in chosen.items() if k.startswith("options.")}
+    spec = replace(base, **stages, options={**base.options, **options})
+    game_options = {k: v for k, v in chosen.items() if k not in AGENT_KEYS and not k.startswith("options.")}
+    seats = registry.make_game(family).facts.num_players
+    opponent = chosen.get("opponent")
+    other = registry.preset(family, _scalar(opponent, "opponent", str)) if opponent is not None else spec
+    agents = (spec, *[other] * (seats - 1))
+    return Cell(label, params, game_options, agents, any(registry.llm_stages(a) for a in agents))
+
+
+def _llm_config(registry: Registry, cells: Sequence[Cell], llm: Any) -> dict[str, Any] | None:
+    """The LLM settings the sweep's games carry (None without LLM stages).
+
+    Raises:
+        SweepError: a stage runs on a model and no endpoint is configured.
+    """
+    stages = [stage for cell in cells for spec in cell.agents for stage in registry.llm_stages(spec)]
+    if not stages:
+        return None
+    from language.llm_client import LLMConfig
+
+    config = llm or LLMConfig.from_env()
+    config.require(f"the {stages[0]}")
+    return {k: getattr(config, k) for k in LLM_SETTINGS}
+
+
+def _check_cells(registry: Registry, family: str, cells: Sequence[Cell], llm: dict[str, Any] | None) -> None:
+    """Build each distinct game once and each distinct agent once; one line per failure.
+
+    Raises:
+        SweepError: an unknown name, a bad option type or a combination that does not build.
+    """
+    from language.llm_client import LLMConfig
+
+    config = LLMConfig.from_env(**llm) if llm else None
+    factory = registry.games[family]
+    seen_games: set[str] = set()
+    seen_agents: set[str] = set()
+    for cell in cells:
+        key = digest(cell.game_options)
+        if key not in seen_games:
+            seen_games.add(key)
+            _check_types(factory, cell.game_options, f"{family} option")
+            try:
+                registry.make_game(family, **cell.game_options)
+            except (ValueError, TypeError) as err:
+                raise SweepError(f"cell {cell.label}: {family} rejects {cell.game_options}: {_line(err)}") from err
+        for spec in cell.agents:
+            key = digest(asdict(spec))
+            if key in seen_agents:
+                continue
+            seen_agents.add(key)
+            # unknown names raise UnknownNameError, listing the valid ones
+            planner = registry.planner_factory(family, spec.planner)
+            _check_types(planner, spec.options, f"planner {spec.planner!r} option")
+            try:
+                registry.build_agent(spec, config)
+            except (ValueError, TypeError) as err:
+                raise SweepError(f"cell {cell.label}: agent {spec.describe()}: {_line(err)}") from err
+
+
+def _line(err: BaseException) -> str:
+    text = str(err).splitlines()
+    return text[0] if text else type(err).__name__
+
+
+_SIMPLE = (int, float, str, bool, type(None))
+
+
+def _check_types(factory: Callable[..., Any], options: Mapping[str, Any], what: str) -> None:
+    """Check ``options`` against the simple annotated types of ``factory``'s parameters.
+
+    Raises:
+        SweepError: an option the factory does not take, or a value of the wrong type.
+    """
+    target = factory.__init__ if inspect.isclass(factory) else factory
+    try:
+        params = inspect.signature(target).parameters
+    except (TypeError, ValueError):
+        return
+    open_ended = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+    try:
+        hints = typing.get_type_hints(target)
+    except Exception:  # unresolvable annotations: names are still checked, types are not
+        hints = {}
+    names = [n for n in params if n not in ("self", "llm") and params[n].kind is not inspect.Parameter.VAR_KEYWORD]
+    for name, value in options.items():
+        if name not in params or params[name].kind is inspect.Parameter.VAR_KEYWORD:
+            if open_ended:
+                continue
+            raise SweepError(f"unknown {what} {name!r}; valid: {', '.join(names) or 'none'}")
+        allowed = _simple_types(hints.get(name))
+        if allowed is None or _matches(value, allowed):
+            continue
+        expected = " or ".join(t.__name__ if t is not type(None) else "none" for t in allowed)
+        raise SweepError(f"{what} {name} expects {expected}, not {value!r}")
+
+
+def _simple_types(hint: Any) -> tuple[type, ...] | None:
+    """The simple types a hint allows, or None when it allows anything else too (not checked)."""
+    if hint is None:
+        return None
+    args = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else (hint,)
+    if all(a in _SIMPLE for a in args):
+        return tuple(args)
+    return None
+
+
+def _matches(value: Any, allowed: tuple[type, ...]) -> bool:
+    if isinstance(value, bool):
+        return bool in allowed
+    if isinstance(value, int) and float in allowed:
+        return True
+    return isinstance(value, allowed)
