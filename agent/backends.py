@@ -67,7 +67,7 @@ def check_backend(backend: str, workers: int | None = None, scheduler: str | Non
     if workers is not None and workers < 1:
         raise SweepError(f"workers must be >= 1, not {workers}")
     if scheduler is not None and backend != "dask":
-        raise SweepError("--scheduler needs --backend dask")
+        raise SweepError(f"--scheduler runs on Dask; it cannot go with --backend {backend}")
 
 
 def run_specs(

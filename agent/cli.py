@@ -771,7 +771,9 @@ def ablate_command(
     results_dir: str | None = typer.Option(
         None, "--results", help="sweep: the result store directory (default: results/sweeps/NAME); a re-run resumes it"
     ),
-    backend: str = typer.Option("pool", help="sweep: inprocess | pool (all cores) | dask"),
+    backend: str | None = typer.Option(
+        None, help="sweep: inprocess | pool (all cores; the default) | dask (the default with --scheduler)"
+    ),
     workers: int | None = typer.Option(None, min=1, help="sweep: worker processes (default: all cores)"),
     scheduler: str | None = typer.Option(None, help="sweep: a running Dask scheduler, tcp://HOST:8786"),
     csv_path: str | None = typer.Option(None, "--csv", help="sweep: write the summary as CSV"),
@@ -788,10 +790,11 @@ def ablate_command(
             given["--option"] = option or None
             if clash := [name for name, value in given.items() if value is not None]:
                 raise UserError(f"{clash[0]} does not apply to a sweep file; set it in {sweep}")
-            _ablate_sweep(sweep, results_dir, backend, workers, scheduler, json_path, csv_path, plot, llm())
+            backend_name = backend or ("dask" if scheduler else "pool")
+            _ablate_sweep(sweep, results_dir, backend_name, workers, scheduler, json_path, csv_path, plot, llm())
             return
-        if results_dir or csv_path or scheduler or workers:
-            raise UserError("--results, --csv, --workers and --scheduler need a sweep file")
+        if results_dir or csv_path or scheduler or workers or backend:
+            raise UserError("--results, --csv, --backend, --workers and --scheduler need a sweep file")
         from agent.arena import paper_seeds
         from agent.registry import default_registry
 

@@ -211,3 +211,26 @@ def test_sweep_killed_twice_resumes_without_duplicates(tmp_path: Path) -> None:
     keys = [json.loads(line)["key"] for line in lines]
     assert len(keys) == len(set(keys)) == total
     assert summarize_store(ResultStore(store)) == summarize_store(ResultStore(reference))
+
+
+def test_a_scheduler_address_alone_runs_the_sweep_on_that_dask_cluster(store: Path, tmp_path: Path) -> None:
+    from distributed import LocalCluster
+
+    with LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        args = [
+            "ablate",
+            sweep_file(tmp_path),
+            "--results",
+            str(tmp_path / "R"),
+            "--scheduler",
+            cluster.scheduler_address,
+        ]
+        result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+
+    def rows(path: Path) -> dict[str, dict]:
+        return {r["key"]: {k: v for k, v in r.items() if k != "timings"} for r in ResultStore(path).rows()}
+
+    assert rows(tmp_path / "R") == rows(store)  # the same games as the in-process run
