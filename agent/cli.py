@@ -1275,19 +1275,24 @@ def results_plot_command(
     metric: str = typer.Option(..., help="the metric to plot, e.g. optimal, solved, normalized_score"),
     out_path: str = typer.Option(..., "--out", help="the PNG file"),
     over: str | None = typer.Option(
-        None, help="a sweep parameter for the x axis (rooms, size, feedback...): curves instead of bars"
+        None,
+        help="a sweep parameter for the x axis (rooms, size, feedback...), or turn (the share that "
+        "reached the metric by turn K): curves instead of bars",
     ),
 ) -> None:
-    """Bars of a metric per cell with 95% intervals, or curves of it over one sweep parameter."""
+    """Bars of a metric per cell with 95% intervals, or curves of it over one sweep parameter or
+    over the turns."""
 
     def run() -> None:
         from agent.plots import plot_sweep_bars, plot_sweep_curves
-        from agent.results import open_store, summarize_store
+        from agent.results import by_turn, open_store, summarize_store
 
         store = open_store(results, must_exist=True)
         summary = summarize_store(store)
         title = f"{store.manifest().get('sweep', results)}: {metric}"
-        if over:
+        if over == "turn" and not any("turn" in e["params"] for e in summary):
+            plot_sweep_curves(by_turn(store.rows(), metric), metric, "turn", out_path, f"{title} by turn K")
+        elif over:
             plot_sweep_curves(summary, metric, over, out_path, f"{title} over {over}")
         else:
             plot_sweep_bars(summary, metric, out_path, title)

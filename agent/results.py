@@ -253,6 +253,52 @@ def summarize(
     return out
 
 
+def by_turn(rows: Iterable[Mapping[str, Any]], metric: str) -> list[dict[str, Any]]:
+    """The share of each cell's games that reached ``metric`` by turn K, for every K up to the
+    longest game, with Wilson 95% intervals (the success-at-turn-K curves of AsymPuzl's Figure 3).
+
+    A game counts at K when its binary ``metric`` holds and it took at most K turns
+    (``turns_to_solve`` where the game reports it, else ``turns``).
+
+    Args:
+        rows: result rows.
+        metric: a binary per-game metric (``solved``, ``correct``, ``agreed``...).
+
+    Returns:
+        Summary entries (as :func:`summarize`) whose parameters add ``turn``.
+
+    Raises:
+        ValueError: no row has a binary ``metric`` with a turn count.
+    """
+    games: dict[str, list[int | None]] = {}
+    params: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        metrics = row["metrics"]
+        if not isinstance(metrics.get(metric), bool):
+            continue
+        turns = metrics["turns_to_solve"] if "turns_to_solve" in metrics else metrics.get("turns")
+        if metrics[metric] and not isinstance(turns, int):
+            continue  # a success whose turn is unknown cannot be placed on the curve
+        params.setdefault(row["cell"], row.get("params", {}))
+        games.setdefault(row["cell"], []).append(turns if metrics[metric] else None)
+    if not games:
+        raise ValueError(f"no game reports a binary {metric!r} with a turn count")
+    longest = (
+        max(t for cell in games.values() for t in cell if t is not None)
+        if any(t is not None for cell in games.values() for t in cell)
+        else 1
+    )
+    out = []
+    for label, turns in games.items():
+        for k in range(1, longest + 1):
+            hits = sum(1 for t in turns if t is not None and t <= k)
+            low, high = wilson_interval(hits, len(turns))
+            entry = {"cell": label, "metric": metric, "kind": "binary", "n": len(turns)}
+            entry.update(mean=hits / len(turns), low=low, high=high, params={**params[label], "turn": k})
+            out.append(entry)
+    return out
+
+
 def summarize_store(store: ResultStore, metrics: Sequence[str] = ()) -> list[dict[str, Any]]:
     """:func:`summarize` over a store's rows, cells in the manifest's order."""
     return summarize(store.rows(), store.manifest().get("cells", []), metrics)

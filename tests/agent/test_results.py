@@ -11,6 +11,7 @@ from agent.results import (
     ResultStore,
     StoreError,
     bootstrap_interval,
+    by_turn,
     metric_values,
     open_store,
     summarize,
@@ -154,3 +155,17 @@ def test_the_summary_does_not_depend_on_the_order_games_finished_in():
         for value in (0.1, 0.7, 0.2, 1e-17, 0.3, 82.0663, 0.9)
     ]
     assert summarize(rows) == summarize(list(reversed(rows))) == summarize(sorted(rows, key=str))
+
+
+def test_success_by_turn_counts_every_game_of_a_cell():
+    rows = [
+        {"cell": "a", "params": {"size": 3}, "metrics": {"solved": True, "turns_to_solve": 2, "turns": 2}},
+        {"cell": "a", "params": {"size": 3}, "metrics": {"solved": True, "turns_to_solve": 4, "turns": 4}},
+        {"cell": "a", "params": {"size": 3}, "metrics": {"solved": False, "turns_to_solve": None, "turns": 6}},
+        {"cell": "b", "params": {"size": 5}, "metrics": {"solved": False, "turns_to_solve": None, "turns": 10}},
+    ]
+    curve = {(e["cell"], e["params"]["turn"]): (e["n"], e["mean"]) for e in by_turn(rows, "solved")}
+    assert curve[("a", 1)] == (3, 0.0) and curve[("a", 2)] == (3, 1 / 3) and curve[("a", 4)] == (3, 2 / 3)
+    assert curve[("b", 4)] == (1, 0.0)
+    with pytest.raises(ValueError, match="no game reports a binary 'words'"):
+        by_turn([{"cell": "a", "metrics": {"words": 3, "turns": 2}}], "words")
