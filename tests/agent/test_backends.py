@@ -97,7 +97,10 @@ def test_finished_keys_are_skipped(specs, tmp_path: Path) -> None:
     ("kwargs", "expected"),
     [
         ({"backend": "ray"}, "choose from inprocess, pool, dask"),
-        ({"backend": "pool", "scheduler": "tcp://127.0.0.1:8786"}, "--scheduler runs on Dask; it cannot go with --backend pool"),
+        (
+            {"backend": "pool", "scheduler": "tcp://127.0.0.1:8786"},
+            "--scheduler runs on Dask; it cannot go with --backend pool",
+        ),
         ({"backend": "pool", "workers": 0}, "workers must be >= 1"),
     ],
 )
