@@ -498,19 +498,24 @@ def _scores_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
         table.add_column(col, justify="left" if col == "agent" else "right", no_wrap=col != "agent")
     for label, agg in rows:
         lo, hi = agg["mean_normalized_score_ci"]
-        alo, ahi = agg["agreed_ci"]
         wlo, whi = agg["mean_words_ci"]
         table.add_row(
             label,
             str(agg["games"]),
             f"{agg['mean_normalized_score']:.3f} [{lo:.3f}-{hi:.3f}]",
-            f"{100 * agg['agreed']:.0f} [{100 * alo:.0f}-{100 * ahi:.0f}]",
+            _percent(agg["agreed"], agg["agreed_ci"]),
             f"{agg['mean_words']:.0f} [{wlo:.0f}-{whi:.0f}]",
             f"{agg['mean_messages']:.1f}",
             f"{agg['mean_turns']:.1f}",
             f"{agg['mean_proposals']:.1f}",
         )
     return table
+
+
+def _percent(share: float, interval: Any) -> str:
+    """A share and its 95% interval as whole percents: ``86 [78-91]``."""
+    low, high = interval
+    return f"{100 * share:.0f} [{100 * low:.0f}-{100 * high:.0f}]"
 
 
 def _rounds_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
@@ -520,12 +525,11 @@ def _rounds_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
     for col in ("agent", "rounds", "solved", "turns", "oracle", "turns/oracle", "messages", "words"):
         table.add_column(col, justify="left" if col == "agent" else "right")
     for label, agg in rows:
-        lo, hi = agg["success_ci"]
         tlo, thi = agg["mean_turns_ci"]
         table.add_row(
             label,
             str(agg["rounds"]),
-            f"{100 * agg['success']:.0f} [{100 * lo:.0f}-{100 * hi:.0f}]",
+            _percent(agg["success"], agg["success_ci"]),
             f"{agg['mean_turns']:.1f} [{tlo:.1f}-{thi:.1f}]",
             f"{agg['mean_oracle_turns']:.1f}",
             f"{agg['turns_over_oracle']:.2f}",
@@ -545,8 +549,7 @@ def _metrics_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
     for label, agg in rows:
         cells = []
         for metric in ("identical", "correct", "optimal"):
-            lo, hi = agg[f"{metric}_ci"]
-            cells.append(f"{100 * agg[metric]:.0f} [{100 * lo:.0f}-{100 * hi:.0f}]")
+            cells.append(_percent(agg[metric], agg[f"{metric}_ci"]))
         table.add_row(label, *cells, f"{agg['mean_turns']:.1f}", f"{agg['mean_words']:.0f}", f"{agg['mean_score']:.1f}")
     return table
 
@@ -969,8 +972,7 @@ def _ablate_asympuzl(registry: Any, presets: list[str], puzzles: int, json_path:
             cells_text = []
             for column in rows:
                 s = rows[column][preset]
-                lo, hi = s["solved_ci"]
-                cells_text.append(f"{100 * s['solved']:.0f} [{100 * lo:.0f}-{100 * hi:.0f}] / {s['mean_turns']:.1f}")
+                cells_text.append(f"{_percent(s['solved'], s['solved_ci'])} / {s['mean_turns']:.1f}")
             table.add_row(preset, *cells_text)
         _show(table, json_path)
     if plot:
