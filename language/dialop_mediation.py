@@ -314,7 +314,7 @@ class MediationParser:
             if question:
                 return self._asks(clause) or self._offer(clause)
             return self._statement(clause) or self._offer(clause)
-        return self._statement(clause) or self._verdict(clause)
+        return self._statement(clause, question) or self._verdict(clause)
 
     # ---- questions and offers (assistant) -------------------------------------------------------
     def _asks(self, clause: str) -> list[ActBase]:
@@ -339,9 +339,9 @@ class MediationParser:
         return [MedOffer(carrier=name, day=day, start=start)]
 
     # ---- statements ---------------------------------------------------------------------------
-    def _statement(self, clause: str) -> list[ActBase]:
+    def _statement(self, clause: str, question: bool = False) -> list[ActBase]:
         if _PRICE_WORDS.search(clause):
-            price = _price(clause)
+            price = _price(clause, question)
             if price is not None:
                 return [price]
         if _ARRIVAL_WORDS.search(clause):
@@ -366,7 +366,7 @@ class MediationParser:
         return []
 
 
-def _price(clause: str) -> MedPrice | None:
+def _price(clause: str, question: bool = False) -> MedPrice | None:
     number = _OUT_OF_20.search(clause)
     mean = _MEAN_RE.search(clause)
     if number:
@@ -375,6 +375,8 @@ def _price(clause: str) -> MedPrice | None:
         pref = LOW_PRICE_PREF
     elif re.search(r"cheap|inexpensive|affordabl|reasonabl|budget|pricey|expensive|low price|save", clause):
         pref = HIGH_PRICE_PREF
+    elif not question and re.search(r"\bimportan|\bmatters?\b|\bcare\b|\bpriority\b|\bconcern", clause):
+        pref = HIGH_PRICE_PREF  # price said to matter, without a number ("price is very important to me")
     else:
         return None
     if pref > 20:

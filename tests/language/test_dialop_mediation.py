@@ -112,6 +112,9 @@ def test_paraphrases_vary_with_the_rng():
             [MedWindow(day=1, before="12:00"), MedWindow(day=2, after="13:00")],
         ),
         ("Would like cheap flights", USER, [MedPrice(pref=15)]),
+        ("Price is very important to me.", USER, [MedPrice(pref=15)]),
+        ("I really care about the cost", USER, [MedPrice(pref=15)]),
+        ("How much does price matter to you?", USER, []),
         (
             "Hi I'd like a flight booked that arrives around the same time as my friend.",
             USER,
