@@ -419,6 +419,10 @@ def _polarity_at(text: str, position: int) -> bool:
     pos = [m.end() for m in _POS.finditer(before) if not any(a <= m.start() <= b + 1 for a, b in spans)]
     if not spans:
         return True
+    last = max(spans)
+    if before[last[0] : last[1]].strip() in ("without", "no") and any(b < last[0] for _, b in spans):
+        # a refused absence is a wish: "I hate places without wifi", "not a fan of spots with no views"
+        return not (pos and max(pos) > last[1])
     return bool(pos) and max(pos) > max(b for _, b in spans)
 
 

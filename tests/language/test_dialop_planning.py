@@ -179,6 +179,11 @@ def test_garbage_gives_nothing(garbage: object) -> None:
             "Not a fan of touristy places. I'd like at least one museum.",
             [PlanFeature(feature="touristy", liked=(False,), disliked=(True,)), PlanCategory(category="museum")],
         ),
+        ("I hate places without wifi", [PlanFeature(feature="has wifi", liked=(True,), disliked=(False,))]),
+        (
+            "I want places without live music",
+            [PlanFeature(feature="live music", liked=(False,), disliked=(True,))],
+        ),
         ("Riverside is pretty far out of the way.", [PlanSiteOpinion(site="Riverside Trail", liked=False)]),
         ("It's ok, we can ditch the Cakery.", [PlanSiteOpinion(site="The Cakery", liked=False)]),
         ("Big fan of BAMPFA though.", [PlanWantSite(sites=("BAMPFA",))]),
