@@ -32,6 +32,8 @@ from games.dialop.mediation import (
     Event,
     Flight,
     UserData,
+    arrival_hours_matrix,
+    arrival_terms,
     calendar_term,
     price_term,
     times_overlap,
@@ -89,18 +91,11 @@ def flight_of(view: Any) -> Flight:
     return Flight(start=_parse_time(view.start), end=_parse_time(view.end), price=view.price, carrier=view.carrier)
 
 
-def hours_matrix(first: list[Flight], second: list[Flight]) -> np.ndarray:
-    """Whole hours between the arrivals of every pair (``first`` x ``second``)."""
-    a = np.array([f.end.timestamp() for f in first])[:, None]
-    b = np.array([f.end.timestamp() for f in second])[None, :]
-    return (np.abs(a - b).astype(np.int64)) // 3600
-
-
 def pair_term(hours: np.ndarray, pref: float, exact: bool) -> np.ndarray:
     """Both users' arrival-time terms of every pair: ``2 * trunc(-pref * hours / 3)`` (exactly when
     ``pref`` is known, else its expectation ``-2 * pref * hours / 3``)."""
     if exact:
-        return -2.0 * ((int(pref) * hours) // 3)
+        return arrival_terms(int(pref), hours).astype(float)
     return -2.0 * pref * hours / 3.0
 
 
@@ -255,7 +250,7 @@ class AssistantBeliefs:
         self.users: list[UserModel] = []
         for flights, shared in zip(observation.user_flights, observation.user_shared_calendars, strict=True):
             self.users.append(UserModel.of([flight_of(v) for v in flights], [event_of(v) for v in shared]))
-        self.hours = hours_matrix(self.users[0].flights, self.users[1].flights)
+        self.hours = arrival_hours_matrix(self.users[0].flights, self.users[1].flights)
         self.arrival_pref: int | None = None
         self.asked: list[set[tuple[Any, ...]]] = [set(), set()]  # per user: the items asked
         self.answered = [False, False]  # each user has answered at least once

@@ -335,6 +335,23 @@ def score(instance: MediationInstance, pair: FlightPair) -> float:
     return float(score_breakdown(instance, pair).total)
 
 
+def arrival_hours_matrix(first: Sequence[Flight], second: Sequence[Flight]) -> np.ndarray:
+    """``hours[i, j]``: :func:`arrival_hours` of ``first[i]`` and ``second[j]``, exactly (from
+    timedeltas, so no time zone or daylight-saving shift enters)."""
+    flights = [*first, *second]
+    if not flights:
+        return np.zeros((0, 0), dtype=np.int64)
+    origin = min(f.end for f in flights)
+    a = np.array([int((f.end - origin).total_seconds()) for f in first], dtype=np.int64)
+    b = np.array([int((f.end - origin).total_seconds()) for f in second], dtype=np.int64)
+    return np.abs(a[:, None] - b[None, :]) // 3600
+
+
+def arrival_terms(arrival_time_pref: int, hours: np.ndarray) -> np.ndarray:
+    """Both users' arrival terms of every pair: ``NUM_USERS * arrival_time_term`` from the hours apart."""
+    return NUM_USERS * -((arrival_time_pref * hours) // 3)  # truncated toward zero: the product is >= 0
+
+
 def pair_score_table(instance: MediationInstance) -> np.ndarray:
     """``table[i, j]``: the exact score of user 0's flight ``i`` with user 1's flight ``j``.
 
@@ -345,14 +362,8 @@ def pair_score_table(instance: MediationInstance) -> np.ndarray:
         np.array([calendar_term(user, f)[0] + price_term(user, f) for f in user.flights], dtype=np.int64)
         for user in instance.users
     ]
-    origin = min(f.end for user in instance.users for f in user.flights)
-    ends = [
-        np.array([int((f.end - origin).total_seconds()) for f in user.flights], dtype=np.int64)
-        for user in instance.users
-    ]
-    hours = np.abs(ends[0][:, None] - ends[1][None, :]) // 3600
-    arrival = -((instance.arrival_time_pref * hours) // 3)  # truncated toward zero: the product is >= 0
-    return unary[0][:, None] + unary[1][None, :] + NUM_USERS * arrival
+    hours = arrival_hours_matrix(instance.users[0].flights, instance.users[1].flights)
+    return unary[0][:, None] + unary[1][None, :] + arrival_terms(instance.arrival_time_pref, hours)
 
 
 def best_and_worst(instance: MediationInstance) -> tuple[float, float]:
