@@ -38,9 +38,9 @@ from numbers import Integral
 from typing import Any
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 
 from games.dialop.common import normalized
+from solvers.matching import solve_matching
 
 MAX_VALUE = 100
 """Largest table value; cells unknown to both players hold ``MAX_VALUE // 2``."""
@@ -264,9 +264,8 @@ def score(instance: OptimizationInstance, assignment: Assignment) -> int:
 
 
 def best_assignment(instance: OptimizationInstance) -> Assignment:
-    """A maximum-value assignment (Hungarian algorithm)."""
-    rows, cols = linear_sum_assignment(instance.table, maximize=True)
-    return Assignment.from_pairs([(int(r), int(c)) for r, c in zip(rows, cols, strict=True)])
+    """A maximum-value assignment (:func:`solvers.matching.solve_matching`)."""
+    return Assignment.from_pairs(solve_matching(instance.table).pairs)
 
 
 def best_score(instance: OptimizationInstance) -> int:

@@ -68,9 +68,7 @@ def paper_names(k: int) -> list[str]:
 def solo_score(instance: OptimizationInstance, known: np.ndarray, unknown_value: float) -> int:
     """What a player knowing only the cells ``known`` achieves: the optimum of its expected table
     (known cells, ``unknown_value`` elsewhere) scored on the true table."""
-    expected = np.where(known, instance.table, unknown_value)
-    rows, cols = linear_sum_assignment(expected, maximize=True)
-    return score(instance, Assignment.from_pairs([(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]))
+    return _optimum(np.where(known, instance.table, unknown_value), instance.table)
 
 
 def knowledge_scores(instance: OptimizationInstance, unknown_value: float = MAX_VALUE // 2) -> tuple[int, int, int]:
@@ -107,6 +105,12 @@ def meets_hardness(
 
 
 def _optimum(expected: np.ndarray, table: np.ndarray) -> int:
+    """The true value (``table``) of the best assignment for the ``expected`` table.
+
+    The generator's rejection loop calls this three times per drawn table (thousands of draws per
+    instance), so it calls scipy directly: :func:`solvers.matching.solve_matching` validates its
+    input and builds a solution object, which triples the cost here.
+    """
     rows, cols = linear_sum_assignment(expected, maximize=True)
     return int(table[rows, cols].sum())
 
