@@ -49,6 +49,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from games.dialop.base import Accept, Propose, Reject
 from language.act_base import ActBase
 from language.acts import Intent
+from language.text import clean_message
 
 __all__ = [
     "OptAsk",
@@ -61,8 +62,6 @@ __all__ = [
     "OptimizationRenderer",
 ]
 
-MAX_CHARS = 2000
-"""Longer messages are cut to this many characters before they are read."""
 MAX_VALUE = 100_000
 """Largest number read as a value (display values are at most 100 x the largest scale)."""
 
@@ -296,7 +295,7 @@ class OptimizationParser:
         if not isinstance(message, str) or not message.strip():
             return []
         lexicon = _lexicon(tuple(context.reviewers), tuple(context.papers))
-        text = message[:MAX_CHARS].lower()
+        text = clean_message(message).lower()
         acts: list[OptAct] = []
         carry: tuple[int | None, int | None] = (None, None)
         for sentence, is_question in _sentences(text):

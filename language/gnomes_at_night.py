@@ -91,11 +91,12 @@ import numpy as np
 
 from language.acts import Intent
 from language.flags import Direction, Flag, FlagContext, Move
+from language.text import MAX_MESSAGE_CHARS, clean_message
 
 __all__ = ["GnomesParser", "GnomesRenderer", "MAX_CHARS"]
 
-MAX_CHARS = 2000
-"""Longer messages are cut to this many characters before they are read."""
+MAX_CHARS = MAX_MESSAGE_CHARS
+"""Longer messages are cut to this many characters (see :func:`language.text.clean_message`)."""
 
 _DIR_ORDER: tuple[Move, ...] = ("right", "up", "left", "down")
 _DX: dict[str, int] = {"left": -1, "right": 1}
@@ -762,9 +763,8 @@ class _Tok:
 
 def _normalize(message: str) -> str:
     """NFKC, lower case, symbols to words, control characters to spaces, apostrophes dropped."""
-    text = unicodedata.normalize("NFKC", message[:MAX_CHARS])
-    text = "".join(" " if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Zl", "Zp") else ch for ch in text)
-    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    text = clean_message(message)  # bounded NFKC text; line ends, tabs and private-use characters too are spaces here
+    text = "".join(" " if unicodedata.category(ch) in ("Cc", "Co") else ch for ch in text)
     for sym, word in _SYMBOLS:
         text = text.replace(sym, word)
     text = text.lower()
