@@ -127,8 +127,12 @@ class OptimizationContext(BaseModel):
 
 _TOKEN = re.compile(r"#?\d+(?:[.,]\d+)?(?:st|nd|rd|th|%|k)?|[a-z][a-z']*")
 _SENTENCE = re.compile(r"(?<!\d)[.!?;\n]+|[.!?;\n]+(?!\d)|\s/\s|\s-\s")
-_RATING = re.compile(r"\d+\s*(?:/|out of|of)\s*10\b|\b10\s*/\s*10")
-_RANGE = re.compile(r"\d+\s*(?:-|to|or)\s*\d+\s+(?:papers?|reviewers?|people|of|more|total|cells?)\b|\b\d+-\d+\b")
+# a number is matched from its first digit only ((?<!\d)): trying every digit of a long number again
+# would take quadratic time, and finds nothing the first digit does not
+_RATING = re.compile(r"(?<!\d)\d+\s*(?:/|out of|of)\s*10\b|\b10\s*/\s*10")
+_RANGE = re.compile(
+    r"(?<!\d)\d+\s*(?:-|to|or)\s*\d+\s+(?:papers?|reviewers?|people|of|more|total|cells?)\b|\b\d+-\d+\b"
+)
 _NONE_ABOVE = re.compile(
     r"\b(?:nothing|none|no other|no more|nobody|no one|rest|everything else|all (?:of )?(?:my |the )?others?)\b"
     r"[^0-9]{0,40}?\b(?:above|over|higher than|more than|greater than|below|under|lower than|less than)\s+(\d+)\b"

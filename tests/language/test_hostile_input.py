@@ -80,6 +80,7 @@ def _cpu(fn: object, *args: object) -> tuple[float, object]:
     return time.process_time() - start, out
 
 
+@pytest.mark.slow  # about 20 s in all on a shared 2-core machine
 @pytest.mark.parametrize("shape", SHAPE_NAMES)
 @pytest.mark.parametrize("case", parser_params())
 def test_a_1mb_message_parses_in_bounded_time_and_memory(case: ParserCase, shape: str) -> None:
@@ -98,19 +99,27 @@ def test_a_1mb_message_parses_in_bounded_time_and_memory(case: ParserCase, shape
     assert peak < MEMORY_LIMIT, f"{case.name} peaked at {peak / 1e6:.0f} MB on {shape!r}"
 
 
-def _cpu_per_call(parser: TravelingAdventurersParser, text: str, context: DialogueContext) -> float:
+def _cpu_per_call(parser: object, text: str, context: object) -> float:
     """The least CPU time of one parse over a few repeated batches (robust on a loaded machine)."""
     best = float("inf")
     for _ in range(3):
         calls, start = 0, time.process_time()
         while True:
-            parser.parse(text, context)
+            parser.parse(text, context)  # type: ignore[attr-defined]
             calls += 1
             spent = time.process_time() - start
-            if spent > 0.05:
+            if spent > 0.02:
                 break
         best = min(best, spent / calls)
     return best
+
+
+def _assert_linear(parser: object, unit: str, context: object) -> None:
+    """Four times the text (up to the cap) costs about four times the work: less than eight, where
+    quadratic work costs sixteen."""
+    small = _cpu_per_call(parser, fill(unit, MAX_MESSAGE_CHARS // 4), context)
+    large = _cpu_per_call(parser, fill(unit, MAX_MESSAGE_CHARS), context)
+    assert large < 8 * small + 0.002, f"x4 text took x{large / small:.1f} time"
 
 
 LINEAR_SHAPES = {
@@ -129,14 +138,23 @@ LINEAR_SHAPES = {
 }
 
 
+@pytest.mark.slow  # about 20 s in all on a shared 2-core machine
 @pytest.mark.parametrize("unit", LINEAR_SHAPES.values(), ids=LINEAR_SHAPES.keys())
 def test_traveling_adventurers_parser_is_linear_up_to_the_cap(unit: str) -> None:
     """Issue 12 #1: four times the text costs about four times the work (not sixteen), up to the cap."""
-    parser = TravelingAdventurersParser()
     context = DialogueContext(rooms={k: ROOM_CATALOGUE[k] for k in "LEBKCA"}, visited=["L"], at="L")
-    small = _cpu_per_call(parser, fill(unit, MAX_MESSAGE_CHARS // 4), context)
-    large = _cpu_per_call(parser, fill(unit, MAX_MESSAGE_CHARS), context)
-    assert large < 8 * small + 0.002, f"x4 text took x{large / small:.1f} time"
+    _assert_linear(TravelingAdventurersParser(), unit, context)
+
+
+GENERIC_UNITS = ("{0} ", "{0}. ", "{1}, {2}? ", "7", "-5.5 ", "{0}{1}")
+
+
+@pytest.mark.slow  # about 20 s in all on a shared 2-core machine
+@pytest.mark.parametrize("unit", GENERIC_UNITS)
+@pytest.mark.parametrize("case", parser_params())
+def test_every_parser_is_linear_up_to_the_cap(case: ParserCase, unit: str) -> None:
+    """Issue 12 #1: linear time for every parser: words, sentences, questions, digits, signed decimals."""
+    _assert_linear(case.make(), unit.format(*case.vocabulary), case.context)
 
 
 def test_clean_message_caps_after_normalizing() -> None:
