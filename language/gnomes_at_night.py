@@ -763,7 +763,7 @@ class _Tok:
 
 def _normalize(message: str) -> str:
     """NFKC, lower case, symbols to words, control characters to spaces, apostrophes dropped."""
-    text = clean_message(message)  # bounded NFKC text; line ends, tabs and private-use characters too are spaces here
+    text = clean_message(message)  # bounded NFKC text; here line ends, tabs and private use become spaces too
     text = "".join(" " if unicodedata.category(ch) in ("Cc", "Co") else ch for ch in text)
     for sym, word in _SYMBOLS:
         text = text.replace(sym, word)

@@ -21,6 +21,7 @@ MARKUP = ("[", "]", "[/", "[bold]", "[/bold]", "[link=https://x]", "<b>", "</b>"
 EXPANDING = ("ﬃ", "ﬄ", "\ufdfa", "\ufdfb", "㍻", "㎧", "①", "⑳", "ｋ", "½", "ǆ", "ﾊﾟ", "\u2474", "𝐤𝐢𝐭𝐜𝐡𝐞𝐧")
 CONTROL = ("\x00", "\x01", "\x07", "\x1b", "\x7f", "\x85", "\r", "\r\n", "\t", "\x0b", "\u200b", "\u202e", "\ufeff")
 UNICODE = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)
+BINARY = st.binary(max_size=24).map(lambda raw: raw.decode("latin-1"))  # bytes as a careless decoder gives them
 CPU_LIMIT = 1.0
 
 
@@ -33,6 +34,7 @@ def fragments(vocabulary: tuple[str, ...]) -> st.SearchStrategy[str]:
         st.sampled_from(CONTROL),
         st.sampled_from((" ", " ", ", ", ". ", "? ", "!", "\n", "-", ":", "5", "-3", "2.5")),
         UNICODE,
+        BINARY,
     )
 
 
