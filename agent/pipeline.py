@@ -35,6 +35,7 @@ class TurnTrace:
     message: str = ""
     thought: str = ""
     llm: LLMUsage | None = None
+    withdrawn: list[dict] = field(default_factory=list)  # acts of an invalid tour the planner decided
 
 
 def withdraw_invalid_tours(intent: Intent, observation: Any) -> Intent:
@@ -147,7 +148,10 @@ class PipelineAgent:
         trace = TurnTrace()
         before = self.llm.usage.copy() if self.llm is not None else None
         self._hear(observation, trace)
-        intent = withdraw_invalid_tours(self.planner.plan(self.beliefs, observation, self.rng), observation)
+        planned = self.planner.plan(self.beliefs, observation, self.rng)
+        intent = withdraw_invalid_tours(planned, observation)
+        if intent is not planned:
+            trace.withdrawn = acts_to_json([a for a in planned.acts if a not in intent.acts])
         context = self.beliefs.context(observation, "self")
         message = intent.message if intent.message is not None else self.renderer.render(intent, context, self.rng)
         self.beliefs.update(list(intent.acts), "self")

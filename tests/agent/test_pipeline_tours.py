@@ -121,6 +121,7 @@ def test_the_pipeline_withdraws_an_invalid_submission(bad: list[str], llm_messag
     assert turn.actions == ()
     assert turn.message and not _announced(turn.message, observation)
     assert all(a["act"] != "end" for a in bot.trace[-1].said)
+    assert bot.trace[-1].withdrawn == [{"act": "end", "path": bad}]
     assert bot.beliefs.tracker.partner_final is None
 
 
