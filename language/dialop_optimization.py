@@ -296,10 +296,10 @@ class OptimizationParser:
         Returns:
             The acts, in message order (duplicates removed); ``[]`` for anything unreadable.
         """
-        if not isinstance(message, str) or not message.strip():
+        text = clean_message(message).lower()  # cut first: nothing below reads more than the cap
+        if not text.strip():
             return []
         lexicon = _lexicon(tuple(context.reviewers), tuple(context.papers))
-        text = clean_message(message).lower()
         acts: list[OptAct] = []
         carry: tuple[int | None, int | None] = (None, None)
         for sentence, is_question in _sentences(text):

@@ -443,10 +443,11 @@ class PlanningParser:
         Returns:
             The acts, feature preferences merged per feature.
         """
-        if not isinstance(message, str) or not message.strip():
+        text = clean_message(message)  # cut first: nothing below reads more than the cap
+        if not text.strip():
             return []
         try:
-            return self._parse(clean_message(message))
+            return self._parse(text)
         except Exception:  # a parser must never raise on user text
             return []
 

@@ -1156,11 +1156,11 @@ class TravelingAdventurersParser:
         Returns:
             The acts in message order, exact duplicates removed.
         """
-        if not isinstance(message, str) or not message.strip() or not context.rooms:
+        if not isinstance(message, str) or not context.rooms:
             return []
-        text = _normalize(message)
+        text = _normalize(message)  # cut first: nothing below reads more than the message cap
         toks = _tokenize(text)
-        if not toks:
+        if not toks:  # blank
             return []
         lex = _lexicon(tuple(context.rooms.items()))
         mentions = _find_mentions(text, toks, lex, context.start)
