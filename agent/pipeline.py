@@ -3,6 +3,10 @@
 Each stage is an interchangeable module (see ``agent.registry``); a switched-off stage is a null
 object (``NullParser``, ``NullPartnerModel``, ``HistoryTracker``, ``NullPlanner``, ``NullRenderer``),
 so an ablation is a configuration, never an edit.
+
+Every turn passes one last check before it leaves the agent (:func:`withdraw_invalid_tours`): a
+Traveling Adventurers submission, or a declared final tour, that is not a valid tour is withdrawn
+and the dialogue continues instead, whichever parser, belief store or planner produced it.
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ import numpy as np
 
 from agent.beliefs import BeliefStore
 from games.base import Turn
-from language.acts import Act, End, acts_to_json
+from games.traveling_adventurers import Submit, TravelingAdventurersObservation, is_tour
+from language.acts import Act, Ask, End, Intent, acts_to_json
 from language.base import Parser, Renderer
 from language.llm_client import LLMClient, LLMUsage
 from planners.base import Planner
@@ -30,6 +35,32 @@ class TurnTrace:
     message: str = ""
     thought: str = ""
     llm: LLMUsage | None = None
+    withdrawn: list[dict] = field(default_factory=list)  # acts of an invalid tour the planner decided
+
+
+def withdraw_invalid_tours(intent: Intent, observation: Any) -> Intent:
+    """``intent`` without any submission or declared final tour that is not a valid tour.
+
+    A valid tour leaves the start room, visits every room exactly once and returns
+    (:func:`games.traveling_adventurers.is_tour`). What is withdrawn is never sent: the remaining
+    acts are rendered afresh (a message written for the withdrawn tour is dropped), and when nothing
+    remains the agent asks for the partner's best next move, so the dialogue goes on.
+
+    Args:
+        intent: what the planner decided.
+        observation: the agent's observation (other games' intents pass unchanged).
+
+    Returns:
+        ``intent`` itself when it is valid, else the safe replacement.
+    """
+    if not isinstance(observation, TravelingAdventurersObservation):
+        return intent
+    rooms, start = list(observation.rooms), observation.start
+    actions = [a for a in intent.actions if not (isinstance(a, Submit) and not is_tour(a.path, rooms, start))]
+    acts = [a for a in intent.acts if not (isinstance(a, End) and not is_tour(a.path, rooms, start))]
+    if len(actions) == len(intent.actions) and len(acts) == len(intent.acts):
+        return intent
+    return Intent(acts=acts or [Ask(about="best_next")], actions=actions)
 
 
 class PipelineAgent:
@@ -117,7 +148,10 @@ class PipelineAgent:
         trace = TurnTrace()
         before = self.llm.usage.copy() if self.llm is not None else None
         self._hear(observation, trace)
-        intent = self.planner.plan(self.beliefs, observation, self.rng)
+        planned = self.planner.plan(self.beliefs, observation, self.rng)
+        intent = withdraw_invalid_tours(planned, observation)
+        if intent is not planned:
+            trace.withdrawn = acts_to_json([a for a in planned.acts if a not in intent.acts])
         context = self.beliefs.context(observation, "self")
         message = intent.message if intent.message is not None else self.renderer.render(intent, context, self.rng)
         self.beliefs.update(list(intent.acts), "self")

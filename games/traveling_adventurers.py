@@ -29,6 +29,7 @@ import functools
 import itertools
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Literal
@@ -69,6 +70,15 @@ then further rooms for larger generated boards. The start room is always L."""
 MAX_ROOMS = len(ROOM_CATALOGUE)
 _EXACT_PERCENTILE_MAX_ROOMS = 10
 _PERCENTILE_SAMPLES = 200_000
+
+
+def is_tour(path: Sequence[str], rooms: Sequence[str], start: str) -> bool:
+    """True if ``path`` leaves ``start``, visits each of ``rooms`` exactly once and returns to ``start``.
+
+    The one definition of a valid tour: the board's scorer, the planners and the agent's last check
+    before a submission (``agent.pipeline``) all use it.
+    """
+    return len(path) == len(rooms) + 1 and path[0] == start and path[-1] == start and sorted(path[:-1]) == sorted(rooms)
 
 
 class Submit(BaseModel):
@@ -124,12 +134,7 @@ class Board:
 
     def is_tour(self, path: list[str]) -> bool:
         """True if ``path`` starts and ends at the start room and visits every room exactly once."""
-        return (
-            len(path) == len(self.rooms) + 1
-            and path[0] == self.start
-            and path[-1] == self.start
-            and sorted(path[:-1]) == sorted(self.rooms)
-        )
+        return is_tour(path, self.rooms, self.start)
 
     def percentile(self, path: list[str]) -> float:
         """Percentile rank (0-100) of a tour's joint score among all tours from the start room:

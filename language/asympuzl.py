@@ -46,6 +46,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from language.act_base import ActBase
 from language.acts import Intent
+from language.text import clean_message
 
 __all__ = [
     "AsympuzlContext",
@@ -59,9 +60,6 @@ __all__ = [
     "PuzlSolved",
     "paper_prompt",
 ]
-
-MAX_CHARS = 4000
-"""Longer messages are cut to this many characters before they are read."""
 
 
 class PuzlPlace(ActBase):
@@ -154,9 +152,7 @@ _ITEM = re.compile(r",|\band then\b|\bthen\b|\band\b|\s[&|/>\u2192-]+\s|\s*->\s*
 
 
 def _clean(message: object) -> str:
-    if not isinstance(message, str):
-        return ""
-    text = message[:MAX_CHARS].lower().replace("colour", "color")
+    text = clean_message(message).lower().replace("colour", "color")
     text = re.sub(r"[\u2010-\u2015]", "-", text)
     text = _LIST_MARKER.sub(r"\1\2: ", text)  # "1. red square" is a list item, not a sentence end
     return "".join(ch if ch.isprintable() or ch == "\n" else " " for ch in text)

@@ -41,6 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from language.act_base import ActBase
 from language.acts import Intent
+from language.text import MAX_MESSAGE_CHARS, clean_message
 
 __all__ = [
     "CARRIERS",
@@ -62,8 +63,8 @@ __all__ = [
     "clock",
 ]
 
-MAX_CHARS = 2000
-"""Longer messages are cut to this many characters before they are read."""
+MAX_CHARS = MAX_MESSAGE_CHARS
+"""Longer messages are cut to this many characters (see :func:`language.text.clean_message`)."""
 DAYS = ("Wed", "Thu", "Fri")
 CARRIERS = ("JetBlue", "American", "Delta", "Southwest", "United", "Alaska")
 Carrier = Literal["JetBlue", "American", "Delta", "Southwest", "United", "Alaska"]
@@ -268,9 +269,7 @@ def _has_ampm(match: tuple[str | None, ...]) -> bool:
 
 
 def _normalize(message: object) -> str:
-    if not isinstance(message, str):
-        return ""
-    text = message[:MAX_CHARS].lower()
+    text = clean_message(message).lower()
     text = re.sub(r"\b([ap])\.\s?m\.?", r"\1m", text)
     text = re.sub(r"(\d)\.(\d{2})\b", r"\1:\2", text)
     text = text.replace("’", "'").replace("—", " - ").replace("–", "-")

@@ -49,6 +49,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from games.dialop.base import Accept, Propose, Reject
 from language.act_base import ActBase
 from language.acts import Intent
+from language.text import clean_message
 
 __all__ = [
     "OptAsk",
@@ -61,8 +62,6 @@ __all__ = [
     "OptimizationRenderer",
 ]
 
-MAX_CHARS = 2000
-"""Longer messages are cut to this many characters before they are read."""
 MAX_VALUE = 100_000
 """Largest number read as a value (display values are at most 100 x the largest scale)."""
 
@@ -128,8 +127,12 @@ class OptimizationContext(BaseModel):
 
 _TOKEN = re.compile(r"#?\d+(?:[.,]\d+)?(?:st|nd|rd|th|%|k)?|[a-z][a-z']*")
 _SENTENCE = re.compile(r"(?<!\d)[.!?;\n]+|[.!?;\n]+(?!\d)|\s/\s|\s-\s")
-_RATING = re.compile(r"\d+\s*(?:/|out of|of)\s*10\b|\b10\s*/\s*10")
-_RANGE = re.compile(r"\d+\s*(?:-|to|or)\s*\d+\s+(?:papers?|reviewers?|people|of|more|total|cells?)\b|\b\d+-\d+\b")
+# a number is matched from its first digit only ((?<!\d)): trying every digit of a long number again
+# would take quadratic time, and finds nothing the first digit does not
+_RATING = re.compile(r"(?<!\d)\d+\s*(?:/|out of|of)\s*10\b|\b10\s*/\s*10")
+_RANGE = re.compile(
+    r"(?<!\d)\d+\s*(?:-|to|or)\s*\d+\s+(?:papers?|reviewers?|people|of|more|total|cells?)\b|\b\d+-\d+\b"
+)
 _NONE_ABOVE = re.compile(
     r"\b(?:nothing|none|no other|no more|nobody|no one|rest|everything else|all (?:of )?(?:my |the )?others?)\b"
     r"[^0-9]{0,40}?\b(?:above|over|higher than|more than|greater than|below|under|lower than|less than)\s+(\d+)\b"
@@ -293,10 +296,10 @@ class OptimizationParser:
         Returns:
             The acts, in message order (duplicates removed); ``[]`` for anything unreadable.
         """
-        if not isinstance(message, str) or not message.strip():
+        text = clean_message(message).lower()  # cut first: nothing below reads more than the cap
+        if not text.strip():
             return []
         lexicon = _lexicon(tuple(context.reviewers), tuple(context.papers))
-        text = message[:MAX_CHARS].lower()
         acts: list[OptAct] = []
         carry: tuple[int | None, int | None] = (None, None)
         for sentence, is_question in _sentences(text):

@@ -44,12 +44,12 @@ from pydantic import BaseModel, ConfigDict, field_validator
 
 from language.act_base import ActBase
 from language.acts import Intent
+from language.text import clean_message
 
 Value = bool | float | str
 
 RATINGS = (1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0)
 LOW_RATINGS = (1.0, 1.5, 2.0, 2.5)
-MAX_CHARS = 3000
 
 # boolean feature -> (phrase of True, synonyms, phrase of False or None)
 BOOL_FEATURES: dict[str, tuple[str, tuple[str, ...], str | None]] = {
@@ -443,10 +443,11 @@ class PlanningParser:
         Returns:
             The acts, feature preferences merged per feature.
         """
-        if not isinstance(message, str) or not message.strip():
+        text = clean_message(message)  # cut first: nothing below reads more than the cap
+        if not text.strip():
             return []
         try:
-            return self._parse(message[:MAX_CHARS])
+            return self._parse(text)
         except Exception:  # a parser must never raise on user text
             return []
 

@@ -36,6 +36,7 @@ import numpy as np
 
 from language.acts import Act, Agree, Ask, End, Reject, Suggest
 from language.base import DialogueContext, Parser
+from language.text import clean_message
 from language.traveling_adventurers import ROOM_SYNONYMS, TravelingAdventurersParser, mentioned_rooms
 
 __all__ = [
@@ -210,7 +211,6 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 
 _CLAUSE_SPLIT = re.compile(r"[.!?;,…\n—–]+|\s-+>?\s|\s*(?:->|→)\s*")
 _FILLER = frozenset("the and then to back or from room rooms".split())
-_MAX_CHARS = 2_000
 _MAX_CLAUSES = 16
 
 
@@ -328,10 +328,10 @@ def clauses(message: str, context: DialogueContext) -> list[tuple[str, bool]]:
 
     The message is cut at sentence ends, commas, dashes and arrows; clauses that are only room names
     and path filler ("living room", "then the attic") carry no cue and are dropped. Only the first
-    ``_MAX_CLAUSES`` clauses of the first ``_MAX_CHARS`` characters count (chat turns are short).
+    ``_MAX_CLAUSES`` clauses of the cleaned message count (:func:`language.text.clean_message`).
     """
     out = []
-    message = message[:_MAX_CHARS]
+    message = clean_message(message)
     pieces = _CLAUSE_SPLIT.split(message)
     seps = _CLAUSE_SPLIT.findall(message) + [""]
     for piece, sep in zip(pieces, seps, strict=True):

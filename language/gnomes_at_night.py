@@ -91,11 +91,12 @@ import numpy as np
 
 from language.acts import Intent
 from language.flags import Direction, Flag, FlagContext, Move
+from language.text import MAX_MESSAGE_CHARS, clean_message
 
 __all__ = ["GnomesParser", "GnomesRenderer", "MAX_CHARS"]
 
-MAX_CHARS = 2000
-"""Longer messages are cut to this many characters before they are read."""
+MAX_CHARS = MAX_MESSAGE_CHARS
+"""Longer messages are cut to this many characters (see :func:`language.text.clean_message`)."""
 
 _DIR_ORDER: tuple[Move, ...] = ("right", "up", "left", "down")
 _DX: dict[str, int] = {"left": -1, "right": 1}
@@ -762,9 +763,8 @@ class _Tok:
 
 def _normalize(message: str) -> str:
     """NFKC, lower case, symbols to words, control characters to spaces, apostrophes dropped."""
-    text = unicodedata.normalize("NFKC", message[:MAX_CHARS])
-    text = "".join(" " if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Zl", "Zp") else ch for ch in text)
-    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    text = clean_message(message)  # bounded NFKC text; here line ends, tabs and private use become spaces too
+    text = "".join(" " if unicodedata.category(ch) in ("Cc", "Co") else ch for ch in text)
     for sym, word in _SYMBOLS:
         text = text.replace(sym, word)
     text = text.lower()
@@ -861,7 +861,19 @@ class _Reading:
         self.toks = toks
         self.words = [t.w for t in toks]
         self.n_sent = (toks[-1].s + 1) if toks else 0
+        # token indices per sentence and per clause: each question about one of them reads only its
+        # own tokens (a scan of the whole message per sentence would be quadratic)
+        self.by_sent: dict[int, list[int]] = {}
+        self.by_clause: dict[int, list[int]] = {}
+        for k, t in enumerate(toks):
+            self.by_sent.setdefault(t.s, []).append(k)
+            self.by_clause.setdefault(t.c, []).append(k)
         self.mentions = self._mentions()
+        self._sent_mentions: dict[int, list[_Mention]] = {}
+        self._clause_mentions: dict[int, list[_Mention]] = {}
+        for m in self.mentions:
+            self._sent_mentions.setdefault(toks[m.i].s, []).append(m)
+            self._clause_mentions.setdefault(toks[m.i].c, []).append(m)
 
     # -- directions --
     def _prev(self, i: int, k: int = 1) -> str:
@@ -916,22 +928,22 @@ class _Reading:
 
     # -- sentences --
     def sent_words(self, s: int) -> list[str]:
-        return [t.w for t in self.toks if t.s == s and t.w not in "?!.;"]
+        return [self.words[k] for k in self.by_sent.get(s, ()) if self.words[k] not in "?!.;"]
 
     def clause_words(self, c: int) -> list[str]:
-        return [t.w for t in self.toks if t.c == c and t.w not in "?!.;"]
+        return [self.words[k] for k in self.by_clause.get(c, ()) if self.words[k] not in "?!.;"]
 
     def sent_mentions(self, s: int) -> list[_Mention]:
-        return [m for m in self.mentions if self.toks[m.i].s == s]
+        return list(self._sent_mentions.get(s, ()))
 
     def clause_mentions(self, c: int) -> list[_Mention]:
-        return [m for m in self.mentions if self.toks[m.i].c == c]
+        return list(self._clause_mentions.get(c, ()))
 
     def clauses(self) -> list[int]:
-        return sorted({t.c for t in self.toks})
+        return sorted(self.by_clause)
 
     def clause_sentence(self, c: int) -> int:
-        return next(t.s for t in self.toks if t.c == c)
+        return self.toks[self.by_clause[c][0]].s
 
     def _listing(self, c: int) -> bool:
         """A clause that only lists directions ("to the right", "and below the token")."""
@@ -944,13 +956,13 @@ class _Reading:
         seg = {c}
         for step in (-1, 1):
             k = c + step
-            while any(t.c == k and t.s == s for t in self.toks) and self._listing(k):
+            while any(self.toks[j].s == s for j in self.by_clause.get(k, ())) and self._listing(k):
                 seg.add(k)
                 k += step
         return seg
 
     def is_question(self, s: int) -> bool:
-        toks = [t for t in self.toks if t.s == s]
+        toks = [self.toks[k] for k in self.by_sent.get(s, ())]
         if not toks:
             return False
         if toks[-1].w == "?":
@@ -1135,7 +1147,7 @@ class GnomesParser:
         for s in range(r.n_sent):
             if s in questions:
                 continue
-            sent = [k for k, t in enumerate(r.toks) if t.s == s and t.w not in "?!.;"]
+            sent = [k for k in r.by_sent.get(s, ()) if r.toks[k].w not in "?!.;"]
             if not sent:
                 continue
             sw = [r.words[k] for k in sent]
@@ -1195,7 +1207,7 @@ class GnomesParser:
         # pure questions
         for s in sorted(questions):
             if not self._request_question(r, s):
-                k = next(i for i, t in enumerate(r.toks) if t.s == s)
+                k = r.by_sent[s][0]
                 cand.append((k, Flag(flag="inquiry")))
                 break
         if cand:

@@ -35,7 +35,8 @@ How a message is read: normalise (NFKC, quotes, control characters) -> tokens ->
 sentences and clauses -> groups of mentions joined by path connectors -> per clause, cue phrases
 decide which acts the groups and numbers make -> per sentence, agreement and rejection cues are
 settled against the reader's last suggestion -> ending cues turn a full tour into ``end``.
-Everything runs in time linear in the message (long inputs are cut at ``_MAX_CHARS``).
+Everything runs in time linear in the message, which is first cut to the games' message cap
+(:func:`language.text.clean_message`, after NFKC normalization too).
 
 Replies and continuations: once a message agrees to the reader's last suggestion, "then", "next",
 "after that", "from there" and "after <its destination>" continue from that suggestion's end
@@ -54,7 +55,6 @@ from __future__ import annotations
 
 import bisect
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -65,6 +65,7 @@ from pydantic import ValidationError
 from games.traveling_adventurers import ROOM_CATALOGUE  # the game owns the room facts
 from language.acts import Act, Agree, Ask, End, Inform, Intent, Reject, Suggest
 from language.base import DialogueContext
+from language.text import clean_message
 
 __all__ = [
     "ROOM_CATALOGUE",
@@ -119,12 +120,10 @@ _AMBIGUOUS_LETTERS = frozenset({"A", "O", "I"})
 # Text normalisation and tokens
 # ---------------------------------------------------------------------------------------------
 
-_MAX_CHARS = 200_000
-"""Longer messages are cut here: chat messages are a few hundred characters; this bounds the work."""
-
-_CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_APOSTROPHES = str.maketrans(dict.fromkeys("’‘`´ʼ", "'"))
 _TOKEN_RE = re.compile(
-    r"(?P<arrow>[-–—=~]+>+|[→⟶⟹➔➜➝➞➟➠➡⇒⇨⇾⭢]|>+)"
+    r"(?P<run>[-–—=~]+>*)"  # an arrow ("-->", "=>") or dashes and signs; split in _tokenize
+    r"|(?P<arrow>[→⟶⟹➔➜➝➞➟➠➡⇒⇨⇾⭢]|>+)"
     r"|(?P<num>\d+)"
     r"|(?P<word>[^\W\d_]+(?:'[^\W\d_]+)*'?)"
     r"|(?P<dash>[-–—]+)"
@@ -145,19 +144,29 @@ class _Tok:
 
 
 def _normalize(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text[:_MAX_CHARS])
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    for ch in "’‘`´ʼ":
-        text = text.replace(ch, "'")
-    text = "".join(c for c in text if unicodedata.category(c) != "Cf")
-    return _CONTROL_RE.sub(" ", text)
+    """The message as the parser reads it: :func:`~language.text.clean_message`, one apostrophe."""
+    return clean_message(text).translate(_APOSTROPHES)
+
+
+_DASH_RUN_RE = re.compile(r"[-–—]+|[=~]")
+
+
+def _pieces(m: re.Match[str]) -> Iterable[tuple[str, str, int]]:
+    """(kind, text, start) of the tokens of one match: a run of ``-=~`` is an arrow when ``>``
+    ends it, else its dashes and its ``=`` / ``~`` signs (each run is scanned once: linear time)."""
+    kind, raw = m.lastgroup or "sym", m.group()
+    if kind != "run":
+        yield kind, raw, m.start()
+    elif raw.endswith(">"):
+        yield "arrow", raw, m.start()
+    else:
+        for piece in _DASH_RUN_RE.finditer(raw):
+            yield ("dash" if piece.group()[0] in "-–—" else "sym"), piece.group(), m.start() + piece.start()
 
 
 def _tokenize(text: str) -> list[_Tok]:
     out: list[_Tok] = []
-    for m in _TOKEN_RE.finditer(text):
-        kind = m.lastgroup or "sym"
-        raw = m.group()
+    for kind, raw, start in (p for m in _TOKEN_RE.finditer(text) for p in _pieces(m)):
         norm = raw.lower()
         if kind == "arrow":
             key = "->"
@@ -165,7 +174,7 @@ def _tokenize(text: str) -> list[_Tok]:
             key = "-"
         else:
             key = norm.replace("'", "") if kind == "word" else norm
-        out.append(_Tok(kind, raw, norm, key or norm, m.start(), m.end()))
+        out.append(_Tok(kind, raw, norm, key or norm, start, start + len(raw)))
     return out
 
 
@@ -188,10 +197,15 @@ class _Lexicon:
     by_first: dict[str, list[tuple[tuple[str, ...], str, bool]]]
     fuzzy_index: dict[str, frozenset[str]]
     vocabulary: frozenset[str]
+    longest: int  # letters of the longest word a typo can stand for
 
     def canonical(self, key: str) -> str:
-        """The lexicon word ``key`` spells (exactly or with one cheap typo), else ``key``."""
-        if key in self.vocabulary or len(key) < 4 or not key.isalpha():
+        """The lexicon word ``key`` spells (exactly or with one cheap typo), else ``key``.
+
+        Words longer than any lexicon word by two letters or more are no typo of one, and are not
+        searched: the search costs the square of the word's length.
+        """
+        if key in self.vocabulary or len(key) < 4 or len(key) > self.longest + 1 or not key.isalpha():
             return key
         hits: set[str] = set()
         for variant in {key} | _deletes(key):
@@ -230,6 +244,7 @@ def _lexicon(rooms: tuple[tuple[str, str], ...]) -> _Lexicon:
         by_first={k: v for k, v in by_first.items()},
         fuzzy_index={k: frozenset(v) for k, v in fuzzy.items()},
         vocabulary=frozenset(vocab),
+        longest=max((len(w) for words in fuzzy.values() for w in words), default=0),
     )
 
 
@@ -797,9 +812,9 @@ def _find_mentions(text: str, toks: Sequence[_Tok], lex: _Lexicon, start_room: s
         starts = {m.i for m in mentions}
         ends = {m.j for m in mentions}
         keep: list[_Mention] = []
+        weak_starts = {w.i for w in pending}  # (a name's own start lies before what follows it)
         for m in pending:
             prev, nxt = _prev_key(toks, m.i), _next_key(toks, m.j)
-            weak_starts = {w.i for w in pending if w is not m}
             linked_before = prev in _LINK_DIR | {",", "and"} and any(e in ends for e in range(m.i - 3, m.i))
             linked_after = nxt in _LINK_DIR and any(k in starts or k in weak_starts for k in range(m.j + 1, m.j + 4))
             if prev in _STRONG_PREV_FOR_WEAK or nxt in ("->", "-", ")") or linked_before or linked_after:
@@ -929,44 +944,42 @@ def _split_group(toks: Sequence[_Tok], g: _Group) -> list[_Group]:
 @dataclass(slots=True)
 class _Num:
     i: int
-    j: int  # last token of the amount ("a single coin")
-    value: int
+    j: int  # last token of the amount ("a single coin", "5.5")
+    value: int | None  # None: an amount that is no coin count ("-5", "5.5"); it says no coin fact
 
 
 _ONE_BLOCK_BEFORE = frozenset("this that the which each every other another no any some".split())
+_AMOUNT_MODIFIERS = frozenset("single extra more additional measly light ghost only".split())
 
 
 def _numbers(toks: Sequence[_Tok], keys: Sequence[str], lo: int, hi: int) -> list[_Num]:
     """Coin amounts in ``toks[lo:hi]``: digits, number words, "a coin", "no coins" (not room keys)."""
     out: list[_Num] = []
+    modifiers_end = lo  # the first token after the last run of amount modifiers scanned
     i = lo
     while i < hi:
         t = toks[i]
         value: int | None = None
         j = i
+        whole = True  # a whole, non-negative amount
         if keys[i] == "<room>":
             pass
         elif t.kind == "num":
             value = int(t.text) if len(t.text) <= 4 else None
+            j, whole = _decimal_end(toks, i, hi)
+            whole = whole and not _negative(toks, i)
         elif t.kind == "word" and t.key in _NUMBER_WORDS:
             value = _NUMBER_WORDS[t.key]
+            whole = not _negative(toks, i)
             if t.key == "one" and (
                 _prev_key(toks, i) in _ONE_BLOCK_BEFORE or _next_key(toks, i) in ("of", "another", "way")
             ):
                 value = None
         elif t.kind == "word" and t.key in ("a", "an", "no", "single"):
-            k = i + 1
-            while k < hi and toks[k].key in (
-                "single",
-                "extra",
-                "more",
-                "additional",
-                "measly",
-                "light",
-                "ghost",
-                "only",
-            ):
+            k = max(i + 1, modifiers_end)  # "single single ...": a run already scanned is skipped
+            while k < hi and toks[k].key in _AMOUNT_MODIFIERS:
                 k += 1
+            modifiers_end = k
             if k < hi and toks[k].key in _COIN_WORDS:
                 value, j = (0 if t.key == "no" else 1), k
         elif t.kind == "word" and t.key in ("nothing", "none"):
@@ -976,9 +989,38 @@ def _numbers(toks: Sequence[_Tok], keys: Sequence[str], lo: int, hi: int) -> lis
             nxt, prev = _next_key(toks, j), _prev_key(toks, i)
             list_number = nxt in (")", ".", ":") and (i == 0 or toks[i - 1].kind == "nl" or prev in ("-", "*"))
             if nxt not in _NON_COIN_NOUNS and prev not in _NUM_BLOCKERS and nxt != "%" and not list_number:
-                out.append(_Num(i, j, value))
+                out.append(_Num(i, j, value if whole else None))
         i = j + 1
     return out
+
+
+def _decimal_end(toks: Sequence[_Tok], i: int, hi: int) -> tuple[int, bool]:
+    """The last token of the number written from token ``i`` and whether it is whole: "5.5" ends
+    two tokens on and is not, "7.0" is, ".5" (a point after a space) is not."""
+    if (
+        i + 2 < hi
+        and toks[i + 1].text == "."
+        and toks[i + 2].kind == "num"
+        and toks[i].end == toks[i + 1].start
+        and toks[i + 1].end == toks[i + 2].start
+    ):
+        return i + 2, not toks[i + 2].text.strip("0")
+    point = toks[i - 1] if i > 0 else None
+    if point is not None and point.text == "." and point.end == toks[i].start:
+        return i, not (i == 1 or toks[i - 2].end < point.start)
+    return i, True
+
+
+def _negative(toks: Sequence[_Tok], i: int) -> bool:
+    """Whether the amount at token ``i`` is negative: "-5", "−5", "minus five"; not a dash between
+    words or amounts ("L-E-5", "5-6")."""
+    if _prev_key(toks, i) in ("minus", "negative"):
+        return True
+    sign = toks[i - 1] if i > 0 else None
+    if sign is None or sign.end != toks[i].start or not (sign.kind == "dash" or sign.text == "−"):
+        return False
+    before = toks[i - 2] if i > 1 else None
+    return before is None or before.end < sign.start or before.kind in ("punct", "sym", "nl")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -996,6 +1038,8 @@ def _is_terminator(toks: Sequence[_Tok], i: int) -> bool:
         return False
     if t.text == "." and 0 < i < len(toks) - 1 and toks[i - 1].kind == "num" and toks[i + 1].kind == "num":
         return toks[i - 1].end != t.start or t.end != toks[i + 1].start  # 5.5 is not a full stop
+    if t.text == "." and 0 < i < len(toks) - 1 and toks[i + 1].kind == "num" and toks[i - 1].end < t.start:
+        return t.end != toks[i + 1].start  # "is .5": a decimal point
     return True
 
 
@@ -1112,11 +1156,11 @@ class TravelingAdventurersParser:
         Returns:
             The acts in message order, exact duplicates removed.
         """
-        if not isinstance(message, str) or not message.strip() or not context.rooms:
+        if not isinstance(message, str) or not context.rooms:
             return []
-        text = _normalize(message)
+        text = _normalize(message)  # cut first: nothing below reads more than the message cap
         toks = _tokenize(text)
-        if not toks:
+        if not toks:  # blank
             return []
         lex = _lexicon(tuple(context.rooms.items()))
         mentions = _find_mentions(text, toks, lex, context.start)
@@ -1203,12 +1247,16 @@ class _SentenceReader:
         self._spans: dict[tuple[int, int], tuple[int, int]] = {}
         self._paths: tuple[list[int], list[list[str]]] = ([], [])  # this clause's paths, by position
         self.cands: list[_Cand] = []
+        self._blocked_paths: set[tuple[str, ...]] = set()
+        self._blocked_upto = 0
         self.anchor: tuple[int, list[str]] | None = None  # "from X": where later destinations leave from
         self.cont: set[int] = set()  # groups that continue from the reader's agreed suggestion
         self.anchor_cont = False  # the anchor is the end of the reader's agreed suggestion
         sentence_keys = set(keys[lo:hi])
         self.coin_context = bool(sentence_keys & _COIN_WORDS) or st.ctx.speaker_coins.lower() in sentence_keys
         self.sentence_rooms: list[str] = [r for g in self.groups if g.on_board for r in g.rooms]
+        self.rooms_on_board = bool(self.sentence_rooms)  # some group of the sentence names board rooms
+        self.prev_one_edge = len(set(st.prev_edges)) == 1  # the sentence before spoke of one hallway
         inside = {k for g in self.groups for k in range(g.i + 1, g.j)}
         self.relative = [s for s, _ in _find(keys, lo, hi, _INDEX["relative"]) if keys[s] != "from" and s not in inside]
         self.polarity: list[tuple[int, str]] = []
@@ -1280,7 +1328,8 @@ class _SentenceReader:
             for s, e in h["neg_motion"]
             if keys[s] == "not" and s not in cue_cover and e < cl.hi and (keys[e] == "the" or e in group_starts)
         ]
-        cues = [s for s, _ in h["suggest"] if not any(a <= s < b for a, b in h["neg_motion"] if keys[a] != "not")]
+        refused = {k for a, b in h["neg_motion"] if keys[a] != "not" for k in range(a, b)}
+        cues = [s for s, _ in h["suggest"] if s not in refused]
         cues += [p for p, k in polarity if k == "agree_pred"]
         negated_cues = [s for s in cues if self._negated(s, cl.lo, cue_cover)]  # "I don't think we should go"
         cues = [s for s in cues if s not in negated_cues]
@@ -1341,13 +1390,12 @@ class _SentenceReader:
 
     def _resolve_all(self, cl: _Clause) -> list[tuple[_Group, list[str] | None]]:
         st = self.st
-        relative_hits = [s for s in self.relative if s < cl.hi]
         resolved: list[tuple[_Group, list[str] | None]] = []
         for g in cl.groups:
             if not g.on_board:
                 resolved.append((g, None))
                 continue
-            path = self._resolve(g, relative_hits)
+            path = self._resolve(g, cl.hi)
             if g.marker in ("from", "after") and len(g.members) == 1 and path:
                 self.anchor = (g.i, path)
                 self.anchor_cont = id(g) in self.cont
@@ -1377,7 +1425,8 @@ class _SentenceReader:
         idx = bisect.bisect_left(self.st.polarity_at, k)  # the latest reply cue before ``k``
         return last[-1] if last and idx and self.st.polarity_kind[idx - 1] == "agree" else None
 
-    def _resolve(self, g: _Group, relative_hits: Sequence[int]) -> list[str] | None:
+    def _resolve(self, g: _Group, hi: int) -> list[str] | None:
+        """The path group ``g`` names, read in the clause that ends at ``hi``."""
         rooms = g.rooms
         if g.marker == "from":
             return rooms if len(rooms) >= 2 else [rooms[0]]
@@ -1390,7 +1439,7 @@ class _SentenceReader:
                 return rooms  # "L -> E -> A", "how about K to C?": the path names its origin
         if g.kind == "list" and len(rooms) >= len(self.ctx.rooms) and rooms[0] == self.ctx.start:
             return rooms  # a whole tour written as a list of names
-        relative = any(s < g.i or g.j < s < self._clause_end(g) for s in relative_hits)
+        relative = self._relative_cue(g, hi)
         if self.anchor is not None and self.anchor[0] < g.i:
             prefix = self.anchor[1]
             if self.anchor_cont:
@@ -1406,6 +1455,15 @@ class _SentenceReader:
             prefix = self._after_prefix(g, prefix)
         path = [*prefix, *rooms[1:]] if prefix[-1] == rooms[0] else [*prefix, *rooms]
         return path if len(path) >= 2 or g.marker == "after" else None
+
+    def _relative_cue(self, g: _Group, hi: int) -> bool:
+        """Whether a relative cue ("then", "next") before ``hi`` precedes ``g`` or follows it in its clause."""
+        cues = self.relative  # sorted token positions
+        n = bisect.bisect_left(cues, hi)
+        if not n:
+            return False
+        k = bisect.bisect_right(cues, g.j)
+        return cues[0] < g.i or (k < n and cues[k] < self._clause_end(g))
 
     def _after_prefix(self, g: _Group, prefix: list[str]) -> list[str]:
         """Where "after X" leaves from: X itself when the talk already ends there, else a stop at X."""
@@ -1501,7 +1559,7 @@ class _SentenceReader:
         if not sources and numbers and not self.pending_had_numbers and self.pending:
             pairs = _pair(numbers, self.pending)  # "Regarding the bathroom, I only get 3"
             self.pending = []
-        if not pairs and numbers and not any(g.on_board for g in self.groups) and len(set(self.st.prev_edges)) == 1:
+        if not pairs and numbers and not self.rooms_on_board and self.prev_one_edge:
             if self._owner(numbers[0], cl) == "speaker":  # "How many can you get there? I get 6."
                 pairs = [(numbers[0], (numbers[0].i, self.st.prev_edges[0], -2))]
         if not pairs and numbers and not sources and len(self.echo_set) == 1:
@@ -1519,6 +1577,9 @@ class _SentenceReader:
             tight = gid in ends and self._tight(ends[gid], num)  # "kitchen: 4", "K 3", "E-B = 7"
             neutral_ok = owner is None and not cl.question and (gid in explicit or coin_context or tight)
             if owner == "speaker" or neutral_ok:
+                if num.value is None:  # "-5", "5.5": no coin fact, and the hallway is spoken for
+                    used.add(gid)
+                    continue
                 act = _make(Inform, edge=edge, coins=num.value)
                 if act:
                     self.cands.append(_Cand(min(num.i, spos), act, "inform", rooms=edge))
@@ -1606,7 +1667,7 @@ class _SentenceReader:
                     used.add(id(g))
         if not (cues or bare or what_about):
             return
-        blocked = {c.rooms for c in self.cands if c.kind in ("reject", "ask")}
+        blocked = self._blocked()
         cues = sorted(cues)
         dest_starts = [g.i for g, _ in dest]
         for g, p in dest:
@@ -1639,6 +1700,15 @@ class _SentenceReader:
             used.add(id(g))
             self.edges += _hops(p)
             self.mode_prev = "suggest"
+
+    def _blocked(self) -> set[tuple[str, ...]]:
+        """The paths refused or asked about so far in the sentence (candidates are only appended
+        while clauses are read, so each is looked at once)."""
+        for c in self.cands[self._blocked_upto :]:
+            if c.kind in ("reject", "ask"):
+                self._blocked_paths.add(c.rooms)
+        self._blocked_upto = len(self.cands)
+        return self._blocked_paths
 
     def _path_rejects(
         self, dest: list[tuple[_Group, list[str]]], used: set[int], cues: list[int], rejects: list[int]
@@ -1972,7 +2042,8 @@ def _confirm_across(per_sentence: list[list[_Cand]], ctx: DialogueContext) -> No
 
 
 def _finish_ends(per_sentence: list[list[_Cand]], end_cues: list[int | None], ctx: DialogueContext) -> None:
-    """Turn full tours in (or right after) an ending sentence into End; else end on the agreed path."""
+    """Turn full tours in an ending sentence (or right after or before it) into End; else end on the
+    agreed path."""
     board, start = set(ctx.rooms), ctx.start
     ended = False
     for s, cue in enumerate(end_cues):
@@ -1981,6 +2052,8 @@ def _finish_ends(per_sentence: list[list[_Cand]], end_cues: list[int | None], ct
         pools = [per_sentence[s]]
         if s + 1 < len(per_sentence) and per_sentence[s + 1] and all(c.kind == "suggest" for c in per_sentence[s + 1]):
             pools.append(per_sentence[s + 1])
+        if s > 0:  # "L -> E -> A -> B -> K -> C -> L, deal? done": the tour just before the cue
+            pools.append(per_sentence[s - 1])
         found = False
         for pool in pools:
             for idx, c in enumerate(pool):

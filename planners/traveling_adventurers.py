@@ -26,7 +26,7 @@ from typing import Literal
 import numpy as np
 
 from agent.beliefs import TravelingAdventurersBeliefs, edge_key
-from games.traveling_adventurers import MAX_COINS, MIN_COINS, Submit
+from games.traveling_adventurers import MAX_COINS, MIN_COINS, Submit, is_tour
 from language.acts import Act, Agree, Ask, End, Inform, Intent, Reject, Suggest
 from solvers.tsp import solve_tsp_dp
 
@@ -74,11 +74,7 @@ class Board:
 
     def is_tour(self, path: list[str]) -> bool:
         """True if ``path`` leaves the start, visits every room once and returns."""
-        return (
-            len(path) == len(self.rooms) + 1
-            and path[0] == path[-1] == self.start
-            and sorted(path[:-1]) == sorted(self.rooms)
-        )
+        return is_tour(path, self.rooms, self.start)
 
 
 class NegotiationPlanner(ABC):
@@ -182,7 +178,11 @@ class NegotiationPlanner(ABC):
 
     def _forced_tour(self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str]) -> list[str] | None:
         """The complete tour once at most one room is left (no choice remains), or, for an agent
-        that may have lost track, once its walk has as many stops as the house has rooms."""
+        that may have lost track, once its walk has as many stops as the house has rooms. A walk
+        already back at the start ("L -> E -> ... -> C -> L" agreed in one go) is closed: it is the
+        tour as it stands, never closed a second time."""
+        if len(prefix) > 1 and prefix[-1] == board.start:
+            return prefix
         if len(prefix) >= len(board.rooms):
             return prefix + [board.start]
         left = [r for r in self.left(beliefs, board, prefix) if r != prefix[-1]]

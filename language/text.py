@@ -1,0 +1,50 @@
+"""The shared text toolkit of the language layer: one entry point every rule parser reads through.
+
+:func:`clean_message` turns whatever arrived as a chat message into bounded, normalized text:
+
+| step | what | why |
+| --- | --- | --- |
+| 1 | anything but ``str`` becomes ``""`` | parsers never raise on user input |
+| 2 | cut to ``limit`` characters | bounds the memory of step 3 (NFKC expands a character up to 18x) |
+| 3 | Unicode NFKC | ligatures, full-width and circled letters, super/subscripts read as plain text |
+| 4 | cut to ``limit`` characters again | the text a parser reads never exceeds the cap |
+| 5 | line ends: ``\\r\\n``, ``\\r``, U+2028, U+2029 become ``\\n`` | one line separator |
+| 6 | control characters (NUL, escape, DEL, C1) and lone surrogates become a space; format characters (zero-width space, BOM, bidi overrides) are dropped | garbage bytes separate words but never join or hide them |
+
+Everything runs in time and memory linear in ``limit`` (not in the raw input). The cap is the
+games' :data:`~games.base.MAX_MESSAGE_CHARS`: a state refuses longer messages, so a parser never has
+more to read in a game; a chat turn needs a few hundred characters.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from games.base import MAX_MESSAGE_CHARS
+
+__all__ = ["MAX_MESSAGE_CHARS", "clean_message"]
+
+_LINE_ENDS = re.compile(r"\r\n?|[\u2028\u2029]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def clean_message(text: object, limit: int = MAX_MESSAGE_CHARS) -> str:
+    """The message as bounded, NFKC-normalized text without control or format characters.
+
+    Args:
+        text: the raw message; anything but a ``str`` gives ``""``.
+        limit: the most characters kept, both before and after normalization (default: the games'
+            message cap, :data:`MAX_MESSAGE_CHARS`).
+
+    Returns:
+        At most ``limit`` characters: NFKC text where line ends are ``"\\n"``, control characters and
+        lone surrogates are spaces and format characters are gone (tabs are kept).
+    """
+    if not isinstance(text, str):
+        return ""
+    text = unicodedata.normalize("NFKC", text[:limit])[:limit]
+    text = _LINE_ENDS.sub("\n", text)
+    if not text.isascii():  # format characters (category Cf) are all outside ASCII
+        text = "".join(c for c in text if unicodedata.category(c) != "Cf")
+    return _CONTROL.sub(" ", text)
