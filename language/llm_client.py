@@ -11,7 +11,8 @@ Every HTTP request passes through one transport that keeps the books (:class:`LL
 requests, tokens, latency, retries) and, when a cache directory is given, answers repeated requests
 from disk: the key is the SHA-256 of the request path and its canonical JSON body (model, messages,
 schema and every sampling parameter), so a cached self-play run replays exactly and makes no
-request at all.
+request at all, as long as every answer validated at the first attempt (only validated answers are
+cached: an answer that needed a re-ask sends its first request again).
 
 Hostile endpoints (issue 12) are bounded:
 

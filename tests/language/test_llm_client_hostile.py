@@ -13,12 +13,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx2
 import pytest
 from pydantic import BaseModel, Field
 
 from language.base import DialogueContext
 from language.llm import LLMParser
-from language.llm_client import LLMCallError, LLMClient, LLMConfig
+from language.llm_client import AccountingTransport, LLMCallError, LLMClient, LLMConfig, LLMUsage
 from language.scripted_server import Reply, ScriptedLLMServer
 from language.traveling_adventurers import TravelingAdventurersParser
 from language.traveling_adventurers_llm import TRAVELING_ADVENTURERS
@@ -236,6 +237,24 @@ def test_the_deadline_is_one_typed_error_that_says_so():
             finished = outcome["finished"]
     assert finished and isinstance(outcome.get("error"), LLMCallError)
     assert "Timeout" in str(outcome["error"]) and "\n" not in str(outcome["error"])
+
+
+@pytest.mark.parametrize("behaviour", [drip_body, drip_chunked])
+def test_a_streamed_request_through_the_transport_has_the_same_deadline(behaviour):
+    """Issue 12 #8: the deadline lives in the transport every request of the client goes through,
+    so a request read as a stream (as openai does for stream=True) ends by it too."""
+    with HostileServer(behaviour) as server:
+        transport = AccountingTransport(LLMUsage(), None, timeout=TIMEOUT)
+
+        def stream() -> bytes:
+            with httpx2.Client(transport=transport) as client:
+                with client.stream("POST", f"{server.url}/chat/completions", json={"stream": True}) as response:
+                    return b"".join(response.iter_raw())
+
+        with bounded_call(stream, TIMEOUT + SLACK) as outcome:
+            finished = outcome["finished"]
+    assert finished and isinstance(outcome.get("error"), httpx2.TimeoutException)
+    assert outcome["elapsed"] < TIMEOUT + SLACK
 
 
 def test_the_deadline_covers_re_asks():
