@@ -11,21 +11,39 @@ Every HTTP request passes through one transport that keeps the books (:class:`LL
 requests, tokens, latency, retries) and, when a cache directory is given, answers repeated requests
 from disk: the key is the SHA-256 of the request path and its canonical JSON body (model, messages,
 schema and every sampling parameter), so a cached self-play run replays exactly and makes no
-request at all.
+request at all, as long as every answer validated at the first attempt (only validated answers are
+cached: an answer that needed a re-ask sends its first request again).
+
+Hostile endpoints (issue 12) are bounded:
+
+* **One deadline per answer.** ``timeout`` is the wall-clock budget of one :meth:`LLMClient.ask`:
+  every request, transport retry, back-off and re-ask of that answer share it. The default
+  transport holds every socket operation (connect, each read and write) to what is left of it, so
+  an endpoint that drip-feeds its headers or body, or never answers, is cut off at the deadline; a
+  retry or re-ask whose back-off (``Retry-After`` included) would pass it is not made.
+* **Bounded answers.** A response body over :data:`MAX_RESPONSE_BYTES` is refused.
+* **Only validated answers are cached.** A response is written to the cache only after instructor
+  parsed and validated the answer it carries; a cache entry that is unreadable or not a chat
+  completion is a miss (and is rewritten by the next valid answer), and a cached answer that fails
+  validation is removed. Entries are written to a temporary file in their directory and renamed
+  into place, so a crash never leaves a torn entry; a failed write loses the entry, not the answer.
 """
 
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import json
 import logging
 import os
 import tempfile
 import time
-from dataclasses import asdict, dataclass, fields
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
+import httpcore2
 import httpx2
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -34,6 +52,11 @@ T = TypeVar("T", bound=BaseModel)
 Mode = Literal["tools", "json", "md_json", "llamacpp"]
 MODES: tuple[str, ...] = ("tools", "json", "md_json", "llamacpp")
 NO_KEY = "no-key"  # local servers ignore the key, but the openai client insists on one
+MAX_RESPONSE_BYTES = 8 * 1024 * 1024  # a chat completion is kilobytes; a longer answer is refused
+RETRY_STATUSES = frozenset({408, 409, 429})  # and every 5xx: the statuses the openai client retries
+MAX_BACKOFF_S = 8.0
+
+log = logging.getLogger(__name__)
 
 
 class LLMNotConfiguredError(ValueError):
@@ -66,9 +89,11 @@ class LLMConfig(BaseModel):
             ``llamacpp`` (``response_format={"type": "json_object", "schema": ...}`` with every
             instruction in the user turn, for llama-cpp-python's server).
         temperature, max_tokens: sampling parameters of every request.
-        timeout: seconds per request.
+        timeout: seconds per answer, wall clock: every request, transport retry, back-off and
+            re-ask of one answer share it (an endpoint that drip-feeds cannot stretch it).
         max_reasks: re-asks after an invalid answer (so at most ``1 + max_reasks`` answers).
-        transport_retries: retries of a request that failed in transport (timeouts, HTTP 5xx).
+        transport_retries: retries of a request that failed in transport (timeouts, connection
+            errors, HTTP 408, 409, 429 and 5xx), within the answer's timeout.
         cache_dir: directory of the response cache (``None`` = off, for live evaluation).
     """
 
@@ -175,8 +200,28 @@ class LLMUsage:
         return cls(**{f.name: data.get(f.name, 0) for f in fields(cls)})
 
 
+def is_chat_completion(content: bytes) -> bool:
+    """Whether ``content`` reads as a chat completion: a JSON object whose first choice holds a
+    message object (what a cache entry must be to be served)."""
+    try:
+        data = json.loads(content)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return False
+    choices = data.get("choices") if isinstance(data, dict) else None
+    return (
+        isinstance(choices, list)
+        and bool(choices)
+        and isinstance(choices[0], dict)
+        and isinstance(choices[0].get("message"), dict)
+    )
+
+
 class ResponseCache:
-    """Successful responses on disk, one JSON file per request, written atomically."""
+    """Validated responses on disk, one JSON file per request, written atomically.
+
+    :meth:`get` serves only an entry that reads as a chat completion (anything else is a miss);
+    :meth:`put` writes a temporary file in the entry's directory and renames it into place.
+    """
 
     def __init__(self, directory: str | os.PathLike[str]) -> None:
         self.directory = Path(directory)
@@ -190,7 +235,7 @@ class ResponseCache:
         """SHA-256 of the request path and its body with keys sorted (so dict order cannot matter)."""
         try:
             canonical = json.dumps(json.loads(body), sort_keys=True, separators=(",", ":")).encode()
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):
             canonical = body
         return hashlib.sha256(path.encode() + b"\n" + canonical).hexdigest()
 
@@ -198,54 +243,279 @@ class ResponseCache:
         return self.directory / key[:2] / f"{key}.json"
 
     def get(self, key: str) -> bytes | None:
+        """The cached response for ``key``, or None when there is none or it is unusable (unreadable,
+        too large, truncated, not a chat completion)."""
+        file = self._file(key)
         try:
-            return self._file(key).read_bytes()
+            if file.stat().st_size > MAX_RESPONSE_BYTES:
+                return None
+            content = file.read_bytes()
         except OSError:
             return None
+        return content if is_chat_completion(content) else None
 
     def put(self, key: str, content: bytes) -> None:
+        """Store ``content`` for ``key`` atomically; a failed write (disk full, read-only) is logged
+        and leaves no entry and no temporary file behind."""
         target = self._file(key)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, tmp = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(content)
-        os.replace(tmp, target)
+        tmp: str | None = None
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            handle, tmp = tempfile.mkstemp(dir=target.parent, prefix=".", suffix=".tmp")
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(content)
+                stream.flush()
+                os.fsync(stream.fileno())
+            os.replace(tmp, target)
+        except OSError as err:
+            log.warning("LLM cache: could not write %s: %s", target, err.strerror or err)
+            if tmp is not None:
+                Path(tmp).unlink(missing_ok=True)
+
+    def evict(self, key: str) -> None:
+        """Remove the entry for ``key`` (an answer that failed validation); a failure is logged."""
+        try:
+            self._file(key).unlink(missing_ok=True)
+        except OSError as err:
+            log.warning("LLM cache: could not remove the entry %s: %s", key, err.strerror or err)
+
+
+@dataclass
+class _Answer:
+    """The requests of one answer (one :meth:`LLMClient.ask`): its deadline and what the cache
+    must learn once the answer is known to be valid or not."""
+
+    deadline: float
+    hits: list[str] = field(default_factory=list)  # cache keys served, in order
+    last: tuple[str, bytes | None] | None = None  # the last response: its key and, if fresh, content
+
+    def remaining(self) -> float:
+        return self.deadline - time.monotonic()
+
+    def budget(self, timeout: float | None, error: type[Exception]) -> float:
+        """``timeout`` cut to what is left of the deadline; raises ``error`` once it has passed."""
+        remaining = self.remaining()
+        if remaining <= 0:
+            raise error("the answer's timeout passed")
+        return remaining if timeout is None else min(timeout, remaining)
+
+
+_ANSWER: contextvars.ContextVar[_Answer | None] = contextvars.ContextVar("accord_llm_answer", default=None)
+
+
+def _budget(timeout: float | None, error: type[Exception]) -> float | None:
+    answer = _ANSWER.get()
+    return timeout if answer is None else answer.budget(timeout, error)
+
+
+class _DeadlineStream(httpcore2.NetworkStream):
+    """A network stream whose every operation ends by the current answer's deadline."""
+
+    def __init__(self, inner: httpcore2.NetworkStream) -> None:
+        self._inner = inner
+
+    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        return self._inner.read(max_bytes, _budget(timeout, httpcore2.ReadTimeout))
+
+    def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        self._inner.write(buffer, _budget(timeout, httpcore2.WriteTimeout))
+
+    def close(self) -> None:
+        self._inner.close()
+
+    def start_tls(self, ssl_context: Any, server_hostname: str | None = None, timeout: float | None = None) -> Any:
+        inner = self._inner.start_tls(ssl_context, server_hostname, _budget(timeout, httpcore2.ConnectTimeout))
+        return _DeadlineStream(inner)
+
+    def get_extra_info(self, info: str) -> Any:
+        return self._inner.get_extra_info(info)
+
+
+class _DeadlineBackend(httpcore2.NetworkBackend):
+    """httpcore2's socket backend, with every stream held to the current answer's deadline."""
+
+    def __init__(self) -> None:
+        self._inner = httpcore2.SyncBackend()
+
+    def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Iterable[Any] | None = None,
+    ) -> httpcore2.NetworkStream:
+        stream = self._inner.connect_tcp(
+            host, port, _budget(timeout, httpcore2.ConnectTimeout), local_address, socket_options
+        )
+        return _DeadlineStream(stream)
+
+    def connect_unix_socket(
+        self, path: str, timeout: float | None = None, socket_options: Iterable[Any] | None = None
+    ) -> httpcore2.NetworkStream:
+        stream = self._inner.connect_unix_socket(path, _budget(timeout, httpcore2.ConnectTimeout), socket_options)
+        return _DeadlineStream(stream)
+
+    def sleep(self, seconds: float) -> None:
+        time.sleep(seconds)
+
+
+class DeadlineTransport(httpx2.HTTPTransport):
+    """httpx2's HTTP transport on a network backend that ends every connect, read and write by the
+    deadline of the current answer: httpx's own timeouts bound each socket operation, so a server
+    that sends a byte now and then would otherwise hold a request for ever."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        # httpx2.HTTPTransport takes no network backend: its connection pool is replaced by one on
+        # the deadline backend, with the same defaults
+        self._pool = httpcore2.ConnectionPool(
+            ssl_context=httpx2.create_ssl_context(),
+            max_connections=100,  # httpx2's default limits
+            max_keepalive_connections=20,
+            keepalive_expiry=5.0,
+            network_backend=_DeadlineBackend(),
+        )
+
+
+class ResponseTooLargeError(httpx2.RequestError):
+    """The endpoint's response body exceeded :data:`MAX_RESPONSE_BYTES`."""
 
 
 class AccountingTransport(httpx2.BaseTransport):
-    """Counts, times and (optionally) caches every request the openai client sends."""
+    """Counts, times, retries and (optionally) caches every request the openai client sends.
 
-    def __init__(self, usage: LLMUsage, cache: ResponseCache | None, inner: httpx2.BaseTransport | None = None) -> None:
+    Retries of transport failures and retryable statuses happen here, not in the openai client,
+    so that they and their back-off stay within the answer's deadline.
+    """
+
+    def __init__(
+        self,
+        usage: LLMUsage,
+        cache: ResponseCache | None,
+        inner: httpx2.BaseTransport | None = None,
+        timeout: float = 60.0,
+        retries: int = 0,
+    ) -> None:
         self.usage = usage
         self.cache = cache
-        self.inner = inner or httpx2.HTTPTransport()
+        self.inner = inner or DeadlineTransport()
+        self.timeout = timeout
+        self.retries = retries
 
     def handle_request(self, request: httpx2.Request) -> httpx2.Response:
+        answer = _ANSWER.get()
+        if answer is None:  # a request outside LLMClient.ask: its own deadline
+            answer = _Answer(deadline=time.monotonic() + self.timeout)
+            token = _ANSWER.set(answer)
+            try:
+                return self._handle(request, answer)
+            finally:
+                _ANSWER.reset(token)
+        return self._handle(request, answer)
+
+    def _handle(self, request: httpx2.Request, answer: _Answer) -> httpx2.Response:
         body = request.read()
         key = ResponseCache.key(request.url.path, body) if self.cache is not None else None
         if key is not None and (hit := self.cache.get(key)) is not None:
             self.usage.cached += 1
+            answer.hits.append(key)
+            answer.last = (key, None)
             return httpx2.Response(200, content=hit, headers={"content-type": "application/json"}, request=request)
+        answer.last = None
+        response = self._send(request, answer)
+        if response.status_code == 200:
+            try:
+                usage = json.loads(response.content).get("usage") or {}
+            except (ValueError, AttributeError, UnicodeDecodeError, RecursionError):
+                usage = {}
+            if isinstance(usage, dict):
+                self.usage.prompt_tokens += _token_count(usage.get("prompt_tokens"))
+                self.usage.completion_tokens += _token_count(usage.get("completion_tokens"))
+            if key is not None and is_chat_completion(response.content):
+                answer.last = (key, response.content)  # cached once the answer validates
+        return response
+
+    def _send(self, request: httpx2.Request, answer: _Answer) -> httpx2.Response:
+        """The response after up to ``retries`` retries, none of which (nor its back-off) would
+        pass the answer's deadline."""
+        for attempt in range(self.retries + 1):
+            if answer.remaining() <= 0:
+                raise httpx2.TimeoutException("the answer's timeout passed", request=request)
+            last = attempt == self.retries
+            try:
+                response = self._request_once(request)
+            except httpx2.TransportError:
+                if last or (delay := _backoff(attempt, None)) >= answer.remaining():
+                    raise
+            else:
+                retryable = response.status_code in RETRY_STATUSES or response.status_code >= 500
+                if not retryable or last or (delay := _backoff(attempt, response)) >= answer.remaining():
+                    return response
+            time.sleep(delay)
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def _request_once(self, request: httpx2.Request) -> httpx2.Response:
+        """One request, its body read whole (at most :data:`MAX_RESPONSE_BYTES`)."""
         started = time.perf_counter()
         self.usage.http_requests += 1
         try:
             response = self.inner.handle_request(request)
-            response.read()
+            try:
+                content = _read_bounded(response, request)
+            finally:
+                response.close()
         finally:
             self.usage.latency_s += time.perf_counter() - started
-        if response.status_code == 200:
-            try:
-                usage = json.loads(response.content).get("usage") or {}
-            except (ValueError, AttributeError):
-                usage = {}
-            self.usage.prompt_tokens += int(usage.get("prompt_tokens") or 0)
-            self.usage.completion_tokens += int(usage.get("completion_tokens") or 0)
-            if key is not None:
-                self.cache.put(key, response.content)
-        return response
+        dropped = ("content-encoding", "content-length", "transfer-encoding")
+        headers = [(k, v) for k, v in response.headers.multi_items() if k.lower() not in dropped]
+        return httpx2.Response(response.status_code, headers=headers, content=content, request=request)
+
+    def settle(self, answer: _Answer, valid: bool) -> None:
+        """Tell the cache how the answer ended: when ``valid``, its last response carried the valid
+        answer and is written (if it came fresh); every other cached answer of it was invalid and
+        is removed."""
+        if self.cache is None:
+            return
+        last_key, last_content = answer.last if valid and answer.last is not None else (None, None)
+        if last_key is not None and last_content is not None:
+            self.cache.put(last_key, last_content)
+        for key in answer.hits:
+            if key != last_key:
+                self.cache.evict(key)
 
     def close(self) -> None:
         self.inner.close()
+
+
+def _read_bounded(response: httpx2.Response, request: httpx2.Request) -> bytes:
+    chunks, size = [], 0
+    for chunk in response.iter_bytes():
+        size += len(chunk)
+        if size > MAX_RESPONSE_BYTES:
+            raise ResponseTooLargeError(f"the response is over {MAX_RESPONSE_BYTES} bytes", request=request)
+        chunks.append(chunk)
+        _budget(None, httpx2.ReadTimeout)  # an inner transport other than ours: checked per chunk
+    return b"".join(chunks)
+
+
+def _backoff(attempt: int, response: httpx2.Response | None) -> float:
+    """Seconds to wait before retry ``attempt + 1``: the server's ``Retry-After`` (seconds) when it
+    gives one, else 0.5 s doubling per attempt, at most :data:`MAX_BACKOFF_S`."""
+    if response is not None:
+        for header, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
+            try:
+                seconds = float(response.headers.get(header, "")) * scale
+            except ValueError:
+                continue
+            if 0 <= seconds < float("inf"):
+                return seconds
+    return min(0.5 * 2**attempt, MAX_BACKOFF_S)
+
+
+def _token_count(value: Any) -> int:
+    """A token count as the endpoint reported it; anything but a plausible count is 0."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**12 else 0
 
 
 _INSTRUCTOR_MODES = {"tools": "TOOLS", "json": "JSON", "md_json": "MD_JSON", "llamacpp": "MD_JSON"}
@@ -266,13 +536,15 @@ class LLMClient:
         self.config = config
         self.usage = LLMUsage()
         cache = ResponseCache(config.cache_dir) if config.cache_dir else None
-        self._transport = AccountingTransport(self.usage, cache, transport)
+        self._transport = AccountingTransport(
+            self.usage, cache, transport, timeout=config.timeout, retries=config.transport_retries
+        )
         http_client = openai.DefaultHttpxClient(transport=self._transport, timeout=config.timeout)
         self._openai = openai.OpenAI(
             base_url=config.base_url,
             api_key=config.api_key or NO_KEY,
             timeout=config.timeout,
-            max_retries=config.transport_retries,
+            max_retries=0,  # the transport retries, within the answer's deadline
             http_client=http_client,
         )
         self._instructor = instructor.from_openai(
@@ -317,20 +589,27 @@ class LLMClient:
             kwargs["response_format"] = {"type": "json_object", "schema": grammar_schema(response_model)}
         before = self.usage.http_requests + self.usage.cached
         self.usage.calls += 1
+        answer = _Answer(deadline=time.monotonic() + self.config.timeout)
+        token = _ANSWER.set(answer)
+        valid = False
         try:
-            return self._instructor.chat.completions.create(
+            result = self._instructor.chat.completions.create(
                 response_model=response_model,
                 max_retries=self.config.max_reasks,
                 context=validation_context,
                 strict=False,
                 **kwargs,
             )
+            valid = True
+            return result
         except InstructorRetryException as err:
             self.usage.failures += 1
-            if err.failed_attempts:  # every answer came back invalid
+            cause = err.__cause__ or err
+            if answer.remaining() <= 0:  # the deadline cut the answer short
+                reason = f"Timeout: no valid answer within {self.config.timeout:g} s ({err.n_attempts} attempt(s))"
+            elif err.failed_attempts:  # every answer came back invalid
                 reason = f"no valid answer after {err.n_attempts} attempt(s): {_first_line(err.failed_attempts[-1].exception)}"
             else:  # the endpoint failed (HTTP error, timeout, connection)
-                cause = err.__cause__ or err
                 reason = f"the endpoint failed: {type(cause).__name__}: {_first_line(cause)}"
             raise LLMCallError(
                 f"{response_model.__name__}: {reason}",
@@ -341,6 +620,8 @@ class LLMClient:
             self.usage.failures += 1
             raise LLMCallError(f"{response_model.__name__}: {type(err).__name__}: {_first_line(err)}") from err
         finally:
+            _ANSWER.reset(token)
+            self._transport.settle(answer, valid)
             self.usage.retries += max(0, self.usage.http_requests + self.usage.cached - before - 1)
 
     def close(self) -> None:
