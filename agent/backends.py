@@ -292,7 +292,7 @@ def _run_dask(
             except OSError as err:
                 raise SweepError(f"cannot reach the Dask scheduler at {scheduler}: {err}") from err
         with client:
-            window = IN_FLIGHT_PER_WORKER * max(1, sum(client.nthreads().values()))
+            window = IN_FLIGHT_PER_WORKER * max(16, sum(client.nthreads().values()))  # workers may join later
             _drain_dask(client, todo, window, record)
     finally:
         if cluster is not None:

@@ -203,15 +203,11 @@ class ResultStore:
             manifest = _decode(path.read_bytes())
         except ValueError as err:
             raise StoreError(f"store damaged: {path} is not JSON ({_reason(err)})") from err
-        fields = {"sweep": str, "total": int, "cells": list, "axes": dict, "digest": str}
-        wrong = (
-            [n for n, kind in fields.items() if n in manifest and not isinstance(manifest[n], kind)]
-            if isinstance(manifest, dict)
-            else ["the whole file"]
-        )
-        if wrong or not all(isinstance(c, str) for c in manifest.get("cells", [])):
-            what = wrong[0] if wrong else "cells"
-            raise StoreError(f"store damaged: {path} is not a manifest ({what} has the wrong type)")
+        problem = _field_problem(manifest, {}, MANIFEST_FIELDS)
+        if not problem and not all(isinstance(c, str) for c in manifest.get("cells", [])):
+            problem = "'cells' is not a list of strings"
+        if problem:
+            raise StoreError(f"store damaged: {path} is not a manifest ({problem})")
         return manifest
 
     def adopt(self, sweep: Sweep) -> None:
@@ -233,8 +229,8 @@ class ResultStore:
             if not same:
                 name = manifest.get("sweep", "unknown")
                 raise StoreError(
-                    f"{self.path} holds {len(self)} games of another sweep ({name!r}, digest "
-                    f"{(stored or 'unknown')[:12]}) than {sweep.name!r} (digest {sweep.digest[:12]}): "
+                    f"{self.path} holds {len(self)} games of sweep {name!r} (digest {(stored or 'unknown')[:12]}), "
+                    f"not of this sweep {sweep.name!r} (digest {sweep.digest[:12]}: other games, seeds or settings): "
                     f"give another --results directory, or delete {self.path} to start over"
                 )
         cells = [cell.label for cell in sweep.cells]
@@ -352,34 +348,39 @@ def _reason(err: ValueError) -> str:
     return err.msg if isinstance(err, json.JSONDecodeError) else str(err).splitlines()[0]
 
 
-def _row_problem(row: Any) -> str:
-    """What makes ``row`` not a result row ('' when it is one)."""
-    if not isinstance(row, dict):
-        return f"a JSON {type(row).__name__}, not a row (an object)"
-    for name, kind in (("key", str), ("cell", str), ("metrics", dict)):
-        if not isinstance(row.get(name), kind):
-            return (
-                f"a row without a {name} ({kind.__name__})" if name not in row else f"{name} is not a {kind.__name__}"
-            )
-    if not row["key"]:
-        return "an empty key"
-    if not isinstance(row.get("params", {}), dict):
-        return "params is not an object"
+_JSON_TYPES: dict[type, str] = {str: "a string", int: "an integer", list: "a list", dict: "an object"}
+ROW_FIELDS: dict[str, type] = {"key": str, "cell": str, "metrics": dict}  # what every row has
+GAME_FIELDS: dict[str, type] = {"spec": dict, "game_id": str, "transcript": list, "transcript_digest": str}
+MANIFEST_FIELDS: dict[str, type] = {"sweep": str, "total": int, "cells": list, "axes": dict, "digest": str}
+
+
+def _field_problem(data: Any, required: Mapping[str, type], optional: Mapping[str, type] | None = None) -> str:
+    """What makes ``data`` not an object with these fields ('' when nothing)."""
+    if not isinstance(data, dict):
+        return f"a JSON {type(data).__name__}, not an object"
+    for name, kind in {**required, **(optional or {})}.items():
+        if name not in data:
+            if name in required:
+                return f"no {name!r}"
+        elif not isinstance(data[name], kind) or isinstance(data[name], bool):
+            return f"{name!r} is not {_JSON_TYPES[kind]}"
     return ""
 
 
+def _row_problem(row: Any) -> str:
+    """What makes ``row`` not a result row ('' when it is one)."""
+    problem = _field_problem(row, ROW_FIELDS, {"params": dict})
+    return problem or ("an empty 'key'" if not row["key"] else "")
+
+
 def _game_row_problem(row: Mapping[str, Any]) -> str:
-    """What a game row lacks for showing and replaying ('' when nothing)."""
-    for name, kind in (("spec", dict), ("game_id", str), ("transcript", list), ("transcript_digest", str)):
-        if not isinstance(row.get(name), kind):
-            return f"{name} is missing or not a {kind.__name__}"
-    if not isinstance(row.get("refused", []), list) or not isinstance(row["spec"].get("seed"), int):
-        return "refused or the spec's seed has the wrong type"
+    """What a result row lacks for showing and replaying its game ('' when nothing)."""
+    problem = _field_problem(row, GAME_FIELDS, {"refused": list}) or _field_problem(row["spec"], {"seed": int})
+    if problem:
+        return problem
     for turn in row["transcript"]:
-        if not (
-            isinstance(turn, dict) and isinstance(turn.get("player"), str) and isinstance(turn.get("message"), str)
-        ):
-            return "a transcript turn without player and message"
+        if _field_problem(turn, {"player": str, "message": str}):
+            return "a transcript turn without a 'player' and a 'message'"
     return ""
 
 

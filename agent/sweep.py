@@ -184,7 +184,15 @@ class Sweep:
             agents = tuple(asdict(a) for a in cell.agents)
             llm = self.llm if cell.uses_llm else None
             for seed in self.seeds:
-                yield GameSpec(self.game, cell.game_options, agents, seed, cell.label, cell.params, llm)
+                yield GameSpec(
+                    game=self.game,
+                    game_options=cell.game_options,
+                    agents=agents,
+                    seed=seed,
+                    label=cell.label,
+                    params=cell.params,
+                    llm=llm,
+                )
 
     def specs(self) -> list[GameSpec]:
         """Every game of the sweep as a list (:meth:`iter_specs` streams them)."""

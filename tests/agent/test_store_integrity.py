@@ -120,6 +120,18 @@ def test_the_same_sweep_resumes_even_from_another_file(store: Path, tmp_path: Pa
     assert sorted(keys_of(store)) == sorted(set(keys_of(store))) and len(keys_of(store)) == 12
 
 
+def test_a_store_written_before_digests_still_resumes(store: Path, tmp_path: Path) -> None:
+    """Issue 12 #3: a manifest without a digest (an older store) resumes the sweep whose games it
+    holds, gains the digest, and refuses another sweep."""
+    manifest = json.loads((store / "manifest.json").read_text())
+    del manifest["digest"]
+    (store / "manifest.json").write_text(json.dumps(manifest))
+    one_line_error(ablate(named_sweep(tmp_path, TINY.replace("games = 3", "games = 2"), "o.toml"), store), "tiny")
+    result = ablate(sweep_file(tmp_path), store)
+    assert result.exit_code == 0 and "resuming: 12 of 12 games" in result.output
+    assert "digest" in json.loads((store / "manifest.json").read_text())
+
+
 def test_the_llm_endpoint_is_part_of_the_sweep(llm_server) -> None:
     """Issue 12 #3: the same file against another LLM endpoint is another sweep (another digest)."""
     from language.llm_client import LLMConfig
