@@ -309,7 +309,8 @@ def open_writer(path: str | Path) -> Iterator[ResultStore]:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError as err:
-            holder = os.pread(handle, 32, 0).decode(errors="replace").strip() or "unknown"
+            words = os.pread(handle, 32, 0).decode(errors="replace").split()
+            holder = words[0] if words and words[0].isdigit() else "unknown"
             raise StoreError(
                 f"{path} is being written by another accord ablate (pid {holder}); "
                 "wait for it to finish, or give another --results directory"
