@@ -8,18 +8,25 @@
 
 Every game is :func:`agent.sweep.run_game` of its spec, a pure function, so every back end gives
 the same rows. The driver is the store's only writer: rows are appended as games finish (in order
-of completion) and a key already in the store is neither run nor written again. When a pool worker
+of completion) and a key already in the store is neither run nor written again. Specs are streamed:
+at most :data:`IN_FLIGHT_PER_WORKER` games per worker are submitted at a time. When a pool worker
 dies the pool breaks: the finished games are kept, the pool is rebuilt for the games still missing,
-at most :data:`MAX_POOL_RESTARTS` times.
+at most :data:`MAX_POOL_RESTARTS` times. When the driver dies (even by ``kill -9``) every pool worker
+exits within a moment (a watchdog thread on the driver's pidfd), and with them the fork server and
+the resource tracker; a local Dask cluster's workers watch their nanny the same way.
 """
 
 from __future__ import annotations
 
+import itertools
 import logging
 import multiprocessing
 import os
+import select
 import sys
-from collections.abc import Callable, Iterable, Sequence
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -29,6 +36,7 @@ from agent.sweep import GameSpec, SweepError, run_game
 
 BACKENDS: tuple[str, ...] = ("inprocess", "pool", "dask")
 MAX_POOL_RESTARTS = 3
+IN_FLIGHT_PER_WORKER = 4  # games submitted ahead per worker: specs are streamed, never all queued
 
 OnResult = Callable[[dict[str, Any]], None]
 
@@ -37,8 +45,8 @@ class GameFailedError(RuntimeError):
     """A game raised an error (a bug in a game or an agent); the finished games are kept."""
 
 
-def pending(specs: Iterable[GameSpec], store: ResultStore) -> list[GameSpec]:
-    """The specs still to run.
+def pending(specs: Iterable[GameSpec], store: ResultStore) -> Iterator[GameSpec]:
+    """The specs still to run, streamed.
 
     Args:
         specs: the games.
@@ -47,13 +55,12 @@ def pending(specs: Iterable[GameSpec], store: ResultStore) -> list[GameSpec]:
     Returns:
         The specs whose key the store does not hold yet, each key once, in order.
     """
-    seen = store.keys()
-    out = []
+    seen: set[str] = set()
     for spec in specs:
-        if spec.key not in seen:
-            seen.add(spec.key)
-            out.append(spec)
-    return out
+        key = spec.key
+        if key not in store and key not in seen:
+            seen.add(key)
+            yield spec
 
 
 def check_backend(backend: str, workers: int | None = None, scheduler: str | None = None) -> None:
@@ -71,7 +78,7 @@ def check_backend(backend: str, workers: int | None = None, scheduler: str | Non
 
 
 def run_specs(
-    specs: Sequence[GameSpec],
+    specs: Iterable[GameSpec],
     store: ResultStore,
     backend: str = "pool",
     *,
@@ -82,7 +89,7 @@ def run_specs(
     """Run every spec the store does not hold yet on ``backend`` and append each row as it finishes.
 
     Args:
-        specs: the games.
+        specs: the games (any iterable: a sweep's :meth:`~agent.sweep.Sweep.iter_specs` streams them).
         store: the result store (the games already in it are skipped).
         backend: ``inprocess``, ``pool`` or ``dask``.
         workers: processes (pool, local Dask cluster; default: all cores).
@@ -98,9 +105,10 @@ def run_specs(
         GameFailedError: a game raised an error.
     """
     check_backend(backend, workers, scheduler)
-    todo = pending(specs, store)
-    if not todo:
+    first = next(todo := pending(specs, store), None)
+    if first is None:
         return 0
+    todo = itertools.chain([first], todo)
     count = 0
 
     def record(row: dict[str, Any]) -> None:
@@ -114,7 +122,7 @@ def run_specs(
         for spec in todo:
             record(_run_one(spec))
     elif backend == "pool":
-        _run_pool(todo, store, workers or os.cpu_count() or 1, record)
+        _run_pool(todo, workers or os.cpu_count() or 1, record)
     else:
         _run_dask(todo, workers, scheduler, record)
     return count
@@ -143,29 +151,19 @@ def _worker_context() -> multiprocessing.context.BaseContext:
     return context
 
 
-def _run_pool(todo: list[GameSpec], store: ResultStore, workers: int, record: Callable[[dict[str, Any]], None]) -> None:
+def _run_pool(todo: Iterator[GameSpec], workers: int, record: Callable[[dict[str, Any]], None]) -> None:
     """Run ``todo`` in a process pool, rebuilding it when a worker dies."""
     context = _worker_context()
+    driver = os.getpid()
+    retry: list[GameSpec] = []  # the games a broken pool lost
     for attempt in range(MAX_POOL_RESTARTS + 1):
-        todo = [spec for spec in todo if spec.key not in store]
-        if not todo:
-            return
-        broken = False
-        with ProcessPoolExecutor(max_workers=min(workers, len(todo)), mp_context=context) as pool:
-            futures: dict[Future, GameSpec] = {pool.submit(run_game, spec.to_json()): spec for spec in todo}
-            waiting = set(futures)
+        source = itertools.chain(retry, todo)
+        retry = []
+        with ProcessPoolExecutor(
+            max_workers=workers, mp_context=context, initializer=watch_driver, initargs=(driver, _started(driver))
+        ) as pool:
             try:
-                while waiting:
-                    done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
-                    for future in done:
-                        try:
-                            record(future.result())
-                        except BrokenProcessPool:
-                            broken = True
-                        except Exception as err:
-                            for other in waiting:
-                                other.cancel()
-                            raise _failed(futures[future], err) from err
+                broken = _drain_pool(pool, source, workers * IN_FLIGHT_PER_WORKER, record, retry)
             except BaseException:
                 pool.shutdown(wait=False, cancel_futures=True)
                 raise
@@ -178,12 +176,102 @@ def _run_pool(todo: list[GameSpec], store: ResultStore, workers: int, record: Ca
     )
 
 
+def _drain_pool(
+    pool: ProcessPoolExecutor,
+    source: Iterator[GameSpec],
+    window: int,
+    record: Callable[[dict[str, Any]], None],
+    retry: list[GameSpec],
+) -> bool:
+    """Keep ``window`` games of ``source`` running on ``pool`` and record each row; when the pool
+    breaks, stop submitting and put the games it lost on ``retry``.
+
+    Returns:
+        Whether the pool broke.
+    """
+    running: dict[Future, GameSpec] = {}
+    broken = False
+    while True:
+        while not broken and len(running) < window and (spec := next(source, None)) is not None:
+            try:
+                running[pool.submit(run_game, spec.to_json())] = spec
+            except BrokenProcessPool:
+                retry.append(spec)
+                broken = True
+        if not running:
+            return broken
+        done, _ = wait(running, return_when=FIRST_COMPLETED)
+        for future in done:
+            spec = running.pop(future)
+            try:
+                row = future.result()
+            except BrokenProcessPool:
+                retry.append(spec)
+                broken = True
+                continue
+            except Exception as err:
+                for other in running:
+                    other.cancel()
+                raise _failed(spec, err) from err
+            record(row)
+
+
+def watch_driver(driver: int, started: str | None) -> None:
+    """Pool worker initializer: exit this worker as soon as the driver process dies (a ``kill -9``
+    included), from a daemon thread. Without it the workers, hence the fork server and the
+    resource tracker, outlive a killed driver forever.
+
+    Args:
+        driver: the driver's pid.
+        started: the driver's start time (``/proc/PID/stat``), which tells it from a later process
+            given the same pid; ``None`` where there is no ``/proc``.
+    """
+    threading.Thread(target=_exit_with, args=(driver, started), name="accord-driver-watch", daemon=True).start()
+
+
+def _exit_with(driver: int, started: str | None) -> None:
+    try:
+        handle: int | None = os.pidfd_open(driver)
+    except ProcessLookupError:
+        os._exit(1)
+    except (AttributeError, OSError):  # no pidfd here: poll
+        handle = None
+    if handle is not None and _alive(driver, started):
+        select.select([handle], [], [])  # readable once the driver has exited
+    else:
+        while _alive(driver, started):
+            time.sleep(0.5)
+    os._exit(1)
+
+
+def _started(pid: int) -> str | None:
+    """The start time of process ``pid`` (field 22 of ``/proc/PID/stat``), or None."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return None
+
+
+def _alive(pid: int, started: str | None) -> bool:
+    """Whether process ``pid`` runs and is the one that started at ``started``."""
+    if started is not None:
+        return _started(pid) == started
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def _run_dask(
-    todo: list[GameSpec], workers: int | None, scheduler: str | None, record: Callable[[dict[str, Any]], None]
+    todo: Iterator[GameSpec], workers: int | None, scheduler: str | None, record: Callable[[dict[str, Any]], None]
 ) -> None:
     """Run ``todo`` on a Dask cluster: ``scheduler``'s, or a LocalCluster on 127.0.0.1 (closed after)."""
     try:
-        from distributed import Client, LocalCluster, as_completed
+        from distributed import Client, LocalCluster
     except ImportError as err:
         raise ImportError("the dask back end needs dask[distributed]: pip install 'dask[distributed]'") from err
     cluster = None
@@ -204,16 +292,35 @@ def _run_dask(
             except OSError as err:
                 raise SweepError(f"cannot reach the Dask scheduler at {scheduler}: {err}") from err
         with client:
-            specs = {f"accord-game-{spec.key}": spec for spec in todo}
-            futures = client.map(run_game, [s.to_json() for s in specs.values()], key=list(specs), pure=False)
-            for future in as_completed(futures):
-                try:
-                    row = future.result()
-                except Exception as err:
-                    client.cancel(futures)
-                    raise _failed(specs[future.key], err) from err
-                record(row)
-                future.release()
+            window = IN_FLIGHT_PER_WORKER * max(16, sum(client.nthreads().values()))  # workers may join later
+            _drain_dask(client, todo, window, record)
     finally:
         if cluster is not None:
             cluster.close()
+
+
+def _drain_dask(client: Any, todo: Iterator[GameSpec], window: int, record: Callable[[dict[str, Any]], None]) -> None:
+    """Keep ``window`` games of ``todo`` running on ``client``'s cluster and record each row."""
+    from distributed import as_completed
+
+    running: dict[str, tuple[Any, GameSpec]] = {}
+    finished = as_completed()
+
+    def submit(count: int) -> None:
+        for spec in itertools.islice(todo, count):
+            key = f"accord-game-{spec.key}"
+            future = client.submit(run_game, spec.to_json(), key=key, pure=False)
+            running[key] = (future, spec)
+            finished.add(future)
+
+    submit(window)
+    for future in finished:
+        _, spec = running.pop(future.key)
+        try:
+            row = future.result()
+        except Exception as err:
+            client.cancel([f for f, _ in running.values()])
+            raise _failed(spec, err) from err
+        record(row)
+        future.release()
+        submit(1)

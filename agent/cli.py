@@ -863,33 +863,29 @@ def _ablate_sweep(
     config: Any,
 ) -> None:
     """Run (or resume) the sweep file ``path`` into its result store and report it."""
-    from agent.backends import check_backend, pending, run_specs
-    from agent.results import open_store, summarize
+    from agent.backends import check_backend, run_specs
+    from agent.results import open_writer, summarize
     from agent.sweep import load_sweep
 
     check_backend(backend, workers, scheduler)
     sweep = load_sweep(path, llm=config)
-    specs = sweep.specs()
-    store = open_store(results or Path("results") / "sweeps" / sweep.name)
-    if store.torn:
-        console.print(f"note: cut a torn last line ({store.torn} bytes) from {store.file}")
-    store.save_sweep(sweep.name, sweep.text, len(specs), [c.label for c in sweep.cells], sweep.axes)
-    done = len(specs) - len(pending(specs, store))
-    if done:
-        console.print(f"resuming: {done} of {len(specs)} games already in {store.path}")
-    with _progress(rate=True) as progress:
-        bar = progress.add_task(escape(f"{sweep.name} ({backend})"), total=len(specs), completed=done)
-        run_specs(
-            specs,
-            store,
-            backend,
-            workers=workers,
-            scheduler=scheduler,
-            on_result=lambda row: progress.advance(bar),
-        )
-    keys = {spec.key for spec in specs}
-    rows = [row for row in store.rows() if row["key"] in keys]
-    summary = summarize(rows, [c.label for c in sweep.cells], sweep.metrics)
+    with open_writer(results or Path("results") / "sweeps" / sweep.name) as store:
+        if store.torn:
+            console.print(f"note: cut a torn last line ({store.torn} bytes) from {store.file}")
+        store.adopt(sweep)  # refuses a store holding another sweep's games
+        if done := len(store):
+            console.print(f"resuming: {done} of {sweep.total} games already in {store.path}")
+        with _progress(rate=True) as progress:
+            bar = progress.add_task(escape(f"{sweep.name} ({backend})"), total=sweep.total, completed=done)
+            run_specs(
+                sweep.iter_specs(),
+                store,
+                backend,
+                workers=workers,
+                scheduler=scheduler,
+                on_result=lambda row: progress.advance(bar),
+            )
+        summary = summarize(store.rows(), [c.label for c in sweep.cells], sweep.metrics)
     title = f"{sweep.name}: {sweep.game}, {len(sweep.cells)} cells x {len(sweep.seeds)} games"
     _show_summary(summary, title, json_path)
     _write_summary(summary, json_path, csv_path, {"sweep": sweep.name, "game": sweep.game, "results": str(store.path)})
@@ -1215,6 +1211,8 @@ def results_summarize_command(
         from agent.results import open_store, summarize_store
 
         store = open_store(results, must_exist=True)
+        if store.torn:
+            console.print(f"note: skipped a torn last line ({store.torn} bytes) of {store.file}")
         summary = summarize_store(store, metric or ())
         if metric and not summary:
             raise UserError(f"no results for metric {metric[0]!r} in {results}")
@@ -1236,9 +1234,9 @@ def results_show_command(
     """Print one game's transcript and metrics (and with --replay, check that it replays identically)."""
 
     def run() -> None:
-        from agent.results import open_store
+        from agent.results import open_store, replay_differences
 
-        row = open_store(results, must_exist=True).find(game_id)
+        row = open_store(results, must_exist=True).game(game_id)  # checked against its key and digest
         show = console if json_path == "-" else out
         spec = row["spec"]
         show.print(
@@ -1257,13 +1255,8 @@ def results_show_command(
         for refusal in row["refused"]:
             show.print(f"[yellow]refused[/] {escape(refusal)}", highlight=False)
         if replay:
-            from agent.sweep import run_game
-
-            again = run_game(spec)
-            if again["transcript_digest"] != row["transcript_digest"]:
-                show.print(
-                    f"[red]replay differs[/]: digest {again['transcript_digest'][:16]} != {row['transcript_digest'][:16]}"
-                )
+            if differences := replay_differences(row):
+                show.print(f"[red]replay differs[/]: {escape('; '.join(differences))}")
                 raise typer.Exit(code=1)
             show.print(f"replay: identical transcript (digest {row['transcript_digest'][:16]})")
         _write_json(json_path, row)

@@ -23,6 +23,11 @@ seeds. Example::
 A value that is itself a list is given as a one-element list of it (``scale_range = [[1.0, 10.0]]``).
 Optional keys: ``first_seed`` (default 0), ``description``, ``metrics`` (the metrics the tables show).
 
+Limits, checked before anything is expanded: the name is an identifier (it names the result store's
+directory), an axis lists each value once, the grid has at most :data:`MAX_CELLS` cells (the product
+of the axis lengths), a sweep plays at most :data:`MAX_GAMES` games (cells x seeds x games), and
+``games`` is at most 1000 when ``seeds`` > 1 (the seeds of two seeds would overlap).
+
 Every game of a sweep is a :class:`GameSpec`, a frozen JSON-able value with a stable ``key``, and
 :func:`run_game` plays it as a pure function of its JSON: the same spec gives the same result row
 (timings aside) in any process of any back end.
@@ -34,12 +39,15 @@ import hashlib
 import inspect
 import itertools
 import json
+import math
+import re
 import time
 import tomllib
 import types
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +78,10 @@ LLM_SETTINGS: tuple[str, ...] = (
     "max_reasks",
     "cache_dir",
 )
+MAX_CELLS = 10_000  # cells of one grid (the product of its axis lengths)
+MAX_GAMES = 1_000_000  # games of one sweep (cells x seeds x games)
+SEED_STRIDE = 1000  # paper_seeds: game i of seed s has the seed s * 1000 + i
+NAME_PATTERN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]{0,99}")
 
 
 class SweepError(ValueError):
@@ -161,21 +173,50 @@ class Sweep:
     llm: dict[str, Any] | None = None
     text: str = ""
 
+    @property
+    def total(self) -> int:
+        """The number of games (cells x seeds), without building them."""
+        return len(self.cells) * len(self.seeds)
+
+    def iter_specs(self) -> Iterator[GameSpec]:
+        """Every game of the sweep, cell by cell, seed by seed, built one at a time."""
+        for cell in self.cells:
+            agents = tuple(asdict(a) for a in cell.agents)
+            llm = self.llm if cell.uses_llm else None
+            for seed in self.seeds:
+                yield GameSpec(
+                    game=self.game,
+                    game_options=cell.game_options,
+                    agents=agents,
+                    seed=seed,
+                    label=cell.label,
+                    params=cell.params,
+                    llm=llm,
+                )
+
     def specs(self) -> list[GameSpec]:
-        """Every game of the sweep, cell by cell, seed by seed."""
-        return [
-            GameSpec(
-                game=self.game,
-                game_options=cell.game_options,
-                agents=tuple(asdict(a) for a in cell.agents),
-                seed=seed,
-                label=cell.label,
-                params=cell.params,
-                llm=self.llm if cell.uses_llm else None,
+        """Every game of the sweep as a list (:meth:`iter_specs` streams them)."""
+        return list(self.iter_specs())
+
+    @cached_property
+    def digest(self) -> str:
+        """The sweep's identity: sha256 over its games (game, seeds, and per cell its label and
+        everything its specs carry, the LLM settings included), whatever the order of the cells or
+        the file's name, description, metrics and comments. Two sweeps with the same digest play
+        the same games under the same labels."""
+        cells = sorted(
+            digest(
+                {
+                    "label": cell.label,
+                    "params": cell.params,
+                    "game_options": cell.game_options,
+                    "agents": [asdict(a) for a in cell.agents],
+                    "llm": self.llm if cell.uses_llm else None,
+                }
             )
             for cell in self.cells
-            for seed in self.seeds
-        ]
+        )
+        return digest({"game": self.game, "seeds": list(self.seeds), "cells": cells})
 
 
 def load_sweep(path: str | Path, registry: Registry | None = None, llm: Any = None) -> Sweep:
@@ -214,7 +255,8 @@ def parse_sweep(text: str, registry: Registry | None = None, llm: Any = None, de
         The :class:`Sweep`.
 
     Raises:
-        SweepError: the text is not TOML or does not validate.
+        SweepError: the text is not TOML or does not validate, or the sweep is too large (see the
+            module docstring for the limits).
         UnknownNameError: an unknown game, preset or component (the message lists the known ones).
         LLMNotConfiguredError: a stage runs on a language model and no endpoint is configured.
     """
@@ -229,9 +271,11 @@ def parse_sweep(text: str, registry: Registry | None = None, llm: Any = None, de
     if "name" not in game_table:
         raise SweepError(f"[game] needs name = one of {', '.join(sorted(registry.games))}")
     family = registry.game_family(_scalar(game_table["name"], "game name", str))
+    sweep_name = _sweep_name(data.get("name", default_name), "name" in data)
     seeds = _count(data, "seeds", 1)
     games = _count(data, "games", 1)
     first_seed = _count(data, "first_seed", 0, minimum=0)
+    _check_seeds(seeds, games)
     _known_keys(agents_table, AGENT_KEYS, "[agents] key")
     if "opponent" in agents_table and "partner_preset" in agents_table:
         raise SweepError("[agents] takes opponent or partner_preset (the same thing), not both")
@@ -254,17 +298,24 @@ def parse_sweep(text: str, registry: Registry | None = None, llm: Any = None, de
         if isinstance(value, list):
             if not value:
                 raise SweepError(f"{name} = [] gives no cells; give at least one value")
+            _check_distinct(name, value)
             axes[name] = value
         else:
             fixed[name] = value
+    _check_grid(axes)
     cells = _expand(registry, family, axes, fixed, _exclude_rules(data, axes))
+    if len(cells) * seeds * games > MAX_GAMES:
+        raise SweepError(
+            f"the sweep has {len(cells):,} cells x {seeds * games:,} games = {len(cells) * seeds * games:,} games; "
+            f"at most {MAX_GAMES:,} games per sweep: split it into several sweeps"
+        )
     config = _llm_config(registry, cells, llm)
     _check_cells(registry, family, cells, config)
     metrics = data.get("metrics", [])
     if not isinstance(metrics, list) or not all(isinstance(m, str) for m in metrics):
         raise SweepError('metrics must be a list of metric names, e.g. metrics = ["optimal", "turns"]')
     return Sweep(
-        name=_scalar(data.get("name", default_name), "name", str),
+        name=sweep_name,
         game=family,
         cells=tuple(cells),
         seeds=tuple(paper_seeds(seeds, games, first_seed)),
@@ -351,6 +402,52 @@ def _count(data: Mapping[str, Any], name: str, default: int, minimum: int = 1) -
     return value
 
 
+def _sweep_name(value: Any, given: bool) -> str:
+    """The sweep's name: an identifier, since it names the result store's directory."""
+    name = _scalar(value, "name", str)
+    if not NAME_PATTERN.fullmatch(name):
+        source = "" if given else " (the sweep file's name; set name = ... in the file)"
+        raise SweepError(
+            f"sweep name {name!r}{source} is not an identifier: use at most 100 letters, digits, "
+            "'_', '-', '.' and '+', starting with a letter, a digit or '_'"
+        )
+    return name
+
+
+def _check_seeds(seeds: int, games: int) -> None:
+    """Bound seeds x games, and keep the seeds of different seeds apart (before any seed is built)."""
+    if seeds * games > MAX_GAMES:
+        raise SweepError(
+            f"seeds x games = {seeds:,} x {games:,} = {seeds * games:,} games; at most {MAX_GAMES:,} games per sweep"
+        )
+    if seeds > 1 and games > SEED_STRIDE:
+        raise SweepError(
+            f"games must be <= {SEED_STRIDE} when seeds > 1 (game i of seed s is s * {SEED_STRIDE} + i, "
+            f"so {games} games per seed would play some games twice); use seeds = 1, games = {seeds * games}"
+        )
+
+
+def _check_distinct(name: str, values: list[Any]) -> None:
+    """An axis lists each value once: a repeated value is the same games twice."""
+    seen: set[str] = set()
+    for value in values:
+        text = canonical_json(value)
+        if text in seen:
+            raise SweepError(f"{name} lists {value!r} twice; give each value of an axis once")
+        seen.add(text)
+
+
+def _check_grid(axes: Mapping[str, list[Any]]) -> None:
+    """Bound the grid from its axis lengths, before it is expanded."""
+    size = math.prod(len(values) for values in axes.values())
+    if size > MAX_CELLS:
+        shape = " x ".join(f"{name} {len(values)}" for name, values in axes.items())
+        raise SweepError(
+            f"the grid has {size:,} cells ({shape}); at most {MAX_CELLS:,} cells per sweep: "
+            "split it into several sweeps or drop axes"
+        )
+
+
 def _exclude_rules(data: Mapping[str, Any], axes: Mapping[str, list[Any]]) -> list[dict[str, Any]]:
     rules = data.get("exclude", [])
     if not isinstance(rules, list) or not all(isinstance(r, dict) and r for r in rules):
@@ -388,19 +485,26 @@ def _expand(
     rules: list[dict[str, Any]],
 ) -> list[Cell]:
     cells = []
+    labels: set[str] = set()
+    seats = registry.make_game(family).facts.num_players
     for values in itertools.product(*axes.values()):
         params = dict(zip(axes, values, strict=True))
         if any(all(params[k] == v for k, v in rule.items()) for rule in rules):
             continue
         chosen = {**fixed, **params}
         label = ", ".join(f"{k}={v}" for k, v in params.items()) or str(chosen.get("preset", family))
-        cells.append(_cell(registry, family, label, params, chosen))
+        if label in labels:
+            raise SweepError(f"two cells print as {label!r}; give axis values that print differently")
+        labels.add(label)
+        cells.append(_cell(registry, family, label, params, chosen, seats))
     if not cells:
         raise SweepError("the exclude rules drop every cell of the grid")
     return cells
 
 
-def _cell(registry: Registry, family: str, label: str, params: dict[str, Any], chosen: Mapping[str, Any]) -> Cell:
+def _cell(
+    registry: Registry, family: str, label: str, params: dict[str, Any], chosen: Mapping[str, Any], seats: int
+) -> Cell:
     preset = chosen.get("preset", None)
     base = registry.preset(
         family, _scalar(preset, "preset", str) if preset is not None else registry.default_preset(family)
@@ -409,7 +513,6 @@ def _cell(registry: Registry, family: str, label: str, params: dict[str, Any], c
     options = {k.removeprefix("options."): v for k, v in chosen.items() if k.startswith("options.")}
     spec = replace(base, **stages, options={**base.options, **options})
     game_options = {k: v for k, v in chosen.items() if k not in AGENT_KEYS and not k.startswith("options.")}
-    seats = registry.make_game(family).facts.num_players
     opponent = chosen.get("opponent")
     other = registry.preset(family, _scalar(opponent, "opponent", str)) if opponent is not None else spec
     agents = (spec, *[other] * (seats - 1))

@@ -57,8 +57,9 @@ def test_torn_last_line_is_cut(tmp_path: Path) -> None:
 
 
 def test_corrupt_middle_line_is_an_error(tmp_path: Path) -> None:
-    (tmp_path / "results.jsonl").write_text('{"key": "k1"}\nnot json\n{"key": "k2"}\n')
-    with pytest.raises(StoreError, match="results.jsonl:2 is not JSON"):
+    good = [json.dumps(row(key, optimal=True)) for key in ("k1", "k2")]
+    (tmp_path / "results.jsonl").write_text(f"{good[0]}\nnot json\n{good[1]}\n")
+    with pytest.raises(StoreError, match=r"store damaged at line 2 of .*results.jsonl: not JSON"):
         ResultStore(tmp_path)
 
 
