@@ -43,8 +43,12 @@ except ImportError:  # pragma: no cover - typer on the click package
 
 from agent.terminal import LiteralTable, literal, say
 
-# The most games one run of selfplay or the paper protocol of ablate plays (sweep files: agent.sweep).
+# The most games one run of selfplay or the paper protocol of ablate plays (sweep files: agent.sweep),
+# and the most seeds per game of check.
 MAX_GAMES = 1_000_000
+# Benchmarks: the most timed repeats, and the most AISMCTS-F iterations per decision.
+MAX_REPEATS = 1_000
+MAX_ITERATIONS = 10_000_000
 
 # Output options: those whose data may go to standard output with '-', and the PNG files.
 DATA_OUTPUTS = ("--json", "--transcripts", "--csv")
@@ -377,8 +381,8 @@ def solve_tsp_command(
 def bench_solvers_command(
     min_n: int = typer.Option(8, help="smallest instance size"),
     max_n: int = typer.Option(18, help="largest instance size"),
-    repeats: int = typer.Option(5, help="timed repeats per method and size"),
-    python_max_n: int = typer.Option(16, help="largest size timed with the plain-Python reference"),
+    repeats: int = typer.Option(5, min=1, max=MAX_REPEATS, help="timed repeats per method and size"),
+    python_max_n: int = typer.Option(16, max=20, help="largest size timed with the plain-Python reference"),
     json_path: str | None = typer.Option(None, "--json", help="write the results as JSON ('-' = stdout)"),
 ) -> None:
     """Time Held-Karp (Numba), CP-SAT, SCIP and plain-Python Held-Karp on the same instances."""
@@ -401,7 +405,7 @@ def bench_solvers_command(
 def bench_aismcts_command(
     iterations: str = typer.Option("1000,10000,100000", help="iteration counts for the Numba core"),
     reference: str = typer.Option("1000,10000", help="iteration counts for the plain-Python reference"),
-    repeats: int = typer.Option(3, min=1, help="Numba runs per position and iteration count"),
+    repeats: int = typer.Option(3, min=1, max=MAX_REPEATS, help="Numba runs per position and iteration count"),
     seed: int = typer.Option(0, min=0, help="search seed, and the seed of the game drawn for the heat map"),
     json_path: str | None = typer.Option(None, "--json", help="write the results as JSON ('-' = stdout)"),
     heatmap: str | None = typer.Option(
@@ -418,6 +422,10 @@ def bench_aismcts_command(
             ref_counts = [int(n) for n in _csv(reference)]
         except ValueError as err:
             raise UserError("--iterations and --reference take comma-separated integers") from err
+        if not counts or not all(1 <= n <= MAX_ITERATIONS for n in [*counts, *ref_counts]):
+            raise UserError(
+                f"--iterations and --reference take counts from 1 to {MAX_ITERATIONS:,} (--iterations at least one)"
+            )
         with _status("benchmarking AISMCTS-F") as report:
             result = run_bench(counts, seed=seed, reference_iterations=ref_counts, repeats=repeats, progress=report)
         table = LiteralTable(title="AISMCTS-F search core, preset 9x9 maze", caption="median latency per decision")
@@ -486,9 +494,10 @@ def parse_command(
     game: str = typer.Option("traveling_adventurers", help="game whose language to parse"),
     at: str | None = typer.Option(None, help="room the agreed path ends in ('from there')"),
     visited: str | None = typer.Option(None, help="agreed path so far, comma-separated (e.g. L,E)"),
-    rooms: int = typer.Option(6, help="number of rooms on the board"),
-    speaker_coins: str = typer.Option(
-        "unknown", help="coin kind of the message's author: light | ghost | unknown (decide echoes by wording only)"
+    rooms: int | None = typer.Option(None, help="number of rooms on the board (default 6)"),
+    speaker_coins: str | None = typer.Option(
+        None,
+        help="coin kind of the message's author: light | ghost | unknown (default: decide echoes by wording only)",
     ),
     last_suggestion: str | None = typer.Option(None, help="our latest suggestion, comma-separated"),
     last_request: str | None = typer.Option(
@@ -497,7 +506,9 @@ def parse_command(
     reader: int | None = typer.Option(
         None, help="DialOp / AsymPuzl: the seat reading the message, in the game of --seed (default: the last seat)"
     ),
-    seed: int = typer.Option(0, min=0, help="DialOp / AsymPuzl: the generated game whose names the message uses"),
+    seed: int | None = typer.Option(
+        None, min=0, help="DialOp / AsymPuzl: the generated game whose names the message uses (default 0)"
+    ),
     parser_name: str = typer.Option("rules", "--parser", help="rules | llm | embed ([embed] extra) | structured"),
     json_path: str | None = typer.Option("-", "--json", help="where to write the acts ('-' = stdout)"),
     llm: Callable[[], Any] = None,  # type: ignore[assignment]  # the --llm-* options, from with_llm_options
@@ -511,15 +522,25 @@ def parse_command(
 
         registry = default_registry()
         family = registry.game_family(game)
+        given = {"--at": at, "--visited": visited, "--rooms": rooms, "--speaker-coins": speaker_coins}
+        given |= {"--last-suggestion": last_suggestion, "--last-request": last_request, "--reader": reader}
+        applies = {
+            "gnomes_at_night": ["--last-request"],
+            "traveling_adventurers": ["--at", "--visited", "--rooms", "--speaker-coins", "--last-suggestion"],
+        }.get(family, ["--reader", "--seed"])
+        if ignored := [
+            name for name, value in {**given, "--seed": seed}.items() if value is not None and name not in applies
+        ]:
+            raise UserError(f"{ignored[0]} does not apply to {family}; it takes {', '.join(applies)}")
         spec = replace(registry.preset(family, registry.default_preset(family)), parser=parser_name)
         config = llm()
         agent = registry.build_agent(spec, config)
         if family == "gnomes_at_night":
             context: Any = _flag_context(last_request)
         elif family == "traveling_adventurers":
-            context = _dialogue_context(rooms, speaker_coins, visited, at, last_suggestion)
+            context = _dialogue_context(rooms or 6, speaker_coins or "unknown", visited, at, last_suggestion)
         else:
-            context = _reader_context(registry.make_game(family), agent, seed, reader)
+            context = _reader_context(registry.make_game(family), agent, seed or 0, reader)
         acts = agent.parser.parse(message, context)
         if agent.llm is not None and agent.llm.usage.fallbacks:
             say(
@@ -1136,7 +1157,9 @@ def _ablate_asympuzl(registry: Any, presets: list[str], puzzles: int, json_path:
         "size": "Table 2: % solved by puzzle size N (both feedback, cap 2N)",
     }
     for key, rows in tables.items():
-        table = LiteralTable(title=titles[key], caption=f"{puzzles} puzzles per cell: solved % [Wilson 95%] / mean turns")
+        table = LiteralTable(
+            title=titles[key], caption=f"{puzzles} puzzles per cell: solved % [Wilson 95%] / mean turns"
+        )
         table.add_column("agent", no_wrap=True)
         for column in rows:
             table.add_column(column if key == "feedback" else f"N = {column}", justify="right")
@@ -1193,7 +1216,7 @@ def games_command(json_path: str | None = typer.Option(None, "--json", help="wri
 
 @app.command("check")
 def check_command(
-    seeds: int = typer.Option(5, min=1, help="seeds per game"),
+    seeds: int = typer.Option(5, min=1, max=MAX_GAMES, help="seeds per game"),
     json_path: str | None = typer.Option(None, "--json", help="write the reports as JSON ('-' = stdout)"),
 ) -> None:
     """Run the shared conformance checker over every registered game."""
@@ -1254,7 +1277,13 @@ def play_command(
 
         preset = agent or default_registry().default_preset(game)
         record = play_in_terminal(
-            game, preset, sides[side.lower()], seed, _game_options(game, board=board, rooms=rooms, size=size), out, llm()
+            game,
+            preset,
+            sides[side.lower()],
+            seed,
+            _game_options(game, board=board, rooms=rooms, size=size),
+            out,
+            llm(),
         )
         _write_json(json_path, record)
 
@@ -1284,7 +1313,9 @@ def dialop_rescore_command(
         for name in tasks:
             if name not in TASKS:
                 raise UserError(f"unknown DialOp task {name!r}; tasks: {', '.join(TASKS)}")
-        table = LiteralTable(title="DialOp: recorded human games re-scored", caption="norm = (score - worst) / (best - worst)")
+        table = LiteralTable(
+            title="DialOp: recorded human games re-scored", caption="norm = (score - worst) / (best - worst)"
+        )
         for col in ("task", "games", "reproduced", "max |norm diff|", "mean norm", "recorded mean", "paper"):
             table.add_column(col, justify="left" if col == "task" else "right")
         report: dict[str, Any] = {}
@@ -1351,7 +1382,10 @@ def llm_serve_command(
             from language.scripted_server import ScriptedLLMServer
 
             server = ScriptedLLMServer(port=port)
-            say(console, f"scripted model at {server.url} (use --llm-base-url {server.url} --llm-model scripted); Ctrl-C stops")
+            say(
+                console,
+                f"scripted model at {server.url} (use --llm-base-url {server.url} --llm-model scripted); Ctrl-C stops",
+            )
             server.serve_forever()
             return
         from language.local_models import resolve_model, server_command

@@ -92,14 +92,15 @@ class Registry:
         """
         family = self.game_family(name)
         if unsupported := self.unsupported_options(family, options):
-            raise ValueError(f"{family} takes no option {unsupported[0]!r}; {self._takes(family)}")
+            accepted = ", ".join(self.game_options(family) or []) or "none"
+            raise ValueError(f"{family} takes no option {unsupported[0]!r}; its options: {accepted}")
         try:
             return self.games[family](**options)
         except TypeError as err:
             # a factory with **options passes them on; a name nothing takes is the caller's error
             if "unexpected keyword argument" not in str(err):
                 raise
-            raise ValueError(f"{family} takes no option {str(err).rsplit(' ', 1)[-1]}; {self._takes(family)}") from err
+            raise ValueError(f"{family} takes no option {str(err).rsplit(' ', 1)[-1]}") from err
 
     def game_options(self, name: str) -> list[str] | None:
         """The keyword options the factory of game ``name`` takes (None: it passes any on)."""
@@ -112,10 +113,6 @@ class Registry:
         """The names in ``options`` that the factory of game ``name`` does not take."""
         accepted = self.game_options(name)
         return [] if accepted is None else [k for k in options if k not in accepted]
-
-    def _takes(self, family: str) -> str:
-        accepted = self.game_options(family)
-        return "its factory lists its options" if accepted is None else f"its options: {', '.join(accepted) or 'none'}"
 
     def preset(self, game: str, name: str) -> AgentSpec:
         family = self.game_family(game)

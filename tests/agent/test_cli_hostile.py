@@ -254,7 +254,9 @@ def test_a_plot_without_suffix_is_written_exactly_there(tmp_path):
 
 def test_a_plot_with_another_suffix_is_refused(tmp_path):
     """Issue 12 #18: --plot x.pdf would be a PNG under a PDF name: refused before running."""
-    one_line_error(runner.invoke(app, ["ablate", "--seeds", "1", "--games", "1", "--plot", str(tmp_path / "x.pdf")]), "--plot")
+    one_line_error(
+        runner.invoke(app, ["ablate", "--seeds", "1", "--games", "1", "--plot", str(tmp_path / "x.pdf")]), "--plot"
+    )
 
 
 # ---- #20: '-', ignored options and empty lists ----------------------------------------------
@@ -300,6 +302,20 @@ def test_a_dash_where_a_file_is_needed_is_refused(tmp_path, monkeypatch, args, o
 )
 def test_an_option_a_code_path_ignores_is_an_error(args, option):
     """Issue 12 #20: the AsymPuzl tables take no --option, --board, --partner or --seeds."""
+    one_line_error(runner.invoke(app, args), option)
+
+
+@pytest.mark.parametrize(
+    "args, option",
+    [
+        (["parse", "--game", "gnomes_at_night", "--rooms", "7", "go left"], "--rooms"),
+        (["parse", "--game", "dialop_planning", "--visited", "L,E", "hi"], "--visited"),
+        (["parse", "--seed", "3", "hi"], "--seed"),
+        (["parse", "--last-request", "up", "hi"], "--last-request"),
+    ],
+)
+def test_a_parse_option_of_another_game_is_an_error(args, option):
+    """Issue 12 #20: parse options that the game's context ignores are errors naming them."""
     one_line_error(runner.invoke(app, args), option)
 
 
