@@ -78,7 +78,7 @@ class OneLineErrors(TyperGroup):
         except click_errors.NoArgsIsHelpError as err:
             sys.exit(err.exit_code)  # the help is printed already
         except click_errors.ClickException as err:
-            message = err.format_message()
+            message = err.format_message().rstrip(".")
             command = getattr(getattr(err, "ctx", None), "command_path", None)
             hint = f" (see {command} --help)" if isinstance(err, click_errors.UsageError) and command else ""
             say(console, ("error:", "bold red"), f" {message[:1].lower()}{message[1:]}{hint}")
@@ -184,6 +184,7 @@ def _checked(callback: Callable[..., Any], outputs: list[Any]) -> Callable[..., 
                 if problem:
                     raise click_errors.BadParameter(problem, param=param)
                 on_stdout = param.opts[0] if path == "-" else on_stdout
+        _stdout_data["option"] = on_stdout
         return callback(**kwargs)
 
     run.outputs_checked = True  # type: ignore[attr-defined]
@@ -211,9 +212,14 @@ def _wrote(path: str | Path) -> None:
     say(console, f"wrote {path}")
 
 
+# The output option that writes its data to standard output in the running command ('-'), if any.
+_stdout_data: dict[str, str | None] = {"option": None}
+
+
 def _show(renderable: Any, *outputs: str | None) -> None:
-    """Print a table to stdout, or to stderr when stdout carries one of ``outputs`` ('-')."""
-    (console if "-" in outputs else out).print(renderable)
+    """Print a table to stdout, or to stderr when stdout carries data: one of ``outputs`` is '-', or
+    any output option of the running command is."""
+    (console if "-" in outputs or _stdout_data["option"] else out).print(renderable)
 
 
 class _RateColumn(ProgressColumn):
@@ -1101,7 +1107,7 @@ def _show_summary(summary: list[dict[str, Any]], title: str, json_path: str | No
     """One table per metric: the cells with n, mean and 95% interval."""
     from agent.results import by_metric
 
-    (console if json_path == "-" else out).print(Text(title, style="bold"))
+    _show(Text(title, style="bold"), json_path)
     for metric, entries in by_metric(summary).items():
         binary = entries[0]["kind"] == "binary"
         table = LiteralTable(title=metric, title_justify="left")
