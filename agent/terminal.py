@@ -1,11 +1,15 @@
 """Human-agent play in the terminal: a person plays one side, an agent preset the other.
 
 Traveling Adventurers: a chat message as typed; ``/submit L,E,A,B,K,C,L`` to submit the final tour
-(with an optional message after ``--``); ``/coins`` to show your coins again; ``/quit``.
+(with an optional message after ``--``); ``/coins`` to show your coins again; ``/quit``. A /submit
+that is not a closed tour through every room once gets one line and a new prompt.
 
 Gnomes at Night: your side of the maze is drawn as text (``@`` the token, ``$`` the treasure when
 you see it); type a move and a message on one line (``right can you go up?``), or a message and
 then the move when asked; ``/board`` draws the maze again; ``/quit``.
+
+Output that shows user or data text goes through :func:`say` and :class:`LiteralTable` (the command
+line uses them too): such text is never read as rich markup and a notice stays on one line.
 """
 
 from __future__ import annotations
