@@ -46,6 +46,8 @@ from agent.terminal import LiteralTable, literal, say
 # The most games one run of selfplay or the paper protocol of ablate plays (sweep files: agent.sweep),
 # and the most seeds per game of check.
 MAX_GAMES = 1_000_000
+# The longest game --turn-cap allows (per-turn metrics such as AsymPuzl's success at turn K grow with it).
+MAX_TURN_CAP = 10_000
 # Benchmarks: the most timed repeats, and the most AISMCTS-F iterations per decision.
 MAX_REPEATS = 1_000
 MAX_ITERATIONS = 10_000_000
@@ -862,7 +864,10 @@ def selfplay_command(
         None, help="Gnomes at Night: maze size (default: the 9x9 preset); AsymPuzl: puzzle positions (default 5)"
     ),
     turn_cap: int | None = typer.Option(
-        None, help="Gnomes at Night: turns per round (default 100); AsymPuzl: turns (default 2N)"
+        None,
+        min=1,
+        max=MAX_TURN_CAP,
+        help=f"Gnomes at Night: turns per round (default 100); AsymPuzl: turns (default 2N); at most {MAX_TURN_CAP:,}",
     ),
     feedback: str | None = typer.Option(
         None, help="AsymPuzl feedback: none | own | own_detailed | joint | both | both_detailed"

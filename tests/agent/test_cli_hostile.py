@@ -77,12 +77,14 @@ def test_bracketed_text_in_json_notice_is_literal(tmp_path):
         (["ablate", "--seeds", "1000000000"], "--seeds"),
         (["ablate", "--seeds", "2", "--games", "200000"], "--games"),
         (["ablate", "--game", "asympuzl", "--games", "1000000"], "--games"),
+        (["selfplay", "--game", "asympuzl", "--turn-cap", "1000000000000", "--games", "1"], "--turn-cap"),
     ],
 )
 def test_runaway_game_counts_are_refused_before_anything_runs(args, option):
-    """Issue 12 #7: more than 1,000,000 games per run is a one-line error naming the option."""
+    """Issue 12 #7: more than 1,000,000 games per run (or a turn cap past 10,000) is a one-line
+    error naming the option."""
     result = runner.invoke(app, args)
-    one_line_error(result, option, "1,000,000")
+    one_line_error(result, option, "10000" if option == "--turn-cap" else "1,000,000")
 
 
 # ---- #13: terminal play re-prompts on bad input -----------------------------------------------
