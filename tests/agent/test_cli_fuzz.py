@@ -32,7 +32,13 @@ GRAPH = {
     ],
 }
 
-# a cheap valid invocation per command: (arguments in order, options); "{work}" is the work folder
+# cheap valid invocations per command: (arguments in order, options); "{work}" is the work folder
+GNOMES = ["--game", "gnomes_at_night", "--games", "1", "--turn-cap", "10", "--option", "iterations=200"]
+VARIANTS: dict[str, list[tuple[list[str], list[str]]]] = {
+    "selfplay": [([], ["--game", "asympuzl", "--games", "1"]), ([], GNOMES)],
+    "parse": [(["go left"], ["--game", "gnomes_at_night"]), (["hi"], ["--game", "dialop_planning"])],
+    "play": [(["gnomes_at_night"], ["--agent", "mute"])],
+}
 BASE: dict[str, tuple[list[str], list[str]]] = {
     "solve tsp": (["{work}/graph.json"], []),
     "bench solvers": ([], ["--min-n", "4", "--max-n", "4", "--repeats", "1", "--python-max-n", "4"]),
@@ -181,7 +187,7 @@ def test_hostile_values_give_exit_0_or_2_and_one_line(name, command, work, monke
         return
     param = data.draw(st.sampled_from(params), label="parameter")
     value = data.draw(hostile(work, kind(command, param)), label="value")
-    arguments, options = BASE.get(name, ([], []))
+    arguments, options = data.draw(st.sampled_from([BASE.get(name, ([], [])), *VARIANTS.get(name, [])]), label="base")
     arguments = [a.format(work=work) for a in arguments]
     options = [o.format(work=work) for o in options]
     positional = [p for p in command.params if p.param_type_name == "argument"]
