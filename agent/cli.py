@@ -148,6 +148,9 @@ def _output_problem(path: str, png: bool) -> str | None:
         return f"cannot write {path}: {parent} is a file, not a directory"
     if not os.access(parent, os.W_OK | os.X_OK):
         return f"cannot write {path}: {parent} is not writable"
+    longest = os.pathconf(parent, "PC_NAME_MAX") if hasattr(os, "pathconf") else 255
+    if any(len(os.fsencode(part)) > longest for part in target.absolute().relative_to(parent).parts):
+        return f"cannot write {path}: a file or folder name is longer than {longest} bytes"
     return None
 
 

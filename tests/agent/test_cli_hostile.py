@@ -145,6 +145,7 @@ def test_play_bad_lines_are_one_line_each():
         (["dialop", "psp", "--games", "1", "--plot", "{dir}"], "--plot"),
         (["games", "--json", "{dir}"], "--json"),
         (["selfplay", *TINY_TA, "--json", "{file}/x.json"], "--json"),
+        (["dialop", "psp", "--games", "1", "--json", "{dir}/new/" + "\u00e9" * 200 + "/x.json"], "--json"),
     ],
 )
 def test_unwritable_outputs_fail_before_anything_runs(tmp_path, args, option):
