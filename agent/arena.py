@@ -116,15 +116,19 @@ def selfplay(
     on_game: Callable[[GameRecord], None] | None = None,
     llm: LLMConfig | None = None,
     partner: AgentSpec | None = None,
+    on_ready: Callable[[], None] | None = None,
 ) -> list[GameRecord]:
     """Player 0 runs ``spec``, every other player ``partner`` (default: ``spec`` too, self-play);
-    one game per seed. ``on_game`` is called after each game.
+    one game per seed. ``on_ready`` is called once the agents are built (bad names raise before
+    it), ``on_game`` after each game.
 
     ``llm`` configures the language model of LLM stages (default: from the environment).
     """
     registry = registry or default_registry()
     specs = [spec] + [partner or spec] * (game.facts.num_players - 1)
     agents = [registry.build_agent(s, llm) for s in specs]
+    if on_ready is not None:
+        on_ready()
     records = []
     for seed in seeds:
         record = play_game(game, agents, seed)

@@ -1,7 +1,9 @@
 """The ``accord`` command line.
 
 Every command that produces results takes ``--json PATH`` (``-`` = standard output). User errors
-(bad files, unknown names, bad options) print one line on standard error and exit with code 2.
+(bad files, unknown names, bad options, and click's usage errors) print one line on standard error
+and exit with code 2, before anything runs where they can be known then: output paths are checked
+first. User and data text is never read as rich markup.
 """
 
 from __future__ import annotations
@@ -32,8 +34,65 @@ from rich.progress import (
 )
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperGroup
+
+try:  # recent typer vendors its own click: its usage errors are that click's classes
+    from typer._click import exceptions as click_errors
+except ImportError:  # pragma: no cover - typer on the click package
+    from click import exceptions as click_errors  # type: ignore[no-redef]
+
+from agent.terminal import LiteralTable, literal, say
+
+# The most games one run of selfplay or the paper protocol of ablate plays (sweep files: agent.sweep),
+# and the most seeds per game of check.
+MAX_GAMES = 1_000_000
+# The longest game --turn-cap allows (per-turn metrics such as AsymPuzl's success at turn K grow with it).
+MAX_TURN_CAP = 10_000
+# Benchmarks: the most timed repeats, and the most AISMCTS-F iterations per decision.
+MAX_REPEATS = 1_000
+MAX_ITERATIONS = 10_000_000
+
+# Output options: those whose data may go to standard output with '-', and the PNG files.
+DATA_OUTPUTS = ("--json", "--transcripts", "--csv")
+PNG_OUTPUTS = ("--plot", "--heatmap", "--out")
+
+
+class OneLineErrors(TyperGroup):
+    """The ``accord`` command group. Click's usage errors (a bad value, a missing argument, no such
+    option or command) print one line on standard error with exit code 2, like every other error,
+    and every command's output paths (:data:`DATA_OUTPUTS`, :data:`PNG_OUTPUTS`) are checked
+    before the command runs."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Any = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Run the command line; in standalone mode exit with the command's code."""
+        _check_outputs_first(self)
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click_errors.NoArgsIsHelpError as err:
+            sys.exit(err.exit_code)  # the help is printed already
+        except click_errors.ClickException as err:
+            message = err.format_message().rstrip(".")
+            command = getattr(getattr(err, "ctx", None), "command_path", None)
+            hint = f" (see {command} --help)" if isinstance(err, click_errors.UsageError) and command else ""
+            say(console, ("error:", "bold red"), f" {message[:1].lower()}{message[1:]}{hint}")
+            sys.exit(err.exit_code)
+        except typer.Abort:
+            say(console, "aborted")
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
 
 app = typer.Typer(
+    cls=OneLineErrors,
     add_completion=False,
     no_args_is_help=True,
     help="Accord: agents that decide together with a partner through dialogue.",
@@ -61,8 +120,80 @@ class UserError(Exception):
 
 
 def _fail(message: str) -> None:
-    console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    say(console, ("error:", "bold red"), f" {message}")
     raise typer.Exit(code=2)
+
+
+def _output_problem(path: str, png: bool) -> str | None:
+    """Why ``path`` cannot be written as an output file (None when it can), found without creating
+    or removing anything: a directory, a parent that is a file, no permission, a bad name. A PNG
+    output takes a ``.png`` name or one without a suffix (written exactly there)."""
+    target = Path(path)
+    if png and target.suffix.lower() not in ("", ".png"):
+        return f"a plot is a PNG file; name it .png (or give no suffix), not {target.suffix}"
+    try:
+        stat = os.stat(target)
+    except FileNotFoundError:
+        stat = None
+    except NotADirectoryError:
+        return f"cannot write {path}: a parent is a file, not a directory"
+    except (OSError, ValueError) as err:
+        return f"cannot write {path}: {getattr(err, 'strerror', None) or err}"
+    if stat is not None:
+        if os.path.isdir(target):
+            return f"cannot write {path}: it is a directory"
+        return None if os.access(target, os.W_OK) else f"cannot write {path}: permission denied"
+    parent = next(p for p in target.absolute().parents if os.path.exists(p))
+    if not parent.is_dir():
+        return f"cannot write {path}: {parent} is a file, not a directory"
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return f"cannot write {path}: {parent} is not writable"
+    longest = os.pathconf(parent, "PC_NAME_MAX") if hasattr(os, "pathconf") else 255
+    if any(len(os.fsencode(part)) > longest for part in target.absolute().relative_to(parent).parts):
+        return f"cannot write {path}: a file or folder name is longer than {longest} bytes"
+    return None
+
+
+def _check_outputs_first(group: Any) -> None:
+    """Make every command under ``group`` check its output options before it runs: a path that
+    cannot be written, '-' for a PNG, or two outputs on standard output is a one-line usage error
+    naming the option (exit code 2)."""
+    for command in group.commands.values():
+        if hasattr(command, "commands"):  # a command group
+            _check_outputs_first(command)
+            continue
+        if getattr(command.callback, "outputs_checked", False) or command.callback is None:
+            continue
+        outputs = [p for p in command.params if set(p.opts) & {*DATA_OUTPUTS, *PNG_OUTPUTS}]
+        command.callback = _checked(command.callback, outputs)
+
+
+def _checked(callback: Callable[..., Any], outputs: list[Any]) -> Callable[..., Any]:
+    """``callback`` preceded by the check of its ``outputs`` (see :func:`_check_outputs_first`)."""
+
+    @functools.wraps(callback)
+    def run(**kwargs: Any) -> Any:
+        on_stdout: str | None = None
+        for param in outputs:
+            value = kwargs.get(param.name or "")
+            for path in value if isinstance(value, list | tuple) else [value]:
+                if path is None:
+                    continue
+                png = bool(set(param.opts) & set(PNG_OUTPUTS))
+                if path == "-" and png:
+                    problem = "a PNG needs a file name; '-' (standard output) is for JSON and CSV"
+                elif path == "-" and on_stdout:
+                    problem = f"standard output already carries {on_stdout}"
+                else:
+                    problem = None if path == "-" else _output_problem(path, png)
+                if problem:
+                    raise click_errors.BadParameter(problem, param=param)
+                on_stdout = param.opts[0] if path == "-" else on_stdout
+        _stdout_data["option"] = on_stdout
+        return callback(**kwargs)
+
+    run.outputs_checked = True  # type: ignore[attr-defined]
+    return run
 
 
 def _write_json(path: str | None, data: Any) -> None:
@@ -78,12 +209,22 @@ def _write_json(path: str | None, data: Any) -> None:
         Path(path).write_text(text + "\n")
     except OSError as err:
         raise UserError(f"cannot write {path}: {err.strerror or err}") from err
-    console.print(f"wrote {path}")
+    _wrote(path)
 
 
-def _show(renderable: Any, json_path: str | None) -> None:
-    """Print a table to stdout, or to stderr when stdout carries the JSON result."""
-    (console if json_path == "-" else out).print(renderable)
+def _wrote(path: str | Path) -> None:
+    """The notice that ``path`` was written (the path as it is, never read as markup)."""
+    say(console, f"wrote {path}")
+
+
+# The output option that writes its data to standard output in the running command ('-'), if any.
+_stdout_data: dict[str, str | None] = {"option": None}
+
+
+def _show(renderable: Any, *outputs: str | None) -> None:
+    """Print a table to stdout, or to stderr when stdout carries data: one of ``outputs`` is '-', or
+    any output option of the running command is."""
+    (console if "-" in outputs or _stdout_data["option"] else out).print(renderable)
 
 
 class _RateColumn(ProgressColumn):
@@ -131,11 +272,11 @@ def _guard(run: Callable[[], None]) -> None:
     except Exception as err:
         if os.environ.get("ACCORD_DEBUG"):
             raise
-        console.print(
-            f"[bold red]internal error:[/] {type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}"
+        say(
+            console,
+            ("internal error:", "bold red"),
+            f" {type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}"
             " (set ACCORD_DEBUG=1 for the traceback)",
-            highlight=False,
-            soft_wrap=True,
         )
         raise typer.Exit(code=1) from err
 
@@ -234,7 +375,10 @@ def solve_tsp_command(
         if json_path:
             _write_json(json_path, result)
         else:
-            out.print(f"tour: {' -> '.join(result['tour'])}\nvalue: {result['value']}\noptimal: {result['optimal']}")
+            out.print(
+                literal(f"tour: {' -> '.join(result['tour'])}\nvalue: {result['value']}\noptimal: {result['optimal']}"),
+                highlight=False,
+            )
 
     _guard(run)
 
@@ -248,8 +392,8 @@ def solve_tsp_command(
 def bench_solvers_command(
     min_n: int = typer.Option(8, help="smallest instance size"),
     max_n: int = typer.Option(18, help="largest instance size"),
-    repeats: int = typer.Option(5, help="timed repeats per method and size"),
-    python_max_n: int = typer.Option(16, help="largest size timed with the plain-Python reference"),
+    repeats: int = typer.Option(5, min=1, max=MAX_REPEATS, help="timed repeats per method and size"),
+    python_max_n: int = typer.Option(16, max=20, help="largest size timed with the plain-Python reference"),
     json_path: str | None = typer.Option(None, "--json", help="write the results as JSON ('-' = stdout)"),
 ) -> None:
     """Time Held-Karp (Numba), CP-SAT, SCIP and plain-Python Held-Karp on the same instances."""
@@ -272,8 +416,8 @@ def bench_solvers_command(
 def bench_aismcts_command(
     iterations: str = typer.Option("1000,10000,100000", help="iteration counts for the Numba core"),
     reference: str = typer.Option("1000,10000", help="iteration counts for the plain-Python reference"),
-    repeats: int = typer.Option(3, min=1, help="Numba runs per position and iteration count"),
-    seed: int = typer.Option(0, help="search seed, and the seed of the game drawn for the heat map"),
+    repeats: int = typer.Option(3, min=1, max=MAX_REPEATS, help="Numba runs per position and iteration count"),
+    seed: int = typer.Option(0, min=0, help="search seed, and the seed of the game drawn for the heat map"),
     json_path: str | None = typer.Option(None, "--json", help="write the results as JSON ('-' = stdout)"),
     heatmap: str | None = typer.Option(
         None, help="play comm with the proxy on the preset maze and draw its dictionary as PNG"
@@ -289,9 +433,13 @@ def bench_aismcts_command(
             ref_counts = [int(n) for n in _csv(reference)]
         except ValueError as err:
             raise UserError("--iterations and --reference take comma-separated integers") from err
+        if not counts or not all(1 <= n <= MAX_ITERATIONS for n in [*counts, *ref_counts]):
+            raise UserError(
+                f"--iterations and --reference take counts from 1 to {MAX_ITERATIONS:,} (--iterations at least one)"
+            )
         with _status("benchmarking AISMCTS-F") as report:
             result = run_bench(counts, seed=seed, reference_iterations=ref_counts, repeats=repeats, progress=report)
-        table = Table(title="AISMCTS-F search core, preset 9x9 maze", caption="median latency per decision")
+        table = LiteralTable(title="AISMCTS-F search core, preset 9x9 maze", caption="median latency per decision")
         for col in ("core", "iterations", "latency ms", "iterations/s", "x reference"):
             table.add_column(col, justify="left" if col == "core" else "right")
         ratios = {r["iterations"]: r["numba_over_python"] for r in result["ratios"]}
@@ -307,14 +455,15 @@ def bench_aismcts_command(
         _show(table, json_path)
         targets = result["targets"]
         if targets["it_per_s_10k"] is not None:
-            console.print(
+            say(
+                console,
                 f"at 10k iterations: {targets['it_per_s_10k']:,.0f} iterations/s (target {targets['it_per_s_target']:,}), "
-                f"{targets['speedup_10k']:.0f}x the reference (target {targets['speedup_target']}x): "
-                + ("met" if targets["met"] else "[red]not met[/]")
+                f"{targets['speedup_10k']:.0f}x the reference (target {targets['speedup_target']}x): ",
+                ("met", "") if targets["met"] else ("not met", "red"),
             )
         if heatmap:
             result["heatmap"] = _dictionary_heatmap(seed, heatmap)
-            console.print(f"wrote {heatmap}")
+            _wrote(heatmap)
         _write_json(json_path, result)
 
     _guard(run)
@@ -356,9 +505,10 @@ def parse_command(
     game: str = typer.Option("traveling_adventurers", help="game whose language to parse"),
     at: str | None = typer.Option(None, help="room the agreed path ends in ('from there')"),
     visited: str | None = typer.Option(None, help="agreed path so far, comma-separated (e.g. L,E)"),
-    rooms: int = typer.Option(6, help="number of rooms on the board"),
-    speaker_coins: str = typer.Option(
-        "unknown", help="coin kind of the message's author: light | ghost | unknown (decide echoes by wording only)"
+    rooms: int | None = typer.Option(None, help="number of rooms on the board (default 6)"),
+    speaker_coins: str | None = typer.Option(
+        None,
+        help="coin kind of the message's author: light | ghost | unknown (default: decide echoes by wording only)",
     ),
     last_suggestion: str | None = typer.Option(None, help="our latest suggestion, comma-separated"),
     last_request: str | None = typer.Option(
@@ -367,7 +517,9 @@ def parse_command(
     reader: int | None = typer.Option(
         None, help="DialOp / AsymPuzl: the seat reading the message, in the game of --seed (default: the last seat)"
     ),
-    seed: int = typer.Option(0, help="DialOp / AsymPuzl: the generated game whose names the message uses"),
+    seed: int | None = typer.Option(
+        None, min=0, help="DialOp / AsymPuzl: the generated game whose names the message uses (default 0)"
+    ),
     parser_name: str = typer.Option("rules", "--parser", help="rules | llm | embed ([embed] extra) | structured"),
     json_path: str | None = typer.Option("-", "--json", help="where to write the acts ('-' = stdout)"),
     llm: Callable[[], Any] = None,  # type: ignore[assignment]  # the --llm-* options, from with_llm_options
@@ -381,19 +533,30 @@ def parse_command(
 
         registry = default_registry()
         family = registry.game_family(game)
+        given = {"--at": at, "--visited": visited, "--rooms": rooms, "--speaker-coins": speaker_coins}
+        given |= {"--last-suggestion": last_suggestion, "--last-request": last_request, "--reader": reader}
+        applies = {
+            "gnomes_at_night": ["--last-request"],
+            "traveling_adventurers": ["--at", "--visited", "--rooms", "--speaker-coins", "--last-suggestion"],
+        }.get(family, ["--reader", "--seed"])
+        if ignored := [
+            name for name, value in {**given, "--seed": seed}.items() if value is not None and name not in applies
+        ]:
+            raise UserError(f"{ignored[0]} does not apply to {family}; it takes {', '.join(applies)}")
         spec = replace(registry.preset(family, registry.default_preset(family)), parser=parser_name)
         config = llm()
         agent = registry.build_agent(spec, config)
         if family == "gnomes_at_night":
             context: Any = _flag_context(last_request)
         elif family == "traveling_adventurers":
-            context = _dialogue_context(rooms, speaker_coins, visited, at, last_suggestion)
+            context = _dialogue_context(rooms or 6, speaker_coins or "unknown", visited, at, last_suggestion)
         else:
-            context = _reader_context(registry.make_game(family), agent, seed, reader)
+            context = _reader_context(registry.make_game(family), agent, seed or 0, reader)
         acts = agent.parser.parse(message, context)
         if agent.llm is not None and agent.llm.usage.fallbacks:
-            console.print(
-                f"note: the model gave no valid answer; these are the rule parser's acts ({agent.llm.usage.failures} failed call)"
+            say(
+                console,
+                f"note: the model gave no valid answer; these are the rule parser's acts ({agent.llm.usage.failures} failed call)",
             )
         _write_json(json_path, acts[0].summary() if family == "gnomes_at_night" else acts_to_json(acts))
 
@@ -452,16 +615,29 @@ def _dialogue_context(
 # ---------------------------------------------------------------------------------------------
 
 
-def _game_options(
-    board: int | None,
-    rooms: int | None,
-    size: int | None = None,
-    turn_cap: int | None = None,
-    feedback: str | None = None,
-) -> dict[str, Any]:
-    """The game's constructor options that were given (each game takes its own)."""
-    given = {"board": board, "rooms": rooms, "size": size, "turn_cap": turn_cap, "feedback": feedback}
-    return {k: v for k, v in given.items() if v is not None}
+def _game_options(game: str, **given: Any) -> dict[str, Any]:
+    """The game's constructor options that were given (each game takes its own).
+
+    Raises:
+        UserError: ``game`` takes no such option; the message names the command-line option.
+    """
+    from agent.registry import default_registry
+
+    options = {k: v for k, v in given.items() if v is not None}
+    registry = default_registry()
+    if unsupported := registry.unsupported_options(game, options):
+        takes = [f"--{k.replace('_', '-')}" for k in given if not registry.unsupported_options(game, {k: None})]
+        raise UserError(
+            f"--{unsupported[0].replace('_', '-')} does not apply to {registry.game_family(game)}"
+            + (f"; of these options it takes {', '.join(takes)}" if takes else "")
+        )
+    return options
+
+
+def _check_size(options: str, games: int) -> None:
+    """Refuse a run of more than :data:`MAX_GAMES` games (``options`` names what set the count)."""
+    if games > MAX_GAMES:
+        raise UserError(f"{options}: at most {MAX_GAMES:,} games per run, not {games:,}")
 
 
 def _table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
@@ -480,7 +656,7 @@ def _puzzle_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
     from agent.asympuzl import SUMMARY_COLUMNS, summary_cells
 
     counter = rows[0][1]["token_counter"] if rows else "words"
-    table = Table(title=title, caption=f"means per game; tokens per move counted as {counter}")
+    table = LiteralTable(title=title, caption=f"means per game; tokens per move counted as {counter}")
     table.add_column("agent", no_wrap=True)
     for col in SUMMARY_COLUMNS:
         table.add_column(col, justify="right")
@@ -490,7 +666,7 @@ def _puzzle_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
 
 
 def _scores_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
-    table = Table(
+    table = LiteralTable(
         title=title,
         caption="means per game [95% interval]; words and messages of all players together; agreed [Wilson 95%]",
     )
@@ -519,7 +695,7 @@ def _percent(share: float, interval: Any) -> str:
 
 
 def _rounds_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
-    table = Table(
+    table = LiteralTable(
         title=title, caption="per round: % solved [Wilson 95%], mean turns [95% interval]; turns / oracle turns"
     )
     for col in ("agent", "rounds", "solved", "turns", "oracle", "turns/oracle", "messages", "words"):
@@ -540,7 +716,7 @@ def _rounds_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
 
 
 def _metrics_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
-    table = Table(title=title, caption="% of games [Wilson 95% interval]; means per game")
+    table = LiteralTable(title=title, caption="% of games [Wilson 95% interval]; means per game")
     table.add_column("agent", no_wrap=True)
     for name in ("Identical", "Correct", "Optimal"):
         table.add_column(name, justify="right", no_wrap=True)
@@ -580,9 +756,16 @@ def _run_selfplay(
     partner_spec = registry.preset(game_name, partner) if partner else None
     if partner:
         label += f" + {partner}"
-    task = progress.add_task(label, total=len(seeds))
+    tasks: list[Any] = []  # the progress bar, shown once the agents are built (bad names fail first)
     records = selfplay(
-        game, spec, seeds, registry, on_game=lambda r: progress.advance(task), llm=llm, partner=partner_spec
+        game,
+        spec,
+        seeds,
+        registry,
+        on_game=lambda r: progress.advance(tasks[0]),
+        llm=llm,
+        partner=partner_spec,
+        on_ready=lambda: tasks.append(progress.add_task(escape(label), total=len(seeds))),
     )
     if transcripts is not None:
         transcripts.extend(r.to_json() for r in records)
@@ -606,7 +789,7 @@ def _llm_table(rows: list[tuple[str, dict[str, Any]]]) -> Table | None:
     rows = [(label, agg["llm"]) for label, agg in rows if "llm" in agg]
     if not rows:
         return None
-    table = Table(
+    table = LiteralTable(
         title="language-model use",
         caption="totals over all games: answers asked (calls), requests sent (HTTP) or replayed (cached), "
         "failed answers, rule fallbacks; tokens as the endpoint reported them",
@@ -652,13 +835,18 @@ def _planner_options(pairs: list[str] | None) -> dict[str, Any]:
 def _write_jsonl(path: str | None, rows: list[dict]) -> None:
     if not path:
         return
+    if path == "-":
+        for row in rows:
+            sys.stdout.write(json.dumps(row, default=str) + "\n")
+        sys.stdout.flush()
+        return
     try:
         with open(path, "w") as handle:
             for row in rows:
                 handle.write(json.dumps(row, default=str) + "\n")
     except OSError as err:
         raise UserError(f"cannot write {path}: {err.strerror or err}") from err
-    console.print(f"wrote {path}")
+    _wrote(path)
 
 
 @app.command("selfplay")
@@ -671,21 +859,24 @@ def selfplay_command(
     partner: str | None = typer.Option(
         None, help="preset of the other player, e.g. proxy (default: the agent itself, self-play)"
     ),
-    games: int = typer.Option(25, min=1, help="number of games"),
-    seed: int = typer.Option(0, help="first seed; game i uses seed*1000 + i"),
+    games: int = typer.Option(25, min=1, help=f"number of games (at most {MAX_GAMES:,})"),
+    seed: int = typer.Option(0, min=0, help="first seed; game i uses seed*1000 + i"),
     board: int | None = typer.Option(None, help="preset board 1..6 (default: drawn per game)"),
     rooms: int | None = typer.Option(None, help="generate boards with this many rooms"),
     size: int | None = typer.Option(
         None, help="Gnomes at Night: maze size (default: the 9x9 preset); AsymPuzl: puzzle positions (default 5)"
     ),
     turn_cap: int | None = typer.Option(
-        None, help="Gnomes at Night: turns per round (default 100); AsymPuzl: turns (default 2N)"
+        None,
+        min=1,
+        max=MAX_TURN_CAP,
+        help=f"Gnomes at Night: turns per round (default 100); AsymPuzl: turns (default 2N); at most {MAX_TURN_CAP:,}",
     ),
     feedback: str | None = typer.Option(
         None, help="AsymPuzl feedback: none | own | own_detailed | joint | both | both_detailed"
     ),
     json_path: str | None = typer.Option(None, "--json", help="write results as JSON ('-' = stdout)"),
-    transcripts: str | None = typer.Option(None, help="write every game's transcript as JSONL"),
+    transcripts: str | None = typer.Option(None, help="write every game's transcript as JSONL ('-' = stdout)"),
     option: list[str] | None = typer.Option(None, help="planner option KEY=VALUE, e.g. unknown=expected (repeatable)"),
     parser: str | None = typer.Option(
         None, help="override the preset's parser: rules | llm | embed | structured | off"
@@ -702,6 +893,7 @@ def selfplay_command(
     def run() -> None:
         from agent.arena import paper_seeds
 
+        _check_size("--games", games)
         seeds = paper_seeds(1, games, seed)
         kept: list[dict] | None = [] if transcripts else None
         stages = {
@@ -719,12 +911,13 @@ def selfplay_command(
         from agent.registry import default_registry
 
         preset = agent or default_registry().default_preset(game)
+        game_options = _game_options(game, board=board, rooms=rooms, size=size, turn_cap=turn_cap, feedback=feedback)
         with _progress() as progress:
             result = _run_selfplay(
                 game,
                 preset,
                 seeds,
-                _game_options(board, rooms, size, turn_cap, feedback),
+                game_options,
                 progress,
                 kept,
                 _planner_options(option),
@@ -732,9 +925,9 @@ def selfplay_command(
                 config,
                 partner,
             )
-        _show(_table(f"self-play: {game}", [(result["agent"], result["metrics"])]), json_path)
+        _show(_table(f"self-play: {game}", [(result["agent"], result["metrics"])]), json_path, transcripts)
         if (usage := _llm_table([(result["agent"], result["metrics"])])) is not None:
-            _show(usage, json_path)
+            _show(usage, json_path, transcripts)
         _write_jsonl(transcripts, kept or [])
         _write_json(
             json_path,
@@ -762,14 +955,16 @@ def ablate_command(
     game: str = typer.Option("traveling_adventurers", help="game name"),
     agents: str | None = typer.Option(None, help="comma-separated presets (default: all of the game's)"),
     partner: str | None = typer.Option(None, help="preset of the other player for every row (default: self-play)"),
-    seeds: int = typer.Option(4, min=1, help="number of seeds (paper: 4)"),
+    seeds: int | None = typer.Option(None, min=1, help="number of seeds (paper: 4; not for AsymPuzl)"),
     games: int | None = typer.Option(
         None, min=1, help="games per seed (paper: 25); AsymPuzl: puzzles per table cell (paper: 30)"
     ),
     board: int | None = typer.Option(None, help="preset board 1..6 (default: drawn per game)"),
     rooms: int | None = typer.Option(None, help="generate boards with this many rooms"),
     json_path: str | None = typer.Option(None, "--json", help="write the table as JSON ('-' = stdout)"),
-    plot: str | None = typer.Option(None, help="write a bar chart of the table as PNG"),
+    plot: str | None = typer.Option(
+        None, help="write a bar chart of the table as PNG, to exactly this path (a .png name, or none)"
+    ),
     option: list[str] | None = typer.Option(None, help="planner option KEY=VALUE for every preset (repeatable)"),
     results_dir: str | None = typer.Option(
         None, "--results", help="sweep: the result store directory (default: results/sweeps/NAME); a re-run resumes it"
@@ -779,7 +974,7 @@ def ablate_command(
     ),
     workers: int | None = typer.Option(None, min=1, help="sweep: worker processes (default: all cores)"),
     scheduler: str | None = typer.Option(None, help="sweep: a running Dask scheduler, tcp://HOST:8786"),
-    csv_path: str | None = typer.Option(None, "--csv", help="sweep: write the summary as CSV"),
+    csv_path: str | None = typer.Option(None, "--csv", help="sweep: write the summary as CSV ('-' = stdout)"),
     llm: Callable[[], Any] = None,  # type: ignore[assignment]  # the --llm-* options, from with_llm_options
 ) -> None:
     """Run a sweep file (module grids x seeds, resumable, on a process pool or Dask) and print one
@@ -789,8 +984,8 @@ def ablate_command(
 
     def run() -> None:
         if sweep is not None:
-            given = {"--agents": agents, "--partner": partner, "--games": games, "--board": board, "--rooms": rooms}
-            given["--option"] = option or None
+            given = {"--agents": agents, "--partner": partner, "--seeds": seeds, "--games": games}
+            given |= {"--board": board, "--rooms": rooms, "--option": option or None}
             if clash := [name for name, value in given.items() if value is not None]:
                 raise UserError(f"{clash[0]} does not apply to a sweep file; set it in {sweep}")
             backend_name = backend or ("dask" if scheduler else "pool")
@@ -802,17 +997,25 @@ def ablate_command(
         from agent.registry import default_registry
 
         registry = default_registry()
+        if agents is not None and not _csv(agents):
+            raise UserError(f"--agents names no preset: {agents!r}; give comma-separated presets")
         presets = _csv(agents) or registry.preset_names(game, offline=True)
         if not presets:
             registry.default_preset(game)  # raises: the game has no agents yet
-        config = llm()
         for name in presets:
             registry.preset(game, name)
         if registry.game_family(game) == "asympuzl":
+            ignored = {"--seeds": seeds, "--partner": partner, "--board": board, "--rooms": rooms}
+            if clash := [name for name, value in {**ignored, "--option": option or None}.items() if value is not None]:
+                raise UserError(f"{clash[0]} does not apply to the AsymPuzl tables (--agents and --games do)")
             _ablate_asympuzl(registry, presets, games or 30, json_path, plot)
             return
-        games_per_seed = games or 25
-        seed_list = paper_seeds(seeds, games_per_seed)
+        seeds_count, games_per_seed = seeds or 4, games or 25
+        _check_size("--seeds x --games x presets", seeds_count * games_per_seed * len(presets))
+        game_options = _game_options(game, board=board, rooms=rooms)
+        planner_options = _planner_options(option)
+        config = llm()
+        seed_list = paper_seeds(seeds_count, games_per_seed)
         results = []
         with _progress() as progress:
             for name in presets:
@@ -821,15 +1024,15 @@ def ablate_command(
                         game,
                         name,
                         seed_list,
-                        _game_options(board, rooms),
+                        game_options,
                         progress,
                         None,
-                        _planner_options(option),
+                        planner_options,
                         llm=config,
                         partner=partner,
                     )
                 )
-        title = f"self-play ablation: {game}, {seeds} seeds x {games_per_seed} games"
+        title = f"self-play ablation: {game}, {seeds_count} seeds x {games_per_seed} games"
         _show(_table(title, [(r["agent"], r["metrics"]) for r in results]), json_path)
         if (usage := _llm_table([(r["agent"], r["metrics"]) for r in results])) is not None:
             _show(usage, json_path)
@@ -837,12 +1040,12 @@ def ablate_command(
             from agent.plots import plot_ablation
 
             plot_ablation(results, plot, title)
-            console.print(f"wrote {plot}")
+            _wrote(plot)
         _write_json(
             json_path,
             {
                 "game": game,
-                "seeds": seeds,
+                "seeds": seeds_count,
                 "games_per_seed": games_per_seed,
                 "rows": [{k: v for k, v in r.items() if k != "per_game"} for r in results],
             },
@@ -908,19 +1111,19 @@ def _show_summary(summary: list[dict[str, Any]], title: str, json_path: str | No
     """One table per metric: the cells with n, mean and 95% interval."""
     from agent.results import by_metric
 
-    (console if json_path == "-" else out).print(Text(title, style="bold"))
+    _show(Text(title, style="bold"), json_path)
     for metric, entries in by_metric(summary).items():
         binary = entries[0]["kind"] == "binary"
-        table = Table(title=metric, title_justify="left")
+        table = LiteralTable(title=metric, title_justify="left")
         table.add_column("cell")
         table.add_column("n", justify="right")
-        table.add_column(escape("% [Wilson 95%]" if binary else "mean [bootstrap 95%]"), justify="right", no_wrap=True)
+        table.add_column("% [Wilson 95%]" if binary else "mean [bootstrap 95%]", justify="right", no_wrap=True)
         for e in entries:
             if binary:
                 cell = f"{100 * e['mean']:.1f} [{100 * e['low']:.1f}-{100 * e['high']:.1f}]"
             else:
                 cell = f"{_number(e['mean'])} [{_number(e['low'])}-{_number(e['high'])}]"
-            table.add_row(escape(e["cell"]), str(e["n"]), cell)
+            table.add_row(e["cell"], str(e["n"]), cell)
         _show(table, json_path)
 
 
@@ -937,12 +1140,15 @@ def _write_summary(
     from agent.results import to_csv
 
     _write_json(json_path, {**about, "summary": summary})
-    if csv_path:
+    if csv_path == "-":
+        sys.stdout.write(to_csv(summary))
+        sys.stdout.flush()
+    elif csv_path:
         try:
             to_csv(summary, csv_path)
         except OSError as err:
             raise UserError(f"cannot write {csv_path}: {err.strerror or err}") from err
-        console.print(f"wrote {csv_path}")
+        _wrote(csv_path)
 
 
 def _ablate_asympuzl(registry: Any, presets: list[str], puzzles: int, json_path: str | None, plot: str | None) -> None:
@@ -952,6 +1158,7 @@ def _ablate_asympuzl(registry: Any, presets: list[str], puzzles: int, json_path:
     from games.asympuzl import FEEDBACK_MODES
 
     cells = len(presets) * (len(FEEDBACK_MODES) + len(TABLE2_SIZES))
+    _check_size(f"--games ({cells} table cells per puzzle)", cells * puzzles)
     with _progress() as progress:
         bar = progress.add_task(f"asympuzl: {cells} cells x {puzzles} puzzles", total=cells * puzzles)
         tables = paper_tables(registry, range(puzzles), presets, on_game=lambda r: progress.advance(bar))
@@ -960,7 +1167,9 @@ def _ablate_asympuzl(registry: Any, presets: list[str], puzzles: int, json_path:
         "size": "Table 2: % solved by puzzle size N (both feedback, cap 2N)",
     }
     for key, rows in tables.items():
-        table = Table(title=titles[key], caption=f"{puzzles} puzzles per cell: solved % [Wilson 95%] / mean turns")
+        table = LiteralTable(
+            title=titles[key], caption=f"{puzzles} puzzles per cell: solved % [Wilson 95%] / mean turns"
+        )
         table.add_column("agent", no_wrap=True)
         for column in rows:
             table.add_column(column if key == "feedback" else f"N = {column}", justify="right")
@@ -975,7 +1184,7 @@ def _ablate_asympuzl(registry: Any, presets: list[str], puzzles: int, json_path:
         from agent.plots import plot_success_at_turn
 
         plot_success_at_turn(tables["feedback"], plot, f"AsymPuzl N = {TABLE1_SIZE}: success rate at turn K")
-        console.print(f"wrote {plot}")
+        _wrote(plot)
     _write_json(json_path, {"game": "asympuzl", "puzzles": puzzles, "presets": presets, "tables": tables})
 
 
@@ -993,7 +1202,7 @@ def games_command(json_path: str | None = typer.Option(None, "--json", help="wri
 
         registry = default_registry()
         rows = []
-        table = Table(title="registered games")
+        table = LiteralTable(title="registered games")
         for col in ("name", "game id", "players", "presets", "description"):
             table.add_column(col)
         for family in registry.games:
@@ -1017,7 +1226,7 @@ def games_command(json_path: str | None = typer.Option(None, "--json", help="wri
 
 @app.command("check")
 def check_command(
-    seeds: int = typer.Option(5, min=1, help="seeds per game"),
+    seeds: int = typer.Option(5, min=1, max=MAX_GAMES, help="seeds per game"),
     json_path: str | None = typer.Option(None, "--json", help="write the reports as JSON ('-' = stdout)"),
 ) -> None:
     """Run the shared conformance checker over every registered game."""
@@ -1035,13 +1244,15 @@ def check_command(
             try:
                 report = check_game(registry.make_game(family), range(seeds))
                 reports.append({"game": family, "ok": True, **asdict(report)})
-                show.print(
-                    f"[green]ok[/] {report.game_id}: {report.games_played} games, {report.turns_played} turns, "
-                    f"{report.illegal_turns_refused} illegal turns refused"
+                say(
+                    show,
+                    ("ok", "green"),
+                    f" {report.game_id}: {report.games_played} games, {report.turns_played} turns, "
+                    f"{report.illegal_turns_refused} illegal turns refused",
                 )
             except ConformanceError as err:
                 reports.append({"game": family, "ok": False, "error": str(err)})
-                show.print(f"[red]FAIL[/] {family}: {err}")
+                say(show, ("FAIL", "red"), f" {family}: {err}")
         _write_json(json_path, reports)
         if not all(r["ok"] for r in reports):
             raise typer.Exit(code=1)
@@ -1060,7 +1271,7 @@ def play_command(
     board: int | None = typer.Option(None, help="preset board 1..6"),
     rooms: int | None = typer.Option(None, help="generated board with this many rooms"),
     size: int | None = typer.Option(None, help="Gnomes at Night: a generated maze of this size"),
-    seed: int = typer.Option(0, help="seed for the board and the agent"),
+    seed: int = typer.Option(0, min=0, help="seed for the board and the agent"),
     json_path: str | None = typer.Option(None, "--json", help="write the transcript and metrics as JSON"),
     llm: Callable[[], Any] = None,  # type: ignore[assignment]  # the --llm-* options, from with_llm_options
 ) -> None:
@@ -1076,7 +1287,13 @@ def play_command(
 
         preset = agent or default_registry().default_preset(game)
         record = play_in_terminal(
-            game, preset, sides[side.lower()], seed, _game_options(board, rooms, size), out, llm()
+            game,
+            preset,
+            sides[side.lower()],
+            seed,
+            _game_options(game, board=board, rooms=rooms, size=size),
+            out,
+            llm(),
         )
         _write_json(json_path, record)
 
@@ -1106,7 +1323,9 @@ def dialop_rescore_command(
         for name in tasks:
             if name not in TASKS:
                 raise UserError(f"unknown DialOp task {name!r}; tasks: {', '.join(TASKS)}")
-        table = Table(title="DialOp: recorded human games re-scored", caption="norm = (score - worst) / (best - worst)")
+        table = LiteralTable(
+            title="DialOp: recorded human games re-scored", caption="norm = (score - worst) / (best - worst)"
+        )
         for col in ("task", "games", "reproduced", "max |norm diff|", "mean norm", "recorded mean", "paper"):
             table.add_column(col, justify="left" if col == "task" else "right")
         report: dict[str, Any] = {}
@@ -1173,8 +1392,9 @@ def llm_serve_command(
             from language.scripted_server import ScriptedLLMServer
 
             server = ScriptedLLMServer(port=port)
-            console.print(
-                f"scripted model at {server.url} (use --llm-base-url {server.url} --llm-model scripted); Ctrl-C stops"
+            say(
+                console,
+                f"scripted model at {server.url} (use --llm-base-url {server.url} --llm-model scripted); Ctrl-C stops",
             )
             server.serve_forever()
             return
@@ -1184,9 +1404,10 @@ def llm_serve_command(
             raise UserError("give a .gguf file or a packaged model name (smollm2-135m, gemma3-270m), or --scripted")
         gguf, alias, default_format = resolve_model(model)
         command = server_command(gguf, alias, port, chat_format or default_format, n_ctx, threads)
-        console.print(
+        say(
+            console,
             f"serving {gguf.name} as {alias!r} at http://127.0.0.1:{port}/v1 "
-            f"(use --llm-base-url http://127.0.0.1:{port}/v1 --llm-model {alias} --llm-mode llamacpp); Ctrl-C stops"
+            f"(use --llm-base-url http://127.0.0.1:{port}/v1 --llm-model {alias} --llm-mode llamacpp); Ctrl-C stops",
         )
         raise typer.Exit(code=subprocess.call(command))
 
@@ -1301,7 +1522,7 @@ def main() -> None:
     try:
         app()
     except KeyboardInterrupt:
-        console.print("interrupted")
+        say(console, "interrupted")
         sys.exit(130)
 
 
@@ -1323,8 +1544,10 @@ def dialop_psp_command(
     games: int | None = typer.Option(None, min=1, help="only the first N recorded games (default: all)"),
     parser: str | None = typer.Option(None, help="override the preset's parser: rules | llm | off"),
     json_path: str | None = typer.Option(None, "--json", help="write per-game results and the table as JSON"),
-    transcripts: str | None = typer.Option(None, help="write every game's continuation as JSONL"),
-    plot: str | None = typer.Option(None, help="write the Figure 5 bar chart as PNG"),
+    transcripts: str | None = typer.Option(None, help="write every game's continuation as JSONL ('-' = stdout)"),
+    plot: str | None = typer.Option(
+        None, help="write the Figure 5 bar chart as PNG, to exactly this path (a .png name, or none)"
+    ),
     llm: Callable[[], Any] = None,  # type: ignore[assignment]  # the --llm-* options, from with_llm_options
 ) -> None:
     """Prompted self-play (Lin et al., Figure 5): agents finish the recorded human dialogues from
@@ -1368,7 +1591,7 @@ def dialop_psp_command(
                     per_game += [{k: v for k, v in r.to_json().items() if k != "transcript"} for r in records]
                     if transcripts:
                         kept += [r.to_json() for r in records]
-        table = Table(
+        table = LiteralTable(
             title="DialOp prompted self-play (Lin et al., Figure 5)",
             caption="mean normalized score [95% interval] on the recorded games; forced = final proposal forced by length",
         )
@@ -1388,15 +1611,15 @@ def dialop_psp_command(
                     f"{s['mean_words']:.0f}",
                     f"{s['mean_human_words']:.0f}",
                 )
-        _show(table, json_path)
+        _show(table, json_path, transcripts)
         usage = _llm_table([(f"{t} {c}", s) for t, rows in summaries.items() for c, s in rows.items()])
         if usage is not None:
-            _show(usage, json_path)
+            _show(usage, json_path, transcripts)
         if plot:
             from agent.plots import plot_psp
 
             plot_psp(summaries, plot, "prompted self-play: agents finish human dialogues")
-            console.print(f"wrote {plot}")
+            _wrote(plot)
         _write_jsonl(transcripts, kept if transcripts else [])
         _write_json(
             json_path,

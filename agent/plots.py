@@ -1,9 +1,20 @@
-"""PNG plots of evaluation results (matplotlib, headless)."""
+"""PNG plots of evaluation results (matplotlib, headless). Every plot is written as a PNG to
+exactly the path it is given: no suffix is added (``out/x`` is a PNG file named ``x``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+
+
+def _save(fig: Any, path: str | Path) -> None:
+    """Lay out ``fig`` and write it as a PNG to exactly ``path`` (creating its folder), then close it."""
+    import matplotlib.pyplot as plt
+
+    fig.tight_layout()
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=120, format="png")
+    plt.close(fig)
 
 
 def plot_ablation(rows: list[dict[str, Any]], path: str | Path, title: str) -> None:
@@ -32,10 +43,7 @@ def plot_ablation(rows: list[dict[str, Any]], path: str | Path, title: str) -> N
     ax.set_ylim(0, 105)
     ax.set_title(title, fontsize=10)
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=3, fontsize=8, frameon=False)
-    fig.tight_layout()
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    _save(fig, path)
 
 
 def _plot_rounds(rows: list[dict[str, Any]], path: str | Path, title: str) -> None:
@@ -77,10 +85,7 @@ def _plot_rounds(rows: list[dict[str, Any]], path: str | Path, title: str) -> No
     for ax in (left, right):
         ax.set_xticks(x, [r["agent"] for r in rows], rotation=20, fontsize=8)
     fig.suptitle(title, fontsize=10)
-    fig.tight_layout()
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    _save(fig, path)
 
 
 def plot_dictionary(rejected: Any, partner_open: Any, path: str | Path, title: str) -> None:
@@ -128,10 +133,7 @@ def plot_dictionary(rejected: Any, partner_open: Any, path: str | Path, title: s
     ax.plot([], [], color="tab:red", linewidth=3, label="refused: no wall (false belief)")
     ax.plot([], [], color="0.65", linewidth=1, label="partner wall never learnt")
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.06), ncol=2, fontsize=7, frameon=False)
-    fig.tight_layout()
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    _save(fig, path)
 
 
 def plot_psp(summaries: dict[str, dict[str, dict[str, Any]]], path: str | Path, title: str) -> None:
@@ -168,10 +170,7 @@ def plot_psp(summaries: dict[str, dict[str, dict[str, Any]]], path: str | Path, 
         ax.set_ylabel("normalized score")
     axes[0][0].legend(fontsize=8, loc="lower left")
     fig.suptitle(title, fontsize=10)
-    fig.tight_layout()
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    _save(fig, path)
 
 
 def plot_success_at_turn(by_mode: dict[str, dict[str, dict[str, Any]]], path: str | Path, title: str) -> None:
@@ -198,10 +197,7 @@ def plot_success_at_turn(by_mode: dict[str, dict[str, dict[str, Any]]], path: st
     axes[0][0].set_ylabel("% solved by turn K")
     axes[0][-1].legend(fontsize=7, loc="lower right")
     fig.suptitle(title, fontsize=10)
-    fig.tight_layout()
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    _save(fig, path)
 
 
 def _numeric(value: Any) -> tuple[int, Any]:
@@ -244,10 +240,7 @@ def plot_sweep_bars(summary: list[dict[str, Any]], metric: str, path: str | Path
     if scale == 100.0:
         ax.set_ylim(0, 105)
     ax.set_title(title, fontsize=10)
-    fig.tight_layout()
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    _save(fig, path)
 
 
 def plot_sweep_curves(summary: list[dict[str, Any]], metric: str, over: str, path: str | Path, title: str) -> None:
@@ -297,7 +290,4 @@ def plot_sweep_curves(summary: list[dict[str, Any]], metric: str, over: str, pat
     ax.set_ylabel(f"{metric}{' (%)' if scale == 100.0 else ''} ({interval})")
     ax.set_title(title, fontsize=10)
     ax.legend(fontsize=7, frameon=False)
-    fig.tight_layout()
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    _save(fig, path)

@@ -11,6 +11,7 @@ version (``traveling_adventurers_v0``), and either spelling is accepted.
 from __future__ import annotations
 
 import difflib
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -83,8 +84,35 @@ class Registry:
         raise UnknownNameError(_unknown("game", name, list(self.games)))
 
     def make_game(self, name: str, **options: Any) -> Game:
-        """Build game ``name`` with its options (ValueError on bad options)."""
-        return self.games[self.game_family(name)](**options)
+        """Build game ``name`` with its options.
+
+        Raises:
+            UnknownNameError: no such game.
+            ValueError: a bad option value, or an option the game does not take (named with the game).
+        """
+        family = self.game_family(name)
+        if unsupported := self.unsupported_options(family, options):
+            accepted = ", ".join(self.game_options(family) or []) or "none"
+            raise ValueError(f"{family} takes no option {unsupported[0]!r}; its options: {accepted}")
+        try:
+            return self.games[family](**options)
+        except TypeError as err:
+            # a factory with **options passes them on; a name nothing takes is the caller's error
+            if "unexpected keyword argument" not in str(err):
+                raise
+            raise ValueError(f"{family} takes no option {str(err).rsplit(' ', 1)[-1]}") from err
+
+    def game_options(self, name: str) -> list[str] | None:
+        """The keyword options the factory of game ``name`` takes (None: it passes any on)."""
+        parameters = inspect.signature(self.games[self.game_family(name)]).parameters.values()
+        if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
+            return None
+        return [p.name for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+
+    def unsupported_options(self, name: str, options: dict[str, Any]) -> list[str]:
+        """The names in ``options`` that the factory of game ``name`` does not take."""
+        accepted = self.game_options(name)
+        return [] if accepted is None else [k for k in options if k not in accepted]
 
     def preset(self, game: str, name: str) -> AgentSpec:
         family = self.game_family(game)

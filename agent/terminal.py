@@ -1,19 +1,25 @@
 """Human-agent play in the terminal: a person plays one side, an agent preset the other.
 
 Traveling Adventurers: a chat message as typed; ``/submit L,E,A,B,K,C,L`` to submit the final tour
-(with an optional message after ``--``); ``/coins`` to show your coins again; ``/quit``.
+(with an optional message after ``--``); ``/coins`` to show your coins again; ``/quit``. A /submit
+that is not a closed tour through every room once gets one line and a new prompt.
 
 Gnomes at Night: your side of the maze is drawn as text (``@`` the token, ``$`` the treasure when
 you see it); type a move and a message on one line (``right can you go up?``), or a message and
 then the move when asked; ``/board`` draws the maze again; ``/quit``.
+
+Output that shows user or data text goes through :func:`say` and :class:`LiteralTable` (the command
+line uses them too): such text is never read as rich markup and a notice stays on one line.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from agent.arena import agent_rng
 from agent.registry import default_registry
@@ -21,8 +27,57 @@ from games.base import IllegalTurnError, Turn
 from language.llm_client import LLMConfig
 
 
+def one_line(text: str, limit: int = 2000) -> str:
+    """``text`` as one printable line: line breaks, other control characters and undecodable bytes
+    become escapes (``\\n``, ``\\x1b``, ``\\udcff``), and text past ``limit`` characters is cut with
+    a count of what was left out."""
+    safe = "".join(
+        ch.encode("unicode_escape", "backslashreplace").decode("ascii")
+        if unicodedata.category(ch) in ("Cc", "Cs")
+        else ch
+        for ch in text[: limit + 1]
+    )
+    if len(text) > limit:
+        safe = f"{safe[:limit]}... ({len(text) - limit:,} more characters)"
+    return safe
+
+
+def say(console: Console, *parts: str | tuple[str, str]) -> None:
+    """Print one line to ``console``: plain strings are literal text (never rich markup, so names,
+    paths and messages show as typed), ``(text, style)`` pairs are styled; each part is made
+    :func:`one_line`."""
+    line = Text.assemble(*(one_line(p) if isinstance(p, str) else (one_line(p[0]), p[1]) for p in parts))
+    console.print(line, highlight=False, soft_wrap=True)
+
+
+def literal(value: Any, style: str = "") -> Any:
+    """A string as literal rich text (never read as markup); anything else unchanged."""
+    return Text(value, style=style) if isinstance(value, str) else value
+
+
+class LiteralTable(Table):
+    """A rich table whose title, caption, headers and cells are literal text: user and data
+    strings (game, agent and room names, paths, messages) are shown as they are."""
+
+    def __init__(self, *headers: Any, title: Any = None, caption: Any = None, **kwargs: Any) -> None:
+        super().__init__(
+            *map(literal, headers),
+            title=literal(title, "table.title"),
+            caption=literal(caption, "table.caption"),
+            **kwargs,
+        )
+
+    def add_column(self, header: Any = "", *args: Any, **kwargs: Any) -> None:
+        """Add a column whose header is literal text."""
+        super().add_column(literal(header), *args, **kwargs)
+
+    def add_row(self, *renderables: Any, **kwargs: Any) -> None:
+        """Add a row whose string cells are literal text."""
+        super().add_row(*map(literal, renderables), **kwargs)
+
+
 def _coins_table(observation: Any) -> Table:
-    table = Table(title=f"your {observation.coin_kind} coins (you are {observation.role})")
+    table = LiteralTable(title=f"your {observation.coin_kind} coins (you are {observation.role})")
     table.add_column("hallway")
     table.add_column("coins", justify="right")
     for u, v, c in observation.own_coins:
@@ -39,10 +94,27 @@ def _prompt(text: str = "you> ") -> str | None:
     return None if line == "/quit" else line
 
 
+def tour_problem(path: list[str], rooms: list[str], start: str) -> str | None:
+    """Why ``path`` is not a closed tour of ``rooms`` from ``start`` (None when it is one): it must
+    start and end at ``start`` and visit every other room exactly once."""
+    unknown = [room for room in path if room not in rooms]
+    if unknown:
+        return f"unknown room {unknown[0]!r}; rooms: {', '.join(rooms)}"
+    if len(path) != len(rooms) + 1 or path[0] != start or path[-1] != start:
+        return f"a tour has {len(rooms) + 1} stops from {start} back to {start}, not {len(path)}"
+    if sorted(path[:-1]) != sorted(rooms):
+        missing = [room for room in rooms if room not in path]
+        return f"a tour visits every room once; missing {', '.join(missing)}"
+    return None
+
+
 def _read_turn(console: Console, observation: Any) -> Turn | None:
-    """Prompt until the person gives a usable turn; None means quit (or end of input)."""
+    """Prompt until the person gives a usable turn; None means quit (or end of input). A /submit
+    that is not a closed tour of the board gets one line and a new prompt; nothing is submitted."""
     from games.traveling_adventurers import Submit
 
+    rooms = list(observation.rooms)
+    example = ",".join([*rooms, observation.start])
     while True:
         line = _prompt()
         if line is None:
@@ -53,8 +125,9 @@ def _read_turn(console: Console, observation: Any) -> Turn | None:
         if line.startswith("/submit"):
             body, _, message = line[len("/submit") :].partition("--")
             path = [p.strip().upper() for p in body.replace("->", ",").split(",") if p.strip()]
-            if len(path) < 2:
-                console.print("usage: /submit L,E,A,B,K,C,L [-- message]")
+            problem = tour_problem(path, rooms, observation.start)
+            if problem is not None:
+                say(console, ("not submitted:", "red"), f" {problem}; e.g. /submit {example} [-- message]")
                 continue
             return Turn(message=message.strip(), actions=(Submit(path=path),))
         if line:
@@ -65,9 +138,11 @@ class TravelingAdventurersUI:
     """Terminal play of Traveling Adventurers."""
 
     def intro(self, console: Console, observation: Any, game_id: str, preset: str) -> None:
-        console.print(
-            f"[bold]{game_id}[/]: agree on one round trip from {observation.rooms[observation.start]} "
-            f"through every room with your partner ({preset}); type /coins, /submit PATH, /quit."
+        say(
+            console,
+            (game_id, "bold"),
+            f": agree on one round trip from {observation.rooms[observation.start]} "
+            f"through every room with your partner ({preset}); type /coins, /submit PATH, /quit.",
         )
         console.print(_coins_table(observation))
 
@@ -76,17 +151,18 @@ class TravelingAdventurersUI:
 
     def show_partner(self, console: Console, turn: Turn, state: Any, human: int) -> None:
         if turn.message:
-            console.print(f"[cyan]partner>[/] {turn.message}")
+            say(console, ("partner>", "cyan"), f" {turn.message}")
         if turn.actions:
             path = turn.actions[0].path
-            console.print(f"[cyan]partner submitted[/] {' -> '.join(path)}")
+            say(console, ("partner submitted", "cyan"), f" {' -> '.join(path)}")
             if state.submissions[human] is None:
-                console.print(f"to submit the same tour, type: /submit {','.join(path)}")
+                say(console, f"to submit the same tour, type: /submit {','.join(path)}")
 
     def summary(self, console: Console, metrics: dict[str, Any]) -> None:
-        console.print(
+        say(
+            console,
             f"identical={metrics['identical']} correct={metrics['correct']} optimal={metrics['optimal']} "
-            f"joint score={metrics['joint_score']} (optimum {metrics['optimum']}), score={metrics['score']}"
+            f"joint score={metrics['joint_score']} (optimum {metrics['optimum']}), score={metrics['score']}",
         )
 
 
@@ -118,10 +194,12 @@ class GnomesAtNightUI:
     """Terminal play of Gnomes at Night: your side drawn as text, a move and a message per turn."""
 
     def intro(self, console: Console, observation: Any, game_id: str, preset: str) -> None:
-        console.print(
-            f"[bold]{game_id}[/]: steer the token (@) to the treasure with your partner ({preset}). You see only "
+        say(
+            console,
+            (game_id, "bold"),
+            f": steer the token (@) to the treasure with your partner ({preset}). You see only "
             "your side's walls; your partner's walls differ. Type 'MOVE message' (moves: stay right up left "
-            "down, or s r u l d), /board, /quit."
+            "down, or s r u l d), /board, /quit.",
         )
         self._board(console, observation)
 
@@ -131,10 +209,7 @@ class GnomesAtNightUI:
             if observation.treasure
             else "you cannot see the treasure"
         )
-        console.print(
-            f"round {observation.round}/{observation.rounds}, turn {observation.round_turns}, {seen}",
-            highlight=False,
-        )
+        say(console, f"round {observation.round}/{observation.rounds}, turn {observation.round_turns}, {seen}")
         console.print(draw_maze(observation), highlight=False, markup=False)
 
     def read_turn(self, console: Console, observation: Any) -> Turn | None:
@@ -160,16 +235,16 @@ class GnomesAtNightUI:
 
     def show_partner(self, console: Console, turn: Turn, state: Any, human: int) -> None:
         if turn.message:
-            console.print(f"[cyan]partner>[/] {turn.message}")
+            say(console, ("partner>", "cyan"), f" {turn.message}")
         moved = turn.actions[0].move if turn.actions else "stay"
-        console.print(f"[cyan]partner moved[/] {moved}")
+        say(console, ("partner moved", "cyan"), f" {moved}")
 
     def summary(self, console: Console, metrics: dict[str, Any]) -> None:
         rounds = ", ".join(
             f"{r['round']}: {'found' if r['success'] else 'missed'} in {r['turns']} (best {r['oracle_turns']})"
             for r in metrics["per_round"]
         )
-        console.print(f"rounds solved {metrics['rounds_solved']}/{metrics['rounds']}: {rounds}")
+        say(console, f"rounds solved {metrics['rounds_solved']}/{metrics['rounds']}: {rounds}")
 
 
 _UIS = {"traveling_adventurers": TravelingAdventurersUI, "gnomes_at_night": GnomesAtNightUI}
@@ -203,14 +278,14 @@ def play_in_terminal(
         if player == human:
             turn = ui.read_turn(console, state.observation(human))
             if turn is None:
-                console.print("you left the game")
+                say(console, "you left the game")
                 break
         else:
             turn = agent.act(state.observation(player))
         try:
             state.apply(turn)
         except IllegalTurnError as err:
-            console.print(f"[red]refused:[/] {err}")
+            say(console, ("refused:", "red"), f" {err}")
             continue
         if player != human:
             ui.show_partner(console, turn, state, human)
