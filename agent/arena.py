@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from agent.limits import SEED_STRIDE
 from agent.pipeline import PipelineAgent
 from agent.registry import AgentSpec, Registry, default_registry
 from games.base import Game, IllegalTurnError, State, Turn
@@ -104,8 +105,9 @@ def play_game(
 
 
 def paper_seeds(seeds: int = 4, games: int = 25, first_seed: int = 0) -> list[int]:
-    """Game seeds of the paper's self-play protocol: ``seeds`` x ``games`` (4 x 25 by default)."""
-    return [(first_seed + s) * 1000 + g for s in range(seeds) for g in range(games)]
+    """Game seeds of the paper's self-play protocol: ``seeds`` x ``games`` (4 x 25 by default);
+    game ``g`` of seed ``s`` plays ``(first_seed + s) * SEED_STRIDE + g``."""
+    return [(first_seed + s) * SEED_STRIDE + g for s in range(seeds) for g in range(games)]
 
 
 def selfplay(

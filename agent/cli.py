@@ -41,11 +41,9 @@ try:  # recent typer vendors its own click: its usage errors are that click's cl
 except ImportError:  # pragma: no cover - typer on the click package
     from click import exceptions as click_errors  # type: ignore[no-redef]
 
+from agent.limits import MAX_GAMES, check_seed_layout
 from agent.terminal import LiteralTable, literal, say
 
-# The most games one run of selfplay or the paper protocol of ablate plays (sweep files: agent.sweep),
-# and the most seeds per game of check.
-MAX_GAMES = 1_000_000
 # The longest game --turn-cap allows (per-turn metrics such as AsymPuzl's success at turn K grow with it).
 MAX_TURN_CAP = 10_000
 # Benchmarks: the most timed repeats, and the most AISMCTS-F iterations per decision.
@@ -300,7 +298,13 @@ _LLM_OPTIONS: list[tuple[str, Any, Any]] = [
     ),
     ("temperature", float, typer.Option(0.0, "--llm-temperature", min=0.0, max=2.0, help="sampling temperature")),
     ("max_tokens", int, typer.Option(512, "--llm-max-tokens", min=1, help="completion tokens per request")),
-    ("timeout", float, typer.Option(60.0, "--llm-timeout", min=0.1, help="seconds per request")),
+    (
+        "timeout",
+        float,
+        typer.Option(
+            60.0, "--llm-timeout", min=0.1, help="seconds per answer (its requests, retries and re-asks included)"
+        ),
+    ),
     ("max_reasks", int, typer.Option(2, "--llm-reasks", min=0, max=10, help="re-asks after an invalid answer")),
     (
         "cache_dir",
@@ -1012,6 +1016,7 @@ def ablate_command(
             return
         seeds_count, games_per_seed = seeds or 4, games or 25
         _check_size("--seeds x --games x presets", seeds_count * games_per_seed * len(presets))
+        check_seed_layout(seeds_count, games_per_seed)
         game_options = _game_options(game, board=board, rooms=rooms)
         planner_options = _planner_options(option)
         config = llm()
@@ -1074,10 +1079,10 @@ def _ablate_sweep(
     sweep = load_sweep(path, llm=config)
     with open_writer(results or Path("results") / "sweeps" / sweep.name) as store:
         if store.torn:
-            console.print(f"note: cut a torn last line ({store.torn} bytes) from {store.file}")
+            say(console, f"note: cut a torn last line ({store.torn} bytes) from {store.file}")
         store.adopt(sweep)  # refuses a store holding another sweep's games
         if done := len(store):
-            console.print(f"resuming: {done} of {sweep.total} games already in {store.path}")
+            say(console, f"resuming: {done} of {sweep.total} games already in {store.path}")
         with _progress(rate=True) as progress:
             bar = progress.add_task(escape(f"{sweep.name} ({backend})"), total=sweep.total, completed=done)
             run_specs(
@@ -1097,7 +1102,7 @@ def _ablate_sweep(
 
         metric = sweep.metrics[0] if sweep.metrics else _default_metric(summary)
         plot_sweep_bars(summary, metric, plot, title)
-        console.print(f"wrote {plot}")
+        _wrote(plot)
 
 
 def _default_metric(summary: list[dict[str, Any]]) -> str:
@@ -1433,7 +1438,7 @@ def results_summarize_command(
 
         store = open_store(results, must_exist=True)
         if store.torn:
-            console.print(f"note: skipped a torn last line ({store.torn} bytes) of {store.file}")
+            say(console, f"note: skipped a torn last line ({store.torn} bytes) of {store.file}")
         summary = summarize_store(store, metric or ())
         if metric and not summary:
             raise UserError(f"no results for metric {metric[0]!r} in {results}")
@@ -1512,7 +1517,7 @@ def results_plot_command(
             plot_sweep_curves(summary, metric, over, out_path, f"{title} over {over}")
         else:
             plot_sweep_bars(summary, metric, out_path, title)
-        console.print(f"wrote {out_path}")
+        _wrote(out_path)
 
     _guard(run)
 

@@ -52,6 +52,7 @@ from pathlib import Path
 from typing import Any
 
 from agent.arena import paper_seeds, play_game
+from agent.limits import MAX_GAMES, check_seed_layout
 from agent.registry import AgentSpec, Registry, default_registry
 
 STAGES: tuple[str, ...] = ("parser", "partner", "tracking", "planner", "renderer")
@@ -79,8 +80,6 @@ LLM_SETTINGS: tuple[str, ...] = (
     "cache_dir",
 )
 MAX_CELLS = 10_000  # cells of one grid (the product of its axis lengths)
-MAX_GAMES = 1_000_000  # games of one sweep (cells x seeds x games)
-SEED_STRIDE = 1000  # paper_seeds: game i of seed s has the seed s * 1000 + i
 NAME_PATTERN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]{0,99}")
 
 
@@ -416,15 +415,10 @@ def _sweep_name(value: Any, given: bool) -> str:
 
 def _check_seeds(seeds: int, games: int) -> None:
     """Bound seeds x games, and keep the seeds of different seeds apart (before any seed is built)."""
-    if seeds * games > MAX_GAMES:
-        raise SweepError(
-            f"seeds x games = {seeds:,} x {games:,} = {seeds * games:,} games; at most {MAX_GAMES:,} games per sweep"
-        )
-    if seeds > 1 and games > SEED_STRIDE:
-        raise SweepError(
-            f"games must be <= {SEED_STRIDE} when seeds > 1 (game i of seed s is s * {SEED_STRIDE} + i, "
-            f"so {games} games per seed would play some games twice); use seeds = 1, games = {seeds * games}"
-        )
+    try:
+        check_seed_layout(seeds, games)
+    except ValueError as err:
+        raise SweepError(str(err)) from None
 
 
 def _check_distinct(name: str, values: list[Any]) -> None:

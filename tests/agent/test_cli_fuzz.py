@@ -38,7 +38,22 @@ VARIANTS: dict[str, list[tuple[list[str], list[str]]]] = {
     "selfplay": [([], ["--game", "asympuzl", "--games", "1"]), ([], GNOMES)],
     "parse": [(["go left"], ["--game", "gnomes_at_night"]), (["hi"], ["--game", "dialop_planning"])],
     "play": [(["gnomes_at_night"], ["--agent", "mute"])],
+    # the result commands on a real store (see the work fixture), not only on a missing one
+    "results summarize": [(["{work}/store"], ["--json", "-"])],
+    "results show": [(["{work}/store", "{key}"], ["--replay"])],
+    "results plot": [(["{work}/store"], ["--metric", "solved", "--out", "{work}/q.png"])],
 }
+SWEEP = """name = "fuzz"
+seeds = 1
+games = 2
+
+[game]
+name = "asympuzl"
+size = 3
+
+[agents]
+preset = ["neurosymbolic", "one-at-a-time"]
+"""
 BASE: dict[str, tuple[list[str], list[str]]] = {
     "solve tsp": (["{work}/graph.json"], []),
     "bench solvers": ([], ["--min-n", "4", "--max-n", "4", "--repeats", "1", "--python-max-n", "4"]),
@@ -172,7 +187,16 @@ def test_every_command_is_found():
 def work(tmp_path_factory) -> Path:
     work = tmp_path_factory.mktemp("fuzz")
     (work / "graph.json").write_text(json.dumps(GRAPH))
+    (work / "fuzz.toml").write_text(SWEEP)
+    store = work / "store"
+    made = runner.invoke(app, ["ablate", str(work / "fuzz.toml"), "--results", str(store), "--backend", "inprocess"])
+    assert made.exit_code == 0, made.output
     return work
+
+
+def first_key(work: Path) -> str:
+    """The key of the first game in the fuzz store."""
+    return json.loads((work / "store" / "results.jsonl").read_text().splitlines()[0])["key"]
 
 
 @pytest.mark.parametrize("name, command", COMMANDS, ids=[name for name, _ in COMMANDS])
@@ -188,8 +212,9 @@ def test_hostile_values_give_exit_0_or_2_and_one_line(name, command, work, monke
     param = data.draw(st.sampled_from(params), label="parameter")
     value = data.draw(hostile(work, kind(command, param)), label="value")
     arguments, options = data.draw(st.sampled_from([BASE.get(name, ([], [])), *VARIANTS.get(name, [])]), label="base")
-    arguments = [a.format(work=work) for a in arguments]
-    options = [o.format(work=work) for o in options]
+    key = first_key(work)
+    arguments = [a.format(work=work, key=key) for a in arguments]
+    options = [o.format(work=work, key=key) for o in options]
     positional = [p for p in command.params if p.param_type_name == "argument"]
     if param.param_type_name == "argument":
         index = positional.index(param)
