@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from agent.arena import selfplay
-from agent.dialop_planning import AssistantBeliefs, UserBeliefs
 from agent.registry import default_registry
+from beliefs.dialop_planning import AssistantBeliefs, UserBeliefs
 from games.base import Turn
 from games.dialop.base import Accept, Propose, Reject
 from language.dialop_planning import (
