@@ -11,7 +11,7 @@ Two stores, one per seat (:func:`make_beliefs` picks by the observation's role):
   (the assistant knows each site's features), solved by bounded least squares pulled towards the prior.
   A site the user says it does not want (without a number, as people do) is left out.
   :meth:`AssistantBeliefs.instance` is the believed :class:`PlanningInstance` (weights scaled by
-  :data:`SCALE` to integers) that :func:`solvers.itinerary.solve_itinerary` optimises.
+  :data:`SCALE` to integers) that :func:`games.dialop.itinerary.solve_itinerary` optimises.
 * :class:`UserBeliefs`: the user simulator's own data: its preference descriptions read by the rule
   parser (it knows no weights), the score breakdowns it was shown, the questions the assistant asked
   and which preferences it already told.
@@ -251,7 +251,7 @@ class AssistantBeliefs:
             extra: hypothetical preference acts (see :meth:`preferences`).
 
         Returns:
-            An instance for :func:`solvers.itinerary.solve_itinerary` (scores in ``SCALE`` units).
+            An instance for :func:`games.dialop.itinerary.solve_itinerary` (scores in ``SCALE`` units).
         """
         scaled = [replace(p, weight=int(round(SCALE * p.weight))) for p in self.preferences(extra)]
         return PlanningInstance(self.sites, tuple(scaled))
