@@ -39,7 +39,8 @@ check: $(VENV)/.core
 	$(VENV)/bin/accord check
 
 lint: $(VENV)/.dev
-	$(VENV)/bin/ruff check agent language planners solvers games tests
+	$(VENV)/bin/ruff check agent beliefs language planners solvers games tests
+	$(VENV)/bin/lint-imports --no-cache
 
 clean:
 	rm -rf $(VENV) $(RESULTS) .pytest_cache .hypothesis

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from agent.beliefs import BeliefStore
+from beliefs.base import BeliefStore
 from games.base import Turn
 from games.traveling_adventurers import Submit, TravelingAdventurersObservation, is_tour
 from language.acts import Act, Ask, End, Intent, acts_to_json

@@ -213,7 +213,7 @@ def _unknown(kind: str, name: str, known: list[str]) -> str:
 
 def register_builtins(registry: Registry) -> Registry:
     """Register Accord's own games, modules and presets in ``registry``."""
-    from agent.beliefs import (
+    from beliefs.traveling_adventurers import (
         AgreementTracker,
         HistoryTracker,
         NullPartnerModel,
@@ -306,7 +306,7 @@ def _register_dialop_llm_parsers(registry: Registry) -> None:
 
 def _register_gnomes_at_night(registry: Registry) -> None:
     """Gnomes at Night: the AISMCTS-F agents (comm, mute) and the partner simulators."""
-    from agent.gnomes_beliefs import GnomesBeliefs
+    from beliefs.gnomes_at_night import GnomesBeliefs
     from games.gnomes_at_night import GnomesAtNightGame
     from language.base import NullParser, NullRenderer
     from language.gnomes_at_night import GnomesParser, GnomesRenderer

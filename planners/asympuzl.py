@@ -1,6 +1,6 @@
 """AsymPuzl planners: what to tell the partner and how to edit one's own working hypothesis.
 
-Each planner reads an :class:`agent.asympuzl.AsympuzlBeliefs` and the player's observation and
+Each planner reads an :class:`beliefs.asympuzl.AsympuzlBeliefs` and the player's observation and
 returns an :class:`~language.acts.Intent` of acts (to say) and :class:`~games.asympuzl.Replace`
 actions (to apply, unseen by the partner). Variants mirror what Cadet et al. observed of LLM agents:
 
@@ -84,7 +84,7 @@ class ShareAllPlanner:
         """The intent of one move.
 
         Args:
-            beliefs: the player's :class:`agent.asympuzl.AsympuzlBeliefs`.
+            beliefs: the player's :class:`beliefs.asympuzl.AsympuzlBeliefs`.
             observation: its observation.
             rng: unused (the planner is deterministic).
 

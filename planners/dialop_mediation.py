@@ -2,7 +2,7 @@
 random-proposal baseline's sampler.
 
 **Assistant** (:class:`AssistantPlanner`). Beliefs are those of
-:class:`agent.dialop_mediation.AssistantBeliefs` (unknowns at their expected values). It asks each
+:class:`beliefs.dialop_mediation.AssistantBeliefs` (unknowns at their expected values). It asks each
 user once, in turn, about the facts with the highest *expected value of information*: for an unknown
 (an event's importance, a price weight, the arrival weight) it averages, over the unknown's prior
 values, the loss of the currently best pair against the best pair had the value been known
@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from agent.dialop_mediation import (
+from beliefs.dialop_mediation import (
     PRIOR_IMPORTANCE,
     AssistantBeliefs,
     UserBeliefs,

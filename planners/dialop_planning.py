@@ -2,11 +2,11 @@
 
 * :class:`AssistantPlanner` (role "assistant"): while preference topics the user has not spoken
   about could change the best itinerary, asks about the one of highest value of information (VoI);
-  otherwise proposes the exact best itinerary under its beliefs (:func:`solvers.itinerary.
-  solve_itinerary`), never one the user already rejected. VoI of a topic = P(the user holds a
+  otherwise proposes the exact best itinerary under its beliefs (:func:`games.dialop.
+  itinerary.solve_itinerary`), never one the user already rejected. VoI of a topic = P(the user holds a
   preference on it) * the mean regret of the current best itinerary over the topic's plausible
   answers (the best value with the answer minus the current plan's value with it, in the user's
-  units). P comes from the generator: a user holds :data:`agent.dialop_planning.NUM_PREFS`
+  units). P comes from the generator: a user holds :data:`beliefs.dialop_planning.NUM_PREFS`
   preferences besides travel, so once that many are heard no question is worth asking.
 * :class:`UserSimPlanner` (role "user"), the scripted user: opens by volunteering its preferences
   (``volunteer`` of them, itinerary-level ones first, concisely), answers questions truthfully from
@@ -27,8 +27,9 @@ from typing import Any
 
 import numpy as np
 
-from agent.dialop_planning import NUM_PREFS, SCALE, AssistantBeliefs, UserBeliefs
+from beliefs.dialop_planning import NUM_PREFS, SCALE, AssistantBeliefs, UserBeliefs
 from games.dialop.base import Accept, Propose, Reject
+from games.dialop.itinerary import solve_itinerary
 from games.dialop.planning import NUM_SLOTS, Itinerary, score_table
 from language.act_base import ActBase
 from language.acts import Intent
@@ -49,7 +50,6 @@ from language.dialop_planning import (
     PlanVerdict,
     PlanWantSite,
 )
-from solvers.itinerary import solve_itinerary
 
 
 def sample_itinerary(observation: Any, rng: np.random.Generator) -> list[str] | None:

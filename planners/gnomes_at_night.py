@@ -29,7 +29,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from agent.gnomes_beliefs import GnomesBeliefs
+from beliefs.gnomes_at_night import GnomesBeliefs
 from games.gnomes_at_night import MOVE_DELTAS, MOVES, MoveAction
 from language.acts import Intent
 from language.flags import Direction, Flag

@@ -25,7 +25,7 @@ from typing import Literal
 
 import numpy as np
 
-from agent.beliefs import TravelingAdventurersBeliefs, edge_key
+from beliefs.traveling_adventurers import TravelingAdventurersBeliefs, edge_key
 from games.traveling_adventurers import MAX_COINS, MIN_COINS, Submit, is_tour
 from language.acts import Act, Agree, Ask, End, Inform, Intent, Reject, Suggest
 from solvers.tsp import solve_tsp_dp

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from agent.beliefs import AgreementTracker, PartnerModel, TravelingAdventurersBeliefs
 from agent.pipeline import PipelineAgent
 from agent.registry import default_registry
+from beliefs.traveling_adventurers import AgreementTracker, PartnerModel, TravelingAdventurersBeliefs
 from games.base import Turn
 from games.traveling_adventurers import BOT, Submit, TravelingAdventurersGame
 from language.acts import End, Intent, Suggest

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from agent.asympuzl import AsympuzlBeliefs
+from beliefs.asympuzl import AsympuzlBeliefs
 from games.asympuzl import AsympuzlGame, Piece, Replace
 from games.base import Turn
 from language.asympuzl import PuzlAsk, PuzlOrder, PuzlPair, PuzlPlace, PuzlSolved

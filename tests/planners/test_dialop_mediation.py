@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from agent.dialop_mediation import AssistantBeliefs, UserBeliefs, day_and_clock
+from beliefs.dialop_mediation import AssistantBeliefs, UserBeliefs, day_and_clock
 from games.base import Turn
 from games.dialop.base import Accept, Propose, Reject
 from games.dialop.mediation import FlightPair, score_breakdown

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agent.dialop_optimization import OptimizationBeliefs
+from beliefs.dialop_optimization import OptimizationBeliefs
 from games.base import Turn
 from games.dialop.base import Accept, Propose, Reject
 from games.dialop.optimization import Assignment, OptimizationInstance

@@ -8,10 +8,11 @@ import numpy as np
 import pytest
 
 from agent.arena import selfplay
-from agent.dialop_planning import AssistantBeliefs, UserBeliefs
 from agent.registry import default_registry
+from beliefs.dialop_planning import AssistantBeliefs, UserBeliefs
 from games.base import Turn
 from games.dialop.base import Accept, Propose, Reject
+from games.dialop.itinerary import solve_itinerary
 from language.dialop_planning import (
     PlanAsk,
     PlanFeature,
@@ -23,7 +24,6 @@ from language.dialop_planning import (
     PlanVerdict,
 )
 from planners.dialop_planning import AssistantPlanner, UserSimPlanner, sample_itinerary, topic_answers
-from solvers.itinerary import solve_itinerary
 
 FAMILY = "dialop_planning"
 

@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agent.beliefs import AgreementTracker, PartnerModel, Pending, TravelingAdventurersBeliefs
+from beliefs.traveling_adventurers import AgreementTracker, PartnerModel, Pending, TravelingAdventurersBeliefs
 from games.base import Turn
 from games.traveling_adventurers import BOT, USER, Submit, TravelingAdventurersGame
 from language.acts import Agree, Ask, End, Inform, Reject, Suggest

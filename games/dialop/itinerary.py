@@ -5,8 +5,9 @@ preferences: the planning assistant calls it on its believed :class:`PlanningIns
 sees plus the preferences it inferred, with integer weights in its own units). It is exhaustive and
 exact: the scores of all ordered triples come from :func:`games.dialop.planning.score_table` (one
 vectorized ``n**3`` table, 59,319 entries for 39 sites, a few milliseconds), masked to distinct sites
-and to the allowed ones, then the ``top_n`` best are taken with ``argpartition``. No relaxation is
-involved, so every returned solution has ``optimal=True``; the flag exists for the solver contract.
+and to the allowed ones, then the ``top_n`` best are taken by :func:`solvers.triples.solve_triples`
+(``argpartition``). No relaxation is involved, so every returned solution has ``optimal=True``; the
+flag exists for the solver contract.
 
 Constraints: ``exclude_sites`` (never visit these), ``exclude_itineraries`` (full itineraries already
 tried, e.g. proposals the user rejected). Ties are broken by permutation order (the order of
@@ -20,7 +21,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from games.dialop.planning import NUM_SLOTS, Itinerary, PlanningInstance, distinct_mask, score_table
+from games.dialop.planning import Itinerary, PlanningInstance, distinct_mask, score_table
+from solvers.triples import TriplesInfeasibleError, solve_triples
 
 
 @dataclass(frozen=True)
@@ -40,7 +42,7 @@ class ItinerarySolution:
     top: tuple[tuple[Itinerary, float], ...]
 
 
-class ItineraryInfeasibleError(ValueError):
+class ItineraryInfeasibleError(TriplesInfeasibleError):
     """The constraints leave no full itinerary."""
 
 
@@ -99,19 +101,11 @@ def solve_itinerary(
         ValueError: ``top_n < 1`` or an unknown site.
         ItineraryInfeasibleError: no allowed full itinerary is left.
     """
-    if isinstance(top_n, bool) or not isinstance(top_n, int) or top_n < 1:
-        raise ValueError(f"top_n must be a positive integer, got {top_n!r}")
     mask = allowed_mask(instance, exclude_sites, exclude_itineraries)
-    if len(instance.sites) < NUM_SLOTS or not mask.any():
-        raise ItineraryInfeasibleError("no full itinerary satisfies the constraints")
-    values = score_table(instance)[mask]
-    triples = np.argwhere(mask)  # row-major = permutation order
-    k = min(top_n, values.size)
-    # stable order: highest value first, then permutation order
-    candidates = np.argpartition(-values, k - 1)[:k] if k < values.size else np.arange(values.size)
-    threshold = values[candidates].min()
-    pool = np.flatnonzero(values >= threshold)
-    pool = pool[np.lexsort((pool, -values[pool]))][:k]
+    try:  # fewer than three sites leave no distinct triple either
+        found = solve_triples(score_table(instance), mask, top_n=top_n)
+    except TriplesInfeasibleError:
+        raise ItineraryInfeasibleError("no full itinerary satisfies the constraints") from None
     names = instance.site_names
-    top = tuple((Itinerary(tuple(names[int(x)] for x in triples[at])), float(values[at])) for at in pool)
-    return ItinerarySolution(value=top[0][1], itinerary=top[0][0], optimal=True, top=top)
+    top = tuple((Itinerary(tuple(names[x] for x in triple)), value) for triple, value in found.top)
+    return ItinerarySolution(value=found.value, itinerary=top[0][0], optimal=found.optimal, top=top)

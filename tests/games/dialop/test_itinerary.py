@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.dialop.itinerary import ItineraryInfeasibleError, solve_itinerary
 from games.dialop.planning import (
     AtLeastOnePreference,
     DistancePreference,
@@ -20,7 +21,6 @@ from games.dialop.planning import (
     score,
 )
 from games.dialop.planning_game import generate_instance
-from solvers.itinerary import ItineraryInfeasibleError, solve_itinerary
 
 CATEGORIES = ("cafe", "bar", "park")
 

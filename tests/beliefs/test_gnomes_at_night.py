@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from agent.gnomes_beliefs import GnomesBeliefs
+from beliefs.gnomes_at_night import GnomesBeliefs
 from games.base import Turn
 from games.gnomes_at_night import MOVES, GnomesAtNightGame, MoveAction
 from language.flags import Direction, Flag

@@ -1,6 +1,6 @@
 """The belief store: partner model, agreement tracking (with backtracking) and its null twins."""
 
-from agent.beliefs import AgreementTracker, HistoryTracker, NullPartnerModel, PartnerModel, edge_key
+from beliefs.traveling_adventurers import AgreementTracker, HistoryTracker, NullPartnerModel, PartnerModel, edge_key
 from language.acts import Agree, Ask, End, Inform, Reject, Suggest
 
 

@@ -1,8 +1,9 @@
-"""The belief store: what an agent holds about the partner and the negotiation.
+"""The Traveling Adventurers belief store: what an agent holds about the partner and the negotiation.
 
-A :class:`BeliefStore` is updated with the acts of every message (the partner's, parsed; and the
-agent's own, as planned) and answers the planner's queries. For Traveling Adventurers it is composed
-of two swappable modules, so an ablation is a configuration (paper: Jeknić et al. 2025, Figure 4):
+The store (:class:`TravelingAdventurersBeliefs`, a :class:`beliefs.base.BeliefStore`) is updated
+with the acts of every message (the partner's, parsed; and the agent's own, as planned) and answers
+the planner's queries. It is composed of two swappable modules, so an ablation is a configuration
+(paper: Jeknić et al. 2025, Figure 4):
 
 | module | on | off (null implementation) |
 | --- | --- | --- |
@@ -13,31 +14,15 @@ of two swappable modules, so an ablation is a configuration (paper: Jeknić et a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, Protocol, runtime_checkable
 
+from beliefs.base import Speaker
 from language.acts import Act, Agree, Ask, End, Inform, Reject, Suggest
 from language.base import DialogueContext
-
-Speaker = Literal["self", "partner"]
 
 
 def edge_key(u: str, v: str) -> frozenset[str]:
     """Hallways are undirected: one key for both directions."""
     return frozenset((u, v))
-
-
-@runtime_checkable
-class BeliefStore(Protocol):
-    """What every belief store offers the pipeline."""
-
-    def update(self, acts: list[Act], speaker: Speaker) -> None:
-        """Take in the acts of one message, by ``speaker``."""
-
-    def context(self, observation: object, author: Speaker) -> DialogueContext:
-        """The language-layer context for a message written by ``author``."""
-
-    def observe(self, observation: object) -> None:
-        """Take in what the observation shows publicly before the partner's messages are read."""
 
 
 # ---------------------------------------------------------------------------------------------

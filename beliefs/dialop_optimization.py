@@ -1,0 +1,182 @@
+"""DialOp Optimization: the belief store of a player.
+
+:class:`OptimizationBeliefs` is the whole belief store (as in Gnomes at Night, one game-specific
+object). It holds, for one player:
+
+* its own cells (its display units, ``nan`` where hidden);
+* the partner's reported cells (the partner's units), its "nothing else above X" claim and its
+  ratings without numbers ("Ava is great on SWAG": a value of 85; "bad": 15) and the cells it
+  says it does not see (which then hold 50 when this player does not see them either);
+* the scale ratio between the two players' units: least squares through the origin on the cells
+  both report or see (``ratio = sum(own * theirs) / sum(theirs^2)``), else the ratio of the two
+  maxima (values are uniform on 0..99, so a player's largest visible value estimates 99 times its
+  scale: ``E[max of n] = 99 n / (n + 1)``);
+* the expected table in its own units: own cells, then the partner's reports converted, then for a
+  cell nobody reported its expected value given what was said: a cell neither player sees holds 50,
+  a cell the partner sees is uniform, and below the partner's "nothing else above" threshold once
+  it made that claim;
+* what it has itself told and asked, the partner's open questions, and its own rejections so far.
+
+It reads only the player's own observation and the partner's parsed messages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from language.dialop_optimization import OptAsk, OptCell, OptimizationContext, OptNoneAbove, OptRate, OptUnseen
+
+P_PARTNER_SEES = 0.4
+"""Prior probability that the partner sees a given cell (the generator's ``p_observed``)."""
+TOP_VALUE = 99.0
+"""Largest table value a player can see (values are drawn from 0..99)."""
+UNSEEN_VALUE = 50.0
+"""The value of a cell neither player sees."""
+RATED_VALUES = {"high": 85.0, "low": 15.0}
+"""Table value assumed for a cell the partner rated without a number."""
+
+
+class OptimizationBeliefs:
+    """What one Optimization player knows and has been told (see the module docstring).
+
+    Args:
+        observation: the player's first observation (an ``OptimizationObservation``).
+    """
+
+    def __init__(self, observation: Any) -> None:
+        self.k: int = observation.k
+        self.player: int = observation.player
+        self.names = OptimizationContext(reviewers=tuple(observation.reviewers), papers=tuple(observation.papers))
+        self.own = np.array(
+            [[np.nan if v is None else float(v) for v in row] for row in observation.table], dtype=float
+        )
+        self.seen = ~np.isnan(self.own)
+        self.partner = np.full((self.k, self.k), np.nan)  # the partner's reports, its units
+        self.partner_cap: float | None = None  # "nothing else above" (partner's units)
+        self.partner_rated = np.full((self.k, self.k), np.nan)  # table values of its ratings
+        self.partner_unseen = np.zeros((self.k, self.k), dtype=bool)  # cells it says it does not see
+        self.told = np.zeros((self.k, self.k), dtype=bool)
+        self.told_cap: float | None = None
+        self.questions: list[OptAsk] = []  # the partner's open questions
+        self.asked: set[tuple[int | None, int | None]] = set()  # our own questions
+        self.rejections_by_self = 0
+        self.partner_spoke = False
+        self._lines = 0
+
+    # ---- the belief store protocol --------------------------------------------------------------
+    def observe(self, observation: Any) -> None:
+        """Count our own rejections (the planner gives in after a few)."""
+        chat = observation.chat
+        for line in chat[self._lines :]:
+            if line.action == "reject" and line.player == self.player:
+                self.rejections_by_self += 1
+        self._lines = len(chat)
+
+    def update(self, acts: list[Any], speaker: str) -> None:
+        """Take in the acts of one message: the partner's (parsed) or our own (as planned).
+
+        Args:
+            acts: the message's acts (acts of other games are ignored).
+            speaker: ``"partner"`` or ``"self"``.
+        """
+        if speaker == "self":
+            self.questions.clear()  # this turn answered them (or had nothing to say)
+        for act in acts:
+            if not self._valid(act):
+                continue
+            if speaker == "self":
+                if isinstance(act, OptCell | OptRate | OptUnseen):
+                    self.told[act.reviewer, act.paper] = True
+                elif isinstance(act, OptNoneAbove):
+                    self.told_cap = float(act.value)
+                elif isinstance(act, OptAsk):
+                    self.asked.add((act.reviewer, act.paper))
+                continue
+            self.partner_spoke = True
+            if isinstance(act, OptCell):
+                self.partner[act.reviewer, act.paper] = float(act.value)
+            elif isinstance(act, OptNoneAbove):
+                self.partner_cap = float(act.value)
+            elif isinstance(act, OptRate):
+                self.partner_rated[act.reviewer, act.paper] = RATED_VALUES[act.level]
+            elif isinstance(act, OptUnseen):
+                self.partner_unseen[act.reviewer, act.paper] = True
+            elif isinstance(act, OptAsk):
+                self.questions.append(act)
+
+    def _valid(self, act: Any) -> bool:
+        if isinstance(act, OptCell | OptRate | OptUnseen):
+            return act.reviewer < self.k and act.paper < self.k
+        if isinstance(act, OptAsk):
+            return (act.reviewer is None or act.reviewer < self.k) and (act.paper is None or act.paper < self.k)
+        return isinstance(act, OptNoneAbove)
+
+    def context(self, observation: Any, author: str) -> OptimizationContext:
+        """The language-layer context (the names; the same for both authors)."""
+        return self.names
+
+    # ---- estimates ------------------------------------------------------------------------------
+    def own_scale(self) -> float:
+        """Estimate of this player's display scale from its largest visible value."""
+        n = int(self.seen.sum())
+        if n == 0 or np.nanmax(self.own) <= 0:
+            return 1.0
+        return float(np.nanmax(self.own)) / (TOP_VALUE * n / (n + 1))
+
+    def ratio(self) -> float:
+        """Own units per partner unit: least squares on shared cells, else the ratio of maxima."""
+        reported = ~np.isnan(self.partner)
+        both = reported & self.seen
+        theirs = self.partner[both]
+        if theirs.size and float(theirs @ theirs) > 0:
+            return float(self.own[both] @ theirs) / float(theirs @ theirs)
+        if reported.any() and np.nanmax(self.partner) > 0:
+            n = P_PARTNER_SEES * self.k * self.k
+            partner_scale = float(np.nanmax(self.partner)) / (TOP_VALUE * n / (n + 1))
+            return self.own_scale() / partner_scale
+        return 1.0
+
+    def unknown_outcomes(self, quantiles: int = 5) -> list[tuple[float, float]]:
+        """The possible values (own units) of a cell nobody reported, with their probabilities.
+
+        The partner sees the cell with prior probability 0.4; its value is then uniform below the
+        partner's "nothing else above" bound (or on 0..99), represented by ``quantiles`` midpoints.
+        Otherwise nobody sees it and it holds 50.
+
+        Args:
+            quantiles: how many equally likely values represent the uniform part.
+
+        Returns:
+            ``(value, probability)`` pairs whose probabilities sum to 1.
+        """
+        scale = self.own_scale()
+        cap = TOP_VALUE + 1
+        if self.partner_cap is not None:
+            cap = min(self.partner_cap * self.ratio() / scale, cap)
+        seen = P_PARTNER_SEES * cap / (TOP_VALUE + 1)
+        unseen = 1.0 - P_PARTNER_SEES
+        total = seen + unseen
+        points = [(scale * cap * (i + 0.5) / quantiles, seen / total / quantiles) for i in range(quantiles)]
+        return [*points, (scale * UNSEEN_VALUE, unseen / total)]
+
+    def unknown_value(self) -> float:
+        """Expected value (own units) of a cell nobody reported, given the partner's claims."""
+        return float(sum(value * prob for value, prob in self.unknown_outcomes()))
+
+    def unknown_cells(self) -> np.ndarray:
+        """Cells this player neither sees nor has heard anything about."""
+        return ~self.seen & np.isnan(self.partner) & np.isnan(self.partner_rated) & ~self.partner_unseen
+
+    def expected_table(self) -> np.ndarray:
+        """The expected value table in own units (own cells, converted reports, expectations)."""
+        guess = np.where(self.partner_unseen, UNSEEN_VALUE * self.own_scale(), self.unknown_value())
+        rated = np.where(np.isnan(self.partner_rated), guess, self.partner_rated * self.own_scale())
+        converted = self.partner * self.ratio()
+        table = np.where(np.isnan(converted), rated, converted)
+        return np.where(self.seen, self.own, table)
+
+    def partner_view(self) -> np.ndarray:
+        """Cells the partner has heard about or reported (it can evaluate them without guessing)."""
+        return self.told | ~np.isnan(self.partner) | ~np.isnan(self.partner_rated)

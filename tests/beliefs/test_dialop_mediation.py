@@ -1,0 +1,67 @@
+"""The DialOp Mediation belief stores (beliefs/dialop_mediation.py): the seat-dependent store, the
+assistant's scaled reports, the user's questions and what it told."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from beliefs.dialop_mediation import AssistantBeliefs, UserBeliefs, day_and_clock, make_beliefs
+from games.dialop.mediation_game import MediationGame
+from language.dialop_mediation import (
+    MedArrival,
+    MedAsk,
+    MedEvent,
+    MedFlight,
+    MediationContext,
+    MedPrice,
+    MedWindow,
+)
+
+
+def _views(seed: int = 0):
+    state = MediationGame().new_initial_state(seed)
+    return state, state.observation(2), state.observation(0)
+
+
+def test_seat_dependent_store():
+    _, assistant, user = _views()
+    assert isinstance(make_beliefs(assistant), AssistantBeliefs)
+    assert isinstance(make_beliefs(user), UserBeliefs)
+    assert make_beliefs(assistant).context(assistant, "partner") == MediationContext(author="user")
+    assert make_beliefs(user).context(user, "partner") == MediationContext(author="assistant")
+
+
+def test_assistant_folds_in_scaled_reports():
+    _, observation, _ = _views(1)
+    beliefs = AssistantBeliefs(observation)
+    model = beliefs.users[1]
+    shared = model.shared[0]
+    before = model.unary().copy()
+    day, start = day_and_clock(shared.start)
+    beliefs.apply(1, MedEvent(day=day, start=start, importance=10))
+    assert model.importance[0] == 10
+    hit = model.overlap[:, 0]
+    assert np.allclose(model.unary()[hit], before[hit] - 4.5) and np.allclose(model.unary()[~hit], before[~hit])
+    beliefs.apply(1, MedEvent(day=0, start="03:00", end="04:00", importance=7))  # unseen: a private event
+    assert model.private and model.private[-1].importance == 7
+    beliefs.apply(1, MedPrice(pref=20, mean=100))
+    assert model.price_pref == 20 and model.mean_price == 100
+    beliefs.apply(0, MedArrival(pref=9))
+    assert beliefs.arrival_pref == 9
+    flight = model.flights[0]
+    day, start = day_and_clock(flight.start)
+    beliefs.apply(1, MedFlight(carrier="Delta", day=day, start=start, good=False))
+    assert model.bonus[0] <= -100
+    beliefs.apply(1, MedWindow(day=None, good=True))
+    assert np.all(model.bonus[1:] == 5.0)
+
+
+def test_user_store_tracks_questions_and_what_was_told():
+    _, _, observation = _views(2)
+    beliefs = UserBeliefs(observation)
+    beliefs.update([MedAsk(about="price")], "partner")
+    assert beliefs.questions == [MedAsk(about="price")]
+    event = beliefs.events[-1][0]
+    day, start = day_and_clock(event.start)
+    beliefs.update([MedPrice(pref=1), MedEvent(day=day, start=start, importance=1)], "self")
+    assert beliefs.questions == [] and beliefs.told_price and (event.start, event.end) in beliefs.told_events
