@@ -1,0 +1,109 @@
+"""The ``accord`` command line.
+
+Every command that produces results takes ``--json PATH`` (``-`` = standard output). User errors
+(bad files, unknown names, bad options, and click's usage errors) print one line on standard error
+and exit with code 2, before anything runs where they can be known then: output paths are checked
+first. User and data text is never read as rich markup.
+
+This module builds the app: the command group (:class:`OneLineErrors`), its sub-groups, and every
+command, registered here explicitly from one module per command group: :mod:`.parse`,
+:mod:`.selfplay`, :mod:`.ablate`, :mod:`.games` (games, check, play), :mod:`.solve`,
+:mod:`.bench`, :mod:`.llm`, :mod:`.dialop` and :mod:`.results`. What they share lives in
+:mod:`.common` (consoles, user errors, output checks and writers, progress), :mod:`.options` (the
+``--llm-*`` options and option parsing) and :mod:`.tables` (the metrics tables). A command imports
+games, solvers and models inside its body, when it runs.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import typer
+from typer.core import TyperGroup
+
+from agent.cli import ablate, bench, dialop, games, llm, parse, results, selfplay, solve
+from agent.cli.common import _check_outputs_first, click_errors, console
+from agent.terminal import say
+
+__all__ = ["app", "main"]
+
+
+class OneLineErrors(TyperGroup):
+    """The ``accord`` command group. Click's usage errors (a bad value, a missing argument, no such
+    option or command) print one line on standard error with exit code 2, like every other error,
+    and every command's output paths (:data:`.common.DATA_OUTPUTS`, :data:`.common.PNG_OUTPUTS`)
+    are checked before the command runs."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Any = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Run the command line; in standalone mode exit with the command's code."""
+        _check_outputs_first(self)
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click_errors.NoArgsIsHelpError as err:
+            sys.exit(err.exit_code)  # the help is printed already
+        except click_errors.ClickException as err:
+            message = err.format_message().rstrip(".")
+            command = getattr(getattr(err, "ctx", None), "command_path", None)
+            hint = f" (see {command} --help)" if isinstance(err, click_errors.UsageError) and command else ""
+            say(console, ("error:", "bold red"), f" {message[:1].lower()}{message[1:]}{hint}")
+            sys.exit(err.exit_code)
+        except typer.Abort:
+            say(console, "aborted")
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+app = typer.Typer(
+    cls=OneLineErrors,
+    add_completion=False,
+    no_args_is_help=True,
+    help="Accord: agents that decide together with a partner through dialogue.",
+)
+solve_app = typer.Typer(no_args_is_help=True, help="Exact combinatorial solvers.")
+bench_app = typer.Typer(no_args_is_help=True, help="Benchmarks (ratios against references measured in the same run).")
+app.add_typer(solve_app, name="solve")
+app.add_typer(bench_app, name="bench")
+llm_app = typer.Typer(no_args_is_help=True, help="Language-model servers for the LLM stages.")
+app.add_typer(llm_app, name="llm")
+dialop_app = typer.Typer(
+    no_args_is_help=True, help="DialOp: the decision-oriented dialogue games and their recorded data."
+)
+app.add_typer(dialop_app, name="dialop")
+results_app = typer.Typer(no_args_is_help=True, help="Result stores of sweeps: summaries, transcripts, plots.")
+app.add_typer(results_app, name="results")
+
+# The commands: `accord --help` lists the top-level ones in this order, then the groups above.
+app.command("parse")(parse.parse_command)
+app.command("selfplay")(selfplay.selfplay_command)
+app.command("ablate")(ablate.ablate_command)
+app.command("games")(games.games_command)
+app.command("check")(games.check_command)
+app.command("play")(games.play_command)
+solve_app.command("tsp")(solve.solve_tsp_command)
+bench_app.command("solvers")(bench.bench_solvers_command)
+bench_app.command("aismcts")(bench.bench_aismcts_command)
+llm_app.command("serve")(llm.llm_serve_command)
+dialop_app.command("rescore")(dialop.dialop_rescore_command)
+dialop_app.command("psp")(dialop.dialop_psp_command)
+results_app.command("summarize")(results.results_summarize_command)
+results_app.command("show")(results.results_show_command)
+results_app.command("plot")(results.results_plot_command)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        say(console, "interrupted")
+        sys.exit(130)

@@ -1,0 +1,121 @@
+"""Options several commands share: the ``--llm-*`` options (:func:`with_llm_options`), and the
+parsing of comma-separated lists, planner ``KEY=VALUE`` pairs, a game's own options and the run
+size."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import json
+from collections.abc import Callable
+from typing import Any
+
+import typer
+
+from agent.cli.common import UserError
+from agent.limits import MAX_GAMES
+
+# The options of every command that can run a language model: one LLMConfig for CLI and Python.
+_LLM_OPTIONS: list[tuple[str, Any, Any]] = [
+    ("model", str | None, typer.Option(None, "--llm-model", help="model name (or ACCORD_LLM_MODEL)")),
+    (
+        "base_url",
+        str | None,
+        typer.Option(
+            None,
+            "--llm-base-url",
+            help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8080/v1 (or ACCORD_LLM_BASE_URL)",
+        ),
+    ),
+    (
+        "mode",
+        str | None,
+        typer.Option(None, "--llm-mode", help="structured output: tools (default) | json | md_json | llamacpp"),
+    ),
+    ("temperature", float, typer.Option(0.0, "--llm-temperature", min=0.0, max=2.0, help="sampling temperature")),
+    ("max_tokens", int, typer.Option(512, "--llm-max-tokens", min=1, help="completion tokens per request")),
+    (
+        "timeout",
+        float,
+        typer.Option(
+            60.0, "--llm-timeout", min=0.1, help="seconds per answer (its requests, retries and re-asks included)"
+        ),
+    ),
+    ("max_reasks", int, typer.Option(2, "--llm-reasks", min=0, max=10, help="re-asks after an invalid answer")),
+    (
+        "cache_dir",
+        str | None,
+        typer.Option(
+            None, "--llm-cache", help="directory of the response cache (replays runs at no cost; off by default)"
+        ),
+    ),
+]
+
+
+def with_llm_options(command: Callable[..., None]) -> Callable[..., None]:
+    """Give ``command`` the ``--llm-*`` options; it receives them as ``llm``, a function that
+    returns the :class:`~language.llm_client.LLMConfig` (called inside ``_guard``, so a bad value is
+    a one-line error)."""
+    signature = inspect.signature(command)
+    added = [
+        inspect.Parameter(f"llm_{name}", inspect.Parameter.KEYWORD_ONLY, default=option, annotation=annotation)
+        for name, annotation, option in _LLM_OPTIONS
+    ]
+
+    @functools.wraps(command)
+    def wrapper(**kwargs: Any) -> None:
+        settings = {name: kwargs.pop(f"llm_{name}") for name, _, _ in _LLM_OPTIONS}
+
+        def config() -> Any:
+            from language.llm_client import LLMConfig
+
+            return LLMConfig.from_env(**settings)
+
+        command(**kwargs, llm=config)
+
+    kept = [p for p in signature.parameters.values() if p.name != "llm"]
+    wrapper.__signature__ = signature.replace(parameters=[*kept, *added])  # type: ignore[attr-defined]
+    return wrapper
+
+
+def _csv(text: str | None) -> list[str]:
+    return [p.strip() for p in text.split(",") if p.strip()] if text else []
+
+
+def _game_options(game: str, **given: Any) -> dict[str, Any]:
+    """The game's constructor options that were given (each game takes its own).
+
+    Raises:
+        UserError: ``game`` takes no such option; the message names the command-line option.
+    """
+    from agent.registry import default_registry
+
+    options = {k: v for k, v in given.items() if v is not None}
+    registry = default_registry()
+    if unsupported := registry.unsupported_options(game, options):
+        takes = [f"--{k.replace('_', '-')}" for k in given if not registry.unsupported_options(game, {k: None})]
+        raise UserError(
+            f"--{unsupported[0].replace('_', '-')} does not apply to {registry.game_family(game)}"
+            + (f"; of these options it takes {', '.join(takes)}" if takes else "")
+        )
+    return options
+
+
+def _check_size(options: str, games: int) -> None:
+    """Refuse a run of more than :data:`MAX_GAMES` games (``options`` names what set the count)."""
+    if games > MAX_GAMES:
+        raise UserError(f"{options}: at most {MAX_GAMES:,} games per run, not {games:,}")
+
+
+def _planner_options(pairs: list[str] | None) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs (values read as JSON where they parse, else as text)."""
+    options: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UserError(f"--option takes KEY=VALUE, not {pair!r}")
+        try:
+            options[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key.strip()] = value
+    return options
