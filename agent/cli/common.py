@@ -124,20 +124,25 @@ def _checked(callback: Callable[..., Any], outputs: list[Any]) -> Callable[..., 
     return run
 
 
-def _write_json(path: str | None, data: Any) -> None:
-    if path is None:
-        return
-    text = json.dumps(data, indent=2, default=str)
+def _write_text(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` (``-``: standard output), creating missing parent folders, as every
+    output option does (the up-front output check lets a missing folder through for this reason)."""
     if path == "-":
-        sys.stdout.write(text + "\n")
+        sys.stdout.write(text)
         sys.stdout.flush()
         return
     try:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        Path(path).write_text(text + "\n")
+        Path(path).write_text(text)
     except OSError as err:
         raise UserError(f"cannot write {path}: {err.strerror or err}") from err
     _wrote(path)
+
+
+def _write_json(path: str | None, data: Any) -> None:
+    """Write ``data`` as indented JSON to ``path`` (``-``: standard output; None: nowhere)."""
+    if path is not None:
+        _write_text(path, json.dumps(data, indent=2, default=str) + "\n")
 
 
 def _wrote(path: str | Path) -> None:
@@ -210,20 +215,9 @@ def _guard(run: Callable[[], None]) -> None:
 
 
 def _write_jsonl(path: str | None, rows: list[dict]) -> None:
-    if not path:
-        return
-    if path == "-":
-        for row in rows:
-            sys.stdout.write(json.dumps(row, default=str) + "\n")
-        sys.stdout.flush()
-        return
-    try:
-        with open(path, "w") as handle:
-            for row in rows:
-                handle.write(json.dumps(row, default=str) + "\n")
-    except OSError as err:
-        raise UserError(f"cannot write {path}: {err.strerror or err}") from err
-    _wrote(path)
+    """Write ``rows`` as JSON lines to ``path`` (``-``: standard output; None or empty: nowhere)."""
+    if path:
+        _write_text(path, "".join(json.dumps(row, default=str) + "\n" for row in rows))
 
 
 def _write_summary(

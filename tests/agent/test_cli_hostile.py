@@ -275,6 +275,34 @@ def test_transcripts_dash_goes_to_stdout(tmp_path, monkeypatch):
     assert len(rows) == 1 and rows[0]["transcript"]
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["selfplay", *TINY_TA, "--transcripts", "{out}"],
+        [
+            "dialop",
+            "psp",
+            "--game",
+            "dialop_optimization",
+            "--prefix",
+            "proposal",
+            "--games",
+            "1",
+            "--transcripts",
+            "{out}",
+        ],
+    ],
+)
+def test_transcripts_in_a_missing_folder_are_written_there(tmp_path, args):
+    """Issue 12 #14 (found by the CLI fuzz): the output check lets a missing folder through, so every
+    writer creates it; psp's transcripts failed after every game had run."""
+    out = tmp_path / "new" / "folder" / "t.jsonl"
+    result = runner.invoke(app, [a.format(out=out) for a in args])
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(rows) == 1
+
+
 def test_two_outputs_on_stdout_are_refused():
     """Issue 12 #20: --json - and --transcripts - cannot share standard output."""
     one_line_error(runner.invoke(app, ["selfplay", *TINY_TA, "--json", "-", "--transcripts", "-"]), "--transcripts")
