@@ -91,7 +91,7 @@ import numpy as np
 
 from language.acts import Intent
 from language.flags import Direction, Flag, FlagContext, Move
-from language.text import MAX_MESSAGE_CHARS, clean_message
+from language.text import MAX_MESSAGE_CHARS, clean_message, straight_apostrophes
 
 __all__ = ["GnomesParser", "GnomesRenderer", "MAX_CHARS"]
 
@@ -768,7 +768,7 @@ def _normalize(message: str) -> str:
     for sym, word in _SYMBOLS:
         text = text.replace(sym, word)
     text = text.lower()
-    text = re.sub(r"[\u2018\u2019\u02bc`´]", "'", text)
+    text = straight_apostrophes(text)
     text = re.sub(r"\b(left|right|up|down|north|south|east|west)'s\b", r"\1 is", text)
     text = re.sub(r"(?<=[a-z])'(?=[a-z])", "", text)  # don't -> dont, treasure's -> treasures
     text = re.sub(r"([a-z])\1{2,}", r"\1", text)  # nooo -> no, yesss -> yes, leeeft -> left

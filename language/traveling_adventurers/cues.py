@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from language.text import number_words
+
 
 def _phrases(*items: str) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(p.replace("'", "").split()) for p in items)
@@ -192,33 +194,7 @@ _SECOND = frozenset("you you'd you'll you've you're youre u ur yours yourself".s
 _YOUR = frozenset({"your", "ur"})
 _JOINT = frozenset("we we'd we'll we're we've us our ours".split())
 _COIN_WORDS = frozenset("coin coins goins coinz coints coisn".split())
-_NUMBER_WORDS = {
-    "zero": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-}
+_NUMBER_WORDS = number_words(0, 60)  # zero..twenty and the tens to sixty
 _NON_COIN_NOUNS = frozenset(
     "paths path rooms room options option ways way steps step moves move of people players player"
     " times time minutes minute hours hour seconds second hallways hallway edges edge turns turn"

@@ -8,9 +8,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from language.text import clean_message
+from language.text import clean_message, straight_apostrophes
 
-_APOSTROPHES = str.maketrans(dict.fromkeys("’‘`´ʼ", "'"))
 _TOKEN_RE = re.compile(
     r"(?P<run>[-–—=~]+>*)"  # an arrow ("-->", "=>") or dashes and signs; split in _tokenize
     r"|(?P<arrow>[→⟶⟹➔➜➝➞➟➠➡⇒⇨⇾⭢]|>+)"
@@ -35,7 +34,7 @@ class _Tok:
 
 def _normalize(text: str) -> str:
     """The message as the parser reads it: :func:`~language.text.clean_message`, one apostrophe."""
-    return clean_message(text).translate(_APOSTROPHES)
+    return straight_apostrophes(clean_message(text))
 
 
 _DASH_RUN_RE = re.compile(r"[-–—]+|[=~]")

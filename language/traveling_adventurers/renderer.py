@@ -11,11 +11,11 @@ import numpy as np
 from games.traveling_adventurers import ROOM_CATALOGUE
 from language.acts import Act, Agree, Ask, End, Inform, Intent, Reject, Suggest
 from language.base import DialogueContext
-from language.traveling_adventurers.cues import _NUMBER_WORDS
+from language.text import number_words
 from language.traveling_adventurers.rooms import _AMBIGUOUS_LETTERS
 
 _ALT_NAMES = {"L": "lounge", "A": "loft", "B": "washroom", "C": "kids' room"}
-_WORDS = {v: k for k, v in _NUMBER_WORDS.items() if v <= 20}
+_WORDS = {v: k for k, v in number_words(0, 20).items()}
 
 
 class _Say:
