@@ -46,7 +46,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from language.act_base import ActBase
 from language.acts import Intent
-from language.text import clean_message
+from language.text import clean_message, number_words
 
 __all__ = [
     "AsympuzlContext",
@@ -129,9 +129,7 @@ ORDINALS: tuple[str, ...] = (
     "eighteenth", "nineteenth", "twentieth",
 )  # fmt: skip
 _ORDINAL_INDEX = {word: i + 1 for i, word in enumerate(ORDINALS)}
-_NUMBER_WORDS = {
-    w: i + 1 for i, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split())
-}
+_NUMBER_WORDS = number_words(1, 12)
 _WH = ("what", "which", "where", "who", "how", "whats", "what's")
 _ASK_OPENERS = (
     r"^(?:can|could|would|will) you\b",

@@ -14,6 +14,18 @@
 Everything runs in time and memory linear in ``limit`` (not in the raw input). The cap is the
 games' :data:`~games.base.MAX_MESSAGE_CHARS`: a state refuses longer messages, so a parser never has
 more to read in a game; a chat turn needs a few hundred characters.
+
+The vocabulary the rule parsers share, each piece with one home here:
+
+| name | what | used by |
+| --- | --- | --- |
+| :data:`APOSTROPHES`, :func:`straight_apostrophes` | the typographic apostrophes and quotes read as ``'`` | Traveling Adventurers, Gnomes at Night |
+| :data:`NUMBER_WORDS`, :func:`number_words` | cardinal number words (zero..twenty, the tens) and a parser's range of them | Traveling Adventurers (parser, renderer, LLM validator), AsymPuzl |
+
+What the parsers keep on purpose: their tokenizers (token kinds and offsets for Traveling
+Adventurers, sentence and clause numbers for Gnomes at Night, ``#3`` / ``80%`` / ordinals for
+Optimization), their negation sets (Gnomes counts "avoid" and "stop") and their agreement and
+refusal cue tables, which differ by game.
 """
 
 from __future__ import annotations
@@ -23,7 +35,14 @@ import unicodedata
 
 from games.base import MAX_MESSAGE_CHARS
 
-__all__ = ["MAX_MESSAGE_CHARS", "clean_message"]
+__all__ = [
+    "APOSTROPHES",
+    "MAX_MESSAGE_CHARS",
+    "NUMBER_WORDS",
+    "clean_message",
+    "number_words",
+    "straight_apostrophes",
+]
 
 _LINE_ENDS = re.compile(r"\r\n?|[\u2028\u2029]")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
@@ -48,3 +67,38 @@ def clean_message(text: object, limit: int = MAX_MESSAGE_CHARS) -> str:
     if not text.isascii():  # format characters (category Cf) are all outside ASCII
         text = "".join(c for c in text if unicodedata.category(c) != "Cf")
     return _CONTROL.sub(" ", text)
+
+
+APOSTROPHES = "\u2019\u2018`\u00b4\u02bc"
+"""Characters written for an apostrophe: right and left single quotes, grave and acute accents, and
+the modifier letter apostrophe."""
+
+_STRAIGHT = str.maketrans(dict.fromkeys(APOSTROPHES, "'"))
+
+
+def straight_apostrophes(text: str) -> str:
+    """``text`` with every character of :data:`APOSTROPHES` replaced by ``'`` (same length)."""
+    return text.translate(_STRAIGHT)
+
+
+NUMBER_WORDS: dict[str, int] = {
+    **{w: i for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen"
+        " sixteen seventeen eighteen nineteen twenty".split()
+    )},
+    **{w: 10 * i for i, w in enumerate("thirty forty fifty sixty seventy eighty ninety".split(), start=3)},
+}  # fmt: skip
+"""Cardinal number words and their values, in increasing order: zero to twenty, then the tens."""
+
+
+def number_words(lo: int, hi: int) -> dict[str, int]:
+    """The words of :data:`NUMBER_WORDS` whose value is in ``lo..hi`` (inclusive), in increasing order.
+
+    Args:
+        lo: the smallest value kept.
+        hi: the largest value kept.
+
+    Returns:
+        A new dict (word -> value) a parser may extend with its own words.
+    """
+    return {w: v for w, v in NUMBER_WORDS.items() if lo <= v <= hi}

@@ -15,6 +15,7 @@ from typing import Any
 from games.traveling_adventurers import MAX_COINS, MIN_COINS, Submit
 from language.acts import Act, Ask, End, Inform, Suggest
 from language.base import DialogueContext
+from language.text import number_words
 from language.traveling_adventurers import mentioned_rooms
 
 GAME = "traveling_adventurers"
@@ -70,10 +71,7 @@ def _parse_examples() -> str:
     return "\n\n".join(lines)
 
 
-_NUMBER_WORDS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "single": 1, "once": 1,
-}  # fmt: skip
+_NUMBER_WORDS = {**number_words(0, 10), "single": 1, "once": 1}
 
 
 def _rooms_to_name(act: Act, current: str) -> list[str]:

@@ -1,0 +1,199 @@
+"""Agreement, refusal, inability and stay cues (words and phrases), injected instructions,
+greetings and the words that only list moves.
+"""
+
+from __future__ import annotations
+
+import re
+
+_ACCEPT_WORDS = frozenset(
+    {
+        "yes",
+        "yep",
+        "yup",
+        "yeah",
+        "yea",
+        "ya",
+        "yah",
+        "yas",
+        "ye",
+        "y",
+        "ok",
+        "okay",
+        "okey",
+        "okie",
+        "oki",
+        "okk",
+        "k",
+        "kk",
+        "kay",
+        "sure",
+        "done",
+        "alright",
+        "aight",
+        "fine",
+        "roger",
+        "affirmative",
+        "agreed",
+        "agree",
+        "absolutely",
+        "definitely",
+        "certainly",
+        "correct",
+        "perfect",
+        "great",
+        "cool",
+        "thanks",
+        "thank",
+        "thx",
+        "ty",
+        "np",
+        "deal",
+        "gladly",
+        "ack",
+        "accepted",
+        "yessir",
+        "gotcha",
+        "dokie",
+        "okiedokie",
+        "bet",
+        "noted",
+        "sweet",
+        "awesome",
+    }
+)
+_ACCEPT_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("of", "course"),
+    ("will", "do"),
+    ("on", "it"),
+    ("got", "it"),
+    ("can", "do"),
+    ("no", "problem"),
+    ("sounds", "good"),
+    ("sounds", "great"),
+    ("good", "idea"),
+    ("good", "call"),
+    ("good", "plan"),
+    ("looks", "good"),
+    ("all", "good"),
+    ("for", "sure"),
+    ("go", "ahead"),
+    ("you", "got", "it"),
+    ("makes", "sense"),
+    ("thats", "right"),
+    ("that", "is", "right"),
+    ("youre", "right"),
+    ("all", "right"),
+    ("i", "can", "do", "that"),
+    ("no", "worries"),
+    ("on", "my", "way"),
+    ("i", "agree"),
+    ("lets", "do", "it"),
+    ("why", "not"),
+    ("right", "away"),
+)
+_COMMIT_PHRASES: tuple[tuple[str, ...], ...] = (("moving",), ("moving", "now"), ("on", "it"), ("going",), ("heading",))
+_REJECT_WORDS = frozenset(
+    {"no", "nope", "nah", "nay", "negative", "noo", "nop", "nein", "refuse", "nada", "noway", "na"}
+)
+_REJECT_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("rather", "not"),
+    ("i", "dont", "think", "so"),
+    ("bad", "idea"),
+    ("not", "happening"),
+    ("dont", "think", "so"),
+    ("not", "a", "good", "idea"),
+    ("i", "wont"),
+)
+_INABILITY_WORDS = frozenset({"cant", "cannot", "couldnt", "unable", "impossible", "stuck", "cnt", "cant't"})
+_INABILITY_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("can", "not"),
+    ("not", "able"),
+    ("not", "possible"),
+    ("no", "way"),
+    ("dead", "end"),
+    ("wont", "work"),
+    ("doesnt", "work"),
+    ("not", "an", "option"),
+    ("no", "path"),
+    ("no", "passage"),
+    ("isnt", "possible"),
+    ("is", "not", "possible"),
+    ("not", "allowed"),
+    ("no", "can", "do"),
+)
+_STRONG_STAY_WORDS = frozenset({"stay", "skip", "pass", "stop", "freeze", "remain", "idle", "staying", "halt"})
+_STRONG_STAY_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("dont", "move"),
+    ("do", "not", "move"),
+    ("stand", "still"),
+    ("sit", "tight"),
+    ("no", "move"),
+    ("dont", "go", "anywhere"),
+    ("stay", "put"),
+    ("stay", "where"),
+    ("not", "move"),
+)
+_WEAK_STAY_WORDS = frozenset({"wait", "hold", "pause", "hang", "sec", "moment", "waiting", "second"})
+_WEAK_STAY_PHRASES: tuple[tuple[str, ...], ...] = (("not", "yet"), ("one", "sec"), ("give", "me", "a"), ("hold", "on"))
+_INJECTION = re.compile(
+    r"\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|rules?|prompts?|previous|above)\b|system prompt|jailbreak|you are now\b|developer mode"
+)
+_GREETING = re.compile(r"^\W*(what'?s|whats|wats|wassup|sup)\s*up\b|^\W*w[au]s+up\b")
+_LIST_FILLERS = frozenset(
+    {
+        "to",
+        "the",
+        "and",
+        "or",
+        "on",
+        "my",
+        "your",
+        "of",
+        "token",
+        "side",
+        "also",
+        "plus",
+        "at",
+        "me",
+        "us",
+        "you",
+        "it",
+        "gnome",
+        "both",
+        "directly",
+        "just",
+        "too",
+        "as",
+        "well",
+        "in",
+        "a",
+    }
+)
+_EXCEPT = frozenset({"except", "but", "besides", "apart", "other", "only"})
+_TREASURE_NEGATIVE = frozenset(
+    {
+        "cant",
+        "cannot",
+        "dont",
+        "not",
+        "no",
+        "isnt",
+        "nowhere",
+        "never",
+        "havent",
+        "didnt",
+        "nt",
+        "invisible",
+        "hidden",
+        "doesnt",
+    }
+)
+_HERE = (
+    ("on", "the", "token"),
+    ("at", "the", "token"),
+    ("own", "cell"),
+    ("same", "cell"),
+    ("right", "here"),
+    ("same", "square"),
+)

@@ -1,0 +1,194 @@
+"""The reading of a tokenized message: direction mentions with their negation, sentences and
+clauses, and which of them are questions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from language.flags import Direction, Move
+from language.gnomes_at_night.agreement import _LIST_FILLERS
+from language.gnomes_at_night.cues import (
+    _AUX,
+    _DOWN_IDIOM_PREV,
+    _FILLERS,
+    _LEFT_IDIOM_PREV,
+    _NEGATORS,
+    _PAST,
+    _RIGHT_IDIOM_NEXT,
+    _RIGHT_IDIOM_PREV,
+    _SUBJECT,
+    _UP_IDIOM_PREV,
+    _WH,
+)
+from language.gnomes_at_night.directions import _DX, _DY, _LETTERS
+from language.gnomes_at_night.tokens import _dir_word, _Tok
+
+
+@dataclass
+class _Mention:
+    """A direction word at token ``i``: its moves and how it is used."""
+
+    i: int
+    moves: tuple[Move, ...]
+    negated: bool = False
+    past: bool = False
+
+
+class _Reading:
+    """The features of one normalized message, computed once."""
+
+    def __init__(self, toks: list[_Tok]) -> None:
+        self.toks = toks
+        self.words = [t.w for t in toks]
+        self.n_sent = (toks[-1].s + 1) if toks else 0
+        # token indices per sentence and per clause: each question about one of them reads only its
+        # own tokens (a scan of the whole message per sentence would be quadratic)
+        self.by_sent: dict[int, list[int]] = {}
+        self.by_clause: dict[int, list[int]] = {}
+        for k, t in enumerate(toks):
+            self.by_sent.setdefault(t.s, []).append(k)
+            self.by_clause.setdefault(t.c, []).append(k)
+        self.mentions = self._mentions()
+        self._sent_mentions: dict[int, list[_Mention]] = {}
+        self._clause_mentions: dict[int, list[_Mention]] = {}
+        for m in self.mentions:
+            self._sent_mentions.setdefault(toks[m.i].s, []).append(m)
+            self._clause_mentions.setdefault(toks[m.i].c, []).append(m)
+
+    # -- directions --
+    def _prev(self, i: int, k: int = 1) -> str:
+        j = i - k
+        return self.words[j] if j >= 0 and self.toks[j].c == self.toks[i].c else ""
+
+    def _next(self, i: int, k: int = 1) -> str:
+        j = i + k
+        return self.words[j] if j < len(self.words) and self.toks[j].c == self.toks[i].c else ""
+
+    def _idiom(self, i: int, base: str) -> bool:
+        prev, nxt = self._prev(i), self._next(i)
+        if base == "up":
+            return prev in _UP_IDIOM_PREV or (nxt == "to" and self._next(i, 2) in ("you", "u", "yourself", "ya"))
+        if base == "down":
+            return prev in _DOWN_IDIOM_PREV or (prev in ("me", "us", "you") and self._prev(i, 2) in ("let", "letting"))
+        if base == "right":
+            if prev in _RIGHT_IDIOM_PREV or (prev == "is" and self._prev(i, 2) in ("that", "it", "this")):
+                return not (prev == "all" and nxt in ("side", "corner", "wall", "edge"))
+            if nxt in _RIGHT_IDIOM_NEXT:
+                return not (nxt == "next" and self._next(i, 2) not in ("to",))
+            return False
+        if base == "left":
+            return prev in _LEFT_IDIOM_PREV and nxt not in ("is", "please", "pls", "side", "and", "then")
+        return False
+
+    def _mentions(self) -> list[_Mention]:
+        out: list[_Mention] = []
+        words = self.words
+        for i, w in enumerate(words):
+            moves = _dir_word(w)
+            if moves is None and w in _LETTERS and w not in ("e", "s", "n", "w", "v"):
+                if self._prev(i) in ("go", "move", "head", "goes") and self._next(i) in ("", "please", "pls"):
+                    moves = (_LETTERS[w],)
+            if moves is None:
+                continue
+            base = w if w in ("up", "down", "right", "left") else ""
+            if base and self._idiom(i, base):
+                continue
+            m = _Mention(i, moves)
+            for k in (1, 2, 3):
+                prev = self._prev(i, k)
+                if not prev or _dir_word(prev):
+                    break
+                if prev in _PAST:
+                    m.past = True
+                if prev in _NEGATORS and (prev != "no" or k == 1):
+                    if not (prev == "not" and self._prev(i, k + 1) == "why"):
+                        m.negated = True
+            out.append(m)
+        return out
+
+    # -- sentences --
+    def sent_words(self, s: int) -> list[str]:
+        return [self.words[k] for k in self.by_sent.get(s, ()) if self.words[k] not in "?!.;"]
+
+    def clause_words(self, c: int) -> list[str]:
+        return [self.words[k] for k in self.by_clause.get(c, ()) if self.words[k] not in "?!.;"]
+
+    def sent_mentions(self, s: int) -> list[_Mention]:
+        return list(self._sent_mentions.get(s, ()))
+
+    def clause_mentions(self, c: int) -> list[_Mention]:
+        return list(self._clause_mentions.get(c, ()))
+
+    def clauses(self) -> list[int]:
+        return sorted(self.by_clause)
+
+    def clause_sentence(self, c: int) -> int:
+        return self.toks[self.by_clause[c][0]].s
+
+    def _listing(self, c: int) -> bool:
+        """A clause that only lists directions ("to the right", "and below the token")."""
+        words = self.clause_words(c)
+        return bool(words) and all(_dir_word(w) is not None or w in _LIST_FILLERS for w in words)
+
+    def segment(self, c: int) -> set[int]:
+        """Clause ``c`` with the direction lists next to it in its sentence ("walls to the left, to the right")."""
+        s = self.clause_sentence(c)
+        seg = {c}
+        for step in (-1, 1):
+            k = c + step
+            while any(self.toks[j].s == s for j in self.by_clause.get(k, ())) and self._listing(k):
+                seg.add(k)
+                k += step
+        return seg
+
+    def is_question(self, s: int) -> bool:
+        toks = [self.toks[k] for k in self.by_sent.get(s, ())]
+        if not toks:
+            return False
+        if toks[-1].w == "?":
+            return True
+        words = [t.w for t in toks if t.w not in "?!.;"]
+        k = 0
+        while k < len(words) - 1 and words[k] in _FILLERS:
+            k += 1
+        if k >= len(words):
+            return False
+        first = words[k]
+        nxt = words[k + 1] if k + 1 < len(words) else ""
+        if first in _WH:
+            return not (first in ("how", "what") and nxt == "about") and not (first == "why" and nxt == "not")
+        return first in _AUX and nxt in _SUBJECT and first not in ("u", "r", "any")
+
+    def wh_question(self, s: int) -> bool:
+        words = self.sent_words(s)
+        k = 0
+        while k < len(words) - 1 and words[k] in _FILLERS:
+            k += 1
+        if k >= len(words) or words[k] not in _WH:
+            return False
+        nxt = words[k + 1] if k + 1 < len(words) else ""
+        return not (words[k] in ("how", "what") and nxt == "about") and not (words[k] == "why" and nxt == "not")
+
+
+def _dirs_of(mentions: Sequence[_Mention], keep_negated: bool = False) -> list[Move]:
+    """Distinct moves of ``mentions`` in order (negated ones only with ``keep_negated``)."""
+    out: list[Move] = []
+    for m in mentions:
+        if m.negated and not keep_negated:
+            continue
+        for mv in m.moves:
+            if mv not in out:
+                out.append(mv)
+    return out
+
+
+def _treasure_dir(moves: Sequence[Move]) -> Direction:
+    dx = next((_DX[m] for m in moves if m in _DX), 0)
+    dy = next((_DY[m] for m in moves if m in _DY), 0)
+    return Direction(dx=dx, dy=dy)  # type: ignore[arg-type]
+
+
+def _sorted_moves(moves: Sequence[Move]) -> list[Move]:
+    return [m for m in ("right", "up", "left", "down") if m in moves]

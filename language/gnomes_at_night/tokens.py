@@ -1,0 +1,109 @@
+"""Tokens: the message as the parser reads it (bounded NFKC text, symbols and emoji as words, one
+apostrophe, stretched letters squeezed) cut into words and marks numbered by sentence and clause, and
+the word and phrase look-ups the cues use.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from language.flags import Move
+from language.gnomes_at_night.directions import _DIRS, _SYMBOLS
+from language.text import MAX_MESSAGE_CHARS, clean_message, straight_apostrophes
+
+MAX_CHARS = MAX_MESSAGE_CHARS
+"""Longer messages are cut to this many characters (see :func:`language.text.clean_message`)."""
+
+_WORD = re.compile(r"[a-z0-9]+|[?!.,;:]")  # a colon is read and skipped ("treasure: right")
+
+
+@dataclass
+class _Tok:
+    """One word (canonical spelling) or punctuation mark, with its sentence and clause."""
+
+    w: str
+    s: int
+    c: int
+
+
+def _normalize(message: str) -> str:
+    """NFKC, lower case, symbols to words, control characters to spaces, apostrophes dropped."""
+    text = clean_message(message)  # bounded NFKC text; here line ends, tabs and private use become spaces too
+    text = "".join(" " if unicodedata.category(ch) in ("Cc", "Co") else ch for ch in text)
+    for sym, word in _SYMBOLS:
+        text = text.replace(sym, word)
+    text = text.lower()
+    text = straight_apostrophes(text)
+    text = re.sub(r"\b(left|right|up|down|north|south|east|west)'s\b", r"\1 is", text)
+    text = re.sub(r"(?<=[a-z])'(?=[a-z])", "", text)  # don't -> dont, treasure's -> treasures
+    text = re.sub(r"([a-z])\1{2,}", r"\1", text)  # nooo -> no, yesss -> yes, leeeft -> left
+    return text
+
+
+_CLAUSE_WORDS = frozenset({"but", "try", "so", "instead", "though", "although", "because", "cause", "since", "however"})
+
+
+def _tokenize(text: str) -> list[_Tok]:
+    toks: list[_Tok] = []
+    s = c = 0
+    for m in _WORD.finditer(text):
+        w = m.group(0)
+        if w in "?!.;":
+            if toks and toks[-1].w not in "?!.;":
+                toks.append(_Tok(w, s, c))
+                s += 1
+                c += 1
+            elif toks and w == "?":
+                toks[-1] = _Tok("?", toks[-1].s, toks[-1].c)
+            elif not toks:
+                toks.append(_Tok(w, s, c))
+                s += 1
+                c += 1
+            continue
+        if w == ",":
+            c += 1
+            continue
+        if w == ":":
+            continue
+        if w in _CLAUSE_WORDS and toks and toks[-1].w not in "?!.;":
+            c += 1
+        toks.append(_Tok(w, s, c))
+    return toks
+
+
+def _collapse_doubles(word: str) -> str:
+    return re.sub(r"(.)\1+", r"\1", word)
+
+
+def _dir_word(word: str) -> tuple[Move, ...] | None:
+    if word in _DIRS:
+        return _DIRS[word]
+    collapsed = _collapse_doubles(word)
+    if collapsed != word and collapsed in ("up", "down", "left", "right", "north", "south", "west", "east"):
+        return _DIRS[collapsed]
+    return None
+
+
+def _has_phrase(words: Sequence[str], phrase: tuple[str, ...]) -> int:
+    """Index of the first occurrence of ``phrase`` in ``words``, or -1."""
+    n = len(phrase)
+    for i in range(len(words) - n + 1):
+        if tuple(words[i : i + n]) == phrase:
+            return i
+    return -1
+
+
+def _first_cue(words: Sequence[str], singles: frozenset[str], phrases: Sequence[tuple[str, ...]]) -> int:
+    best = -1
+    for i, w in enumerate(words):
+        if w in singles:
+            best = i
+            break
+    for p in phrases:
+        k = _has_phrase(words, p)
+        if k >= 0 and (best < 0 or k < best):
+            best = k
+    return best

@@ -1,0 +1,250 @@
+"""The acts of one clause (a part of the sentence reader): informs, asks, best-next questions,
+suggestions and path rejections.
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from language.acts import Ask, Inform, Reject, Suggest
+from language.traveling_adventurers.clauses import _Cand, _Clause, _hops, _make
+from language.traveling_adventurers.cues import _ORDINAL
+from language.traveling_adventurers.mentions import _Group, _prev_key
+from language.traveling_adventurers.numbers import _Num, _numbers
+from language.traveling_adventurers.resolution import _pair, _tour_like
+
+
+class _ClauseActs:
+    """The acts of one clause: informs, asks, suggestions and path rejections (a part of
+    :class:`~language.traveling_adventurers.reader._SentenceReader`, whose state it reads)."""
+
+    # -- acts ---------------------------------------------------------------------------------------
+
+    def _best_next(self, cl: _Clause, dest: list[tuple[_Group, list[str]]]) -> None:
+        h = cl.hits
+        if not h["best_next"] or not (cl.question or h["ask_imp"]) or dest:
+            return
+        needs_you = all(" ".join(self.keys[s:e]) in ("your best", "best next") for s, e in h["best_next"])
+        has_you = any(self.keys[k] in ("you", "your", "u", "ur", "youd") for k in range(cl.lo, cl.hi))
+        if needs_you and not has_you:
+            return
+        act = _make(Ask, about="best_next")
+        if act:
+            self.cands.append(_Cand(h["best_next"][0][0], act, "ask"))
+            self.asked = True
+
+    def _informs(
+        self,
+        cl: _Clause,
+        resolved: list[tuple[_Group, list[str] | None]],
+        numbers: list[_Num],
+        path_before: list[str] | None,
+        used: set[int],
+    ) -> None:
+        keys = self.keys
+        sources: list[tuple[int, tuple[str, str] | None, int]] = []  # (position, edge, group id)
+        explicit: set[int] = set()
+        ends: dict[int, int] = {}  # group id -> its last token
+        for g, path in resolved:
+            if path is not None and g.kind == "list" and len(g.members) == 2 and self._labels_amount(g.j, cl.hi):
+                sources.append((g.i, (g.rooms[0], g.rooms[1]), id(g)))  # "E and B: 7" names a hallway
+                explicit.add(id(g))
+                continue
+            if (
+                path is None
+                or (g.marker in ("from", "after") and len(g.members) == 1)
+                or (g.kind == "list" and len(g.members) > 1)
+            ):
+                continue
+            sources.append((g.i, (path[0], path[1]) if len(path) == 2 else None, id(g)))
+            ends[id(g)] = g.j
+            if len(g.members) == 2:
+                explicit.add(id(g))
+        for k in range(cl.lo, cl.hi):
+            if self._there(k):
+                sources.append((k, self._there_edge(k, path_before), -k - 1))
+        for k in range(cl.lo, cl.hi - 1):  # "the first half of that path"
+            ordinal = _ORDINAL.get((keys[k], keys[k + 1]))
+            if ordinal is None:
+                continue
+            here = self._path_before(k)
+            ref = here if here and len(here) >= 3 else path_before
+            if ref and len(ref) >= 3:
+                hops = _hops(ref)
+                if -len(hops) <= ordinal < len(hops) and not (keys[k + 1] == "half" and len(hops) != 2):
+                    sources.append((k, hops[ordinal], -100_000 - k))
+        sources.sort(key=lambda s: s[0])
+        pairs = _pair(numbers, sources)
+        if not sources and numbers and not self.pending_had_numbers and self.pending:
+            pairs = _pair(numbers, self.pending)  # "Regarding the bathroom, I only get 3"
+            self.pending = []
+        if not pairs and numbers and not self.rooms_on_board and self.prev_one_edge:
+            if self._owner(numbers[0], cl) == "speaker":  # "How many can you get there? I get 6."
+                pairs = [(numbers[0], (numbers[0].i, self.st.prev_edges[0], -2))]
+        if not pairs and numbers and not sources and len(self.echo_set) == 1:
+            if self._owner(numbers[0], cl) == "speaker":  # "for you it's 6 on E-A, for me it's 1"
+                pairs = [(numbers[0], (numbers[0].i, self.echoes[0], -3))]
+        totals = bool(cl.hits["total"])
+        coin_context = self.coin_context
+        for num, (spos, edge, gid) in pairs:
+            if edge is None or totals or self._near_total(num, cl.hi):
+                continue
+            owner = self._owner(num, cl)
+            if owner == "listener":
+                self.echoes.append(edge)
+                self.echo_set.add(edge)
+            tight = gid in ends and self._tight(ends[gid], num)  # "kitchen: 4", "K 3", "E-B = 7"
+            neutral_ok = owner is None and not cl.question and (gid in explicit or coin_context or tight)
+            if owner == "speaker" or neutral_ok:
+                if num.value is None:  # "-5", "5.5": no coin fact, and the hallway is spoken for
+                    used.add(gid)
+                    continue
+                act = _make(Inform, edge=edge, coins=num.value)
+                if act:
+                    self.cands.append(_Cand(min(num.i, spos), act, "inform", rooms=edge))
+                    used.add(gid)
+                    self.informs.append(edge)
+        self.pending = [s for s in sources if s[2] not in used and s[1] is not None]
+        self.pending_had_numbers = bool(numbers)
+
+    def _tight(self, j: int, num: _Num) -> bool:
+        """Whether ``num`` labels the room mention ending at ``j`` ("kitchen: 4", "K 3", "L-E = 5")."""
+        gap = self.keys[j + 1 : num.i]
+        return num.i > j and len(gap) <= 1 and all(k in (":", "=", "-", "is", "s", "(") for k in gap)
+
+    def _labels_amount(self, j: int, hi: int) -> bool:
+        """Whether the mention ending at ``j`` is followed by ":" or "=" and an amount."""
+        k = j + 1
+        return k + 1 < hi and self.keys[k] in (":", "=") and bool(_numbers(self.toks, self.keys, k + 1, k + 2))
+
+    def _asks(
+        self, cl: _Clause, groups: list[tuple[_Group, list[str]]], path_before: list[str] | None, used: set[int]
+    ) -> None:
+        edges: list[tuple[str, str]] = []
+        pos: list[int] = []
+        for g, p in groups:
+            if g.kind == "list" and len(g.members) > 1:
+                new = [(p[0], r) for r in g.rooms if r != p[0]]
+            else:
+                new = _hops(p)
+            edges += new
+            pos += [g.i] * len(new)
+            used.add(id(g))
+        if not groups:
+            there = [k for k in range(cl.lo, cl.hi) if self._there(k)]
+            if there:
+                e = self._there_edge(there[0], path_before)
+                if e:
+                    edges.append(e)
+                    pos.append(there[0])
+            elif cl.hits["anaphor"]:
+                ref = self.st.last_sugg or path_before or self.ctx.last_suggestion
+                for e in _hops(ref) if ref else []:
+                    edges.append(e)
+                    pos.append(cl.hits["anaphor"][0][0])
+        for e, p in zip(edges, pos, strict=True):
+            act = _make(Ask, edge=e)
+            if act:
+                self.cands.append(_Cand(p, act, "ask", rooms=e))
+        if edges:
+            self.asked = True
+            self.mode_prev = "ask"
+            self.edges += edges
+
+    def _suggestions(
+        self,
+        cl: _Clause,
+        dest: list[tuple[_Group, list[str]]],
+        used: set[int],
+        cues: list[int],
+        neg: list[int],
+        bare: bool,
+        what_about: bool,
+    ) -> None:
+        keys = self.keys
+        conditional = [s for s, _ in cl.hits["cond"] if not any(a <= s < b for a, b in cl.hits["cond_except"])]
+        first_cond = min(conditional, default=self.hi)
+        first_neg = min(neg, default=self.hi)
+        for g, p in dest:  # "I'd rather not go to the kitchen", "not the attic"
+            if first_neg < g.i and len(p) >= 2:
+                act = _make(Reject, path=self._match_last(p, g))
+                if act:
+                    self.cands.append(_Cand(first_neg, act, "reject", rooms=tuple(p)))
+                    used.add(id(g))
+        for g, p in dest:  # "the bathroom rather than the kitchen", "instead of the kitchen, ..."
+            prev = _prev_key(self.toks, g.i, frozenset({"the"}))
+            before = _prev_key(self.toks, g.i - 1 if keys[g.i - 1] != "the" else g.i - 2)
+            instead = prev == "of" and before == "instead"
+            rather = prev == "than" and before == "rather"  # "rather than the kitchen, ...": no cue needed
+            than = (prev == "than" and bool(cues or what_about)) or (  # "the attic over the kitchen"
+                prev == "over" and bool(cues) and any(h.j < g.i for h, _ in dest)
+            )
+            if id(g) not in used and len(p) >= 2 and (than or instead or rather):
+                act = _make(Reject, path=self._match_last(p, g))
+                if act:  # "instead of X" withdraws X before the new proposal
+                    self.cands.append(_Cand(cl.lo if instead else g.i, act, "reject", rooms=tuple(p)))
+                    used.add(id(g))
+        if not (cues or bare or what_about):
+            return
+        blocked = self._blocked()
+        cues = sorted(cues)
+        dest_starts = [g.i for g, _ in dest]
+        for g, p in dest:
+            if id(g) in used and (not cues or tuple(p) in blocked):
+                continue
+            if first_cond < g.i:  # "if we go to the kitchen, I get 4"
+                continue
+            if len(p) < 2 or g.marker == "between":
+                continue
+            act = _make(Suggest, path=p)
+            if act is None:
+                continue
+            full = _tour_like(p, self.ctx)
+            k = bisect.bisect_left(cues, g.i)
+            pos = cues[k - 1] if k else g.i
+            if bisect.bisect_right(dest_starts, pos) < bisect.bisect_left(dest_starts, g.i):
+                pos = g.i  # a later alternative sits where it is written
+            self.cands.append(
+                _Cand(
+                    min(pos, g.i),
+                    act,
+                    "suggest",
+                    rooms=tuple(p),
+                    full=full,
+                    explicit=len(g.members) >= 2,
+                    cont=id(g) in self.cont,
+                )
+            )
+            self.st.last_sugg = p
+            used.add(id(g))
+            self.edges += _hops(p)
+            self.mode_prev = "suggest"
+
+    def _blocked(self) -> set[tuple[str, ...]]:
+        """The paths refused or asked about so far in the sentence (candidates are only appended
+        while clauses are read, so each is looked at once)."""
+        for c in self.cands[self._blocked_upto :]:
+            if c.kind in ("reject", "ask"):
+                self._blocked_paths.add(c.rooms)
+        self._blocked_upto = len(self.cands)
+        return self._blocked_paths
+
+    def _path_rejects(
+        self, dest: list[tuple[_Group, list[str]]], used: set[int], cues: list[int], rejects: list[int]
+    ) -> None:
+        """A rejection cue with a path no other act claimed: "going from K to C is bad for me"."""
+        if not rejects or cues:
+            return
+        for g, p in dest:
+            if id(g) in used or len(p) < 2:
+                continue
+            act = _make(Reject, path=self._match_last(p, g))
+            if act:
+                self.cands.append(_Cand(min(rejects[0], g.i), act, "reject", rooms=tuple(p)))
+                used.add(id(g))
+
+    def _match_last(self, path: list[str], g: _Group) -> list[str]:
+        last = self.ctx.last_suggestion
+        if last and len(g.members) == 1 and path[-1] == last[-1]:
+            return list(last)
+        return path

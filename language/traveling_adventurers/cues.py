@@ -1,0 +1,362 @@
+"""Cue lexicons: the phrase tables (agreement, rejection, suggestion, questions, endings ...) and
+word sets the reader decides acts by, indexed by first word; keys are lower case without apostrophes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from language.text import number_words
+
+
+def _phrases(*items: str) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(p.replace("'", "").split()) for p in items)
+
+
+# fmt: off
+_AGREE = _phrases(
+    "yes", "yeah", "yep", "yup", "yea", "yess", "yesss", "ya", "sure", "sure thing", "for sure",
+    "agreed", "agree", "i agree", "deal", "sounds good", "sounds great", "sounds perfect",
+    "sounds fine", "sounds like a plan", "sounds nice", "sounds reasonable", "sounds right",
+    "good idea", "great idea", "nice idea", "excellent idea", "good plan", "great plan",
+    "good call", "works for me", "work for me", "that works", "this works", "works well",
+    "works great", "that'd work", "that would work", "fine by me", "fine with me", "fine for me",
+    "ok with me", "okay with me", "ok by me", "okay by me", "good for me", "great for me",
+    "perfect for me", "happy with that", "happy with this", "i'm happy", "let's do that",
+    "let's do it", "let's do this", "let's go with that", "let's go with it", "go for it",
+    "absolutely", "definitely", "of course", "certainly", "i'm in", "count me in", "makes sense",
+    "no problem", "not bad", "perfect", "great", "excellent", "awesome", "cool", "nice", "lovely",
+    "brilliant", "fantastic", "wonderful", "alright", "all right", "yay", "accepted", "i accept",
+    "accept", "on board", "love it", "love that", "i like it", "i like that", "good", "fine",
+    "correct", "exactly", "indeed", "that's right", "thats right", "you're right", "roger",
+    # chat shorthand, verdicts on a room ("K works"), acceptance with "with" ("ok with the kitchen")
+    "sgtm", "lgtm", "ye", "yas", "yessir", "yes sir", "aye", "works", "would work", "could work",
+    "should work", "will work", "would be fine", "would be ok", "would be okay", "fab", "fabulous",
+    "amazing", "superb", "ideal", "solid", "sweet", "neat", "splendid", "marvellous", "marvelous",
+    "terrific", "fair enough", "ok with", "okay with", "fine with", "good with", "cool with",
+    "happy with", "content with", "i'm down", "im down", "go ahead", "can live with",
+    "👍", "👌", "✅", "✔", "🙌", "👏", "💯",
+)
+_AGREE_WEAK = _phrases(
+    "ok", "okay", "okey", "okie", "oki", "k", "kk", "it is", "it's", "okie dokie", "okey dokey",
+    "ok go", "okay go", "kk go", "k go", "ok then", "okay then", "kk then",
+)
+_REJECT = _phrases(
+    "no", "nope", "nah", "na", "naw", "nay", "rather not", "prefer not", "let's not", "i disagree",
+    "disagree", "bad idea", "bad for me", "not ideal", "not optimal", "too few", "too little", "worse",
+    "terrible", "awful", "horrible", "no way", "not really", "not for me", "not a fan", "reject",
+    "decline", "bad", "poor", "don't think so", "don't like that", "do not like that",
+    "don't like it", "don't like this", "hard pass", "i'll pass", "i pass", "pass on", "no from me",
+    "a no for me", "is a no", "that's a no", "not keen", "not feeling it", "not a chance", "no chance",
+    "not happening", "no can do", "meh", "👎", "❌", "🚫",
+)
+_NEUTRAL = _phrases(
+    "not sure", "unsure", "no idea", "no worries", "make sure", "good morning", "good evening",
+    "good afternoon", "good night", "good luck", "good job", "great job", "nice job",
+    "nice to meet", "nice meeting", "good game", "not yet", "no rush", "no need", "too bad",
+    "no other", "no more rooms", "fine-tune", "right now", "all other", "great working",
+    "nice working", "good working", "great to work", "was great", "was good", "was nice",
+    "was fun", "you're welcome", "thanks", "thank you", "good total", "great total", "nice total",
+    "good score", "great score", "great game", "nice game", "fun game", "great chat", "nice chat",
+)
+_SUGGEST = _phrases(
+    "let's", "let us", "shall we", "should we", "we should", "we could", "could we", "can we",
+    "we can", "we'll", "we will", "we'd", "we would", "we go", "why don't we", "why not",
+    "how about", "how bout", "what if", "i suggest", "i'd suggest", "i would suggest", "suggest",
+    "i propose", "propose", "my suggestion", "suggestion", "proposal", "i'd go", "i would go",
+    "i'd like to go", "i want to go", "i wanna go", "wanna go", "want to go", "i'd prefer",
+    "i prefer", "i'd rather", "i would rather", "best move", "best option", "best step",
+    "best choice", "best bet", "best to go", "best if", "better if", "would be best",
+    "best would be", "my pick", "go with", "go for", "head to", "head over", "move to",
+    "move on to", "visit", "try", "maybe", "perhaps", "next stop", "next up", "go to", "went to",
+    "start with", "start by", "we're going", "we are going", "we need to go", "we must go",
+    "plan is", "i'd say", "path would be", "path is", "route would be", "route is",
+    "tour would be", "tour is", "go back to", "i vote", "lets head", "my plan", "the plan",
+    "plan would be", "my best", "best is", "best would be", "i'd do", "we do", "good for you",
+    "ok for you", "okay for you", "work for you", "works for you", "fine for you",
+    "alright for you", "best next step", "best next move", "next step is", "next move is",
+    "next room is", "then we", "we then", "i'm thinking", "im thinking", "i was thinking",
+    "thinking of", "thinking about", "i want", "i'd want", "i'd like", "i would like", "i'd love",
+    "i would love", "onward", "onwards", "off to", "i meant", "is better", "are better",
+    "'s better", "would be better", "sounds better", "seems better", "better option", "better choice",
+    "would be good", "would be great", "would be nice", "would be ideal", "would be perfect",
+    "would be fine", "would work", "could work", "might work", "i'd pick", "i pick", "i choose",
+    "i'd choose", "my vote", "vote for", "best for me", "better for you", "best for you", "worse for you",
+    "easier for you", "nicer for you",
+)
+_COND = _phrases("if", "when", "unless", "whether", "in case")
+_COND_EXCEPT = _phrases(
+    "best if", "better if", "what if", "good if", "great if", "prefer if", "like it if", "fine if",
+    "ok if", "okay if", "nice if",
+)
+_MOTION = frozenset("go going goes went head heading move moving visit visiting travel walk proceed continue".split())
+_NEG_MOTION = _phrases(
+    "rather not", "let's not", "lets not", "don't want to", "do not want to", "don't go", "not go",
+    "shouldn't go", "should not go", "avoid", "skip", "not to", "prefer not", "won't go",
+    "never go", "don't like", "do not like", "not",
+)
+_ASK_COIN = _phrases(
+    "how many", "how much", "what do you get", "what would you get", "what'd you get",
+    "what can you get", "what could you get", "what are your", "what's your", "what is your",
+    "your coins", "your numbers", "your number", "your count", "your side", "do you get",
+    "would you get", "can you get", "could you get", "do you have", "you get", "you collect",
+    "you earn", "worth", "what do you have", "your coin", "you'd get", "you make",
+    "do you collect", "what's it for you", "what about for you", "you getting", "are you getting",
+    "for you", "like for you", "your numbers", "your values", "you have",
+)
+_ASK_IMPERATIVE = _phrases(
+    "tell me", "let me know", "share", "please share", "could you share", "can you share",
+    "want to know", "like to know", "wanna know", "need to know",
+    "could you tell", "can you tell", "i wonder", "wondering", "curious", "give me your",
+)
+_BEST_NEXT = _phrases(
+    "what should we do", "what do we do", "what shall we do", "where should we go",
+    "where shall we go", "where do we go", "where to", "where would you go",
+    "where do you want to go", "where would you like to go", "where should i go", "which room",
+    "what room", "what's next", "what next", "what now", "where next", "where now", "your best",
+    "best next", "your next move", "your next step", "what do you suggest",
+    "what would you suggest", "what do you propose", "what would you propose",
+    "what do you recommend", "what would you recommend", "what do you prefer",
+    "what would you prefer", "any suggestions", "any suggestion", "any ideas", "any idea",
+    "any preference", "any preferences", "your turn", "what's your plan", "what is your plan",
+    "where would you head", "what would you do", "which way", "where would you want to go",
+    "your move", "where should we start", "where do we start", "how should we start",
+    "what's your suggestion", "what is your suggestion", "would you pick", "would you choose",
+    "do you pick", "do you choose", "you pick next", "where next", "best next room", "next room",
+    "where would you like to go", "where do you wanna go", "where would you want to go",
+    "where should we", "where shall we", "where do we", "where can we", "where could we",
+    "which one's best", "which one is best", "what would you like to do", "what do you want to do",
+    "what should we do next", "best for you next",
+)
+_END = _phrases(
+    "final path", "final tour", "final route", "final answer", "final solution", "finalize",
+    "finalise", "finalized", "finalised", "submit", "submitting", "submitted", "we are done",
+    "we're done", "all done", "that's it", "settled", "lock it in", "lock in", "end the game",
+    "end it", "let's end", "complete tour", "full tour", "whole tour", "we decided on",
+    "we're finished", "we are finished", "wrap up", "wrap it up", "i'm done", "final plan",
+    "the final", "finalize it", "we agreed on", "our path is", "our tour is", "our route is",
+    "final :", "final -", "final version", "final order", "final itinerary", "final decision",
+    "final call", "final choice", "final one", "im done", "locking in", "lock it", "locked in",
+    "our route :", "our path :", "our tour :",
+)
+_TOTAL = _phrases(
+    "total", "totals", "in total", "sum", "combined", "together", "altogether", "overall", "each",
+    "reward", "both of us", "in all", "jointly", "joint", "add up", "adds up", "between us",
+    "we both", "all in all",
+)
+_RELATIVE = _phrases("then", "next", "after that", "afterwards", "from there", "after this", "and then")
+_ANAPHOR = _phrases(
+    "this way", "that way", "that path", "this path", "that route", "this route", "that hallway",
+    "this hallway", "that edge", "this edge", "that move", "this move", "that one", "this one",
+    "that", "this", "those", "these", "it",
+)
+_ASK_YOU = _phrases(
+    "how about you", "what about you", "and you", "and yours", "and for you", "you", "yours",
+    "how about yours", "what about yours", "what about your side", "how about your side",
+    "what do you get", "how many do you get", "what about for you", "what are yours",
+    "how many do you have", "and for you", "what are your numbers", "what about your coins",
+)
+"""Whole-clause questions back to the partner after an inform ("I get 5 there, and you?")."""
+_SECOND_EXCLUDE = _phrases(
+    "thank you", "you know", "do you think", "what do you think", "if you want",
+    "if you like", "if you agree", "with you", "are you", "how are you", "meet you", "you too",
+    "tell you", "telling you", "let you know", "show you", "give you", "told you", "for you to",
+    "what do you say", "you see", "working with you", "see you later", "see you soon",
+)
+_ORDINAL = {
+    ("first", "half"): 0,
+    ("second", "half"): 1,
+    ("first", "part"): 0,
+    ("second", "part"): 1,
+    ("first", "leg"): 0,
+    ("second", "leg"): 1,
+    ("third", "leg"): 2,
+    ("fourth", "leg"): 3,
+    ("first", "step"): 0,
+    ("second", "step"): 1,
+    ("third", "step"): 2,
+    ("first", "hop"): 0,
+    ("second", "hop"): 1,
+    ("last", "leg"): -1,
+    ("last", "part"): -1,
+    ("last", "step"): -1,
+    ("final", "leg"): -1,
+    ("last", "half"): -1,
+    ("other", "half"): 1,
+}
+
+_NEGATORS = frozenset(
+    "not no never dont doesnt isnt wasnt wont wouldnt cant cannot didnt hardly aint arent nothing neither nor".split()
+)
+_CUE_NEGATORS = frozenset("not never dont doesnt shouldnt wouldnt cant cannot wont didnt".split())
+_FIRST = frozenset("i i'd i'll i'm i've im me my mine myself".split())
+_SECOND = frozenset("you you'd you'll you've you're youre u ur yours yourself".split())
+_YOUR = frozenset({"your", "ur"})
+_JOINT = frozenset("we we'd we'll we're we've us our ours".split())
+_COIN_WORDS = frozenset("coin coins goins coinz coints coisn".split())
+_NUMBER_WORDS = number_words(0, 60)  # zero..twenty and the tens to sixty
+_NON_COIN_NOUNS = frozenset(
+    "paths path rooms room options option ways way steps step moves move of people players player"
+    " times time minutes minute hours hour seconds second hallways hallway edges edge turns turn"
+    " messages message words word percent st nd rd th am pm x halves half legs leg days day others"
+    " other ones things thing more-rooms us".split()
+)
+_NUM_BLOCKERS = frozenset("step option number move round turn room path top no. board game player".split())
+_COIN_MODIFIERS = frozenset("more extra additional of my the total only just".split())
+
+_LINK_DIR = frozenset(
+    "-> - to then into towards toward via through onto followed before after afterwards next return"
+    " returning returns thereafter till until".split()
+)
+_LINK_FILL = frozenset(
+    ", and the go goes going went we wed well would will could can should head heading move moving"
+    " proceed come coming on by that back finally lastly eventually up over straight directly ending first"
+    " end at in visit visiting finish finishing and".split()
+)
+_LIST_LINK = frozenset({",", "and", "&", "+", "/", "the"})
+_LETTER_RUN_GAP = frozenset({",", "->", "-", "to", "and", "then", "&", "/", "+"})
+_STRONG_PREV_FOR_WEAK = frozenset({"the", "from", "into", "via", "through", "towards", "toward", "(", "->", "-"})
+_AMBIG_PREV = frozenset(
+    {
+        "to",
+        "from",
+        "at",
+        "via",
+        "into",
+        "towards",
+        "toward",
+        "visit",
+        "visiting",
+        "room",
+        "between",
+        "about",
+        "(",
+        "->",
+        "-",
+        "then",
+        "reach",
+        "in",
+        "do",
+        "try",
+        "pick",
+        "choose",
+        "vote",
+        "for",
+        "or",
+    }
+)
+_TO_MARKERS = frozenset(
+    "to into towards toward visit visiting about try choose pick then next back reach enter suggestion proposal".split()
+)
+_CLAUSE_CONJ = frozenset(
+    "but because since so while whereas although though however cause cuz plus otherwise alternatively and".split()
+)
+_LEADING = frozenset(
+    "and but so oh ok okay well hmm hm um uh also then actually honestly wait or plus alright sorry"
+    " hey hi hello ( - yes yeah".split()
+)
+_QWORDS = frozenset(
+    "how hows what whats which where wheres why who do does did can could would will shall should is"
+    " are isnt arent any".split()
+)
+_BARE_FILLER = frozenset(
+    "the then and next first instead maybe perhaps again finally lastly back to from via through"
+    " towards toward into onto go it is so or also please pls plz ok okay hmm oh well um uh i think"
+    " guess say right now after that afterwards - -> , : ( ) ! ? . & + / yes yeah sure no its we"
+    " lets let's how about there here route path tour plan full whole complete order lol haha hah hehe"
+    " lmao xd tbh btw imo honestly actually".split()
+)
+_SEQ_WORDS = frozenset("then after afterwards before next followed thereafter".split())
+"""Links that order destinations ("K then C", "K before B") rather than name an origin ("K to C")."""
+_NO_BEFORE = frozenset(
+    "problem worries worry idea doubt more other need one coins coin light ghost extra rooms matter".split()
+)
+_CHAT_KEYS = {
+    "u": "you",
+    "ur": "your",
+    "yr": "your",
+    "urs": "yours",
+    "r": "are",
+    "wat": "what",
+    "wut": "what",
+    "pls": "please",
+    "plz": "please",
+    "thx": "thanks",
+    "ty": "thanks",
+    "cuz": "because",
+    "coz": "because",
+    "bc": "because",
+    "b4": "before",
+    "nxt": "next",
+    "abt": "about",
+}
+"""Chat spellings read as the words they stand for when cue phrases are matched."""
+_INTENSIFIERS = frozenset("definitely absolutely certainly surely totally indeed really".split())
+"""Agreement words that are only adverbs unless they open the clause ("we should definitely go")."""
+_EVALUATIVE = frozenset(
+    "good great nice cool perfect fine excellent awesome lovely brilliant fantastic wonderful".split()
+)
+"""Agreement adjectives that judge an amount, not a suggestion, in a clause with a number."""
+_COPULA = frozenset(
+    "is s are would be will could should might sounds sound seems seem looks look works work d also"
+    " too really pretty very definitely probably then".split()
+)
+"""Words between a room and a judgement of it ("the kitchen would be good", "K is fine")."""
+_YOUR_NOUNS = frozenset(
+    "numbers number side values value count coins coin map view board score scores amounts amount figures"
+    " figure total totals".split()
+)
+"""Nouns that make "your" the partner's coins ("your numbers: E-A 5")."""
+_TRAILING = frozenset("thanks please lol haha mate buddy partner friend".split())
+"""Words that may close a reply without changing it ("k thx", "yes please")."""
+_POLARITY_LEAD = frozenset("oh hmm hm um uh well sorry so ah mmm , - ( but and lol haha hah ugh meh".split())
+_THERE_STOP = frozenset("is are s was were will would might may isnt arent wasnt werent be".split())
+_GREETING_BEFORE_THERE = frozenset("hi hello hey hiya howdy".split())
+# fmt: on
+
+
+def _phrase_index(table: Iterable[tuple[str, ...]]) -> dict[str, list[tuple[str, ...]]]:
+    index: dict[str, list[tuple[str, ...]]] = {}
+    for p in table:
+        index.setdefault(p[0], []).append(p)
+    for lst in index.values():
+        lst.sort(key=len, reverse=True)
+    return index
+
+
+_INDEX: dict[str, dict[str, list[tuple[str, ...]]]] = {
+    name: _phrase_index(table)
+    for name, table in {
+        "agree": _AGREE,
+        "agree_weak": _AGREE_WEAK,
+        "reject": _REJECT,
+        "neutral": _NEUTRAL,
+        "suggest": _SUGGEST,
+        "cond": _COND,
+        "cond_except": _COND_EXCEPT,
+        "neg_motion": _NEG_MOTION,
+        "ask_coin": _ASK_COIN,
+        "ask_imp": _ASK_IMPERATIVE,
+        "best_next": _BEST_NEXT,
+        "end": _END,
+        "total": _TOTAL,
+        "relative": _RELATIVE,
+        "anaphor": _ANAPHOR,
+        "ask_you": _ASK_YOU,
+        "second_exclude": _SECOND_EXCLUDE,
+    }.items()
+}
+
+
+def _find(keys: Sequence[str], lo: int, hi: int, index: dict[str, list[tuple[str, ...]]]) -> list[tuple[int, int]]:
+    """All (start, end) spans in ``keys[lo:hi]`` that match a phrase of ``index`` (longest first)."""
+    out: list[tuple[int, int]] = []
+    i = lo
+    while i < hi:
+        for phrase in index.get(keys[i], ()):
+            n = len(phrase)
+            if i + n <= hi and tuple(keys[i : i + n]) == phrase:
+                out.append((i, i + n))
+                break
+        i += 1
+    return out

@@ -1,0 +1,118 @@
+"""The room lexicon: names, strong and weak synonyms, the letters that are also words, and the
+cached per-board lexicon that spells a name with one cheap typo back to its room.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from games.traveling_adventurers import ROOM_CATALOGUE
+from language.traveling_adventurers.normalize import _normalize, _tokenize
+
+ROOM_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "L": ("living room", "livingroom", "lounge", "sitting room", "living area", "family room"),
+    "E": ("empty room", "emptyroom", "spare room", "vacant room"),
+    "B": ("bathroom", "bath room", "restroom", "washroom", "toilet", "loo", "powder room"),
+    "K": ("kitchen", "kitchenette"),
+    "C": (
+        "children's room",
+        "childrens room",
+        "children room",
+        "child's room",
+        "child room",
+        "kids room",
+        "kid's room",
+        "kids' room",
+        "kidsroom",
+        "kid room",
+        "nursery",
+    ),
+    "A": ("attic", "loft"),
+    "G": ("garden", "yard", "backyard", "back yard"),
+    "P": ("playroom", "play room", "games room", "game room", "rumpus room"),
+    "D": ("dining room", "diningroom", "dining hall"),
+    "S": ("study room", "studyroom"),
+    "T": ("terrace", "patio", "balcony"),
+    "M": ("music room", "musicroom"),
+    "W": ("workshop", "work shop", "workroom", "work room"),
+    "O": ("office", "home office"),
+}
+"""Strong synonyms: recognised wherever they occur."""
+
+_WEAK_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "L": ("living",),
+    "E": ("empty",),
+    "B": ("bath",),
+    "D": ("dining",),
+    "S": ("study",),
+    "M": ("music",),
+}
+"""Weak synonyms are ordinary words too: they count only after "the"/"from"/an arrow, or in a path."""
+
+_AMBIGUOUS_LETTERS = frozenset({"A", "O", "I"})
+
+
+def _name_key(name: str) -> tuple[str, ...]:
+    return tuple(t.key for t in _tokenize(_normalize(name)) if t.kind == "word")
+
+
+def _deletes(word: str) -> set[str]:
+    return {word[:i] + word[i + 1 :] for i in range(len(word))}
+
+
+@dataclass(frozen=True)
+class _Lexicon:
+    board: tuple[str, ...]
+    by_first: dict[str, list[tuple[tuple[str, ...], str, bool]]]
+    fuzzy_index: dict[str, frozenset[str]]
+    vocabulary: frozenset[str]
+    longest: int  # letters of the longest word a typo can stand for
+
+    def canonical(self, key: str) -> str:
+        """The lexicon word ``key`` spells (exactly or with one cheap typo), else ``key``.
+
+        Words longer than any lexicon word by two letters or more are no typo of one, and are not
+        searched: the search costs the square of the word's length.
+        """
+        if key in self.vocabulary or len(key) < 4 or len(key) > self.longest + 1 or not key.isalpha():
+            return key
+        hits: set[str] = set()
+        for variant in {key} | _deletes(key):
+            hits |= self.fuzzy_index.get(variant, frozenset())
+        hits = {h for h in hits if h[0] == key[0] and abs(len(h) - len(key)) <= 1}
+        if len(key) == 4:  # short words only as a dropped letter: "atic"
+            hits = {h for h in hits if key in _deletes(h)}
+        return next(iter(hits)) if len(hits) == 1 else key
+
+
+@lru_cache(maxsize=64)
+def _lexicon(rooms: tuple[tuple[str, str], ...]) -> _Lexicon:
+    entries: list[tuple[tuple[str, ...], str, bool]] = []
+    for letter, names in ROOM_SYNONYMS.items():
+        entries += [(_name_key(n), letter, False) for n in (ROOM_CATALOGUE[letter], *names)]
+    for letter, names in _WEAK_SYNONYMS.items():
+        entries += [(_name_key(n), letter, True) for n in names]
+    for letter, name in rooms:  # names a board gives its rooms, if they differ from the catalogue
+        entries.append((_name_key(name), letter, False))
+    by_first: dict[str, list[tuple[tuple[str, ...], str, bool]]] = {}
+    fuzzy: dict[str, set[str]] = {}
+    vocab: set[str] = set()
+    for words, letter, weak in entries:
+        if not words:
+            continue
+        by_first.setdefault(words[0], []).append((words, letter, weak))
+        for w in words:
+            vocab.add(w)
+            if not weak and len(w) >= 5:
+                for variant in {w} | _deletes(w):
+                    fuzzy.setdefault(variant, set()).add(w)
+    for lst in by_first.values():
+        lst.sort(key=lambda e: (-len(e[0]), e[2]))
+    return _Lexicon(
+        board=tuple(r for r, _ in rooms),
+        by_first={k: v for k, v in by_first.items()},
+        fuzzy_index={k: frozenset(v) for k, v in fuzzy.items()},
+        vocabulary=frozenset(vocab),
+        longest=max((len(w) for words in fuzzy.values() for w in words), default=0),
+    )
