@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 RESULTS ?= results
 
-.PHONY: demo test bench check lint clean local
+.PHONY: demo test test-fast bench check lint clean local
 
 $(VENV)/.core: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -23,6 +23,10 @@ demo: $(VENV)/.core
 ## test: set up with [dev] and run the test suite
 test: $(VENV)/.dev
 	$(PY) -m pytest
+
+## test-fast: the inner loop, the same suite without the tests marked slow
+test-fast: $(VENV)/.dev
+	$(PY) -m pytest -m "not slow and not llm and not network"
 
 ## bench: solver benchmarks (Held-Karp in Numba vs CP-SAT, SCIP and plain Python)
 bench: $(VENV)/.dev
