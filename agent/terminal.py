@@ -94,24 +94,10 @@ def _prompt(text: str = "you> ") -> str | None:
     return None if line == "/quit" else line
 
 
-def tour_problem(path: list[str], rooms: list[str], start: str) -> str | None:
-    """Why ``path`` is not a closed tour of ``rooms`` from ``start`` (None when it is one): it must
-    start and end at ``start`` and visit every other room exactly once."""
-    unknown = [room for room in path if room not in rooms]
-    if unknown:
-        return f"unknown room {unknown[0]!r}; rooms: {', '.join(rooms)}"
-    if len(path) != len(rooms) + 1 or path[0] != start or path[-1] != start:
-        return f"a tour has {len(rooms) + 1} stops from {start} back to {start}, not {len(path)}"
-    if sorted(path[:-1]) != sorted(rooms):
-        missing = [room for room in rooms if room not in path]
-        return f"a tour visits every room once; missing {', '.join(missing)}"
-    return None
-
-
 def _read_turn(console: Console, observation: Any) -> Turn | None:
     """Prompt until the person gives a usable turn; None means quit (or end of input). A /submit
     that is not a closed tour of the board gets one line and a new prompt; nothing is submitted."""
-    from games.traveling_adventurers import Submit
+    from games.traveling_adventurers import Submit, tour_problem
 
     rooms = list(observation.rooms)
     example = ",".join([*rooms, observation.start])

@@ -81,6 +81,20 @@ def is_tour(path: Sequence[str], rooms: Sequence[str], start: str) -> bool:
     return len(path) == len(rooms) + 1 and path[0] == start and path[-1] == start and sorted(path[:-1]) == sorted(rooms)
 
 
+def tour_problem(path: Sequence[str], rooms: Sequence[str], start: str) -> str | None:
+    """Why ``path`` is not a tour in the sense of :func:`is_tour` (None when it is one), in one line
+    a person can act on (terminal play refuses a ``/submit`` with it)."""
+    if is_tour(path, rooms, start):
+        return None
+    unknown = [room for room in path if room not in rooms]
+    if unknown:
+        return f"unknown room {unknown[0]!r}; rooms: {', '.join(rooms)}"
+    if len(path) != len(rooms) + 1 or path[0] != start or path[-1] != start:
+        return f"a tour has {len(rooms) + 1} stops from {start} back to {start}, not {len(path)}"
+    missing = [room for room in rooms if room not in path]
+    return f"a tour visits every room once; missing {', '.join(missing)}"
+
+
 class Submit(BaseModel):
     """The formal action that ends a player's part: submit ``path`` as the final tour."""
 

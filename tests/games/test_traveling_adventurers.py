@@ -20,6 +20,7 @@ from games.traveling_adventurers import (
     generate_weights,
     load_preset_boards,
     preset_board,
+    tour_problem,
 )
 
 TOUR = ["L", "E", "K", "C", "B", "A", "L"]
@@ -190,3 +191,24 @@ def test_percentile_on_generated_large_board_is_sampled_and_bounded():
     board = generate_board(11, 5)
     tour = list(board.rooms) + [board.start]
     assert 0.0 <= board.percentile(tour) <= 100.0
+
+
+TOUR_ROOMS = ["L", "E", "B", "K", "C", "A"]
+
+
+@pytest.mark.parametrize(
+    "path, expected",
+    [
+        (["L", "E", "B", "K", "C", "A", "L"], None),
+        (["L", "E", "B", "K", "C", "A"], "7 stops"),
+        (["L", "E", "E", "K", "C", "A", "L"], "missing B"),
+        (["L", "[/]", "L"], "unknown room '[/]'"),
+        (["E", "L", "B", "K", "C", "A", "E"], "from L back to L"),
+        (["L"] * 65, "not 65"),
+        ([], "not 0"),
+    ],
+)
+def test_tour_problem(path, expected):
+    """Issue 12 #13: only a closed tour through every room once passes; the reason is one phrase."""
+    problem = tour_problem(path, TOUR_ROOMS, "L")
+    assert problem is None if expected is None else expected in problem
