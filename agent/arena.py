@@ -167,7 +167,7 @@ def aggregate(records: Sequence[GameRecord]) -> dict[str, Any]:
     if records and "normalized_score" in records[0].metrics:
         return aggregate_scores(records)
     if records and "turns_to_solve" in records[0].metrics:
-        from agent.asympuzl import summarize  # the puzzle's own metrics (success at turn K, tokens)
+        from agent.kits.asympuzl.paper import summarize  # the puzzle's own metrics (success at turn K, tokens)
 
         return summarize(list(records))
     n = len(records)

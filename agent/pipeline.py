@@ -1,17 +1,16 @@
 """``PipelineAgent``: parser -> belief store -> planner -> renderer, one turn at a time.
 
-Each stage is an interchangeable module (see ``agent.registry``); a switched-off stage is a null
-object (``NullParser``, ``NullPartnerModel``, ``HistoryTracker``, ``NullPlanner``, ``NullRenderer``),
-so an ablation is a configuration, never an edit.
+Each stage fills a slot its game kit declares (see ``agent.kits``); a switched-off stage is a null
+object (``NullParser``, ``NullPlanner``, ``NullRenderer``, a belief store's null options), so an
+ablation is a configuration, never an edit.
 
-Every turn passes one last check before it leaves the agent (:func:`withdraw_invalid_tours`): a
-Traveling Adventurers submission, or a declared final tour, that is not a valid tour is withdrawn
-and the dialogue continues instead, whichever parser, belief store or planner produced it.
+Every intent passes the kit's turn checks before it leaves the agent, whichever parser, belief store
+or planner produced it (a game can withdraw what its rules would refuse and let the dialogue go on).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,8 +18,7 @@ import numpy as np
 
 from beliefs.base import BeliefStore
 from games.base import Turn
-from games.traveling_adventurers import Submit, TravelingAdventurersObservation, is_tour
-from language.acts import Act, Ask, End, Intent, acts_to_json
+from language.acts import Act, End, Intent, acts_to_json
 from language.base import Parser, Renderer
 from language.llm_client import LLMClient, LLMUsage
 from planners.base import Planner
@@ -35,32 +33,7 @@ class TurnTrace:
     message: str = ""
     thought: str = ""
     llm: LLMUsage | None = None
-    withdrawn: list[dict] = field(default_factory=list)  # acts of an invalid tour the planner decided
-
-
-def withdraw_invalid_tours(intent: Intent, observation: Any) -> Intent:
-    """``intent`` without any submission or declared final tour that is not a valid tour.
-
-    A valid tour leaves the start room, visits every room exactly once and returns
-    (:func:`games.traveling_adventurers.is_tour`). What is withdrawn is never sent: the remaining
-    acts are rendered afresh (a message written for the withdrawn tour is dropped), and when nothing
-    remains the agent asks for the partner's best next move, so the dialogue goes on.
-
-    Args:
-        intent: what the planner decided.
-        observation: the agent's observation (other games' intents pass unchanged).
-
-    Returns:
-        ``intent`` itself when it is valid, else the safe replacement.
-    """
-    if not isinstance(observation, TravelingAdventurersObservation):
-        return intent
-    rooms, start = list(observation.rooms), observation.start
-    actions = [a for a in intent.actions if not (isinstance(a, Submit) and not is_tour(a.path, rooms, start))]
-    acts = [a for a in intent.acts if not (isinstance(a, End) and not is_tour(a.path, rooms, start))]
-    if len(actions) == len(intent.actions) and len(acts) == len(intent.acts):
-        return intent
-    return Intent(acts=acts or [Ask(about="best_next")], actions=actions)
+    withdrawn: list[dict] = field(default_factory=list)  # acts a turn check withdrew from the plan
 
 
 class PipelineAgent:
@@ -74,6 +47,8 @@ class PipelineAgent:
         renderer: turns the intent into a message.
         llm: the language-model client of the LLM stages, if any; each turn's trace records the
             calls, tokens and fallbacks of that turn.
+        turn_checks: applied in order to every planned intent (the game kit's last checks).
+        modules: the components of the kit's further slots (``tom``, ``verifier`` ...), by slot.
     """
 
     def __init__(
@@ -84,6 +59,8 @@ class PipelineAgent:
         planner: Planner,
         renderer: Renderer,
         llm: LLMClient | None = None,
+        turn_checks: Sequence[Callable[[Intent, Any], Intent]] = (),
+        modules: Mapping[str, Any] | None = None,
     ) -> None:
         self.name = name
         self.parser = parser
@@ -91,6 +68,8 @@ class PipelineAgent:
         self.planner = planner
         self.renderer = renderer
         self.llm = llm
+        self.turn_checks = tuple(turn_checks)
+        self.modules = dict(modules or {})
         self.beliefs: BeliefStore | None = None
         self.rng = np.random.default_rng(0)
         self.trace: list[TurnTrace] = []
@@ -149,7 +128,9 @@ class PipelineAgent:
         before = self.llm.usage.copy() if self.llm is not None else None
         self._hear(observation, trace)
         planned = self.planner.plan(self.beliefs, observation, self.rng)
-        intent = withdraw_invalid_tours(planned, observation)
+        intent = planned
+        for check in self.turn_checks:
+            intent = check(intent, observation)
         if intent is not planned:
             trace.withdrawn = acts_to_json([a for a in planned.acts if a not in intent.acts])
         context = self.beliefs.context(observation, "self")

@@ -178,7 +178,7 @@ def plot_success_at_turn(by_mode: dict[str, dict[str, dict[str, Any]]], path: st
     line per agent.
 
     Args:
-        by_mode: feedback mode -> agent -> :func:`agent.asympuzl.summarize` output.
+        by_mode: feedback mode -> agent -> :func:`agent.kits.asympuzl.paper.summarize` output.
     """
     import matplotlib
 

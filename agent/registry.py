@@ -1,24 +1,38 @@
-"""The registry of named components: games, parsers, renderers, belief modules, planners, presets.
+"""The registry of game kits, and the agents they build.
 
-Ablations are data: an :class:`AgentSpec` names one implementation per pipeline stage and
-:func:`build_agent` assembles it. Registration is explicit: :func:`default_registry` calls
-:func:`register_builtins` once; nothing registers itself as an import side effect.
+Each game is one :class:`~agent.kits.base.GameKit`; the registry holds the kits and answers every
+question about a game from its kit: the game and its options, the slots and their implementations,
+the presets. Ablations are data: an :class:`AgentSpec` names one implementation per slot plus their
+options, and :meth:`Registry.build_agent` assembles it.
 
-Game names are families (``traveling_adventurers``); each game's ``facts.game_id`` carries the rule
-version (``traveling_adventurers_v0``), and either spelling is accepted.
+Registration is explicit: :func:`default_registry` registers the built-in kits
+(:data:`agent.kits.BUILTIN_KITS`), the kits other packages declare in the entry-point group
+``accord.kits``, and those named in the environment variable ``ACCORD_KITS``
+(``module:attribute`` entries separated by commas; it reaches worker processes too). Nothing
+registers itself as an import side effect.
+
+Game names are families (``x``); each game's ``facts.game_id`` may carry a rule version (``x_v0``),
+and either spelling is accepted.
 """
 
 from __future__ import annotations
 
 import difflib
-import inspect
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+import importlib
+import os
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
+from agent.kits.base import BuildContext, GameKit, Implementation, OptionsError, set_values, validate_options
 from agent.pipeline import PipelineAgent
 from games.base import Game
 from language.llm_client import LLMClient, LLMConfig
+
+KITS_ENV = "ACCORD_KITS"
+ENTRY_POINT_GROUP = "accord.kits"
+RETIRED_SPEC_KEYS: Mapping[str, str] = {"partner": "options.beliefs.partner", "tracking": "options.beliefs.tracking"}
+"""Agent keys of earlier releases -> where that setting lives now."""
 
 
 class UnknownNameError(KeyError):
@@ -30,58 +44,103 @@ class UnknownNameError(KeyError):
 
 @dataclass(frozen=True)
 class AgentSpec:
-    """One agent configuration: the implementation name of each pipeline stage plus options."""
+    """One agent configuration: the implementation of each slot plus each slot's options.
+
+    Slots the spec does not name take their kit's default; options are per slot
+    (``{"planner": {"iterations": 5000}}``).
+    """
 
     game: str
-    parser: str = "rules"
-    partner: str = "on"
-    tracking: str = "agreement"
-    planner: str = "ibp"
-    renderer: str = "template"
-    options: dict[str, Any] = field(default_factory=dict)
+    slots: Mapping[str, str] = field(default_factory=dict)
+    options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     name: str = "custom"
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "slots", dict(self.slots))
+        object.__setattr__(self, "options", {k: dict(v) for k, v in self.options.items()})
+
+    def with_slots(self, **slots: str) -> AgentSpec:
+        """This spec with some slots set to other implementations."""
+        return AgentSpec(self.game, {**self.slots, **slots}, self.options, self.name)
+
+    def with_options(self, slot: str, **options: Any) -> AgentSpec:
+        """This spec with options added to (or replacing those of) ``slot``."""
+        merged = {**self.options, slot: {**self.options.get(slot, {}), **options}}
+        return AgentSpec(self.game, self.slots, merged, self.name)
+
+    def named(self, name: str) -> AgentSpec:
+        """This spec under another name."""
+        return AgentSpec(self.game, self.slots, self.options, name)
+
+    def to_json(self) -> dict[str, Any]:
+        """The spec as JSON-able data (the form sweeps and result stores keep)."""
+        return {"game": self.game, "slots": dict(self.slots), "options": dict(self.options), "name": self.name}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> AgentSpec:
+        """The spec from :meth:`to_json` output.
+
+        Raises:
+            ValueError: a key of an earlier release (named with where it lives now), an unknown key or a
+                missing game.
+        """
+        for old, new in RETIRED_SPEC_KEYS.items():
+            if old in data:
+                raise ValueError(f"agent key {old!r} is now {new!r}")
+        if unknown := [k for k in data if k not in ("game", "slots", "options", "name")]:
+            raise ValueError(f"agent key {unknown[0]!r} is not one of game, slots, options, name")
+        if "game" not in data:
+            raise ValueError("an agent spec needs its game")
+        return cls(str(data["game"]), data.get("slots", {}), data.get("options", {}), str(data.get("name", "custom")))
+
     def describe(self) -> str:
-        return f"parser={self.parser} partner={self.partner} tracking={self.tracking} planner={self.planner} renderer={self.renderer}"
+        """The slots and options in one line (``parser=rules planner=ibp(iterations=5)``)."""
+        parts = []
+        for slot in sorted({*self.slots, *self.options}):
+            options = self.options.get(slot, {})
+            extra = "(" + ", ".join(f"{k}={v}" for k, v in options.items()) + ")" if options else ""
+            parts.append(f"{slot}={self.slots.get(slot, 'default')}{extra}")
+        return " ".join(parts)
 
 
 @dataclass
 class Registry:
-    """Name -> factory tables, one per kind of component, keyed by (game family, name)."""
+    """The game kits, by family name."""
 
-    games: dict[str, Callable[..., Game]] = field(default_factory=dict)
-    game_descriptions: dict[str, str] = field(default_factory=dict)
-    parsers: dict[tuple[str, str], Callable[..., Any]] = field(default_factory=dict)
-    renderers: dict[tuple[str, str], Callable[..., Any]] = field(default_factory=dict)
-    partner_models: dict[tuple[str, str], Callable[..., Any]] = field(default_factory=dict)
-    trackers: dict[tuple[str, str], Callable[..., Any]] = field(default_factory=dict)
-    belief_stores: dict[str, Callable[..., Any]] = field(default_factory=dict)
-    planners: dict[tuple[str, str], Callable[..., Any]] = field(default_factory=dict)
-    presets: dict[tuple[str, str], AgentSpec] = field(default_factory=dict)
-    # (kind, family, name) of the components whose factory takes the LLM client as first argument
-    llm_components: set[tuple[str, str, str]] = field(default_factory=set)
-    # game family -> the preset commands use when none is named
-    default_presets: dict[str, str] = field(default_factory=dict)
-    # retired or alternative spellings -> registered name
-    aliases: dict[str, str] = field(default_factory=lambda: {"templates": "template"})
+    kits: dict[str, GameKit] = field(default_factory=dict)
 
     # ---- registration ----------------------------------------------------------------------
-    def register_game(self, family: str, factory: Callable[..., Game], description: str) -> None:
-        self.games[family] = factory
-        self.game_descriptions[family] = description
+    def register_kit(self, kit: GameKit) -> None:
+        """Add ``kit``.
 
-    def register_preset(self, spec: AgentSpec) -> None:
-        self.presets[(spec.game, spec.name)] = spec
+        Raises:
+            ValueError: a kit of that name is already registered.
+        """
+        if kit.name in self.kits:
+            raise ValueError(f"a game kit named {kit.name!r} is already registered")
+        self.kits[kit.name] = kit
 
     # ---- look-ups --------------------------------------------------------------------------
+    @property
+    def games(self) -> list[str]:
+        """The registered game families, in registration order."""
+        return list(self.kits)
+
+    def __iter__(self) -> Iterator[GameKit]:
+        return iter(self.kits.values())
+
     def game_family(self, name: str) -> str:
         """The registered family for ``name`` (``x`` or a versioned ``x_v0``)."""
-        if name in self.games:
+        if name in self.kits:
             return name
         base = name.rsplit("_v", 1)[0] if "_v" in name else name
-        if base in self.games:
+        if base in self.kits:
             return base
-        raise UnknownNameError(_unknown("game", name, list(self.games)))
+        raise UnknownNameError(_unknown("game", name, list(self.kits)))
+
+    def kit(self, name: str) -> GameKit:
+        """The kit of game ``name``."""
+        return self.kits[self.game_family(name)]
 
     def make_game(self, name: str, **options: Any) -> Game:
         """Build game ``name`` with its options.
@@ -90,119 +149,137 @@ class Registry:
             UnknownNameError: no such game.
             ValueError: a bad option value, or an option the game does not take (named with the game).
         """
-        family = self.game_family(name)
-        if unsupported := self.unsupported_options(family, options):
-            accepted = ", ".join(self.game_options(family) or []) or "none"
-            raise ValueError(f"{family} takes no option {unsupported[0]!r}; its options: {accepted}")
-        try:
-            return self.games[family](**options)
-        except TypeError as err:
-            # a factory with **options passes them on; a name nothing takes is the caller's error
-            if "unexpected keyword argument" not in str(err):
-                raise
-            raise ValueError(f"{family} takes no option {str(err).rsplit(' ', 1)[-1]}") from err
+        kit = self.kit(name)
+        return kit.make_game(**set_values(validate_options(kit.game_options, options, kit.name)))
 
-    def game_options(self, name: str) -> list[str] | None:
-        """The keyword options the factory of game ``name`` takes (None: it passes any on)."""
-        parameters = inspect.signature(self.games[self.game_family(name)]).parameters.values()
-        if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
-            return None
-        return [p.name for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
-
-    def unsupported_options(self, name: str, options: dict[str, Any]) -> list[str]:
-        """The names in ``options`` that the factory of game ``name`` does not take."""
-        accepted = self.game_options(name)
-        return [] if accepted is None else [k for k in options if k not in accepted]
+    def game_options(self, name: str) -> list[str]:
+        """The options game ``name`` takes."""
+        return list(self.kit(name).game_options.model_fields)
 
     def preset(self, game: str, name: str) -> AgentSpec:
-        family = self.game_family(game)
-        if (family, name) not in self.presets:
-            names = [n for g, n in self.presets if g == family]
-            raise UnknownNameError(_unknown(f"agent preset for {family}", name, names))
-        return self.presets[(family, name)]
+        """The agent preset ``name`` of ``game`` as a spec.
+
+        Raises:
+            UnknownNameError: no such preset; the message lists the game's presets.
+        """
+        kit = self.kit(game)
+        for preset in kit.presets:
+            if preset.name == name:
+                return AgentSpec(kit.name, preset.slots, preset.options, preset.name)
+        raise UnknownNameError(_unknown(f"agent preset for {kit.name}", name, [p.name for p in kit.presets]))
 
     def default_preset(self, game: str) -> str:
         """The preset to use when none is named: the game's strongest offline agent."""
-        family = self.game_family(game)
-        names = self.preset_names(family)
-        if not names:
-            raise UnknownNameError(
-                f"{family} has no agent presets yet; games with agents: {', '.join(sorted(self.default_presets))}"
-            )
-        return self.default_presets.get(family) or names[0]
+        kit = self.kit(game)
+        return kit.default_preset or kit.presets[0].name
 
     def preset_names(self, game: str, offline: bool = False) -> list[str]:
         """The game's presets; ``offline=True`` keeps only those that need no language model."""
-        family = self.game_family(game)
-        return [n for g, n in self.presets if g == family and not (offline and self.llm_stages(self.presets[(g, n)]))]
+        kit = self.kit(game)
+        return [p.name for p in kit.presets if not (offline and self.llm_stages(self.preset(kit.name, p.name)))]
 
-    def llm_stages(self, spec: AgentSpec) -> list[str]:
-        """The stages of ``spec`` that run on a language model, as ``kind 'name'``."""
-        family = self.game_family(spec.game)
-        stages = (("parser", spec.parser), ("renderer", spec.renderer), ("planner", spec.planner))
-        return [
-            f"{kind} {name!r}"
-            for kind, name in stages
-            if (kind, family, self.aliases.get(name, name)) in self.llm_components
-        ]
-
-    def planner_factory(self, game: str, name: str) -> Callable[..., Any]:
-        """The factory of planner ``name`` of ``game`` (its signature lists the planner's options).
+    def resolve(self, spec: AgentSpec) -> dict[str, str]:
+        """The implementation name of every slot of ``spec``'s kit (defaults filled, aliases read).
 
         Raises:
-            UnknownNameError: no such planner; the message lists the game's planners.
+            UnknownNameError: an unknown slot or implementation; the message lists the valid ones.
         """
-        return self._component(self.planners, "planner", self.game_family(game), name)
+        kit = self.kit(spec.game)
+        for slot in [*spec.slots, *spec.options]:
+            if slot not in kit.slots:
+                raise UnknownNameError(_unknown(f"slot of {kit.name}", slot, list(kit.slots)))
+        chosen = {}
+        for slot, declared in kit.slots.items():
+            name = spec.slots.get(slot, declared.default)
+            name = kit.aliases.get(name, name)
+            if name not in declared.implementations:
+                raise UnknownNameError(_unknown(f"{slot} for {kit.name}", name, list(declared.implementations)))
+            chosen[slot] = name
+        return chosen
 
-    def _component(
-        self, table: dict[tuple[str, str], Callable[..., Any]], kind: str, family: str, name: str
-    ) -> Callable[..., Any]:
-        name = self.aliases.get(name, name)
-        if (family, name) not in table:
-            names = [n for g, n in table if g == family]
-            raise UnknownNameError(_unknown(f"{kind} for {family}", name, names))
-        return table[(family, name)]
+    def implementation(self, game: str, slot: str, name: str) -> Implementation:
+        """Implementation ``name`` of ``slot`` in ``game``'s kit.
+
+        Raises:
+            UnknownNameError: no such slot or implementation.
+        """
+        kit = self.kit(game)
+        if slot not in kit.slots:
+            raise UnknownNameError(_unknown(f"slot of {kit.name}", slot, list(kit.slots)))
+        name = kit.aliases.get(name, name)
+        implementations = kit.slots[slot].implementations
+        if name not in implementations:
+            raise UnknownNameError(_unknown(f"{slot} for {kit.name}", name, list(implementations)))
+        return implementations[name]
+
+    def oracle(self) -> Any:
+        """The scripted server's rule oracle, speaking the language of every kit that declares one."""
+        from agent.kits.base import act_decoder
+        from language.scripted_server import OracleModule, RuleOracle
+
+        return RuleOracle(
+            {
+                kit.name: OracleModule(
+                    kit.oracle.parser(), kit.oracle.renderer(), kit.oracle.context, act_decoder(kit.acts)
+                )
+                for kit in self
+                if kit.oracle is not None
+            }
+        )
+
+    def llm_stages(self, spec: AgentSpec) -> list[str]:
+        """The slots of ``spec`` that run on a language model, as ``slot 'name'``."""
+        return [
+            f"{slot} {name!r}"
+            for slot, name in self.resolve(spec).items()
+            if self.implementation(spec.game, slot, name).needs_llm
+        ]
+
+    def check_options(self, spec: AgentSpec) -> None:
+        """Validate every slot's options of ``spec``.
+
+        Raises:
+            OptionsError: an option the implementation does not take, or a value of the wrong type.
+        """
+        for slot, name in self.resolve(spec).items():
+            impl = self.implementation(spec.game, slot, name)
+            validate_options(impl.options, spec.options.get(slot, {}), f"{slot} {name!r}")
 
     def build_agent(self, spec: AgentSpec, llm: LLMConfig | None = None) -> PipelineAgent:
         """Assemble the :class:`PipelineAgent` that ``spec`` describes.
 
         Args:
             spec: the agent configuration.
-            llm: the language model for stages that run on one (default: from the environment).
+            llm: the language model for slots that run on one (default: from the environment).
 
         Raises:
-            UnknownNameError: a stage names an unregistered implementation.
-            LLMNotConfiguredError: a stage needs a language model and none is configured.
+            UnknownNameError: a slot names an unregistered implementation.
+            OptionsError: a slot's options do not validate.
+            LLMNotConfiguredError: a slot needs a language model and none is configured.
         """
-        family = self.game_family(spec.game)
-        options = dict(spec.options)
+        kit = self.kit(spec.game)
+        chosen = self.resolve(spec)
         client: LLMClient | None = None
         if stages := self.llm_stages(spec):
             config = llm or LLMConfig.from_env()
             config.require(f"the {stages[0]}")
             client = LLMClient(config)
-
-        def build(kind: str, table: dict[tuple[str, str], Callable[..., Any]], name: str) -> Callable[..., Any]:
-            factory = self._component(table, kind, family, name)
-            if (kind, family, self.aliases.get(name, name)) in self.llm_components:
-                return lambda *args, **kwargs: factory(client, *args, **kwargs)
-            return factory
-
-        parser = build("parser", self.parsers, spec.parser)()
-        renderer = build("renderer", self.renderers, spec.renderer)()
-        make_partner = self._component(self.partner_models, "partner model", family, spec.partner)
-        make_tracker = self._component(self.trackers, "state tracker", family, spec.tracking)
-        make_planner = build("planner", self.planners, spec.planner)
-        try:
-            planner = make_planner(**options)
-        except TypeError as err:
-            raise ValueError(f"planner {spec.planner!r} does not take the options {sorted(options)}") from err
-        make_store = self.belief_stores[family]
-
-        def make_beliefs(observation: Any) -> Any:
-            return make_store(make_partner(), make_tracker(observation))
-
-        return PipelineAgent(spec.name, parser, make_beliefs, planner, renderer, llm=client)
+        parts: dict[str, Any] = {}
+        for slot, name in chosen.items():
+            impl = self.implementation(kit.name, slot, name)
+            options = validate_options(impl.options, spec.options.get(slot, {}), f"{slot} {name!r}")
+            parts[slot] = impl.factory(BuildContext(options, client if impl.needs_llm else None, chosen))
+        extra = {k: v for k, v in parts.items() if k not in ("parser", "beliefs", "planner", "renderer")}
+        return PipelineAgent(
+            spec.name,
+            parts["parser"],
+            parts["beliefs"],
+            parts["planner"],
+            parts["renderer"],
+            llm=client,
+            turn_checks=tuple(kit.turn_checks),
+            modules=extra,
+        )
 
 
 def _unknown(kind: str, name: str, known: list[str]) -> str:
@@ -211,148 +288,58 @@ def _unknown(kind: str, name: str, known: list[str]) -> str:
     return f"unknown {kind} {name!r}{suggestion}; known: {', '.join(sorted(known)) or 'none'}"
 
 
+def load_kit(reference: str) -> GameKit:
+    """The kit ``module:attribute`` names (the attribute may be a kit or a function returning one).
+
+    Raises:
+        ValueError: the reference does not name a game kit (one line).
+    """
+    module_name, _, attribute = reference.partition(":")
+    if not module_name or not attribute:
+        raise ValueError(f"a game kit reference is module:attribute, not {reference!r}")
+    try:
+        value = getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError) as err:
+        raise ValueError(f"cannot load game kit {reference!r}: {err}") from None
+    try:
+        kit = value() if callable(value) and not isinstance(value, GameKit) else value
+    except Exception as err:  # a foreign callable: whatever it raises, the reference is wrong
+        raise ValueError(f"{reference!r} is not a game kit: {type(err).__name__}: {err}") from None
+    if not isinstance(kit, GameKit):
+        raise ValueError(f"{reference!r} is not a game kit (a {type(kit).__name__})")
+    return kit
+
+
+def external_kits() -> list[GameKit]:
+    """The kits of the ``accord.kits`` entry points and of ``ACCORD_KITS``."""
+    from importlib.metadata import entry_points
+
+    references = [f"{ep.module}:{ep.attr}" for ep in entry_points(group=ENTRY_POINT_GROUP)]
+    references += [r.strip() for r in os.environ.get(KITS_ENV, "").split(",") if r.strip()]
+    return [load_kit(r) for r in dict.fromkeys(references)]
+
+
 def register_builtins(registry: Registry) -> Registry:
-    """Register Accord's own games, modules and presets in ``registry``."""
-    from beliefs.traveling_adventurers import (
-        AgreementTracker,
-        HistoryTracker,
-        NullPartnerModel,
-        PartnerModel,
-        TravelingAdventurersBeliefs,
-    )
-    from games.traveling_adventurers import TravelingAdventurersGame
-    from language.base import NullParser, NullRenderer
-    from language.llm import LLMParser, LLMPolicy, LLMRenderer
-    from language.structured import StructuredParser, StructuredRenderer
-    from language.traveling_adventurers import TravelingAdventurersParser, TravelingAdventurersRenderer
-    from language.traveling_adventurers_llm import TRAVELING_ADVENTURERS
-    from planners.base import NullPlanner
-    from planners.traveling_adventurers import GreedyPlanner, IBPPlanner
+    """Register Accord's own game kits in ``registry``."""
+    from agent.kits import builtin_kits
 
-    ta = "traveling_adventurers"
-    registry.register_game(ta, TravelingAdventurersGame, "two-player TSP dialogue game (Jeknić et al. 2025)")
-    registry.parsers[(ta, "rules")] = TravelingAdventurersParser
-    registry.parsers[(ta, "structured")] = StructuredParser
-    registry.parsers[(ta, "embed")] = _embed_parser
-    registry.parsers[(ta, "off")] = NullParser
-    registry.parsers[(ta, "llm")] = lambda llm: LLMParser(llm, TRAVELING_ADVENTURERS, TravelingAdventurersParser())
-    registry.renderers[(ta, "template")] = TravelingAdventurersRenderer
-    registry.renderers[(ta, "structured")] = StructuredRenderer
-    registry.renderers[(ta, "llm")] = lambda llm: LLMRenderer(
-        llm, TRAVELING_ADVENTURERS, TravelingAdventurersRenderer()
-    )
-    registry.renderers[(ta, "off")] = NullRenderer
-    registry.partner_models[(ta, "on")] = PartnerModel
-    registry.partner_models[(ta, "off")] = NullPartnerModel
-    registry.trackers[(ta, "agreement")] = lambda obs: AgreementTracker(start=obs.start)
-    registry.trackers[(ta, "history")] = lambda obs: HistoryTracker(start=obs.start)
-    registry.belief_stores[ta] = TravelingAdventurersBeliefs
-    registry.planners[(ta, "greedy")] = GreedyPlanner
-    registry.planners[(ta, "ibp")] = IBPPlanner
-    registry.planners[(ta, "llm")] = lambda llm, **options: LLMPolicy(
-        llm, TRAVELING_ADVENTURERS, GreedyPlanner(**options)
-    )
-    registry.planners[(ta, "off")] = NullPlanner
-    registry.llm_components |= {("parser", ta, "llm"), ("renderer", ta, "llm"), ("planner", ta, "llm")}
-    base = AgentSpec(game=ta)
-    registry.register_preset(replace(base, name="baseline", partner="off", tracking="history", planner="greedy"))
-    registry.register_preset(replace(base, name="grounding", partner="on", tracking="history", planner="greedy"))
-    registry.register_preset(replace(base, name="state-tracking", partner="on", tracking="agreement", planner="greedy"))
-    registry.register_preset(replace(base, name="problem-solving", partner="on", tracking="agreement", planner="ibp"))
-    registry.default_presets[ta] = "problem-solving"
-    # the paper's LLM-centred agents: the model parses, and decides (planner "llm") or only speaks
-    llm = replace(base, parser="llm", planner="llm")
-    registry.register_preset(replace(llm, name="llm-baseline", partner="off", tracking="history"))
-    registry.register_preset(replace(llm, name="llm-grounding", partner="on", tracking="history"))
-    registry.register_preset(replace(llm, name="llm-state-tracking", partner="on", tracking="agreement"))
-    registry.register_preset(replace(llm, name="llm-problem-solving", planner="ibp", renderer="llm"))
-    _register_gnomes_at_night(registry)
-    from games.dialop.mediation_game import MediationGame
-    from games.dialop.optimization_game import OptimizationGame
-    from games.dialop.planning_game import PlanningGame
-
-    registry.register_game(
-        "dialop_optimization", OptimizationGame, "DialOp Optimization: assign reviewers to papers (Lin et al.)"
-    )
-    registry.register_game(
-        "dialop_planning", PlanningGame, "DialOp Planning: a 3-site itinerary for a user (Lin et al.)"
-    )
-    registry.register_game(
-        "dialop_mediation", MediationGame, "DialOp Mediation: book flights for two users, one assistant (Lin et al.)"
-    )
-    from agent import dialop_mediation, dialop_optimization, dialop_planning
-
-    for task in (dialop_optimization, dialop_planning, dialop_mediation):
-        task.register(registry)
-    _register_dialop_llm_parsers(registry)
-    from agent import asympuzl
-
-    asympuzl.register(registry)
+    for kit in builtin_kits():
+        registry.register_kit(kit)
     return registry
-
-
-def _register_dialop_llm_parsers(registry: Registry) -> None:
-    """``--parser llm`` for the DialOp games: the task's acts from a language model, the rule parser
-    as fallback (prompted self-play reads the human prefixes with it when a model is configured)."""
-    from language.dialop_llm import LANGUAGES
-    from language.llm import LLMParser
-
-    for family, language in LANGUAGES.items():
-        registry.parsers[(family, "llm")] = lambda llm, language=language: LLMParser(
-            llm, language, language.rules, response_model=language.response_model
-        )
-        registry.llm_components.add(("parser", family, "llm"))
-
-
-def _register_gnomes_at_night(registry: Registry) -> None:
-    """Gnomes at Night: the AISMCTS-F agents (comm, mute) and the partner simulators."""
-    from beliefs.gnomes_at_night import GnomesBeliefs
-    from games.gnomes_at_night import GnomesAtNightGame
-    from language.base import NullParser, NullRenderer
-    from language.gnomes_at_night import GnomesParser, GnomesRenderer
-    from language.gnomes_at_night_llm import GNOMES_AT_NIGHT
-    from language.llm import LLMParser, LLMRenderer
-    from planners.gnomes_at_night import AISMCTSPlanner, ProxyPlanner
-
-    gn = "gnomes_at_night"
-    registry.register_game(gn, GnomesAtNightGame, "two-player shared-control maze game (Chen et al., Gnomes at Night)")
-    registry.parsers[(gn, "rules")] = GnomesParser
-    registry.parsers[(gn, "llm")] = lambda llm: LLMParser(llm, GNOMES_AT_NIGHT, GnomesParser())
-    registry.parsers[(gn, "off")] = NullParser
-    registry.renderers[(gn, "template")] = GnomesRenderer
-    registry.renderers[(gn, "llm")] = lambda llm: LLMRenderer(llm, GNOMES_AT_NIGHT, GnomesRenderer())
-    registry.renderers[(gn, "off")] = NullRenderer
-    registry.llm_components |= {("parser", gn, "llm"), ("renderer", gn, "llm")}
-    # one store holds the dictionary, the treasure belief and the flags in flight
-    registry.partner_models[(gn, "on")] = lambda: None
-    registry.trackers[(gn, "dictionary")] = GnomesBeliefs
-    registry.belief_stores[gn] = lambda partner, tracker: tracker
-    registry.planners[(gn, "aismcts")] = AISMCTSPlanner
-    registry.planners[(gn, "proxy")] = ProxyPlanner
-    base = AgentSpec(game=gn, tracking="dictionary", planner="aismcts")
-    registry.register_preset(replace(base, name="comm"))
-    registry.default_presets[gn] = "comm"
-    registry.register_preset(replace(base, name="mute", parser="off", renderer="off", options={"communicate": False}))
-    # partner simulators standing in for people
-    registry.register_preset(replace(base, name="proxy", planner="proxy"))
-    registry.register_preset(
-        replace(base, name="mute-proxy", planner="proxy", parser="off", renderer="off", options={"communicate": False})
-    )
-
-
-def _embed_parser() -> Any:
-    """The rule parser backed by the embedding classifier (the optional ``[embed]`` extra)."""
-    from language.embed import BackedParser
-
-    return BackedParser()
 
 
 _DEFAULT: Registry | None = None
 
 
 def default_registry() -> Registry:
-    """The registry with Accord's built-in components (built once, on first use)."""
+    """The registry with Accord's built-in kits and the external ones (built once, on first use)."""
     global _DEFAULT
     if _DEFAULT is None:
-        _DEFAULT = register_builtins(Registry())
+        registry = register_builtins(Registry())
+        for kit in external_kits():
+            registry.register_kit(kit)
+        _DEFAULT = registry
     return _DEFAULT
+
+
+__all__ = ["AgentSpec", "OptionsError", "Registry", "UnknownNameError", "default_registry", "load_kit"]

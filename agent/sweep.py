@@ -7,17 +7,18 @@ seeds. Example::
     name = "ta-modules"
     seeds = 4                      # paper_seeds layout: seeds x games, game i of seed s = s*1000 + i
     games = 25
-    exclude = [{ parser = "off", partner = "on" }]   # a cell matching every key of a rule is dropped
+    exclude = [{ parser = "off", options = { beliefs = { partner = "on" } } }]   # a cell matching every key of a rule is dropped
 
     [game]
-    name = "traveling_adventurers"
+    name = "my_game"               # a registered game (``accord games`` lists them)
     rooms = [6, 8, 10]             # a game option: scalar = fixed, list = axis
 
     [agents]
     preset = "problem-solving"     # the base spec (default: the game's strongest preset)
-    parser = ["rules", "off"]      # stage overrides: parser, partner, tracking, planner, renderer
+    parser = ["rules", "off"]      # slot overrides: any slot the game's kit declares
     planner = ["greedy", "ibp"]
-    options.iterations = [1000, 5000]   # planner options (axis name ``options.iterations``)
+    options.planner.iterations = [1000, 5000]   # a slot's options (axis ``planner.iterations``)
+    options.beliefs.partner = ["on", "off"]
     opponent = "proxy"             # the other seats' preset (alias partner_preset; default self-play)
 
 A value that is itself a list is given as a one-element list of it (``scale_range = [[1.0, 10.0]]``).
@@ -36,27 +37,27 @@ Every game of a sweep is a :class:`GameSpec`, a frozen JSON-able value with a st
 from __future__ import annotations
 
 import hashlib
-import inspect
 import itertools
 import json
 import math
 import re
 import time
 import tomllib
-import types
-import typing
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from agent.arena import paper_seeds, play_game
+from agent.kits.base import OptionsError
 from agent.limits import MAX_GAMES, check_seed_layout
 from agent.registry import AgentSpec, Registry, default_registry
 
-STAGES: tuple[str, ...] = ("parser", "partner", "tracking", "planner", "renderer")
-AGENT_KEYS: tuple[str, ...] = ("preset", *STAGES, "opponent", "partner_preset", "options")
+AGENT_KEYS: tuple[str, ...] = ("preset", "opponent", "partner_preset", "options")
+"""The [agents] keys besides the slots of the game's kit."""
+RETIRED_AGENT_KEYS: dict[str, str] = {"partner": "options.beliefs.partner", "tracking": "options.beliefs.tracking"}
+"""[agents] keys of earlier releases -> the key that sets the same thing now."""
 TOP_KEYS: tuple[str, ...] = (
     "name",
     "description",
@@ -143,8 +144,15 @@ class GameSpec:
         return digest({k: v for k, v in self.to_json().items() if k != "label"})
 
     def agent_specs(self) -> list[AgentSpec]:
-        """The seats' :class:`AgentSpec` values."""
-        return [AgentSpec(**a) for a in self.agents]
+        """The seats' :class:`AgentSpec` values.
+
+        Raises:
+            SweepError: a seat's spec is not one (e.g. written by an earlier release).
+        """
+        try:
+            return [AgentSpec.from_json(a) for a in self.agents]
+        except ValueError as err:
+            raise SweepError(f"not a game spec: {err}") from err
 
 
 @dataclass(frozen=True)
@@ -180,7 +188,7 @@ class Sweep:
     def iter_specs(self) -> Iterator[GameSpec]:
         """Every game of the sweep, cell by cell, seed by seed, built one at a time."""
         for cell in self.cells:
-            agents = tuple(asdict(a) for a in cell.agents)
+            agents = tuple(a.to_json() for a in cell.agents)
             llm = self.llm if cell.uses_llm else None
             for seed in self.seeds:
                 yield GameSpec(
@@ -209,7 +217,7 @@ class Sweep:
                     "label": cell.label,
                     "params": cell.params,
                     "game_options": cell.game_options,
-                    "agents": [asdict(a) for a in cell.agents],
+                    "agents": [a.to_json() for a in cell.agents],
                     "llm": self.llm if cell.uses_llm else None,
                 }
             )
@@ -275,22 +283,19 @@ def parse_sweep(text: str, registry: Registry | None = None, llm: Any = None, de
     games = _count(data, "games", 1)
     first_seed = _count(data, "first_seed", 0, minimum=0)
     _check_seeds(seeds, games)
-    _known_keys(agents_table, AGENT_KEYS, "[agents] key")
+    kit = registry.kit(family)
+    for old, new in RETIRED_AGENT_KEYS.items():
+        if old in agents_table:
+            raise SweepError(f"[agents] key {old!r} is now {new!r}")
+    _known_keys(agents_table, (*AGENT_KEYS, *kit.slots), "[agents] key")
     if "opponent" in agents_table and "partner_preset" in agents_table:
         raise SweepError("[agents] takes opponent or partner_preset (the same thing), not both")
     axes: dict[str, list[Any]] = {}
     fixed: dict[str, Any] = {}
     game_options = {k: v for k, v in game_table.items() if k != "name"}
     agent_values = {("opponent" if k == "partner_preset" else k): v for k, v in agents_table.items() if k != "options"}
-    options = agents_table.get("options", {})
-    if not isinstance(options, dict):
-        raise SweepError("[agents] options must be a table, e.g. options.iterations = [1000, 5000]")
-    entries = [
-        *game_options.items(),
-        *agent_values.items(),
-        *((f"options.{k}", v) for k, v in options.items()),
-    ]
-    clash = set(game_options) & set(AGENT_KEYS)
+    entries = [*game_options.items(), *agent_values.items(), *_slot_options(agents_table.get("options", {}), kit.slots)]
+    clash = set(game_options) & {*AGENT_KEYS, *kit.slots}
     if clash:
         raise SweepError(f"game option {sorted(clash)[0]!r} clashes with an agent key; rename it")
     for name, value in entries:
@@ -312,7 +317,7 @@ def parse_sweep(text: str, registry: Registry | None = None, llm: Any = None, de
     _check_cells(registry, family, cells, config)
     metrics = data.get("metrics", [])
     if not isinstance(metrics, list) or not all(isinstance(m, str) for m in metrics):
-        raise SweepError('metrics must be a list of metric names, e.g. metrics = ["optimal", "turns"]')
+        raise SweepError('metrics must be a list of metric names, e.g. metrics = ["turns"]')
     return Sweep(
         name=sweep_name,
         game=family,
@@ -460,12 +465,35 @@ def _exclude_rules(data: Mapping[str, Any], axes: Mapping[str, list[Any]]) -> li
     return [_flatten(r) for r in rules]
 
 
+def _slot_options(options: Any, slots: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """``options.SLOT.KEY = value`` entries of [agents] as ``("options.SLOT.KEY", value)``.
+
+    Raises:
+        SweepError: options that are not per slot (the layout of earlier releases) or an unknown slot.
+    """
+    if not isinstance(options, dict):
+        raise SweepError("[agents] options must be a table, e.g. options.planner.iterations = [1000, 5000]")
+    entries = []
+    for slot, table in options.items():
+        if not isinstance(table, dict):
+            raise SweepError(f"[agents] options are per slot now: options.{slot} is options.planner.{slot}")
+        if slot not in slots:
+            raise SweepError(f"[agents] options.{slot}: no slot {slot!r}; slots: {', '.join(slots)}")
+        entries.extend((f"options.{slot}.{key}", value) for key, value in table.items())
+    return entries
+
+
 def _flatten(rule: Mapping[str, Any]) -> dict[str, Any]:
-    """``{"options": {"iterations": 5}}`` -> ``{"options.iterations": 5}`` (TOML dotted keys)."""
+    """``{"options": {"planner": {"iterations": 5}}}`` -> ``{"options.planner.iterations": 5}`` (TOML
+    dotted keys)."""
     flat: dict[str, Any] = {}
     for name, value in rule.items():
         if name == "options" and isinstance(value, dict):
-            flat.update({f"options.{k}": v for k, v in value.items()})
+            for slot, table in value.items():
+                if isinstance(table, dict):
+                    flat.update({f"options.{slot}.{k}": v for k, v in table.items()})
+                else:
+                    flat[f"options.{slot}"] = table
         else:
             flat["opponent" if name == "partner_preset" else name] = value
     return flat
@@ -486,7 +514,8 @@ def _expand(
         if any(all(params[k] == v for k, v in rule.items()) for rule in rules):
             continue
         chosen = {**fixed, **params}
-        label = ", ".join(f"{k}={v}" for k, v in params.items()) or str(chosen.get("preset", family))
+        label = ", ".join(f"{k.removeprefix('options.')}={v}" for k, v in params.items())
+        label = label or str(chosen.get("preset", family))
         if label in labels:
             raise SweepError(f"two cells print as {label!r}; give axis values that print differently")
         labels.add(label)
@@ -503,10 +532,15 @@ def _cell(
     base = registry.preset(
         family, _scalar(preset, "preset", str) if preset is not None else registry.default_preset(family)
     )
-    stages = {s: _scalar(chosen[s], s, str) for s in STAGES if s in chosen}
-    options = {k.removeprefix("options."): v for k, v in chosen.items() if k.startswith("options.")}
-    spec = replace(base, **stages, options={**base.options, **options})
-    game_options = {k: v for k, v in chosen.items() if k not in AGENT_KEYS and not k.startswith("options.")}
+    slots = registry.kit(family).slots
+    spec = base.with_slots(**{s: _scalar(chosen[s], s, str) for s in slots if s in chosen})
+    for name, value in chosen.items():
+        if name.startswith("options."):
+            slot, key = name.removeprefix("options.").split(".", 1)
+            spec = spec.with_options(slot, **{key: value})
+    game_options = {
+        k: v for k, v in chosen.items() if k not in AGENT_KEYS and k not in slots and not k.startswith("options.")
+    }
     opponent = chosen.get("opponent")
     other = registry.preset(family, _scalar(opponent, "opponent", str)) if opponent is not None else spec
     agents = (spec, *[other] * (seats - 1))
@@ -533,31 +567,33 @@ def _check_cells(registry: Registry, family: str, cells: Sequence[Cell], llm: di
     """Build each distinct game once and each distinct agent once; one line per failure.
 
     Raises:
-        SweepError: an unknown name, a bad option type or a combination that does not build.
+        SweepError: an unknown name, a bad option or a combination that does not build.
     """
     from language.llm_client import LLMConfig
 
     config = LLMConfig.from_env(**llm) if llm else None
-    factory = registry.games[family]
     seen_games: set[str] = set()
     seen_agents: set[str] = set()
     for cell in cells:
         key = digest(cell.game_options)
         if key not in seen_games:
             seen_games.add(key)
-            _check_types(factory, cell.game_options, f"{family} option")
             try:
                 registry.make_game(family, **cell.game_options)
+            except OptionsError as err:
+                raise SweepError(f"cell {cell.label}: {_line(err)}") from err
             except (ValueError, TypeError) as err:
                 raise SweepError(f"cell {cell.label}: {family} rejects {cell.game_options}: {_line(err)}") from err
         for spec in cell.agents:
-            key = digest(asdict(spec))
+            key = digest(spec.to_json())
             if key in seen_agents:
                 continue
             seen_agents.add(key)
             # unknown names raise UnknownNameError, listing the valid ones
-            planner = registry.planner_factory(family, spec.planner)
-            _check_types(planner, spec.options, f"planner {spec.planner!r} option")
+            try:
+                registry.check_options(spec)
+            except OptionsError as err:
+                raise SweepError(f"cell {cell.label}: {_line(err)}") from err
             try:
                 registry.build_agent(spec, config)
             except (ValueError, TypeError) as err:
@@ -567,53 +603,3 @@ def _check_cells(registry: Registry, family: str, cells: Sequence[Cell], llm: di
 def _line(err: BaseException) -> str:
     text = str(err).splitlines()
     return text[0] if text else type(err).__name__
-
-
-_SIMPLE = (int, float, str, bool, type(None))
-
-
-def _check_types(factory: Callable[..., Any], options: Mapping[str, Any], what: str) -> None:
-    """Check ``options`` against the simple annotated types of ``factory``'s parameters.
-
-    Raises:
-        SweepError: an option the factory does not take, or a value of the wrong type.
-    """
-    target = factory.__init__ if inspect.isclass(factory) else factory
-    try:
-        params = inspect.signature(target).parameters
-    except (TypeError, ValueError):
-        return
-    open_ended = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
-    try:
-        hints = typing.get_type_hints(target)
-    except Exception:  # unresolvable annotations: names are still checked, types are not
-        hints = {}
-    names = [n for n in params if n not in ("self", "llm") and params[n].kind is not inspect.Parameter.VAR_KEYWORD]
-    for name, value in options.items():
-        if name not in params or params[name].kind is inspect.Parameter.VAR_KEYWORD:
-            if open_ended:
-                continue
-            raise SweepError(f"unknown {what} {name!r}; valid: {', '.join(names) or 'none'}")
-        allowed = _simple_types(hints.get(name))
-        if allowed is None or _matches(value, allowed):
-            continue
-        expected = " or ".join(t.__name__ if t is not type(None) else "none" for t in allowed)
-        raise SweepError(f"{what} {name} expects {expected}, not {value!r}")
-
-
-def _simple_types(hint: Any) -> tuple[type, ...] | None:
-    """The simple types a hint allows, or None when it allows anything else too (not checked)."""
-    if hint is None:
-        return None
-    args = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else (hint,)
-    if all(a in _SIMPLE for a in args):
-        return tuple(args)
-    return None
-
-
-def _matches(value: Any, allowed: tuple[type, ...]) -> bool:
-    if isinstance(value, bool):
-        return bool in allowed
-    if isinstance(value, int) and float in allowed:
-        return True
-    return isinstance(value, allowed)

@@ -5,8 +5,9 @@ so the real openai + instructor client runs end to end against it. What it answe
 script: replies queued with :meth:`ScriptedLLMServer.push` (a JSON answer, raw text such as
 broken JSON, an HTTP error, a slow reply) are served first, in order; after that a *responder*
 answers. The default responder, :class:`RuleOracle`, reads the JSON input block that Accord's
-LLM prompts end with and answers as a perfect model would: parse requests with the rule parser,
-render requests with the template renderer. It has no policy: a policy request is refused with
+LLM prompts end with and answers as a perfect model would: parse requests with the game's rule
+parser, render requests with its template renderer (the games it knows are given to it: the agent
+layer builds them from the game kits, ``agent.registry.Registry.oracle``). It has no policy: a policy request is refused with
 HTTP 400, and the policy falls back.
 
 Token counts in ``usage`` are estimates (one token per four characters), labelled as such; the
@@ -40,7 +41,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -169,61 +170,45 @@ def prompt_input(request: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def _dialop_modules() -> dict[str, tuple[Any, Any, type]]:
-    """The DialOp tasks' rule parsers, template renderers and context models."""
-    from language.dialop_mediation import MediationContext, MediationParser, MediationRenderer
-    from language.dialop_optimization import OptimizationContext, OptimizationParser, OptimizationRenderer
-    from language.dialop_planning import PlanningContext, PlanningParser, PlanningRenderer
+@dataclass(frozen=True)
+class OracleModule:
+    """One game's rule parser, template renderer, the context model of its prompts, and a decoder
+    of the JSON acts a render prompt carries."""
 
-    return {
-        "dialop_optimization": (OptimizationParser(), OptimizationRenderer(), OptimizationContext),
-        "dialop_planning": (PlanningParser(), PlanningRenderer(), PlanningContext),
-        "dialop_mediation": (MediationParser(), MediationRenderer(), MediationContext),
-    }
+    parser: Any
+    renderer: Any
+    context: type[BaseModel]
+    decode_acts: Callable[[Any], list[Any]]
 
 
 class RuleOracle:
     """Answers Accord's parse and render prompts with the rule parser and template renderer."""
 
-    def __init__(self, modules: dict[str, tuple[Any, Any, type]] | None = None) -> None:
-        """``modules``: game -> (rule parser, template renderer, context model of its prompts)."""
-        if modules is None:
-            from language.base import DialogueContext
-            from language.flags import FlagContext
-            from language.gnomes_at_night import GnomesParser, GnomesRenderer
-            from language.traveling_adventurers import TravelingAdventurersParser, TravelingAdventurersRenderer
-
-            modules = {
-                "traveling_adventurers": (
-                    TravelingAdventurersParser(),
-                    TravelingAdventurersRenderer(),
-                    DialogueContext,
-                ),
-                "gnomes_at_night": (GnomesParser(), GnomesRenderer(), FlagContext),
-                **_dialop_modules(),
-            }
-        self.modules = modules
+    def __init__(self, modules: Mapping[str, OracleModule] | None = None) -> None:
+        """``modules``: game -> its :class:`OracleModule` (the agent layer builds them from the game
+        kits; without any, every request gets a 400 that names no known game)."""
+        self.modules = dict(modules or {})
 
     def __call__(self, request: dict[str, Any]) -> Reply:
         """The rule-based answer to the request's input block; HTTP 400 when there is none, its
         task is not parse or render, or its context or acts do not validate."""
         from pydantic import ValidationError
 
-        from language.acts import Intent, acts_from_json, acts_to_json
+        from language.acts import Intent, acts_to_json
 
         data = prompt_input(request)
         if data is None or data.get("game") not in self.modules:
             return Reply.error(400, "scripted oracle: no Accord input block for a known game in the prompt")
         if data.get("task") not in ("parse", "render"):
             return Reply.error(400, f"scripted oracle: no answer for task {data.get('task')!r}")
-        parser, renderer, context_model = self.modules[data["game"]]
+        module = self.modules[data["game"]]
         try:
-            context = context_model.model_validate(data.get("context"))
+            context = module.context.model_validate(data.get("context"))
             if data["task"] == "parse":
-                return Reply.json({"acts": acts_to_json(parser.parse(str(data.get("message", "")), context))})
-            intent = Intent(acts=acts_from_json(data.get("acts", [])))
+                return Reply.json({"acts": acts_to_json(module.parser.parse(str(data.get("message", "")), context))})
+            intent = Intent(acts=module.decode_acts(data.get("acts", [])))
             seed = int(hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:8], 16)
-            return Reply.json({"message": renderer.render(intent, context, np.random.default_rng(seed))})
+            return Reply.json({"message": module.renderer.render(intent, context, np.random.default_rng(seed))})
         except (ValidationError, ValueError, TypeError, LookupError) as err:
             return Reply.error(400, f"scripted oracle: unusable input block: {type(err).__name__}: {err}"[:300])
 

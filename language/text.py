@@ -19,13 +19,12 @@ The vocabulary the rule parsers share, each piece with one home here:
 
 | name | what | used by |
 | --- | --- | --- |
-| :data:`APOSTROPHES`, :func:`straight_apostrophes` | the typographic apostrophes and quotes read as ``'`` | Traveling Adventurers, Gnomes at Night |
-| :data:`NUMBER_WORDS`, :func:`number_words` | cardinal number words (zero..twenty, the tens) and a parser's range of them | Traveling Adventurers (parser, renderer, LLM validator), AsymPuzl |
+| :data:`APOSTROPHES`, :func:`straight_apostrophes` | the typographic apostrophes and quotes read as ``'`` | the rule parsers of two games |
+| :data:`NUMBER_WORDS`, :func:`number_words` | cardinal number words (zero..twenty, the tens) and a parser's range of them | the rule parsers, renderers and LLM validators of two games |
 
-What the parsers keep on purpose: their tokenizers (token kinds and offsets for Traveling
-Adventurers, sentence and clause numbers for Gnomes at Night, ``#3`` / ``80%`` / ordinals for
-Optimization), their negation sets (Gnomes counts "avoid" and "stop") and their agreement and
-refusal cue tables, which differ by game.
+What the parsers keep on purpose: their tokenizers (token kinds and offsets, sentence and clause
+numbers, ``#3`` / ``80%`` / ordinals: what each game's grammar needs), their negation sets (one game
+counts "avoid" and "stop") and their agreement and refusal cue tables, which differ by game.
 """
 
 from __future__ import annotations

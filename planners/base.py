@@ -26,7 +26,7 @@ class NullPlanner:
 
 class RolePlanner:
     """One planner per seat: delegates to the planner of the observation's role, so that a single
-    preset plays every seat of a game whose roles differ (DialOp's user and assistant).
+    preset plays every seat of a game whose roles differ (a user and an assistant, say).
 
     Args:
         by_role: role -> planner.

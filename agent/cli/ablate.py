@@ -11,7 +11,7 @@ import typer
 from rich.markup import escape
 
 from agent.cli.common import UserError, _guard, _progress, _show, _write_json, _write_summary, _wrote, console
-from agent.cli.options import _check_size, _csv, _game_options, _planner_options, with_llm_options
+from agent.cli.options import _check_size, _csv, _game_options, _slot_options, default_game, with_llm_options
 from agent.cli.selfplay import _run_selfplay
 from agent.cli.tables import _llm_table, _percent, _show_summary, _table
 from agent.limits import check_seed_layout
@@ -23,7 +23,7 @@ def ablate_command(
     sweep: str | None = typer.Argument(
         None, help="a sweep file (TOML: module and parameter grids); without it, the paper protocol below"
     ),
-    game: str = typer.Option("traveling_adventurers", help="game name"),
+    game: str = typer.Option(default_factory=default_game, help="game name (default: the first registered)"),
     agents: str | None = typer.Option(None, help="comma-separated presets (default: all of the game's)"),
     partner: str | None = typer.Option(None, help="preset of the other player for every row (default: self-play)"),
     seeds: int | None = typer.Option(None, min=1, help="number of seeds (paper: 4; not for AsymPuzl)"),
@@ -85,7 +85,7 @@ def ablate_command(
         _check_size("--seeds x --games x presets", seeds_count * games_per_seed * len(presets))
         check_seed_layout(seeds_count, games_per_seed)
         game_options = _game_options(game, board=board, rooms=rooms)
-        planner_options = _planner_options(option)
+        slot_options = _slot_options(option)
         config = llm()
         seed_list = paper_seeds(seeds_count, games_per_seed)
         results = []
@@ -99,7 +99,7 @@ def ablate_command(
                         game_options,
                         progress,
                         None,
-                        planner_options,
+                        slot_options,
                         llm=config,
                         partner=partner,
                     )
@@ -182,7 +182,7 @@ def _default_metric(summary: list[dict[str, Any]]) -> str:
 def _ablate_asympuzl(registry: Any, presets: list[str], puzzles: int, json_path: str | None, plot: str | None) -> None:
     """AsymPuzl's Tables 1 and 2 (Cadet et al.): solved % with Wilson 95% intervals and mean turns,
     feedback modes x agents at N = 5, and puzzle sizes x agents with both-feedback."""
-    from agent.asympuzl import TABLE1_SIZE, TABLE2_SIZES, paper_tables
+    from agent.kits.asympuzl.paper import TABLE1_SIZE, TABLE2_SIZES, paper_tables
     from games.asympuzl import FEEDBACK_MODES
 
     cells = len(presets) * (len(FEEDBACK_MODES) + len(TABLE2_SIZES))

@@ -57,6 +57,8 @@ def _output_problem(path: str, png: bool) -> str | None:
     or removing anything: a directory, a parent that is a file, no permission, a bad name. A PNG
     output takes a ``.png`` name or one without a suffix (written exactly there)."""
     target = Path(path)
+    if path.endswith(("/", os.sep)) or target.name in ("", ".", ".."):
+        return f"cannot write {path}: it names a directory, not a file"
     if png and target.suffix.lower() not in ("", ".png"):
         return f"a plot is a PNG file; name it .png (or give no suffix), not {target.suffix}"
     try:

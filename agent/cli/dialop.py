@@ -4,7 +4,6 @@ against their records, and prompted self-play from their prefixes (Lin et al., F
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 import typer
@@ -113,7 +112,7 @@ def dialop_psp_command(
         specs = {}
         for family in families:
             spec = registry.preset(family, agent or registry.default_preset(family))
-            specs[family] = replace(spec, parser=parser) if parser else spec
+            specs[family] = spec.with_slots(parser=parser) if parser else spec
             registry.build_agent(specs[family], config)  # fail on bad names before anything runs
         summaries: dict[str, dict[str, dict[str, Any]]] = {}
         per_game: list[dict[str, Any]] = []

@@ -9,7 +9,7 @@ from typing import Any
 import typer
 
 from agent.cli.common import UserError, _guard, _show, _write_json, console, out
-from agent.cli.options import _game_options, with_llm_options
+from agent.cli.options import _game_options, default_game, with_llm_options
 from agent.limits import MAX_GAMES
 from agent.terminal import LiteralTable, say
 
@@ -23,20 +23,32 @@ def games_command(json_path: str | None = typer.Option(None, "--json", help="wri
         registry = default_registry()
         rows = []
         table = LiteralTable(title="registered games")
-        for col in ("name", "game id", "players", "presets", "description"):
+        for col in ("name", "game id", "players", "presets", "options", "description"):
             table.add_column(col)
-        for family in registry.games:
-            facts = registry.make_game(family).facts
-            presets = registry.preset_names(family)
+        for kit in registry:
+            facts = registry.make_game(kit.name).facts
+            presets = registry.preset_names(kit.name)
+            options = registry.game_options(kit.name)
+            slots = {name: list(slot.implementations) for name, slot in kit.slots.items()}
             rows.append(
-                {"name": family, "game_id": facts.game_id, "players": list(facts.player_names), "presets": presets}
+                {
+                    "name": kit.name,
+                    "game_id": facts.game_id,
+                    "players": list(facts.player_names),
+                    "presets": presets,
+                    "default_preset": registry.default_preset(kit.name),
+                    "options": options,
+                    "slots": slots,
+                    "sweeps": list(kit.sweeps),
+                }
             )
             table.add_row(
-                family,
+                kit.name,
                 facts.game_id,
                 ", ".join(facts.player_names),
                 ", ".join(presets),
-                registry.game_descriptions[family],
+                ", ".join(options),
+                kit.description,
             )
         _show(table, json_path)
         _write_json(json_path, rows)
@@ -81,14 +93,13 @@ def check_command(
 
 @with_llm_options
 def play_command(
-    game: str = typer.Argument("traveling_adventurers", help="game to play"),
+    game: str = typer.Argument(default_factory=default_game, help="game to play (default: the first registered)"),
     agent: str | None = typer.Option(None, help="the agent preset you play with (default: the game's strongest)"),
-    side: str = typer.Option(
-        "user", help="your side: user / A (first player: light world, or the treasure in round 1) or bot / B"
-    ),
-    board: int | None = typer.Option(None, help="preset board 1..6"),
-    rooms: int | None = typer.Option(None, help="generated board with this many rooms"),
-    size: int | None = typer.Option(None, help="Gnomes at Night: a generated maze of this size"),
+    side: str = typer.Option("user", help="your seat: user / A / 0 (the first player), bot / B / 1, or a seat number"),
+    board: int | None = typer.Option(None, help="game option board (a preset board, where the game has them)"),
+    rooms: int | None = typer.Option(None, help="game option rooms (a generated board of this many rooms)"),
+    size: int | None = typer.Option(None, help="game option size (a generated maze or puzzle of this size)"),
+    game_option: list[str] | None = typer.Option(None, "--game-option", help="any game option KEY=VALUE (repeatable)"),
     seed: int = typer.Option(0, min=0, help="seed for the board and the agent"),
     json_path: str | None = typer.Option(None, "--json", help="write the transcript and metrics as JSON"),
     llm: Callable[[], Any] = None,  # type: ignore[assignment]  # the --llm-* options, from with_llm_options
@@ -98,18 +109,19 @@ def play_command(
     def run() -> None:
         from agent.terminal import play_in_terminal
 
-        sides = {"user": 0, "a": 0, "0": 0, "bot": 1, "b": 1, "1": 1}
-        if side.lower() not in sides:
-            raise UserError("--side must be user (A) or bot (B)")
+        sides = {"user": 0, "a": 0, "bot": 1, "b": 1}
+        seat = sides.get(side.lower(), int(side) if side.isdigit() else None)
+        if seat is None:
+            raise UserError("--side must be user (A), bot (B) or a seat number")
         from agent.registry import default_registry
 
         preset = agent or default_registry().default_preset(game)
         record = play_in_terminal(
             game,
             preset,
-            sides[side.lower()],
+            seat,
             seed,
-            _game_options(game, board=board, rooms=rooms, size=size),
+            _game_options(game, game_option, board=board, rooms=rooms, size=size),
             out,
             llm(),
         )

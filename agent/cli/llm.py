@@ -28,9 +28,10 @@ def llm_serve_command(
         import subprocess
 
         if scripted:
+            from agent.registry import default_registry
             from language.scripted_server import ScriptedLLMServer
 
-            server = ScriptedLLMServer(port=port)
+            server = ScriptedLLMServer(port=port, responder=default_registry().oracle())
             say(
                 console,
                 f"scripted model at {server.url} (use --llm-base-url {server.url} --llm-model scripted); Ctrl-C stops",

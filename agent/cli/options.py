@@ -82,22 +82,32 @@ def _csv(text: str | None) -> list[str]:
     return [p.strip() for p in text.split(",") if p.strip()] if text else []
 
 
-def _game_options(game: str, **given: Any) -> dict[str, Any]:
-    """The game's constructor options that were given (each game takes its own).
+def default_game() -> str:
+    """The game commands use when none is named: the first registered kit's."""
+    from agent.registry import default_registry
+
+    return default_registry().games[0]
+
+
+def _game_options(game: str, pairs: list[str] | None = None, **given: Any) -> dict[str, Any]:
+    """The game's options: the named command-line options that were given plus ``KEY=VALUE`` pairs
+    of ``--game-option`` (values read as JSON where they parse).
 
     Raises:
-        UserError: ``game`` takes no such option; the message names the command-line option.
+        UserError: ``game`` takes no such option; the message names the command-line option and
+            lists the game's options.
     """
     from agent.registry import default_registry
 
     options = {k: v for k, v in given.items() if v is not None}
+    options.update(_key_values(pairs, "--game-option"))
     registry = default_registry()
-    if unsupported := registry.unsupported_options(game, options):
-        takes = [f"--{k.replace('_', '-')}" for k in given if not registry.unsupported_options(game, {k: None})]
-        raise UserError(
-            f"--{unsupported[0].replace('_', '-')} does not apply to {registry.game_family(game)}"
-            + (f"; of these options it takes {', '.join(takes)}" if takes else "")
-        )
+    accepted = registry.game_options(game)
+    for name in options:
+        if name not in accepted:
+            flag = f"--{name.replace('_', '-')}" if name in given else f"--game-option {name}"
+            takes = ", ".join(accepted) or "none"
+            raise UserError(f"{flag} does not apply to {registry.game_family(game)}; its options: {takes}")
     return options
 
 
@@ -107,15 +117,48 @@ def _check_size(options: str, games: int) -> None:
         raise UserError(f"{options}: at most {MAX_GAMES:,} games per run, not {games:,}")
 
 
-def _planner_options(pairs: list[str] | None) -> dict[str, Any]:
-    """``KEY=VALUE`` pairs (values read as JSON where they parse, else as text)."""
+def _key_values(pairs: list[str] | None, flag: str) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs (values read as JSON where they parse, else as text).
+
+    Raises:
+        UserError: a pair without ``=`` or a key.
+    """
     options: dict[str, Any] = {}
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise UserError(f"--option takes KEY=VALUE, not {pair!r}")
+            raise UserError(f"{flag} takes KEY=VALUE, not {pair!r}")
         try:
             options[key.strip()] = json.loads(value)
         except json.JSONDecodeError:
             options[key.strip()] = value
     return options
+
+
+def _slot_options(pairs: list[str] | None) -> dict[str, dict[str, Any]]:
+    """``--option [SLOT.]KEY=VALUE`` pairs by slot (a key without a slot is the planner's)."""
+    by_slot: dict[str, dict[str, Any]] = {}
+    for key, value in _key_values(pairs, "--option").items():
+        slot, _, name = key.rpartition(".")
+        by_slot.setdefault(slot or "planner", {})[name] = value
+    return by_slot
+
+
+def _slot_overrides(pairs: list[str] | None, **named: str | None) -> dict[str, str]:
+    """The slot implementations given by the named options (``--parser`` ...) and ``--slot SLOT=NAME``."""
+    slots = {k: v for k, v in named.items() if v is not None}
+    for slot, name in _key_values(pairs, "--slot").items():
+        slots[slot] = str(name)
+    return slots
+
+
+def _retired_flags(**given: str | None) -> None:
+    """Refuse the agent options of earlier releases, naming what replaced them.
+
+    Raises:
+        UserError: one of them was given.
+    """
+    replacements = {"partner_model": "--option beliefs.partner=VALUE", "tracking": "--option beliefs.tracking=VALUE"}
+    for name, value in given.items():
+        if value is not None:
+            raise UserError(f"--{name.replace('_', '-')} is now {replacements[name]}")

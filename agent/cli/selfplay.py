@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 import typer
@@ -12,7 +11,15 @@ from rich.markup import escape
 from rich.progress import Progress
 
 from agent.cli.common import _guard, _progress, _show, _write_json, _write_jsonl
-from agent.cli.options import _check_size, _game_options, _planner_options, with_llm_options
+from agent.cli.options import (
+    _check_size,
+    _game_options,
+    _retired_flags,
+    _slot_options,
+    _slot_overrides,
+    default_game,
+    with_llm_options,
+)
 from agent.cli.tables import _llm_table, _table
 from agent.limits import MAX_GAMES
 
@@ -22,7 +29,7 @@ MAX_TURN_CAP = 10_000
 
 @with_llm_options
 def selfplay_command(
-    game: str = typer.Option("traveling_adventurers", help="game name"),
+    game: str = typer.Option(default_factory=default_game, help="game name (default: the first registered)"),
     agent: str | None = typer.Option(
         None, help="agent preset of player 0 (default: the game's strongest, e.g. problem-solving, comm)"
     ),
@@ -31,30 +38,29 @@ def selfplay_command(
     ),
     games: int = typer.Option(25, min=1, help=f"number of games (at most {MAX_GAMES:,})"),
     seed: int = typer.Option(0, min=0, help="first seed; game i uses seed*1000 + i"),
-    board: int | None = typer.Option(None, help="preset board 1..6 (default: drawn per game)"),
-    rooms: int | None = typer.Option(None, help="generate boards with this many rooms"),
-    size: int | None = typer.Option(
-        None, help="Gnomes at Night: maze size (default: the 9x9 preset); AsymPuzl: puzzle positions (default 5)"
-    ),
+    board: int | None = typer.Option(None, help="game option board (a preset board 1..6, where the game has them)"),
+    rooms: int | None = typer.Option(None, help="game option rooms (generated boards of this many rooms)"),
+    size: int | None = typer.Option(None, help="game option size (maze size, puzzle positions)"),
     turn_cap: int | None = typer.Option(
-        None,
-        min=1,
-        max=MAX_TURN_CAP,
-        help=f"Gnomes at Night: turns per round (default 100); AsymPuzl: turns (default 2N); at most {MAX_TURN_CAP:,}",
+        None, min=1, max=MAX_TURN_CAP, help=f"game option turn_cap (turns per round or game); at most {MAX_TURN_CAP:,}"
     ),
-    feedback: str | None = typer.Option(
-        None, help="AsymPuzl feedback: none | own | own_detailed | joint | both | both_detailed"
+    feedback: str | None = typer.Option(None, help="game option feedback (which feedback the players get)"),
+    game_option: list[str] | None = typer.Option(
+        None, "--game-option", help="any game option KEY=VALUE (repeatable; `accord games` lists them)"
     ),
     json_path: str | None = typer.Option(None, "--json", help="write results as JSON ('-' = stdout)"),
     transcripts: str | None = typer.Option(None, help="write every game's transcript as JSONL ('-' = stdout)"),
-    option: list[str] | None = typer.Option(None, help="planner option KEY=VALUE, e.g. unknown=expected (repeatable)"),
-    parser: str | None = typer.Option(
-        None, help="override the preset's parser: rules | llm | embed | structured | off"
+    option: list[str] | None = typer.Option(
+        None,
+        help="a slot option [SLOT.]KEY=VALUE, e.g. unknown=expected or beliefs.partner=off (default slot: planner; repeatable)",
     ),
-    partner_model: str | None = typer.Option(None, help="override the partner model: on | off"),
-    tracking: str | None = typer.Option(None, help="override the state tracker: agreement | history"),
-    planner: str | None = typer.Option(None, help="override the planner: ibp | greedy | llm | off"),
-    renderer: str | None = typer.Option(None, help="override the renderer: template | llm | structured | off"),
+    parser: str | None = typer.Option(None, help="override the preset's parser (e.g. rules, llm, structured, off)"),
+    beliefs: str | None = typer.Option(None, help="override the preset's belief store"),
+    planner: str | None = typer.Option(None, help="override the preset's planner (e.g. ibp, greedy, llm, off)"),
+    renderer: str | None = typer.Option(None, help="override the preset's renderer (e.g. template, llm, off)"),
+    slot: list[str] | None = typer.Option(None, help="override any slot SLOT=NAME, e.g. tom=off (repeatable)"),
+    partner_model: str | None = typer.Option(None, hidden=True, help="retired: --option beliefs.partner=on|off"),
+    tracking: str | None = typer.Option(None, hidden=True, help="retired: --option beliefs.tracking=..."),
     llm: Callable[[], Any] = None,  # type: ignore[assignment]  # the --llm-* options, from with_llm_options
 ) -> None:
     """Self-play of one agent preset (stages can be swapped); prints the metrics with Wilson 95%
@@ -63,25 +69,18 @@ def selfplay_command(
     def run() -> None:
         from agent.arena import paper_seeds
 
+        _retired_flags(partner_model=partner_model, tracking=tracking)
         _check_size("--games", games)
         seeds = paper_seeds(1, games, seed)
         kept: list[dict] | None = [] if transcripts else None
-        stages = {
-            k: v
-            for k, v in {
-                "parser": parser,
-                "partner": partner_model,
-                "tracking": tracking,
-                "planner": planner,
-                "renderer": renderer,
-            }.items()
-            if v is not None
-        }
+        stages = _slot_overrides(slot, parser=parser, beliefs=beliefs, planner=planner, renderer=renderer)
         config = llm()
         from agent.registry import default_registry
 
         preset = agent or default_registry().default_preset(game)
-        game_options = _game_options(game, board=board, rooms=rooms, size=size, turn_cap=turn_cap, feedback=feedback)
+        game_options = _game_options(
+            game, game_option, board=board, rooms=rooms, size=size, turn_cap=turn_cap, feedback=feedback
+        )
         with _progress() as progress:
             result = _run_selfplay(
                 game,
@@ -90,7 +89,7 @@ def selfplay_command(
                 game_options,
                 progress,
                 kept,
-                _planner_options(option),
+                _slot_options(option),
                 stages,
                 config,
                 partner,
@@ -123,7 +122,7 @@ def _run_selfplay(
     game_options: dict[str, Any],
     progress: Progress,
     transcripts: list[dict] | None,
-    planner_options: dict[str, Any] | None = None,
+    slot_options: dict[str, dict[str, Any]] | None = None,
     stages: dict[str, str] | None = None,
     llm: Any = None,
     partner: str | None = None,
@@ -134,10 +133,10 @@ def _run_selfplay(
     registry = default_registry()
     game = registry.make_game(game_name, **game_options)
     spec = registry.preset(game_name, preset)
-    if planner_options:
-        spec = replace(spec, options={**spec.options, **planner_options})
+    for slot_name, options in (slot_options or {}).items():
+        spec = spec.with_options(slot_name, **options)
     if stages:
-        spec = replace(spec, **stages)
+        spec = spec.with_slots(**stages)
     label = preset + (f" ({', '.join(f'{k}={v}' for k, v in stages.items())})" if stages else "")
     partner_spec = registry.preset(game_name, partner) if partner else None
     if partner:

@@ -27,7 +27,7 @@ def _table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
 
 
 def _puzzle_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
-    from agent.asympuzl import SUMMARY_COLUMNS, summary_cells
+    from agent.kits.asympuzl.paper import SUMMARY_COLUMNS, summary_cells
 
     counter = rows[0][1]["token_counter"] if rows else "words"
     table = LiteralTable(title=title, caption=f"means per game; tokens per move counted as {counter}")

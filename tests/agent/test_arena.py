@@ -83,6 +83,6 @@ def test_problem_solving_is_optimal_on_every_preset_board_in_self_play():
 
 
 def test_structured_channel_isolates_the_planner():
-    spec = AgentSpec(game="traveling_adventurers", parser="structured", renderer="structured", name="ps-structured")
+    spec = AgentSpec("traveling_adventurers", {"parser": "structured", "renderer": "structured"}, name="ps-structured")
     summary = aggregate(selfplay(TravelingAdventurersGame(rooms=7), spec, range(8)))
     assert summary["optimal"] == 1.0

@@ -19,7 +19,7 @@ def test_parse_prints_one_flag_object():
 
 def test_parse_refuses_a_bad_last_request():
     result = runner.invoke(app, ["parse", "--game", "gnomes_at_night", "ok", "--last-request", "north"])
-    assert result.exit_code == 2 and "--last-request must be one of" in result.stderr
+    assert result.exit_code == 2 and "last_request must be one of" in result.stderr
 
 
 def test_selfplay_comm_with_the_proxy(tmp_path):

@@ -145,6 +145,7 @@ def test_play_bad_lines_are_one_line_each():
         (["dialop", "psp", "--games", "1", "--plot", "{dir}"], "--plot"),
         (["games", "--json", "{dir}"], "--json"),
         (["selfplay", *TINY_TA, "--json", "{file}/x.json"], "--json"),
+        (["ablate", "--seeds", "1", "--games", "1", "--plot", "{dir}/missing/"], "--plot"),
         (["dialop", "psp", "--games", "1", "--json", "{dir}/new/" + "\u00e9" * 200 + "/x.json"], "--json"),
     ],
 )

@@ -68,7 +68,7 @@ def test_ablate_sweep_prints_a_table_per_metric_and_writes_files(tmp_path: Path)
     [
         ('[game]\nname = "chess"', [], "unknown game 'chess'"),
         ('[game]\nname = "traveling_adventurers"\n[agents]\nparser = "magic"', [], "known: embed, llm, off"),
-        ('[game]\nname = "traveling_adventurers"\nrooms = "six"', [], "rooms expects int or none"),
+        ('[game]\nname = "traveling_adventurers"\nrooms = "six"', [], "rooms expects int | None, not 'six'"),
         (TINY, ["--backend", "ray"], "choose from inprocess, pool, dask"),
         (TINY, ["--agents", "baseline"], "--agents does not apply to a sweep file"),
     ],

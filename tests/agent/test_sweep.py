@@ -8,20 +8,20 @@ from agent.arena import paper_seeds
 from agent.registry import UnknownNameError
 from agent.sweep import GameSpec, SweepError, load_sweep, parse_sweep, run_game, without_timings
 
-SWEEPS = sorted((Path(__file__).parents[2] / "sweeps").glob("*.toml"))
+SWEEPS = sorted((Path(__file__).parents[2] / "agent" / "kits").glob("*/sweeps/*.toml"))
 
 TA = """
 name = "tiny"
 seeds = 2
 games = 2
-exclude = [{ parser = "off", partner = "on" }]
+exclude = [{ parser = "off", options = { beliefs = { partner = "on" } } }]
 [game]
 name = "traveling_adventurers"
 rooms = [6, 8]
 [agents]
 parser = ["rules", "off"]
-partner = ["on", "off"]
 planner = ["greedy", "ibp"]
+options.beliefs.partner = ["on", "off"]
 """
 
 
@@ -36,15 +36,16 @@ def error(text: str, kind: type[Exception] = SweepError) -> str:
 def test_grid_expands_with_exclude_rules() -> None:
     sweep = parse_sweep(TA)
     assert len(sweep.cells) == 2 * (2 * 2 * 2 - 2)  # rooms x (parser x partner x planner - excluded)
-    assert all(not (c.params["parser"] == "off" and c.params["partner"] == "on") for c in sweep.cells)
+    assert all(not (c.params["parser"] == "off" and c.params["options.beliefs.partner"] == "on") for c in sweep.cells)
     assert sweep.seeds == tuple(paper_seeds(2, 2))
     specs = sweep.specs()
     assert len(specs) == len(sweep.cells) * 4
     assert len({s.key for s in specs}) == len(specs)
     first = sweep.cells[0]
-    assert first.label == "rooms=6, parser=rules, partner=on, planner=greedy"
+    assert first.label == "rooms=6, parser=rules, planner=greedy, beliefs.partner=on"
     assert first.game_options == {"rooms": 6}
-    assert first.agents[0].planner == "greedy" and first.agents[1] == first.agents[0]  # self-play
+    assert first.agents[0].slots["planner"] == "greedy" and first.agents[1] == first.agents[0]  # self-play
+    assert first.agents[0].options["beliefs"]["partner"] == "on"
 
 
 def test_opponent_and_options_axes() -> None:
@@ -55,23 +56,23 @@ name = "gnomes_at_night"
 [agents]
 preset = "comm"
 opponent = "proxy"
-options.iterations = [100, 200]
+options.planner.iterations = [100, 200]
 """
     )
-    assert [c.params for c in sweep.cells] == [{"options.iterations": 100}, {"options.iterations": 200}]
-    assert sweep.cells[1].agents[0].options == {"iterations": 200}
+    assert [c.params for c in sweep.cells] == [{"options.planner.iterations": 100}, {"options.planner.iterations": 200}]
+    assert sweep.cells[1].agents[0].options == {"planner": {"iterations": 200}}
     assert sweep.cells[1].agents[1].name == "proxy"
 
 
 def test_exclude_with_dotted_options_key() -> None:
     sweep = parse_sweep(
         """
-exclude = [{ options.max_asks = 2, planner = "ibp" }]
+exclude = [{ options.planner.max_asks = 2, planner = "ibp" }]
 [game]
 name = "traveling_adventurers"
 [agents]
 planner = ["greedy", "ibp"]
-options.max_asks = [2, 4]
+options.planner.max_asks = [2, 4]
 """
     )
     assert len(sweep.cells) == 3
@@ -92,14 +93,14 @@ def test_unknown_names_list_the_valid_ones(text: str, expected: str) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ('[game]\nname = "traveling_adventurers"\nrooms = ["six"]', "rooms expects int or none, not 'six'"),
+        ('[game]\nname = "traveling_adventurers"\nrooms = ["six"]', "option rooms expects int | None, not 'six'"),
         ('[game]\nname = "traveling_adventurers"\ncolour = 1', "valid: board, rooms, max_turns_per_player"),
         (
-            '[game]\nname = "traveling_adventurers"\n[agents]\nplanner = "ibp"\noptions.max_asks = "many"',
+            '[game]\nname = "traveling_adventurers"\n[agents]\nplanner = "ibp"\noptions.planner.max_asks = "many"',
             "max_asks expects int, not 'many'",
         ),
         (
-            '[game]\nname = "traveling_adventurers"\n[agents]\nplanner = "greedy"\noptions.depth = 3',
+            '[game]\nname = "traveling_adventurers"\n[agents]\nplanner = "greedy"\noptions.planner.depth = 3',
             "valid: max_informs, max_asks",
         ),
         ('[game]\nname = "traveling_adventurers"\nrooms = [2]', "cell rooms=2: traveling_adventurers rejects"),
@@ -116,6 +117,19 @@ def test_unknown_names_list_the_valid_ones(text: str, expected: str) -> None:
 )
 def test_bad_sweeps_fail_in_one_line(text: str, expected: str) -> None:
     assert expected in error(text)
+
+
+@pytest.mark.parametrize(
+    ("agents", "expected"),
+    [
+        ('partner = ["on", "off"]', "[agents] key 'partner' is now 'options.beliefs.partner'"),
+        ('tracking = "history"', "[agents] key 'tracking' is now 'options.beliefs.tracking'"),
+        ("options.max_asks = 2", "options are per slot now: options.max_asks is options.planner.max_asks"),
+        ("options.tom.depth = 2", "options.tom: no slot 'tom'; slots: parser, beliefs, planner, renderer"),
+    ],
+)
+def test_the_keys_of_earlier_releases_name_their_new_home(agents: str, expected: str) -> None:
+    assert expected in error(f'[game]\nname = "traveling_adventurers"\n[agents]\n{agents}')
 
 
 def test_llm_stage_without_endpoint_fails_before_running(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,7 +5,7 @@ import json
 import numpy as np
 
 from agent.arena import play_game
-from agent.asympuzl import summarize
+from agent.kits.asympuzl.paper import summarize
 from agent.registry import default_registry
 from language.asympuzl_llm import ASYMPUZL
 from language.llm_client import LLMConfig

@@ -2,7 +2,6 @@
 
 import json
 import typing
-from dataclasses import replace
 
 import pytest
 
@@ -54,7 +53,7 @@ def test_prompted_self_play_reads_the_human_prefix_through_the_model(llm_server,
     spec = registry.preset(f"dialop_{task}", "solver")
     config = LLMConfig(model="scripted", base_url=llm_server.url)
     with_rules = prompted_selfplay(task, 0, "proposal", spec, registry)
-    with_llm = prompted_selfplay(task, 0, "proposal", replace(spec, parser="llm"), registry, config)
+    with_llm = prompted_selfplay(task, 0, "proposal", spec.with_slots(parser="llm"), registry, config)
     assert with_llm.score == with_rules.score
     asked = sum(1 for request in llm_server.requests if '\\"task\\": \\"parse\\"' in json.dumps(request))
     messages = sum(1 for line in with_llm.transcript if line.get("message"))

@@ -143,7 +143,12 @@ def test_nothing_to_say_asks_no_model(llm_server):
 
 
 def policy_agent(server, tracking="agreement", partner="on", **settings):
-    spec = AgentSpec(game=TA, parser="rules", partner=partner, tracking=tracking, planner="llm", name="llm-policy")
+    spec = AgentSpec(
+        TA,
+        {"parser": "rules", "planner": "llm"},
+        {"beliefs": {"partner": partner, "tracking": tracking}},
+        "llm-policy",
+    )
     return default_registry().build_agent(spec, config(server, **settings))
 
 
@@ -269,7 +274,7 @@ def test_twenty_games_with_llm_parser_and_renderer_then_a_cached_replay(tmp_path
     """Acceptance: problem-solving with --parser llm --renderer llm, 20 games; the cached rerun makes no request."""
     registry = default_registry()
     game = registry.make_game(TA)
-    spec = AgentSpec(game=TA, parser="llm", renderer="llm", name="problem-solving")
+    spec = AgentSpec(TA, {"parser": "llm", "renderer": "llm"}, name="problem-solving")
     settings = config(llm_server, cache_dir=str(tmp_path / "cache"))
     first = selfplay(game, spec, range(20), registry, llm=settings)
     requests = len(llm_server.requests)

@@ -130,14 +130,13 @@ def test_self_play_over_the_structured_channel_refuses_nothing(preset):
     """Issue 12 #22: validation costs the loss-free channel nothing: in self-play every message the
     planners send over it is accepted. (The greedy planner of the baseline and grounding presets
     ends seed 2 with L-E-K-C-B-E-L, not a tour; the parser rightly refuses that.)"""
-    from dataclasses import replace
 
     from agent.arena import play_game
     from agent.registry import default_registry
     from games.traveling_adventurers import TravelingAdventurersGame
 
     registry = default_registry()
-    spec = replace(registry.presets[("traveling_adventurers", preset)], parser="structured", renderer="structured")
+    spec = registry.preset("traveling_adventurers", preset).with_slots(parser="structured", renderer="structured")
     agents = [registry.build_agent(spec) for _ in range(2)]
     for seed in range(6):
         record = play_game(TravelingAdventurersGame(), agents, seed)

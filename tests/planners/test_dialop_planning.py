@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 import pytest
 
@@ -119,7 +117,7 @@ def test_user_answers_questions_truthfully(game) -> None:
 
 def test_question_driven_game_has_no_refusals() -> None:
     registry = default_registry()
-    spec = replace(registry.preset(FAMILY, "solver"), options={"volunteer": 0})
+    spec = registry.preset(FAMILY, "solver").with_options("planner", volunteer=0)
     (record,) = selfplay(registry.make_game(FAMILY), spec, seeds=[3], registry=registry)
     assert record.refused == [] and record.metrics["agreed"]
     assert any("?" in line["message"] for line in record.transcript if line["player"] == "assistant")

@@ -194,13 +194,12 @@ def test_a_binding_partner_submission_of_a_valid_tour_is_matched():
 def test_ibp_without_a_partner_model_settles_once_nothing_is_left_to_ask():
     """Grounding off: the coins IBP asks for never arrive. Once every coin that could decide a
     suggestion has been asked, it decides on what it knows instead of waiting to the cap."""
-    from dataclasses import replace
 
     from agent.arena import aggregate, paper_seeds, selfplay
     from agent.registry import default_registry
 
     registry = default_registry()
-    spec = replace(registry.preset("traveling_adventurers", "problem-solving"), partner="off")
+    spec = registry.preset("traveling_adventurers", "problem-solving").with_options("beliefs", partner="off")
     records = selfplay(registry.make_game("traveling_adventurers"), spec, paper_seeds(1, 12), registry)
     summary = aggregate(records)
     assert summary["identical"] > 0 and summary["refused_turns"] == 0

@@ -96,6 +96,7 @@ def _pipeline(intent: Intent) -> PipelineAgent:
         lambda obs: TravelingAdventurersBeliefs(PartnerModel(), AgreementTracker(start=obs.start)),
         FixedPlanner(intent),
         TravelingAdventurersRenderer(),
+        turn_checks=default_registry().kit("traveling_adventurers").turn_checks,
     )
     built.reset(np.random.default_rng(0))
     return built

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from agent.arena import selfplay
-from agent.dialop_mediation import FAMILY, register
+from agent.kits.dialop_mediation import NAME as FAMILY
+from agent.kits.dialop_mediation import kit
 from agent.registry import Registry, default_registry
 from games.dialop.mediation_game import MediationGame
 
@@ -18,8 +19,7 @@ SEEDS = range(12)
 def registry() -> Registry:
     """A registry with only this game (independent of the other tasks' registrations)."""
     reg = Registry()
-    reg.register_game(FAMILY, MediationGame, "DialOp Mediation")
-    register(reg)
+    reg.register_kit(kit())
     return reg
 
 
@@ -30,10 +30,10 @@ def solver_games(registry):
 
 
 def test_registration(registry):
-    assert registry.default_presets[FAMILY] == "solver"
+    assert registry.default_preset(FAMILY) == "solver"
     assert {"solver", "random"} <= set(registry.preset_names(FAMILY))
-    assert {("rules"), ("off")} <= {n for f, n in registry.parsers if f == FAMILY}
-    assert {("template"), ("off")} <= {n for f, n in registry.renderers if f == FAMILY}
+    assert {"rules", "off"} <= set(registry.kit(FAMILY).slots["parser"].implementations)
+    assert {"template", "off"} <= set(registry.kit(FAMILY).slots["renderer"].implementations)
     assert not registry.llm_stages(registry.preset(FAMILY, "solver"))
 
 

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 import pytest
 
-from agent import dialop_optimization
 from agent.arena import selfplay
+from agent.kits.dialop_optimization import kit
 from agent.registry import Registry
-from games.dialop.optimization_game import OptimizationGame
 
 FAM = "dialop_optimization"
 
@@ -19,8 +16,7 @@ FAM = "dialop_optimization"
 def registry() -> Registry:
     """A registry holding only this game, so that the tests do not depend on the other tasks."""
     reg = Registry()
-    reg.register_game(FAM, OptimizationGame, "DialOp Optimization")
-    dialop_optimization.register(reg)
+    reg.register_kit(kit())
     return reg
 
 
@@ -29,8 +25,8 @@ def scores(records: list) -> np.ndarray:
 
 
 def test_presets_registered(registry: Registry) -> None:
-    assert registry.default_presets[FAM] == "solver"
-    assert {"solver", "random"} <= {name for fam, name in registry.presets if fam == FAM}
+    assert registry.default_preset(FAM) == "solver"
+    assert {"solver", "random"} <= set(registry.preset_names(FAM))
 
 
 def test_solver_selfplay_beats_random_with_few_words(registry: Registry) -> None:
@@ -64,8 +60,8 @@ def test_solver_with_other_partners(registry: Registry, partner: str) -> None:
     solver = registry.preset(FAM, "solver")
     spec = {
         "random": registry.preset(FAM, "random"),
-        "mute": replace(solver, renderer="off", name="mute"),
-        "deaf": replace(solver, parser="off", name="deaf"),
+        "mute": solver.with_slots(renderer="off").named("mute"),
+        "deaf": solver.with_slots(parser="off").named("deaf"),
     }[partner]
     records = selfplay(game, solver, seeds=range(4), registry=registry, partner=spec)
     assert all(r.refused == [] and r.metrics["agreed"] for r in records)

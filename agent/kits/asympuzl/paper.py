@@ -1,9 +1,6 @@
-"""AsymPuzl agents: the registration of family ``asympuzl`` and a summary of runs.
+"""AsymPuzl's paper protocol: the summary of runs, and the layout of the paper's Tables 1 and 2.
 
-The belief store (:class:`beliefs.asympuzl.AsympuzlBeliefs`) lives in the beliefs layer: one
-player's own clues, what the partner said and what it told, and the pieces deduced from them.
-
-Presets (``register``):
+Presets (the kit, :mod:`agent.kits.asympuzl`):
 
 | preset            | parser | planner          | behaviour                                              |
 |-------------------|--------|------------------|--------------------------------------------------------|
@@ -17,13 +14,9 @@ Presets (``register``):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-
-from beliefs.asympuzl import AsympuzlBeliefs
-from games.asympuzl import AsympuzlGame
 
 if TYPE_CHECKING:
     from agent.arena import GameRecord
@@ -81,7 +74,7 @@ def paper_tables(
     and sizes 3, 5, 10, 20 x agents with ``both`` feedback (cap 2N), one game per seed.
 
     Args:
-        registry: a registry where :func:`register` has run.
+        registry: a registry with the AsymPuzl kit.
         seeds: the puzzle seeds (the paper uses 30).
         presets: the agent presets (self-play).
         on_game: called after every game (progress bars).
@@ -129,49 +122,3 @@ def summary_cells(summary: dict[str, Any]) -> list[str]:
         pair("mean_message_tokens"),
         pair("mean_output_tokens"),
     ]
-
-
-def register(registry: Any) -> None:
-    """Register family ``asympuzl``: the game, parsers ``rules`` / ``off``, renderers ``template`` /
-    ``off``, the tracker ``store`` (the whole belief store), planners ``share-all``,
-    ``one-at-a-time``, ``over-correct`` and ``off`` (and ``llm``: the model as the policy, the neurosymbolic planner as its
-    fallback), and the presets of the module docstring (default ``neurosymbolic``; ``llm`` needs a
-    configured model).
-
-    Args:
-        registry: an ``agent.registry.Registry``.
-    """
-    from agent.registry import AgentSpec
-    from language.asympuzl import AsympuzlParser, AsympuzlRenderer
-    from language.base import NullParser, NullRenderer
-    from planners.asympuzl import OneAtATimePlanner, OverCorrectPlanner, ShareAllPlanner
-    from planners.base import NullPlanner
-
-    fam = FAMILY
-    registry.register_game(fam, AsympuzlGame, "asymmetric position-shape-color puzzle (Cadet et al., AsymPuzl)")
-    registry.parsers[(fam, "rules")] = AsympuzlParser
-    registry.parsers[(fam, "off")] = NullParser
-    registry.renderers[(fam, "template")] = AsympuzlRenderer
-    registry.renderers[(fam, "off")] = NullRenderer
-    registry.partner_models[(fam, "on")] = lambda: None
-    registry.trackers[(fam, "store")] = AsympuzlBeliefs
-    registry.belief_stores[fam] = lambda partner, tracker: tracker
-    registry.planners[(fam, "share-all")] = ShareAllPlanner
-    registry.planners[(fam, "one-at-a-time")] = OneAtATimePlanner
-    registry.planners[(fam, "over-correct")] = OverCorrectPlanner
-    registry.planners[(fam, "off")] = NullPlanner
-    base = AgentSpec(game=fam, tracking="store", planner="share-all", name="neurosymbolic")
-    registry.register_preset(base)
-    registry.default_presets[fam] = "neurosymbolic"
-    registry.register_preset(replace(base, name="one-at-a-time", planner="one-at-a-time"))
-    registry.register_preset(replace(base, name="ignore-partner", parser="off"))
-    registry.register_preset(replace(base, name="over-correct", planner="over-correct"))
-    # the paper's LLM agents: the model reads the paper's prompt and writes the message and the edits
-    from language.asympuzl_llm import ASYMPUZL, AsympuzlDecision
-    from language.llm import LLMPolicy
-
-    registry.planners[(fam, "llm")] = lambda llm, **options: LLMPolicy(
-        llm, ASYMPUZL, ShareAllPlanner(**options), response_model=AsympuzlDecision
-    )
-    registry.llm_components.add(("planner", fam, "llm"))
-    registry.register_preset(replace(base, name="llm", planner="llm"))

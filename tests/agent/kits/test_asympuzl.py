@@ -3,7 +3,8 @@
 import pytest
 
 from agent.arena import play_game, selfplay
-from agent.asympuzl import register, summarize
+from agent.kits.asympuzl import kit
+from agent.kits.asympuzl.paper import summarize
 from agent.registry import Registry
 from games.asympuzl import FEEDBACK_MODES, AsympuzlGame
 
@@ -13,7 +14,7 @@ SEEDS = range(30)
 @pytest.fixture(scope="module")
 def reg() -> Registry:
     registry = Registry()
-    register(registry)
+    registry.register_kit(kit())
     return registry
 
 

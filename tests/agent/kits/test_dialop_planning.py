@@ -29,8 +29,8 @@ def solver_games(registry, game):
 def test_registration(registry) -> None:
     assert registry.default_preset(FAMILY) == "solver"
     assert {"solver", "random"} <= set(registry.preset_names(FAMILY, offline=True))
-    for kind, names in (("parsers", ("rules", "off")), ("renderers", ("template", "off"))):
-        assert all((FAMILY, n) in getattr(registry, kind) for n in names)
+    for slot, names in (("parser", ("rules", "off")), ("renderer", ("template", "off"))):
+        assert set(names) <= set(registry.kit(FAMILY).slots[slot].implementations)
     assert not registry.llm_stages(registry.preset(FAMILY, "solver"))
 
 

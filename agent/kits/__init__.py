@@ -1,0 +1,35 @@
+"""Game kits: one package per game, the only place that knows the game (see :mod:`agent.kits.base`).
+
+| kit | game |
+| --- | --- |
+| :mod:`agent.kits.traveling_adventurers` | two-player TSP dialogue (Jeknić et al. 2025) |
+| :mod:`agent.kits.gnomes_at_night` | shared-control maze (Chen et al.) |
+| :mod:`agent.kits.dialop_optimization` | reviewer assignment (Lin et al.) |
+| :mod:`agent.kits.dialop_planning` | itinerary planning (Lin et al.) |
+| :mod:`agent.kits.dialop_mediation` | flight booking for two users (Lin et al.) |
+| :mod:`agent.kits.asympuzl` | asymmetric puzzle (Cadet et al.) |
+
+A kit of another package registers through the entry-point group ``accord.kits`` or the environment
+variable ``ACCORD_KITS`` (see :mod:`agent.registry`); it needs no edit here.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from agent.kits.base import GameKit
+
+BUILTIN_KITS: tuple[str, ...] = (
+    "agent.kits.traveling_adventurers",
+    "agent.kits.gnomes_at_night",
+    "agent.kits.dialop_optimization",
+    "agent.kits.dialop_planning",
+    "agent.kits.dialop_mediation",
+    "agent.kits.asympuzl",
+)
+"""The modules of Accord's own kits, each with a ``kit()`` function, in the order they are listed."""
+
+
+def builtin_kits() -> list[GameKit]:
+    """Accord's own game kits."""
+    return [importlib.import_module(module).kit() for module in BUILTIN_KITS]

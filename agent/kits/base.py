@@ -1,0 +1,277 @@
+"""The game kit: everything Accord knows about one game, declared as data in one place.
+
+A :class:`GameKit` names its game and how to build it (a factory and its typed options), the agent
+*slots* the game's agents are made of (``parser``, ``beliefs``, ``planner``, ``renderer`` at least;
+a kit may declare more) with the implementations each slot offers, the agent presets, the metrics
+schema, the language the scripted LLM oracle speaks for it, its terminal play, the view model of one
+seat, the context ``accord parse`` reads a message in, last checks on every turn an agent sends,
+and its paper sweeps. Shared code (registry, arena, CLI, results, sweeps, terminal, scripted
+server) iterates over kits and never names a game.
+
+A component's options are a pydantic model; :func:`options_model` derives it from the factory's
+signature, so a planner class with keyword parameters needs no separate declaration.
+"""
+
+from __future__ import annotations
+
+import inspect
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from games.base import Game, GameMetrics, State, Turn
+    from language.acts import Intent
+    from language.llm_client import LLMClient
+
+CORE_SLOTS: tuple[str, ...] = ("parser", "beliefs", "planner", "renderer")
+"""The slots every kit declares (a kit may add more, e.g. ``tom`` or ``verifier``)."""
+
+
+class OptionsError(ValueError):
+    """Options a component or game does not take, or values of the wrong type (one line)."""
+
+
+class NoOptions(BaseModel):
+    """The options model of a component that takes none."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+def options_model(name: str, *factories: Callable[..., Any]) -> type[BaseModel]:
+    """A pydantic model of the keyword parameters of ``factories`` (merged, first wins).
+
+    Parameters without an annotation accept any value; ``self``, ``llm`` and ``*args`` / ``**kwargs``
+    are left out. The model forbids names no factory takes.
+    """
+    fields: dict[str, Any] = {}
+    for factory in factories:
+        target = factory.__init__ if inspect.isclass(factory) else factory
+        try:
+            parameters = inspect.signature(target).parameters
+        except (TypeError, ValueError):
+            continue
+        try:
+            hints = typing.get_type_hints(target)
+        except Exception:  # unresolvable annotations: names are still checked, types are not
+            hints = {}
+        for pname, parameter in parameters.items():
+            if pname in ("self", "llm", "ctx") or parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
+                continue
+            if pname in fields or parameter.default is inspect.Parameter.empty:
+                continue
+            fields[pname] = (hints.get(pname, Any), parameter.default)
+    return create_model(name, __config__=ConfigDict(extra="forbid", arbitrary_types_allowed=True), **fields)
+
+
+def validate_options(model: type[BaseModel], options: Mapping[str, Any], what: str) -> BaseModel:
+    """``options`` validated by ``model``.
+
+    Raises:
+        OptionsError: an unknown name (the message lists the valid ones) or a value of the wrong type.
+    """
+    try:
+        return model.model_validate(dict(options))
+    except ValidationError as err:
+        problem = err.errors()[0]
+        name = ".".join(str(p) for p in problem["loc"]) or "?"
+        if problem["type"] == "extra_forbidden":
+            valid = ", ".join(model.model_fields) or "none"
+            raise OptionsError(f"{what} takes no option {name!r}; valid: {valid}") from None
+        top = str(problem["loc"][0]) if problem["loc"] else ""
+        annotation = model.model_fields[top].annotation if top in model.model_fields else None
+        expected = getattr(annotation, "__name__", None) or str(annotation).replace("typing.", "")
+        raise OptionsError(
+            f"{what} option {name} expects {expected}, not {problem.get('input')!r} ({problem['msg'].lower()})"
+        ) from None
+
+
+def set_values(options: BaseModel) -> dict[str, Any]:
+    """The values given to ``options`` (validated; the defaults left out)."""
+    return {name: getattr(options, name) for name in options.model_fields_set}
+
+
+@dataclass(frozen=True)
+class BuildContext:
+    """What a component factory gets: its validated options, the language-model client (for
+    components that run on one) and the names chosen for every slot of the agent."""
+
+    options: BaseModel
+    llm: LLMClient | None = None
+    slots: Mapping[str, str] = field(default_factory=dict)
+
+    def kwargs(self) -> dict[str, Any]:
+        """The options as keyword arguments (only those set, so factory defaults stay in force)."""
+        return set_values(self.options)
+
+
+@dataclass(frozen=True)
+class Implementation:
+    """One implementation of a slot: how to build it, what it is, and what options it takes."""
+
+    factory: Callable[[BuildContext], Any]
+    description: str
+    options: type[BaseModel] = NoOptions
+    needs_llm: bool = False
+
+
+def from_factory(
+    factory: Callable[..., Any], description: str, *option_sources: Callable[..., Any], needs_llm: bool = False
+) -> Implementation:
+    """An implementation that calls ``factory(**options)`` (``factory(llm, **options)`` when it
+    ``needs_llm``); its options model comes from the signatures of ``option_sources`` (default:
+    ``factory`` itself)."""
+    model = options_model(f"{getattr(factory, '__name__', 'Component')}Options", *(option_sources or (factory,)))
+
+    def build(ctx: BuildContext) -> Any:
+        return factory(ctx.llm, **ctx.kwargs()) if needs_llm else factory(**ctx.kwargs())
+
+    return Implementation(build, description, model, needs_llm)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A place in an agent that one of several implementations fills."""
+
+    description: str
+    implementations: Mapping[str, Implementation]
+    default: str
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named agent: the implementation of each slot it differs in, and their options."""
+
+    name: str
+    description: str
+    slots: Mapping[str, str] = field(default_factory=dict)
+    options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+
+class TerminalView(typing.Protocol):
+    """Terminal play of one game: how the person's side is shown and read."""
+
+    def intro(self, console: Console, observation: Any, game_id: str, agent: str) -> None:
+        """Show the person's side at the start."""
+
+    def read_turn(self, console: Console, observation: Any) -> Turn | None:
+        """Prompt until the person gives a usable turn; None means quit."""
+
+    def show_partner(self, console: Console, turn: Turn, state: State, human: int) -> None:
+        """Show the agent's turn."""
+
+    def summary(self, console: Console, metrics: Any) -> None:
+        """Show the outcome."""
+
+
+@dataclass(frozen=True)
+class OracleLanguage:
+    """What the scripted LLM oracle answers with for this game: a rule parser, a template renderer
+    and the context model of the game's prompts (the acts are the kit's)."""
+
+    parser: Callable[[], Any]
+    renderer: Callable[[], Any]
+    context: type[BaseModel]
+
+
+def act_decoder(acts: Any) -> Callable[[Any], list[Any]]:
+    """A function that validates a JSON list into acts of the union ``acts`` (discriminated by
+    each act's ``act`` field); it raises ``pydantic.ValidationError`` on anything else."""
+    union = typing.get_origin(acts) in (typing.Union, types.UnionType)
+    item = Annotated[acts, Field(discriminator="act")] if union else acts
+    adapter: TypeAdapter[list[Any]] = TypeAdapter(list[item])  # type: ignore[valid-type]
+    return adapter.validate_python
+
+
+@dataclass(frozen=True)
+class GameKit:
+    """Everything Accord knows about one game (see the module docstring).
+
+    Attributes:
+        name: the game family (``x``; the game's ``facts.game_id`` may carry a version, ``x_v0``).
+        description: one line for ``accord games``.
+        make_game: the game factory; its keyword parameters are the game's options.
+        acts: the union of the game's act types (what its parsers produce and its renderers say).
+        slots: slot name -> :class:`Slot`; :data:`CORE_SLOTS` at least.
+        presets: the agent presets, the strongest offline one first unless ``default_preset`` says.
+        default_preset: the preset commands use when none is named.
+        metrics: the game's metrics model (its fields declare their kinds), if typed.
+        summary_metrics: the metrics tables show by default (default: every declared one).
+        oracle: the language the scripted LLM oracle speaks for this game, if any.
+        terminal: builds the terminal play of one side, if the game can be played in a terminal.
+        view: one seat's view of a state as JSON-able data (default: its observation).
+        parse_context: the context ``accord parse`` reads a message in: ``(game, agent, options)``
+            -> context (default: the context seat ``reader`` has at the start of game ``seed``).
+        parse_options: the names of the options ``parse_context`` takes.
+        show_acts: the JSON ``accord parse`` prints for parsed acts (default: the list of acts).
+        turn_checks: applied, in order, to every intent an agent of this game decides.
+        sweeps: the kit's sweep files, name -> path (``accord ablate --game NAME`` runs ``paper``).
+        aliases: retired or alternative implementation names -> registered name.
+    """
+
+    name: str
+    description: str
+    make_game: Callable[..., Game]
+    acts: Any
+    slots: Mapping[str, Slot]
+    presets: Sequence[Preset]
+    default_preset: str = ""
+    metrics: type[GameMetrics] | None = None
+    summary_metrics: Sequence[str] = ()
+    oracle: OracleLanguage | None = None
+    terminal: Callable[[], TerminalView] | None = None
+    view: Callable[[State, int], BaseModel] | None = None
+    parse_context: Callable[[Game, Any, Mapping[str, str]], Any] | None = None
+    parse_options: Sequence[str] = ("reader", "seed")
+    show_acts: Callable[[list[Any]], Any] | None = None
+    turn_checks: Sequence[Callable[[Intent, Any], Intent]] = ()
+    sweeps: Mapping[str, Path] = field(default_factory=dict)
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        missing = [s for s in CORE_SLOTS if s not in self.slots]
+        if missing:
+            raise ValueError(f"game kit {self.name!r} declares no {missing[0]!r} slot; every kit has {CORE_SLOTS}")
+        for name, slot in self.slots.items():
+            if slot.default not in slot.implementations:
+                raise ValueError(f"game kit {self.name!r}: slot {name!r} defaults to unknown {slot.default!r}")
+        names = [p.name for p in self.presets]
+        if not names:
+            raise ValueError(f"game kit {self.name!r} has no agent preset")
+        if len(set(names)) != len(names):
+            raise ValueError(f"game kit {self.name!r} names a preset twice")
+        if self.default_preset and self.default_preset not in names:
+            raise ValueError(f"game kit {self.name!r}: default preset {self.default_preset!r} is not a preset")
+        for preset in self.presets:
+            for slot, impl in preset.slots.items():
+                if slot not in self.slots or impl not in self.slots[slot].implementations:
+                    raise ValueError(f"game kit {self.name!r}: preset {preset.name!r} names {slot}={impl!r}")
+
+    @property
+    def game_options(self) -> type[BaseModel]:
+        """The typed options model of the game (from the factory's keyword parameters)."""
+        return options_model(f"{self.name}_options", self.make_game)
+
+    def observation_view(self, state: State, seat: int) -> BaseModel:
+        """What seat ``seat`` sees of ``state``, as JSON-able data (the web page draws it)."""
+        return self.view(state, seat) if self.view is not None else state.observation(seat)
+
+    def metric_names(self) -> list[str]:
+        """The metrics tables show by default, in order."""
+        if self.summary_metrics:
+            return list(self.summary_metrics)
+        return list(self.metrics.kinds()) if self.metrics is not None else []
+
+
+def kit_data(package: str, *parts: str) -> Path:
+    """The path of a data file shipped inside a kit package (e.g. its sweep files)."""
+    import importlib.resources
+
+    return Path(str(importlib.resources.files(package).joinpath(*parts)))

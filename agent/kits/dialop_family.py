@@ -1,0 +1,84 @@
+"""What the three DialOp kits (Lin et al., seed 004) share: their slot layout and presets.
+
+Each task has a rule parser and an LLM parser over its acts, a template renderer, one belief store
+built from the first observation, a ``solver`` planner and the ``random``-proposal baseline; the
+presets are ``solver`` (default) and ``random`` (which neither reads nor writes messages).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from agent.kits.base import GameKit, Implementation, OracleLanguage, Preset, Slot, from_factory
+
+
+def dialop_kit(
+    name: str,
+    description: str,
+    make_game: Callable[..., Any],
+    acts: Any,
+    language: tuple[type, type, type],
+    make_beliefs: Callable[[Any], Any],
+    beliefs_description: str,
+    solver: Implementation,
+    random: Callable[[], Any],
+    sweep: Path,
+) -> GameKit:
+    """The kit of one DialOp task.
+
+    Args:
+        language: the task's rule parser, template renderer and context model (classes).
+        make_beliefs: builds the belief store of a seat from its first observation.
+        solver: the ``solver`` planner.
+        random: builds the ``random``-proposal planner.
+        sweep: the task's self-play sweep file.
+    """
+    from language.base import NullParser, NullRenderer
+    from language.dialop_llm import LANGUAGES
+    from language.llm import LLMParser
+
+    parser, renderer, context = language
+    model = LANGUAGES[name]
+    parsers = {
+        "rules": from_factory(parser, "rule parser of the task's acts"),
+        "llm": from_factory(
+            lambda llm: LLMParser(llm, model, model.rules, response_model=model.response_model),
+            "a language model, the rule parser as fallback",
+            needs_llm=True,
+        ),
+        "off": from_factory(NullParser, "hears nothing"),
+    }
+    renderers = {
+        "template": from_factory(renderer, "templates"),
+        "off": from_factory(NullRenderer, "says nothing"),
+    }
+    slots = {
+        "parser": Slot("reads the partner's messages into the task's acts", parsers, "rules"),
+        "beliefs": Slot(
+            beliefs_description, {"store": from_factory(lambda: make_beliefs, beliefs_description)}, "store"
+        ),
+        "planner": Slot(
+            "chooses each turn's acts and proposal",
+            {"solver": solver, "random": from_factory(random, "proposes at random, accepts anything")},
+            "solver",
+        ),
+        "renderer": Slot("writes the acts as a message", renderers, "template"),
+    }
+    silent = {"planner": "random", "parser": "off", "renderer": "off"}
+    return GameKit(
+        name=name,
+        description=description,
+        make_game=make_game,
+        acts=acts,
+        slots=slots,
+        presets=[
+            Preset("solver", "the neurosymbolic agent: exact solver over what it knows"),
+            Preset("random", "random proposals, no words", silent),
+        ],
+        default_preset="solver",
+        summary_metrics=("normalized_score", "agreed", "words", "turns", "proposals"),
+        oracle=OracleLanguage(parser, renderer, context),
+        sweeps={"paper": sweep},
+    )

@@ -1,0 +1,122 @@
+"""The Gnomes at Night kit (Chen et al., seed 003): a two-player shared-control maze game.
+
+Slots: ``parser`` (rules, llm, off: intent flags), ``beliefs`` (``dictionary``: the hidden-information
+dictionary, the treasure belief and the flags in flight), ``planner`` (aismcts: AISMCTS-F; proxy: the
+partner simulator standing in for a person), ``renderer`` (template, llm, off). Presets ``comm``,
+``mute`` and the simulators ``proxy`` and ``mute-proxy``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from agent.kits.base import GameKit, OracleLanguage, Preset, Slot, from_factory, kit_data
+
+NAME = "gnomes_at_night"
+
+
+def _slots() -> dict[str, Slot]:
+    from beliefs.gnomes_at_night import GnomesBeliefs
+    from language.base import NullParser, NullRenderer
+    from language.gnomes_at_night import GnomesParser, GnomesRenderer
+    from language.gnomes_at_night_llm import GNOMES_AT_NIGHT
+    from language.llm import LLMParser, LLMRenderer
+    from planners.aismcts import SearchConfig
+    from planners.gnomes_at_night import AISMCTSPlanner, ProxyPlanner
+
+    parsers = {
+        "rules": from_factory(GnomesParser, "rule parser: one intent flag per message"),
+        "llm": from_factory(
+            lambda llm: LLMParser(llm, GNOMES_AT_NIGHT, GnomesParser()),
+            "a language model, the rule parser as fallback",
+            needs_llm=True,
+        ),
+        "off": from_factory(NullParser, "hears nothing"),
+    }
+    renderers = {
+        "template": from_factory(GnomesRenderer, "templates"),
+        "llm": from_factory(
+            lambda llm: LLMRenderer(llm, GNOMES_AT_NIGHT, GnomesRenderer()),
+            "a language model, the templates as fallback",
+            needs_llm=True,
+        ),
+        "off": from_factory(NullRenderer, "says nothing"),
+    }
+    beliefs = {
+        "dictionary": from_factory(
+            lambda: GnomesBeliefs, "the hidden-information dictionary, the treasure belief, the flags in flight"
+        )
+    }
+    planners = {
+        "aismcts": from_factory(
+            AISMCTSPlanner,
+            "AISMCTS-F: information-set MCTS with a communication model",
+            AISMCTSPlanner,
+            SearchConfig,
+        ),
+        "proxy": from_factory(ProxyPlanner, "the partner simulator standing in for a person"),
+    }
+    return {
+        "parser": Slot("reads the partner's message as one intent flag", parsers, "rules"),
+        "beliefs": Slot("the dictionary of what each side sees, and the treasure belief", beliefs, "dictionary"),
+        "planner": Slot("chooses the move and the flag of each turn", planners, "aismcts"),
+        "renderer": Slot("writes the flag as a message", renderers, "template"),
+    }
+
+
+def _presets() -> list[Preset]:
+    mute = {"parser": "off", "renderer": "off"}
+    silent = {"planner": {"communicate": False}}
+    return [
+        Preset("comm", "AISMCTS-F that talks and listens"),
+        Preset("mute", "AISMCTS-F without a word", mute, silent),
+        Preset("proxy", "the partner simulator, talking", {"planner": "proxy"}),
+        Preset("mute-proxy", "the partner simulator, silent", {**mute, "planner": "proxy"}, silent),
+    ]
+
+
+def _parse_context(game: Any, agent: Any, options: Mapping[str, str]) -> Any:
+    from games.gnomes_at_night import MOVES
+    from language.flags import FlagContext
+
+    last = options.get("last_request")
+    if last is not None and last not in MOVES:
+        raise ValueError(f"last_request must be one of {', '.join(MOVES)}")
+    return FlagContext(last_request=last)
+
+
+def _oracle() -> OracleLanguage:
+    from language.flags import FlagContext
+    from language.gnomes_at_night import GnomesParser, GnomesRenderer
+
+    return OracleLanguage(GnomesParser, GnomesRenderer, FlagContext)
+
+
+def _terminal() -> Any:
+    from agent.kits.gnomes_at_night.terminal import GnomesAtNightUI
+
+    return GnomesAtNightUI()
+
+
+def kit() -> GameKit:
+    """The Gnomes at Night game kit."""
+    from games.gnomes_at_night import GnomesAtNightGame
+    from language.flags import Flag
+
+    return GameKit(
+        name=NAME,
+        description="two-player shared-control maze game (Chen et al., Gnomes at Night)",
+        make_game=GnomesAtNightGame,
+        acts=Flag,
+        slots=_slots(),
+        presets=_presets(),
+        default_preset="comm",
+        summary_metrics=("per_round.success", "per_round.turns", "turns_over_oracle", "rounds_solved"),
+        oracle=_oracle(),
+        terminal=_terminal,
+        parse_context=_parse_context,
+        parse_options=("last_request",),
+        show_acts=lambda acts: acts[0].summary(),  # one intent flag per message
+        sweeps={"paper": kit_data(__name__, "sweeps", "comm_vs_mute.toml")},
+    )

@@ -1,0 +1,182 @@
+"""The Traveling Adventurers kit (Jeknić et al. 2025): a two-player TSP dialogue game.
+
+Slots: ``parser`` (rules, structured, embed, llm, off), ``beliefs`` (``store``: a partner model and a
+state tracker, chosen by its options ``partner`` on/off and ``tracking`` agreement/history),
+``planner`` (ibp, greedy, llm, off), ``renderer`` (template, structured, llm, off). Presets: the
+paper's four offline agents and its four LLM-centred ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from agent.kits.base import (
+    BuildContext,
+    GameKit,
+    Implementation,
+    OracleLanguage,
+    Preset,
+    Slot,
+    from_factory,
+    kit_data,
+)
+from agent.kits.traveling_adventurers.checks import withdraw_invalid_tours
+from agent.kits.traveling_adventurers.parse import CONTEXT_OPTIONS, dialogue_context
+
+NAME = "traveling_adventurers"
+
+
+class BeliefOptions(BaseModel):
+    """The options of the belief store: its partner model and its state tracker."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    partner: Literal["on", "off"] = "on"
+    """``on``: the partner model hears the partner's coins; ``off``: a null model that hears nothing."""
+    tracking: Literal["agreement", "history"] = "agreement"
+    """``agreement``: the agreed path so far; ``history``: only the last suggestions, every one a move."""
+
+
+def _belief_store(ctx: BuildContext) -> Callable[[Any], Any]:
+    from beliefs.traveling_adventurers import (
+        AgreementTracker,
+        HistoryTracker,
+        NullPartnerModel,
+        PartnerModel,
+        TravelingAdventurersBeliefs,
+    )
+
+    options = ctx.options
+    assert isinstance(options, BeliefOptions)
+    partner = PartnerModel if options.partner == "on" else NullPartnerModel
+    tracker = AgreementTracker if options.tracking == "agreement" else HistoryTracker
+    return lambda observation: TravelingAdventurersBeliefs(partner(), tracker(start=observation.start))
+
+
+def _slots() -> dict[str, Slot]:
+    from language.base import NullParser, NullRenderer
+    from language.llm import LLMParser, LLMPolicy, LLMRenderer
+    from language.structured import StructuredParser, StructuredRenderer
+    from language.traveling_adventurers import TravelingAdventurersParser, TravelingAdventurersRenderer
+    from language.traveling_adventurers_llm import TRAVELING_ADVENTURERS
+    from planners.base import NullPlanner
+    from planners.traveling_adventurers import GreedyPlanner, IBPPlanner
+
+    def embed_parser() -> Any:
+        from language.embed import BackedParser  # the optional [embed] extra
+
+        return BackedParser()
+
+    parsers = {
+        "rules": from_factory(TravelingAdventurersParser, "rule parser: cue lexicons, mentions, clauses"),
+        "structured": from_factory(StructuredParser, "acts as JSON, validated (a loss-free channel)"),
+        "embed": from_factory(embed_parser, "the rule parser backed by an embedding classifier ([embed] extra)"),
+        "llm": from_factory(
+            lambda llm: LLMParser(llm, TRAVELING_ADVENTURERS, TravelingAdventurersParser()),
+            "a language model, the rule parser as fallback",
+            needs_llm=True,
+        ),
+        "off": from_factory(NullParser, "hears nothing"),
+    }
+    renderers = {
+        "template": from_factory(TravelingAdventurersRenderer, "templates"),
+        "structured": from_factory(StructuredRenderer, "acts as JSON"),
+        "llm": from_factory(
+            lambda llm: LLMRenderer(llm, TRAVELING_ADVENTURERS, TravelingAdventurersRenderer()),
+            "a language model, the templates as fallback",
+            needs_llm=True,
+        ),
+        "off": from_factory(NullRenderer, "says nothing"),
+    }
+    planners = {
+        "ibp": from_factory(IBPPlanner, "information-bounded planning: exact tours over what is known"),
+        "greedy": from_factory(GreedyPlanner, "the nearest next room"),
+        "llm": from_factory(
+            lambda llm, **options: LLMPolicy(llm, TRAVELING_ADVENTURERS, GreedyPlanner(**options)),
+            "a language model decides, the greedy planner as fallback",
+            GreedyPlanner,
+            needs_llm=True,
+        ),
+        "off": from_factory(NullPlanner, "decides nothing"),
+    }
+    beliefs = {
+        "store": Implementation(
+            _belief_store, "partner model + state tracker (options partner, tracking)", BeliefOptions
+        ),
+    }
+    return {
+        "parser": Slot("reads the partner's messages into dialogue acts", parsers, "rules"),
+        "beliefs": Slot("what the agent knows of the partner's coins and the agreed path", beliefs, "store"),
+        "planner": Slot("chooses the acts of each turn", planners, "ibp"),
+        "renderer": Slot("writes the acts as a message", renderers, "template"),
+    }
+
+
+def _presets() -> list[Preset]:
+    def beliefs(partner: str, tracking: str) -> dict[str, dict[str, str]]:
+        return {"beliefs": {"partner": partner, "tracking": tracking}}
+
+    llm = {"parser": "llm", "planner": "llm"}
+    return [
+        Preset(
+            "baseline", "no partner model, action history, greedy", {"planner": "greedy"}, beliefs("off", "history")
+        ),
+        Preset("grounding", "+ partner model", {"planner": "greedy"}, beliefs("on", "history")),
+        Preset("state-tracking", "+ agreement tracking", {"planner": "greedy"}, beliefs("on", "agreement")),
+        Preset("problem-solving", "+ IBP planning (the strongest offline agent)", {"planner": "ibp"}),
+        Preset("llm-baseline", "a model parses and decides; baseline beliefs", llm, beliefs("off", "history")),
+        Preset("llm-grounding", "a model parses and decides; + partner model", llm, beliefs("on", "history")),
+        Preset("llm-state-tracking", "a model parses and decides; + agreement tracking", llm),
+        Preset(
+            "llm-problem-solving",
+            "a model parses and speaks; IBP decides",
+            {"parser": "llm", "planner": "ibp", "renderer": "llm"},
+        ),
+    ]
+
+
+def _parse_context(game: Any, agent: Any, options: Mapping[str, str]) -> Any:
+    return dialogue_context(options)
+
+
+def _oracle() -> OracleLanguage:
+    from language.base import DialogueContext
+    from language.traveling_adventurers import TravelingAdventurersParser, TravelingAdventurersRenderer
+
+    return OracleLanguage(TravelingAdventurersParser, TravelingAdventurersRenderer, DialogueContext)
+
+
+def _terminal() -> Any:
+    from agent.kits.traveling_adventurers.terminal import TravelingAdventurersUI
+
+    return TravelingAdventurersUI()
+
+
+def kit() -> GameKit:
+    """The Traveling Adventurers game kit."""
+    from games.traveling_adventurers import TravelingAdventurersGame
+    from language.acts import Act
+
+    return GameKit(
+        name=NAME,
+        description="two-player TSP dialogue game (Jeknić et al. 2025)",
+        make_game=TravelingAdventurersGame,
+        acts=Act,
+        slots=_slots(),
+        presets=_presets(),
+        default_preset="problem-solving",
+        summary_metrics=("identical", "correct", "optimal", "turns", "words", "score", "joint_score"),
+        oracle=_oracle(),
+        terminal=_terminal,
+        parse_context=_parse_context,
+        parse_options=CONTEXT_OPTIONS,
+        turn_checks=(withdraw_invalid_tours,),
+        sweeps={
+            "paper": kit_data(__name__, "sweeps", "table1.toml"),
+            "modules": kit_data(__name__, "sweeps", "modules.toml"),
+        },
+        aliases={"templates": "template"},
+    )

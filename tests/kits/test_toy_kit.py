@@ -1,0 +1,100 @@
+"""Acceptance of the game-kit seam (issue 13): a toy game whose kit lives only under tests/ gets
+every command with no edit to any shared file. It is registered the way an outside package would
+register one: ``ACCORD_KITS=tests.kits.toy_sum:kit``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+import agent.registry
+from agent.cli import app
+from agent.registry import KITS_ENV, default_registry
+from games.base import check_game
+from tests.kits.toy_sum import REFERENCE, SWEEP
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def toy_kit(monkeypatch: pytest.MonkeyPatch):
+    """The default registry rebuilt with the toy kit named in the environment (and rebuilt without
+    it afterwards)."""
+    monkeypatch.setenv(KITS_ENV, REFERENCE)
+    monkeypatch.setattr(agent.registry, "_DEFAULT", None)
+    yield
+    agent.registry._DEFAULT = None
+
+
+def invoke(*args: str):
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def test_the_toy_kit_registers_from_the_environment():
+    registry = default_registry()
+    assert "toy_sum" in registry.games and registry.default_preset("toy_sum") == "teller"
+    assert check_game(registry.make_game("toy_sum"), range(3)).games_played == 6
+
+
+def test_games_and_check_list_the_toy_game(tmp_path):
+    out = tmp_path / "games.json"
+    table = invoke("games", "--json", str(out)).stdout
+    assert "toy_sum" in table and "teller" in table
+    row = next(r for r in json.loads(out.read_text()) if r["name"] == "toy_sum")
+    assert row["options"] == ["high", "max_turns_per_player"] and row["slots"]["planner"] == ["tell"]
+    checked = invoke("check", "--seeds", "2").stdout
+    assert "ok toy_sum_v0: 4 games" in checked
+
+
+def test_selfplay_prints_a_table_and_json_with_intervals(tmp_path):
+    out = tmp_path / "selfplay.json"
+    result = invoke("selfplay", "--game", "toy_sum", "--games", "8", "--json", str(out))
+    assert "teller" in result.stdout
+    data = json.loads(out.read_text())
+    assert data["preset"] == "teller" and len(data["games"]) == 8
+    assert all(g["correct"] for g in data["games"])
+    deaf = tmp_path / "deaf.json"
+    invoke("selfplay", "--game", "toy_sum", "--games", "8", "--parser", "off", "--json", str(deaf))
+    assert not any(g["correct"] for g in json.loads(deaf.read_text())["games"])
+
+
+def test_a_sweep_file_runs_and_its_results_summarize_and_plot(tmp_path):
+    store = tmp_path / "store"
+    summary_json = tmp_path / "summary.json"
+    table = invoke("ablate", str(SWEEP), "--results", str(store), "--backend", "inprocess").stdout
+    assert "correct" in table
+    invoke("results", "summarize", str(store), "--json", str(summary_json))
+    entries = json.loads(summary_json.read_text())["summary"]
+    correct = {e["cell"]: e for e in entries if e["metric"] == "correct"}
+    assert set(correct) == {"high=5, parser=rules", "high=5, parser=off", "high=9, parser=rules", "high=9, parser=off"}
+    hearing = correct["high=9, parser=rules"]
+    assert (hearing["kind"], hearing["n"], hearing["mean"]) == ("binary", 6, 1.0)
+    assert 0.5 < hearing["low"] < 1.0 == hearing["high"]  # a Wilson interval
+    assert correct["high=9, parser=off"]["mean"] == 0.0
+    png = tmp_path / "correct.png"
+    invoke("results", "plot", str(store), "--metric", "correct", "--out", str(png))
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_parse_reads_a_message_in_the_toy_language():
+    result = invoke("parse", "--game", "toy_sum", "well, my number is 7!")
+    assert json.loads(result.stdout) == [{"act": "tell", "value": 7}]
+    refused = runner.invoke(app, ["parse", "--game", "toy_sum", "--at", "L", "hi"])
+    assert refused.exit_code == 2 and "--at does not apply to toy_sum" in refused.stderr
+
+
+def test_play_in_the_terminal(tmp_path):
+    out = tmp_path / "play.json"
+    result = runner.invoke(app, ["play", "toy_sum", "--seed", "3", "--json", str(out)], input="my number is 0\n/quit\n")
+    assert result.exit_code == 0, result.output
+    record = json.loads(out.read_text())
+    assert record["agent"] == "teller" and record["transcript"][0]["message"] == "my number is 0"
+
+
+def test_the_scripted_oracle_speaks_the_toy_language():
+    oracle = default_registry().oracle()
+    assert "toy_sum" in oracle.modules

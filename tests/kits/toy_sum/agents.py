@@ -1,0 +1,97 @@
+"""Toy Sum's acts, parser, renderer, belief store and planner."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+import numpy as np
+from pydantic import BaseModel
+
+from language.act_base import ActBase
+from language.acts import Intent
+from tests.kits.toy_sum.game import Declare
+
+NUMBER = re.compile(r"\bmy number is (\d{1,2})\b", re.IGNORECASE)
+
+
+class Tell(ActBase):
+    """The speaker tells its digit."""
+
+    act: Literal["tell"] = "tell"
+    value: int
+
+
+class ToyContext(BaseModel):
+    """Nothing to know: the language is context-free."""
+
+
+class ToyParser:
+    """Reads "my number is N"."""
+
+    def parse(self, message: str, context: Any) -> list[Tell]:
+        return [Tell(value=int(m.group(1))) for m in NUMBER.finditer(message[:4000])][:1]
+
+
+class ToyRenderer:
+    """Writes a Tell as "my number is N"."""
+
+    def render(self, intent: Intent, context: Any, rng: np.random.Generator) -> str:
+        return " ".join(f"my number is {a.value}." for a in intent.acts if isinstance(a, Tell)) or "ok."
+
+
+class ToyBeliefs:
+    """Own digit, the partner's told digit, and whether we told ours."""
+
+    def __init__(self, observation: Any) -> None:
+        self.own = observation.digit
+        self.partner: int | None = None
+        self.told = False
+
+    def observe(self, observation: Any) -> None:
+        """Nothing public to take in."""
+
+    def update(self, acts: list[Any], speaker: str) -> None:
+        for act in acts:
+            if isinstance(act, Tell):
+                if speaker == "partner":
+                    self.partner = act.value
+                else:
+                    self.told = True
+
+    def context(self, observation: Any, author: str) -> ToyContext:
+        return ToyContext()
+
+
+class ToyPlanner:
+    """Tells its digit once; declares the sum once the partner's digit is known."""
+
+    def plan(self, beliefs: ToyBeliefs, observation: Any, rng: np.random.Generator) -> Intent:
+        acts = [] if beliefs.told else [Tell(value=beliefs.own)]
+        if beliefs.partner is not None and not observation.declared:
+            return Intent(acts=acts, actions=[Declare(total=beliefs.own + beliefs.partner)])
+        return Intent(acts=acts)
+
+
+class ToyTerminal:
+    """Terminal play: type a message, or ``/declare N``."""
+
+    def intro(self, console: Any, observation: Any, game_id: str, agent: str) -> None:
+        console.print(f"{game_id}: your digit is {observation.digit}; type a message or /declare N")
+
+    def read_turn(self, console: Any, observation: Any) -> Any:
+        from agent.terminal import prompt_line
+        from games.base import Turn
+
+        line = prompt_line()
+        if line is None:
+            return None
+        if line.startswith("/declare"):
+            return Turn(actions=(Declare(total=int(line.split()[1])),))
+        return Turn(message=line)
+
+    def show_partner(self, console: Any, turn: Any, state: Any, human: int) -> None:
+        console.print(f"partner> {turn.message}")
+
+    def summary(self, console: Any, metrics: Any) -> None:
+        console.print(f"correct={metrics['correct']}")
