@@ -132,8 +132,8 @@ def summary_cells(summary: dict[str, Any]) -> list[str]:
 
 
 def register(registry: Any) -> None:
-    """Register family ``asympuzl``: the game, parsers ``rules`` / ``off``, renderers ``template`` /
-    ``off``, the tracker ``store`` (the whole belief store), planners ``share-all``,
+    """Register family ``asympuzl``: the game, parsers ``rules`` / ``structured`` / ``off``, renderers
+    ``template`` / ``structured`` / ``off``, the tracker ``store`` (the whole belief store), planners ``share-all``,
     ``one-at-a-time``, ``over-correct`` and ``off`` (and ``llm``: the model as the policy, the neurosymbolic planner as its
     fallback), and the presets of the module docstring (default ``neurosymbolic``; ``llm`` needs a
     configured model).
@@ -142,16 +142,19 @@ def register(registry: Any) -> None:
         registry: an ``agent.registry.Registry``.
     """
     from agent.registry import AgentSpec
-    from language.asympuzl import AsympuzlParser, AsympuzlRenderer
+    from language.asympuzl import AsympuzlParser, AsympuzlRenderer, PuzlAct
     from language.base import NullParser, NullRenderer
+    from language.structured import StructuredParser, StructuredRenderer
     from planners.asympuzl import OneAtATimePlanner, OverCorrectPlanner, ShareAllPlanner
     from planners.base import NullPlanner
 
     fam = FAMILY
     registry.register_game(fam, AsympuzlGame, "asymmetric position-shape-color puzzle (Cadet et al., AsymPuzl)")
     registry.parsers[(fam, "rules")] = AsympuzlParser
+    registry.parsers[(fam, "structured")] = lambda: StructuredParser(acts=PuzlAct)
     registry.parsers[(fam, "off")] = NullParser
     registry.renderers[(fam, "template")] = AsympuzlRenderer
+    registry.renderers[(fam, "structured")] = lambda: StructuredRenderer(acts=PuzlAct)
     registry.renderers[(fam, "off")] = NullRenderer
     registry.partner_models[(fam, "on")] = lambda: None
     registry.trackers[(fam, "store")] = AsympuzlBeliefs

@@ -17,18 +17,22 @@ FAMILY = "dialop_mediation"
 def register(registry: Any) -> None:
     """Register the mediation game's components and presets in ``registry``.
 
-    Parsers ``rules``/``off``, renderers ``template``/``off``, the seat-dependent store (tracker
+    Parsers ``rules``/``structured``/``off``, renderers ``template``/``structured``/``off``, the seat-dependent store (tracker
     ``seat``), planners ``solver`` and ``random``; presets ``solver`` (default) and ``random``.
     """
     from agent.registry import AgentSpec
     from language.base import NullParser, NullRenderer
+    from language.dialop_llm import MEDIATION
     from language.dialop_mediation import MediationParser, MediationRenderer
+    from language.structured import StructuredParser, StructuredRenderer
     from planners.dialop_mediation import make_random_planner, make_solver_planner
 
     fam = FAMILY
     registry.parsers[(fam, "rules")] = MediationParser
+    registry.parsers[(fam, "structured")] = lambda: StructuredParser(acts=MEDIATION.acts, language=MEDIATION)
     registry.parsers[(fam, "off")] = NullParser
     registry.renderers[(fam, "template")] = MediationRenderer
+    registry.renderers[(fam, "structured")] = lambda: StructuredRenderer(acts=MEDIATION.acts)
     registry.renderers[(fam, "off")] = NullRenderer
     # one seat-dependent object is the whole belief store
     registry.partner_models[(fam, "on")] = lambda: None

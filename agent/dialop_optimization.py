@@ -15,20 +15,25 @@ from beliefs.dialop_optimization import OptimizationBeliefs
 def register(registry: Any) -> None:
     """Register the optimization game's components and presets in ``registry``.
 
-    Family ``dialop_optimization``: parsers ``rules`` / ``off``, renderers ``template`` / ``off``,
+    Family ``dialop_optimization``: parsers ``rules`` / ``structured`` / ``off``, renderers ``template`` /
+    ``structured`` / ``off``,
     the tracker ``cells`` (the whole belief store), planners ``solver`` and ``random``, presets
     ``solver`` (default) and ``random``.
     """
     from agent.registry import AgentSpec
     from language.base import NullParser, NullRenderer
+    from language.dialop_llm import OPTIMIZATION
     from language.dialop_optimization import OptimizationParser, OptimizationRenderer
+    from language.structured import StructuredParser, StructuredRenderer
     from planners.dialop_optimization import random_assignment, solver_planner
     from planners.dialop_random import RandomProposalPlanner
 
     fam = "dialop_optimization"
     registry.parsers[(fam, "rules")] = OptimizationParser
+    registry.parsers[(fam, "structured")] = lambda: StructuredParser(acts=OPTIMIZATION.acts, language=OPTIMIZATION)
     registry.parsers[(fam, "off")] = NullParser
     registry.renderers[(fam, "template")] = OptimizationRenderer
+    registry.renderers[(fam, "structured")] = lambda: StructuredRenderer(acts=OPTIMIZATION.acts)
     registry.renderers[(fam, "off")] = NullRenderer
     registry.partner_models[(fam, "on")] = lambda: None
     registry.trackers[(fam, "cells")] = OptimizationBeliefs

@@ -17,15 +17,19 @@ def register(registry: Any) -> None:
     """Register the planning game's components and presets in ``registry``."""
     from agent.registry import AgentSpec
     from language.base import NullParser, NullRenderer
+    from language.dialop_llm import PLANNING
     from language.dialop_planning import PlanningRenderer
+    from language.structured import StructuredParser, StructuredRenderer
     from planners.base import RolePlanner
     from planners.dialop_planning import AssistantPlanner, UserSimPlanner, sample_itinerary
     from planners.dialop_random import RandomProposalPlanner
 
     fam = "dialop_planning"
     registry.parsers[(fam, "rules")] = PlanningParser
+    registry.parsers[(fam, "structured")] = lambda: StructuredParser(acts=PLANNING.acts, language=PLANNING)
     registry.parsers[(fam, "off")] = NullParser
     registry.renderers[(fam, "template")] = PlanningRenderer
+    registry.renderers[(fam, "structured")] = lambda: StructuredRenderer(acts=PLANNING.acts)
     registry.renderers[(fam, "off")] = NullRenderer
     # one store per seat holds everything the agent knows
     registry.partner_models[(fam, "on")] = lambda: None

@@ -225,19 +225,19 @@ def register_builtins(registry: Registry) -> Registry:
     from language.llm import LLMParser, LLMPolicy, LLMRenderer
     from language.structured import StructuredParser, StructuredRenderer
     from language.traveling_adventurers import TravelingAdventurersParser, TravelingAdventurersRenderer
-    from language.traveling_adventurers_llm import TRAVELING_ADVENTURERS
+    from language.traveling_adventurers_llm import ACTS, TRAVELING_ADVENTURERS
     from planners.base import NullPlanner
     from planners.traveling_adventurers import GreedyPlanner, IBPPlanner
 
     ta = "traveling_adventurers"
     registry.register_game(ta, TravelingAdventurersGame, "two-player TSP dialogue game (Jeknić et al. 2025)")
     registry.parsers[(ta, "rules")] = TravelingAdventurersParser
-    registry.parsers[(ta, "structured")] = StructuredParser
+    registry.parsers[(ta, "structured")] = lambda: StructuredParser(acts=ACTS, language=TRAVELING_ADVENTURERS)
     registry.parsers[(ta, "embed")] = _embed_parser
     registry.parsers[(ta, "off")] = NullParser
     registry.parsers[(ta, "llm")] = lambda llm: LLMParser(llm, TRAVELING_ADVENTURERS, TravelingAdventurersParser())
     registry.renderers[(ta, "template")] = TravelingAdventurersRenderer
-    registry.renderers[(ta, "structured")] = StructuredRenderer
+    registry.renderers[(ta, "structured")] = lambda: StructuredRenderer(acts=ACTS)
     registry.renderers[(ta, "llm")] = lambda llm: LLMRenderer(
         llm, TRAVELING_ADVENTURERS, TravelingAdventurersRenderer()
     )

@@ -13,12 +13,15 @@ import re
 from typing import Any
 
 from games.traveling_adventurers import MAX_COINS, MIN_COINS, Submit
-from language.acts import Act, Ask, End, Inform, Suggest
+from language.acts import Act, Agree, Ask, End, Inform, Reject, Suggest
 from language.base import DialogueContext
 from language.text import number_words
 from language.traveling_adventurers import mentioned_rooms
 
 GAME = "traveling_adventurers"
+
+ACTS = (Suggest, Agree, Reject, Inform, Ask, End)
+"""The game's act types (what its structured channel carries)."""
 
 _RULES = """\
 Traveling Adventurers: two players must agree on one tour of a house. The tour starts in the \
