@@ -30,7 +30,9 @@ class PuzlEdit(ActBase):
     by: Piece
 
 
-AsympuzlDecision = policy_decision_model(PuzlEdit, "AsympuzlDecision")
+POLICY_THOUGHT = "a short reasoning step: what you know, what you still need, what to change"
+
+AsympuzlDecision = policy_decision_model(PuzlEdit, "AsympuzlDecision", thought=POLICY_THOUGHT)
 
 _INSTRUCTIONS = (
     "You play a cooperative two-agent symbolic puzzle. The input holds the game's prompt for you: "
@@ -47,6 +49,8 @@ class AsympuzlLanguage:
     """What :class:`~language.llm.LLMPolicy` needs to play AsymPuzl."""
 
     game = "asympuzl"
+    policy_thought = POLICY_THOUGHT
+    decision_model = AsympuzlDecision
 
     def policy_instructions(self) -> str:
         return _INSTRUCTIONS

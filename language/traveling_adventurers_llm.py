@@ -13,12 +13,16 @@ import re
 from typing import Any
 
 from games.traveling_adventurers import MAX_COINS, MIN_COINS, Submit
-from language.acts import Act, Ask, End, Inform, Suggest
+from language.acts import Act, Agree, Ask, End, Inform, Reject, Suggest
 from language.base import DialogueContext
+from language.llm import PolicyDecision, policy_decision_model
 from language.text import number_words
 from language.traveling_adventurers import mentioned_rooms
 
 GAME = "traveling_adventurers"
+
+ACTS = (Suggest, Agree, Reject, Inform, Ask, End)
+"""The game's act types (what its structured channel carries)."""
 
 _RULES = """\
 Traveling Adventurers: two players must agree on one tour of a house. The tour starts in the \
@@ -86,10 +90,25 @@ def _rooms_to_name(act: Act, current: str) -> list[str]:
     return []
 
 
+POLICY_THOUGHT = "reasoning: draft the best tour from what you know, then say what is missing"
+
+# the policy's answer schema, as it has been sent since the first release (cached answers are keyed
+# by the request, schema included): name and docstring of the shared base, all acts of language.acts
+DECISION_MODEL = policy_decision_model(
+    Act,
+    "PolicyDecision",
+    thought=POLICY_THOUGHT,
+    acts="your acts this turn; an end act submits its tour",
+    doc=PolicyDecision.__doc__,
+)
+
+
 class TravelingAdventurersLanguage:
     """The :class:`~language.llm.GameLanguage` of Traveling Adventurers."""
 
     game = GAME
+    policy_thought = POLICY_THOUGHT
+    decision_model = DECISION_MODEL
 
     # ---- instructions ------------------------------------------------------------------------
     def parse_instructions(self) -> str:

@@ -38,6 +38,7 @@ def dialop_kit(
     from language.base import NullParser, NullRenderer
     from language.dialop_llm import LANGUAGES
     from language.llm import LLMParser
+    from language.structured import StructuredParser, StructuredRenderer
 
     parser, renderer, context = language
     model = LANGUAGES[name]
@@ -48,10 +49,14 @@ def dialop_kit(
             "a language model, the rule parser as fallback",
             needs_llm=True,
         ),
+        "structured": from_factory(
+            lambda: StructuredParser(acts=model.acts, language=model), "acts as JSON, validated (a loss-free channel)"
+        ),
         "off": from_factory(NullParser, "hears nothing"),
     }
     renderers = {
         "template": from_factory(renderer, "templates"),
+        "structured": from_factory(lambda: StructuredRenderer(acts=model.acts), "acts as JSON"),
         "off": from_factory(NullRenderer, "says nothing"),
     }
     slots = {

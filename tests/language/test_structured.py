@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from language.acts import Agree, Ask, End, Inform, Intent, Suggest, acts_from_json
 from language.base import DialogueContext
 from language.structured import StructuredParser, StructuredRenderer
+from language.traveling_adventurers_llm import ACTS, TRAVELING_ADVENTURERS
 
 CTX = DialogueContext(rooms={"L": "living room", "E": "empty room", "K": "kitchen"})
 KEYS = ["act", "path", "edge", "coins", "about", "flag", "move", "L", "K", "E", "Z"]
@@ -23,8 +24,8 @@ def test_round_trip():
         Ask(about="best_next"),
         End(path=["L", "E", "K", "L"]),
     ]
-    text = StructuredRenderer().render(Intent(acts=acts), CTX, np.random.default_rng(0))
-    assert StructuredParser().parse(text, CTX) == acts
+    text = StructuredRenderer(acts=ACTS).render(Intent(acts=acts), CTX, np.random.default_rng(0))
+    assert StructuredParser(acts=ACTS, language=TRAVELING_ADVENTURERS).parse(text, CTX) == acts
 
 
 @pytest.mark.parametrize(
@@ -40,7 +41,7 @@ def test_round_trip():
     ],
 )
 def test_anything_else_yields_no_acts(text):
-    assert StructuredParser().parse(text, CTX) == []
+    assert StructuredParser(acts=ACTS, language=TRAVELING_ADVENTURERS).parse(text, CTX) == []
 
 
 # ---- issue 12 #22: acts are held to the game, and nothing raises -------------------------------
@@ -61,9 +62,7 @@ def test_anything_else_yields_no_acts(text):
 def test_acts_that_break_the_game_are_refused_and_counted(acts):
     """Issue 12 #22: the structured parser validates decoded acts as the LLM parser's validators do
     (TRAVELING_ADVENTURERS.act_errors) and refuses the whole message, counting the refusal."""
-    from language.traveling_adventurers_llm import TRAVELING_ADVENTURERS
-
-    parser = StructuredParser()
+    parser = StructuredParser(acts=ACTS, language=TRAVELING_ADVENTURERS)
     assert TRAVELING_ADVENTURERS.act_errors(acts_from_json(acts), CTX)  # the LLM validators refuse it too
     assert parser.parse(json.dumps(acts), CTX) == []
     assert parser.refused == 1 and parser.last_refusal
@@ -71,9 +70,9 @@ def test_acts_that_break_the_game_are_refused_and_counted(acts):
 
 def test_valid_acts_pass_and_are_not_counted():
     """Issue 12 #22: what the structured renderer writes for legal acts is never refused."""
-    parser = StructuredParser()
+    parser = StructuredParser(acts=ACTS, language=TRAVELING_ADVENTURERS)
     acts = [Agree(), Suggest(path=["K", "E"]), Inform(edge=("K", "E"), coins=10), End(path=["L", "K", "E", "L"])]
-    text = StructuredRenderer().render(Intent(acts=acts), CTX, np.random.default_rng(0))
+    text = StructuredRenderer(acts=ACTS).render(Intent(acts=acts), CTX, np.random.default_rng(0))
     assert parser.parse(text, CTX) == acts and parser.parse("[]", CTX) == []
     assert parser.refused == 0
 
@@ -92,7 +91,7 @@ def test_valid_acts_pass_and_are_not_counted():
 )
 def test_huge_deep_or_strange_input_is_a_safe_empty_parse(text):
     """Issue 12 #22: huge, deeply nested or odd input parses to nothing, never raises."""
-    assert StructuredParser().parse(text, CTX) == []
+    assert StructuredParser(acts=ACTS, language=TRAVELING_ADVENTURERS).parse(text, CTX) == []
 
 
 json_values = st.recursive(
@@ -118,10 +117,8 @@ act_like = st.one_of(
 def test_any_json_or_text_parses_to_legal_acts_or_nothing(data):
     """Issue 12 #22: whatever arrives, the parse never raises and returns only acts the game's
     validators accept."""
-    from language.traveling_adventurers_llm import TRAVELING_ADVENTURERS
-
     text = data if isinstance(data, str) else json.dumps(data)
-    acts = StructuredParser().parse(text, CTX)
+    acts = StructuredParser(acts=ACTS, language=TRAVELING_ADVENTURERS).parse(text, CTX)
     assert TRAVELING_ADVENTURERS.act_errors(acts, CTX) == []
 
 

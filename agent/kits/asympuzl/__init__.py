@@ -16,11 +16,12 @@ NAME = "asympuzl"
 
 def _slots() -> dict[str, Slot]:
     from beliefs.asympuzl import AsympuzlBeliefs
-    from language.asympuzl import AsympuzlParser, AsympuzlRenderer
+    from language.asympuzl import AsympuzlParser, AsympuzlRenderer, PuzlAct
     from language.asympuzl_llm import ASYMPUZL, AsympuzlDecision
     from language.base import NullParser, NullRenderer
     from language.llm import LLMPolicy
     from planners.asympuzl import OneAtATimePlanner, OverCorrectPlanner, ShareAllPlanner
+    from language.structured import StructuredParser, StructuredRenderer
     from planners.base import NullPlanner
 
     def llm_policy(llm: Any, **options: Any) -> Any:
@@ -43,7 +44,11 @@ def _slots() -> dict[str, Slot]:
     return {
         "parser": Slot(
             "reads the partner's message into puzzle facts",
-            {"rules": from_factory(AsympuzlParser, "rule parser"), "off": from_factory(NullParser, "hears nothing")},
+            {
+                "rules": from_factory(AsympuzlParser, "rule parser"),
+                "structured": from_factory(lambda: StructuredParser(acts=PuzlAct), "acts as JSON"),
+                "off": from_factory(NullParser, "hears nothing"),
+            },
             "rules",
         ),
         "beliefs": Slot(

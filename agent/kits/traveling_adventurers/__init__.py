@@ -61,7 +61,7 @@ def _slots() -> dict[str, Slot]:
     from language.llm import LLMParser, LLMPolicy, LLMRenderer
     from language.structured import StructuredParser, StructuredRenderer
     from language.traveling_adventurers import TravelingAdventurersParser, TravelingAdventurersRenderer
-    from language.traveling_adventurers_llm import TRAVELING_ADVENTURERS
+    from language.traveling_adventurers_llm import ACTS, TRAVELING_ADVENTURERS
     from planners.base import NullPlanner
     from planners.traveling_adventurers import GreedyPlanner, IBPPlanner
 
@@ -72,7 +72,10 @@ def _slots() -> dict[str, Slot]:
 
     parsers = {
         "rules": from_factory(TravelingAdventurersParser, "rule parser: cue lexicons, mentions, clauses"),
-        "structured": from_factory(StructuredParser, "acts as JSON, validated (a loss-free channel)"),
+        "structured": from_factory(
+            lambda: StructuredParser(acts=ACTS, language=TRAVELING_ADVENTURERS),
+            "acts as JSON, validated (a loss-free channel)",
+        ),
         "embed": from_factory(embed_parser, "the rule parser backed by an embedding classifier ([embed] extra)"),
         "llm": from_factory(
             lambda llm: LLMParser(llm, TRAVELING_ADVENTURERS, TravelingAdventurersParser()),
@@ -83,7 +86,7 @@ def _slots() -> dict[str, Slot]:
     }
     renderers = {
         "template": from_factory(TravelingAdventurersRenderer, "templates"),
-        "structured": from_factory(StructuredRenderer, "acts as JSON"),
+        "structured": from_factory(lambda: StructuredRenderer(acts=ACTS), "acts as JSON"),
         "llm": from_factory(
             lambda llm: LLMRenderer(llm, TRAVELING_ADVENTURERS, TravelingAdventurersRenderer()),
             "a language model, the templates as fallback",
