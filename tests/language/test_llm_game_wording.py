@@ -25,7 +25,10 @@ TA_SCHEMA = Path(__file__).parent / "data" / "ta_policy_decision_schema.json"
 def _asympuzl_policy():
     from agent.registry import default_registry
 
-    return default_registry().planners[("asympuzl", "llm")](None)  # the client is only stored
+    from agent.kits.base import BuildContext, NoOptions
+
+    llm_policy = default_registry().implementation("asympuzl", "planner", "llm")
+    return llm_policy.factory(BuildContext(NoOptions()))  # no client: it is only stored
 
 
 def test_the_asympuzl_policy_schema_says_nothing_of_tours():

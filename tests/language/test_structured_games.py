@@ -8,7 +8,6 @@ act types (and, optionally, its validators) from the caller.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -176,7 +175,10 @@ def test_registered_structured_channel_round_trips(game):
 
     registry = default_registry()
     _, context, acts = GAMES[game]
-    parser, renderer = registry.parsers[(game, "structured")](), registry.renderers[(game, "structured")]()
+    agent = registry.build_agent(
+        registry.preset(game, registry.default_preset(game)).with_slots(parser="structured", renderer="structured")
+    )
+    parser, renderer = agent.parser, agent.renderer
     assert parser.parse(_render(renderer, acts, context), context) == acts
     assert parser.refused == 0, parser.last_refusal
 
@@ -257,7 +259,7 @@ def test_dialop_optimization_self_play_over_the_structured_channel():
     from agent.registry import default_registry
 
     registry = default_registry()
-    spec = replace(registry.preset("dialop_optimization", "solver"), parser="structured", renderer="structured")
+    spec = registry.preset("dialop_optimization", "solver").with_slots(parser="structured", renderer="structured")
     game = registry.make_game("dialop_optimization")
     records = selfplay(game, spec, range(2), registry)
     said = [act for record in records for turn in record.transcript for act in turn.get("acts", [])]

@@ -61,6 +61,7 @@ def _slots() -> dict[str, Slot]:
             "writes the facts as a message",
             {
                 "template": from_factory(AsympuzlRenderer, "templates"),
+                "structured": from_factory(lambda: StructuredRenderer(acts=PuzlAct), "acts as JSON"),
                 "off": from_factory(NullRenderer, "says nothing"),
             },
             "template",
