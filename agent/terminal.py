@@ -275,7 +275,7 @@ def play_in_terminal(
             continue
         if player != human:
             ui.show_partner(console, turn, state, human)
-    metrics = state.metrics()
+    metrics = state.metrics().model_dump(mode="json")
     ui.summary(console, metrics)
     return {
         "game_id": game.facts.game_id,

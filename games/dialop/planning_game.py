@@ -46,10 +46,10 @@ from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
-from pydantic import ConfigDict
+from pydantic import ConfigDict, Field
 
-from games.base import IllegalTurnError, Turn
-from games.dialop.base import Accept, DialopGame, DialopObservation, DialopState, Propose, Reject
+from games.base import IllegalTurnError, Turn, metric
+from games.dialop.base import Accept, DialopGame, DialopMetrics, DialopObservation, DialopState, Propose, Reject
 from games.dialop.common import normalized
 from games.dialop.data import data_file, recorded_game
 from games.dialop.planning import (
@@ -337,6 +337,14 @@ class PlanningObservation(DialopObservation):
 # The game
 
 
+class PlanningMetrics(DialopMetrics):
+    """The per-game metrics of DialOp Planning: the protocol's, then the itinerary's score."""
+
+    score: float | None = metric("continuous", "the agreed itinerary's score (agreed games only)")
+    best: float = Field(description="the best full itinerary's score (record only)")
+    worst: float = Field(description="the worst full itinerary's score (record only)")
+
+
 class PlanningGame(DialopGame):
     """DialOp Planning.
 
@@ -458,9 +466,9 @@ class PlanningState(DialopState):
             )
         return PlanningObservation(**fields, sites=[site_json(s) for s in self.instance.sites])
 
-    def metrics(self) -> dict[str, Any]:
+    def metrics(self) -> PlanningMetrics:
         got = score(self.instance, self.agreement) if self.agreement is not None else None
-        return {**self.protocol_metrics(), "score": got, "best": self.best, "worst": self.worst}
+        return PlanningMetrics(**self.protocol_metrics(), score=got, best=self.best, worst=self.worst)
 
     def clone(self) -> PlanningState:
         twin = super().clone()
