@@ -42,8 +42,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Sequence
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from pydantic import ConfigDict, Field
@@ -94,7 +95,7 @@ MAX_DRAWS = 100
 def task_data() -> dict[str, Any]:
     """``planning.yaml`` (sites, categories with price ranges, features, feature preferences) plus
     ``locations`` (the 100 ``(longitude, latitude)`` points of ``locations.geojson``)."""
-    import yaml  # PyYAML; only needed to generate new instances
+    import yaml  # type: ignore[import-untyped]  # PyYAML (no stubs installed); only needed to generate new instances
 
     data = yaml.safe_load(data_file("planning.yaml").read_text())
     geo = json.loads(data_file("locations.geojson").read_text())
@@ -102,7 +103,10 @@ def task_data() -> dict[str, Any]:
     return data
 
 
-def _choice(rng: np.random.Generator, items: list[Any] | tuple[Any, ...]) -> Any:
+T = TypeVar("T")
+
+
+def _choice(rng: np.random.Generator, items: Sequence[T]) -> T:
     return items[int(rng.integers(len(items)))]
 
 
