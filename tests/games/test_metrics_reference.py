@@ -12,6 +12,7 @@ timeout, a solved puzzle). Regenerate it only for an intended change of the metr
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -53,9 +54,9 @@ SCRIPTS: dict[str, tuple[int, list[list[str]]]] = {
 }
 
 
-def random_play(game: Game, seed: int) -> State:
-    """``game`` at ``seed`` played by random legal turns until it ends."""
-    state = game.new_initial_state(seed)
+def random_play(make: Callable[[], Game], seed: int) -> State:
+    """The game ``make()`` at ``seed`` played by random legal turns until it ends."""
+    state = make().new_initial_state(seed)
     rng = np.random.default_rng(seed)
     while not state.is_terminal():
         state.apply(state.random_turn(rng))
@@ -96,9 +97,9 @@ def cases() -> dict[str, Callable[[], State]]:
     out: dict[str, Callable[[], State]] = {}
     for name, make in GAMES.items():
         for seed in SEEDS:
-            out[f"{name}/seed{seed}"] = lambda make=make, seed=seed: random_play(make(), seed)
+            out[f"{name}/seed{seed}"] = functools.partial(random_play, make, seed)
     for name, (board, paths) in SCRIPTS.items():
-        out[f"traveling_adventurers/{name}"] = lambda board=board, paths=paths: scripted_play(board, paths)
+        out[f"traveling_adventurers/{name}"] = functools.partial(scripted_play, board, paths)
     out["traveling_adventurers/timeout"] = timeout_play
     out["asympuzl/solved"] = solved_puzzle
     return out
