@@ -405,7 +405,7 @@ def metric_values(metrics: Mapping[str, Any]) -> dict[str, list[float | bool]]:
     """The flattened observations of one game's metrics (see the module docstring).
 
     Args:
-        metrics: one game's ``state.metrics()``.
+        metrics: one game's stored metrics, ``state.metrics().model_dump(mode="json")``.
 
     Returns:
         Metric name -> observed values (one, or one per record); texts and nested structures are
