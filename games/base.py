@@ -10,8 +10,9 @@ proposal ...). The partner sees the message and the formal actions, never the ot
 
 :func:`check_game` is the conformance suite run over every registered game (see
 ``agent.registry``): random legal play terminates, the same seed replays the same trajectory, an
-observation never depends on (or contains) the other player's private data, and illegal or malformed
-turns are refused with a one-line error and no change of state.
+observation never depends on (or contains) the other player's private data, illegal or malformed
+turns are refused with a one-line error and no change of state, and the metrics are a typed
+:class:`GameMetrics` model.
 
 :class:`GameMetrics` is the typed schema of a game's per-game metrics: each game declares a subclass
 whose fields are either summarized metrics, declared with :func:`metric` and one of
@@ -445,6 +446,11 @@ def _play_random(game: Game, seed: int, report: ConformanceReport, check_illegal
         raise ConformanceError(f"{where}: terminal state must have current_player == -1")
     if len(state.returns()) != facts.num_players:
         raise ConformanceError(f"{where}: returns() must have one entry per player")
+    metrics = state.metrics()
+    if not isinstance(metrics, GameMetrics):
+        raise ConformanceError(f"{where}: metrics() must return a GameMetrics model, not {type(metrics).__name__}")
+    if type(metrics).model_validate_json(metrics.model_dump_json()) != metrics:
+        raise ConformanceError(f"{where}: metrics() must survive its own JSON round trip")
     _refuse(state, Turn(message="hello"), report, f"{where} after the end")
     return state
 
@@ -526,5 +532,6 @@ def check_game(game: Game, seeds: range | list[int] = range(5)) -> ConformanceRe
         "clone() is independent",
         "observations neither contain nor depend on the partner's private data",
         "illegal and malformed turns are refused with a one-line error, state unchanged",
+        "metrics() is a typed GameMetrics model that survives its JSON round trip",
     ]
     return report
