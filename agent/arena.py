@@ -96,7 +96,7 @@ def play_game(
         game_id=game.facts.game_id,
         seed=seed,
         agents=[a.name for a in agents],
-        metrics=state.metrics(),
+        metrics=state.metrics().model_dump(mode="json"),
         returns=state.returns(),
         transcript=transcript,
         refused=refused,

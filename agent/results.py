@@ -21,6 +21,9 @@ Summaries: per cell and metric, the mean with a Wilson 95% interval for binary m
 bootstrap 95% interval for continuous ones. Per-game metrics are flattened first: a number or a
 boolean is one value, a list of numbers gives one metric per seat (``words.0``), and a list of
 records (Gnomes at Night's ``per_round``) gives one value per record and field (``per_round.success``).
+Given the game's declared kinds (``GameMetrics.kinds()`` of its metrics model), only the declared
+metrics are summarized, each by its declared interval; without them (stores of any game, old
+stores) a metric whose values are all booleans is binary and any other number continuous.
 """
 
 from __future__ import annotations
@@ -402,7 +405,7 @@ def metric_values(metrics: Mapping[str, Any]) -> dict[str, list[float | bool]]:
     """The flattened observations of one game's metrics (see the module docstring).
 
     Args:
-        metrics: one game's ``state.metrics()``.
+        metrics: one game's stored metrics, ``state.metrics().model_dump(mode="json")``.
 
     Returns:
         Metric name -> observed values (one, or one per record); texts and nested structures are
@@ -449,7 +452,10 @@ def bootstrap_interval(values: Sequence[float], samples: int = BOOTSTRAP_SAMPLES
 
 
 def summarize(
-    rows: Iterable[Mapping[str, Any]], cells: Sequence[str] = (), metrics: Sequence[str] = ()
+    rows: Iterable[Mapping[str, Any]],
+    cells: Sequence[str] = (),
+    metrics: Sequence[str] = (),
+    kinds: Mapping[str, str] | None = None,
 ) -> list[dict[str, Any]]:
     """Per cell and metric: ``n``, ``mean`` and a 95% interval (``low``, ``high``).
 
@@ -457,10 +463,17 @@ def summarize(
         rows: result rows.
         cells: the cell order (cells not named come after, in order of appearance).
         metrics: the metrics to keep, in this order (default: every one, as the games list them).
+        kinds: the declared metrics, flattened name -> ``binary`` (Wilson interval) or another
+            kind (bootstrap interval): ``GameMetrics.kinds()`` of the game's metrics model. Given,
+            only these metrics are summarized, by their declared kind; default: every numeric
+            metric, binary when all its values are booleans (stores whose game is unknown).
 
     Returns:
         One dict per (cell, metric) with :data:`SUMMARY_FIELDS` and the cell's ``params``;
         ``kind`` is ``binary`` (Wilson interval) or ``continuous`` (bootstrap interval).
+
+    Raises:
+        ValueError: a metric declared binary holds a value other than a boolean (or 0 / 1).
     """
     values: dict[str, dict[str, list[float | bool]]] = {}
     params: dict[str, dict[str, Any]] = {}
@@ -475,11 +488,13 @@ def summarize(
     out = []
     for label in sorted(values, key=order.__getitem__):
         names = [m for m in metrics if m in values[label]] if metrics else list(values[label])
+        if kinds is not None:
+            names = [m for m in names if m in kinds]
         for name in names:
             observed = values[label][name]
-            binary = all(isinstance(v, bool) for v in observed)
+            binary = _is_binary(name, observed, kinds)
             if binary:
-                low, high = wilson_interval(sum(observed), len(observed))
+                low, high = wilson_interval(sum(1 for v in observed if v), len(observed))
             else:
                 low, high = bootstrap_interval([float(v) for v in observed])
             out.append(
@@ -495,6 +510,18 @@ def summarize(
                 }
             )
     return out
+
+
+def _is_binary(name: str, observed: Sequence[float | bool], kinds: Mapping[str, str] | None) -> bool:
+    """Whether ``name`` gets a Wilson interval: its declared kind, else all its values are booleans."""
+    if kinds is None:
+        return all(isinstance(v, bool) for v in observed)
+    if kinds[name] != "binary":
+        return False
+    odd = next((v for v in observed if v not in (0, 1)), None)
+    if odd is not None:
+        raise ValueError(f"metric {name!r} is declared binary but holds {odd!r}")
+    return True
 
 
 def by_turn(rows: Iterable[Mapping[str, Any]], metric: str) -> list[dict[str, Any]]:
@@ -543,9 +570,11 @@ def by_turn(rows: Iterable[Mapping[str, Any]], metric: str) -> list[dict[str, An
     return out
 
 
-def summarize_store(store: ResultStore, metrics: Sequence[str] = ()) -> list[dict[str, Any]]:
+def summarize_store(
+    store: ResultStore, metrics: Sequence[str] = (), kinds: Mapping[str, str] | None = None
+) -> list[dict[str, Any]]:
     """:func:`summarize` over a store's rows, cells in the manifest's order."""
-    return summarize(store.rows(), store.manifest().get("cells", []), metrics)
+    return summarize(store.rows(), store.manifest().get("cells", []), metrics, kinds)
 
 
 def by_metric(summary: Iterable[Mapping[str, Any]]) -> dict[str, list[Mapping[str, Any]]]:

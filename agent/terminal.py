@@ -125,8 +125,7 @@ def play_in_terminal(
             continue
         if player != human:
             ui.show_partner(console, turn, state, human)
-    typed = state.metrics()
-    metrics = typed.model_dump(mode="json") if hasattr(typed, "model_dump") else typed
+    metrics = state.metrics().model_dump(mode="json")
     ui.summary(console, metrics)
     return {
         "game_id": game.facts.game_id,

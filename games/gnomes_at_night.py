@@ -28,14 +28,14 @@ from importlib import resources
 from typing import Any, Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
-from games.base import Game, GameFacts, IllegalTurnError, State, Turn, TurnRecord
+from games.base import Game, GameFacts, GameMetrics, IllegalTurnError, State, Turn, TurnRecord, metric
 
 GAME_ID = "gnomes_at_night_v0"
 PLAYER_NAMES = ("A", "B")
 Move = Literal["stay", "right", "up", "left", "down"]
-MOVES: tuple[str, ...] = ("stay", "right", "up", "left", "down")
+MOVES: tuple[Move, ...] = ("stay", "right", "up", "left", "down")
 MOVE_DELTAS: tuple[tuple[int, int], ...] = ((0, 0), (1, 0), (0, -1), (-1, 0), (0, 1))
 TURN_REWARD, TREASURE_REWARD = -0.1, 20.0
 DEFAULT_TURN_CAP = 100
@@ -253,15 +253,30 @@ class GnomesObservation(BaseModel):
     rounds_solved: int
 
 
-@dataclass
-class RoundResult:
-    """The outcome of one finished round."""
+class RoundResult(GameMetrics):
+    """The outcome of one finished round (an entry of :class:`GnomesAtNightMetrics`' ``per_round``)."""
 
-    round: int
-    success: bool
-    turns: int
-    oracle_turns: int
-    first_player: int
+    round: int = Field(description="the round, 1-based (record only)")
+    success: bool = metric("binary", "the token reached the round's treasure")
+    turns: int = metric("count", "turns the round took")
+    oracle_turns: int = Field(description="the fewest turns two all-knowing players would need (record only)")
+    first_player: int = Field(description="the player who saw the treasure and moved first (record only)")
+
+
+class GnomesAtNightMetrics(GameMetrics):
+    """The per-game metrics of Gnomes at Night (the paper's success rate and turns over the oracle)."""
+
+    maze: str = Field(description="where the maze comes from (record only)")
+    rounds: int = Field(description="rounds played (record only)")
+    rounds_solved: int = metric("count", "rounds whose treasure was reached")
+    success: float = metric("continuous", "share of rounds solved")
+    turns: int = metric("count", "turns over all rounds")
+    oracle_turns: int = Field(description="the oracle's turns over all rounds (record only)")
+    turns_over_oracle: float = metric("continuous", "turns over the oracle's turns (0 without oracle turns)")
+    per_round: list[RoundResult] = metric("per_round", "each round's outcome")
+    messages: list[int] = metric("per_seat", "non-empty chat messages per player")
+    words: list[int] = metric("per_seat", "words of chat per player")
+    reward: float = metric("continuous", "the shared reward: +20 per treasure, -0.1 per turn")
 
 
 class GnomesAtNightGame(Game):
@@ -305,7 +320,10 @@ class GnomesAtNightGame(Game):
 
     def maze_for(self, seed: int) -> Maze:
         """The maze of the game with ``seed``."""
-        return self.fixed_maze if self.fixed_maze is not None else generate_maze(self.size, seed, self.openness)
+        if self.fixed_maze is not None:
+            return self.fixed_maze
+        assert self.size is not None, "a game without a fixed maze has a size"  # see __init__
+        return generate_maze(self.size, seed, self.openness)
 
     def new_initial_state(self, seed: int) -> GnomesAtNightState:
         return GnomesAtNightState(self, self.maze_for(seed), seed)
@@ -353,6 +371,9 @@ class GnomesAtNightState(State):
         return [round(self.reward, 6)] * 2
 
     def legal_actions(self, player: int) -> list[str]:
+        return [str(m) for m in self._legal_moves(player)]
+
+    def _legal_moves(self, player: int) -> list[Move]:
         if self.is_terminal() or player != self.player:
             return []
         return [m for i, m in enumerate(MOVES) if self.maze.can_move(player, self.token, i)]
@@ -433,23 +454,23 @@ class GnomesAtNightState(State):
         self.chat = []
         self.player = self._first_player(self.round_index)
 
-    def metrics(self) -> dict[str, Any]:
+    def metrics(self) -> GnomesAtNightMetrics:
         solved = [r for r in self.results if r.success]
         turns = sum(r.turns for r in self.results)
         oracle = sum(r.oracle_turns for r in self.results)
-        return {
-            "maze": self.maze.name,
-            "rounds": len(self.results),
-            "rounds_solved": len(solved),
-            "success": len(solved) / len(self.results) if self.results else 0.0,
-            "turns": turns,
-            "oracle_turns": oracle,
-            "turns_over_oracle": turns / oracle if oracle > 0 else 0.0,
-            "per_round": [vars(r) for r in self.results],
-            "messages": list(self.messages),
-            "words": list(self.words),
-            "reward": round(self.reward, 6),
-        }
+        return GnomesAtNightMetrics(
+            maze=self.maze.name,
+            rounds=len(self.results),
+            rounds_solved=len(solved),
+            success=len(solved) / len(self.results) if self.results else 0.0,
+            turns=turns,
+            oracle_turns=oracle,
+            turns_over_oracle=turns / oracle if oracle > 0 else 0.0,
+            per_round=list(self.results),
+            messages=list(self.messages),
+            words=list(self.words),
+            reward=round(self.reward, 6),
+        )
 
     def clone(self) -> GnomesAtNightState:
         twin = copy.copy(self)
@@ -471,7 +492,7 @@ class GnomesAtNightState(State):
 
     # ---- conformance hooks ---------------------------------------------------------------------
     def random_turn(self, rng: np.random.Generator) -> Turn:
-        legal = self.legal_actions(self.player)
+        legal = self._legal_moves(self.player)
         move = legal[int(rng.integers(len(legal)))]
         message = ["", "go on", f"can you move {MOVES[int(rng.integers(1, 5))]}?", "ok"][int(rng.integers(4))]
         return Turn(message=message, actions=(MoveAction(move=move),))

@@ -37,7 +37,7 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.base import Game, GameFacts, IllegalTurnError, State, Turn, TurnRecord
+from games.base import Game, GameFacts, GameMetrics, IllegalTurnError, State, Turn, TurnRecord, metric
 from solvers.tsp import solve_tsp_dp, tour_value
 
 GAME_ID = "traveling_adventurers_v0"
@@ -300,6 +300,23 @@ class TravelingAdventurersObservation(BaseModel):
     current_player: int
 
 
+class TravelingAdventurersMetrics(GameMetrics):
+    """The per-game metrics of Traveling Adventurers (the paper's Identical / Correct / Optimal)."""
+
+    board: str = Field(description="the board's id (record only)")
+    rooms: int = Field(description="rooms on the board (record only)")
+    identical: bool = metric("binary", "both players submitted the same path")
+    correct: bool = metric("binary", "identical, and a tour: from the start room through every room once and back")
+    optimal: bool = metric("binary", "correct, and its joint score is the board's optimum")
+    joint_score: int = metric("count", "joint coins of the agreed tour (0 unless correct)")
+    optimum: int = Field(description="the board's best joint score (record only)")
+    score: float = metric("continuous", "percentile rank 0-100 of the agreed tour among all tours (0 unless correct)")
+    timeout: bool = metric("binary", "the turns ran out before both players submitted")
+    turns: int = metric("count", "turns played")
+    words: int = metric("count", "words of chat, both players")
+    submissions: dict[str, list[str] | None] = Field(description="each player's submitted path (record only)")
+
+
 class TravelingAdventurersGame(Game):
     """The game; a board is fixed by ``board`` (1..6), generated with ``rooms``, or, by default,
     one of the six presets drawn from the seed (the paper's self-play protocol).
@@ -407,30 +424,29 @@ class TravelingAdventurersState(State):
         if not self.is_terminal():
             return [0.0, 0.0]
         m = self.metrics()
-        value = float(m["joint_score"]) if m["correct"] else 0.0
+        value = float(m.joint_score) if m.correct else 0.0
         return [value, value]
 
-    def metrics(self) -> dict[str, Any]:
+    def metrics(self) -> TravelingAdventurersMetrics:
         user, bot = self.submissions
         identical = user is not None and user == bot
-        correct = identical and self.board.is_tour(user)
-        joint = self.board.joint_score(user) if correct else 0
-        optimal = correct and joint == self.board.optimum
+        tour = user if identical and user is not None and self.board.is_tour(user) else None
+        joint = self.board.joint_score(tour) if tour is not None else 0
         messages = [r.turn.message for r in self.history]
-        return {
-            "board": self.board.board_id,
-            "rooms": len(self.board.rooms),
-            "identical": bool(identical),
-            "correct": bool(correct),
-            "optimal": bool(optimal),
-            "joint_score": int(joint),
-            "optimum": int(self.board.optimum),
-            "score": round(self.board.percentile(user), 2) if correct else 0.0,
-            "timeout": not all(s is not None for s in self.submissions),
-            "turns": len(self.history),
-            "words": sum(len(m.split()) for m in messages),
-            "submissions": {PLAYER_NAMES[p]: s for p, s in enumerate(self.submissions)},
-        }
+        return TravelingAdventurersMetrics(
+            board=self.board.board_id,
+            rooms=len(self.board.rooms),
+            identical=bool(identical),
+            correct=tour is not None,
+            optimal=tour is not None and joint == self.board.optimum,
+            joint_score=int(joint),
+            optimum=int(self.board.optimum),
+            score=round(self.board.percentile(tour), 2) if tour is not None else 0.0,
+            timeout=not all(s is not None for s in self.submissions),
+            turns=len(self.history),
+            words=sum(len(m.split()) for m in messages),
+            submissions={PLAYER_NAMES[p]: s for p, s in enumerate(self.submissions)},
+        )
 
     def clone(self) -> TravelingAdventurersState:
         twin = copy.copy(self)

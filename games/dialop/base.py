@@ -26,7 +26,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from games.base import Game, GameFacts, IllegalTurnError, State, Turn, TurnRecord
+from games.base import Game, GameFacts, GameMetrics, IllegalTurnError, State, Turn, TurnRecord, metric
 
 ActionKind = Literal["propose", "accept", "reject"]
 
@@ -78,7 +78,7 @@ class DialopObservation(BaseModel):
 
     player: int
     role: str
-    chat: list[DialopChatLine]
+    chat: Sequence[DialopChatLine]  # a list; a game's observation narrows it to its own chat lines
     pending_proposal: Any = None
     proposer: int | None = None
     must_respond: bool = False
@@ -87,6 +87,21 @@ class DialopObservation(BaseModel):
     current_player: int
     game_over: bool
     agreed: bool
+
+
+class DialopMetrics(GameMetrics):
+    """The protocol's per-game metrics, first in every DialOp game's metrics (messages and words
+    have one entry per player: :attr:`num_seats`)."""
+
+    agreed: bool = metric("binary", "the players agreed on a proposal before the turn cap")
+    normalized_score: float = metric(
+        "continuous", "the agreed proposal's score normalized to 0-1 (0 without agreement)"
+    )
+    turns: int = metric("count", "turns played, all players")
+    proposals: int = metric("count", "proposals made")
+    rejections: int = metric("count", "proposals rejected")
+    messages: list[int] = metric("per_seat", "non-empty chat messages per player")
+    words: list[int] = metric("per_seat", "words of chat per player")
 
 
 class DialopGame(Game, ABC):
@@ -130,6 +145,8 @@ class DialopGame(Game, ABC):
 
 class DialopState(State, ABC):
     """One position of a DialOp game: the chat, the pending proposal and the outcome."""
+
+    game: DialopGame
 
     def __init__(self, game: DialopGame) -> None:
         super().__init__(game)
@@ -337,7 +354,8 @@ class DialopState(State, ABC):
             self.player = self.awaiting[0]
 
     def protocol_metrics(self) -> dict[str, Any]:
-        """The protocol's metrics: agreement, reward, turns, proposals, messages and words per player."""
+        """The fields of :class:`DialopMetrics` (agreement, reward, turns, proposals, messages and words
+        per player), in its order, for a game's metrics model to extend."""
         return {
             "agreed": self.agreement is not None,
             "normalized_score": self.reward,

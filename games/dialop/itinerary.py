@@ -74,7 +74,7 @@ def allowed_mask(
     for itinerary in exclude_itineraries:
         if itinerary.is_full:
             instance.check(itinerary)
-            mask[tuple(index[name] for name in itinerary.slots)] = False
+            mask[tuple(index[name] for name in itinerary.sites)] = False  # a full itinerary: its sites are its slots
     return mask
 
 

@@ -45,13 +45,22 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
-from games.base import IllegalTurnError, Turn
-from games.dialop.base import Accept, DialopChatLine, DialopGame, DialopObservation, DialopState, Propose, Reject
+from games.base import IllegalTurnError, Turn, metric
+from games.dialop.base import (
+    Accept,
+    DialopChatLine,
+    DialopGame,
+    DialopMetrics,
+    DialopObservation,
+    DialopState,
+    Propose,
+    Reject,
+)
 from games.dialop.common import normalized
 from games.dialop.data import recorded_game
 from games.dialop.mediation import (
@@ -341,6 +350,19 @@ class MediationObservation(DialopObservation):
 # ---- the game ----------------------------------------------------------------------------------------
 
 
+class MediationMetrics(DialopMetrics):
+    """The per-game metrics of DialOp Mediation: the protocol's (messages and words for the two
+    users and the assistant), then the flight pair's score and the assistant's turns per user."""
+
+    num_seats: ClassVar[int] = NUM_USERS + 1
+
+    score: float | None = metric("continuous", "the agreed flight pair's score (agreed games only)")
+    best: float = Field(description="the best flight pair's score (record only)")
+    worst: float = Field(description="the worst flight pair's score (record only)")
+    assistant_turns_to: list[int] = metric("per_seat", "the assistant's turns addressed to each user", seats=NUM_USERS)
+    agreed_flights: list[int] | None = Field(description="the agreed flight of each user (record only)")
+
+
 class MediationGame(DialopGame):
     """DialOp Mediation.
 
@@ -518,17 +540,17 @@ class MediationState(DialopState):
             return ["to(user) (required: 0 or 1)", *actions]
         return actions
 
-    def metrics(self) -> dict[str, Any]:
+    def metrics(self) -> MediationMetrics:
         got = score(self.instance, self.agreement) if self.agreement is not None else None
         to_user = [sum(1 for a in self.addressees if a == u) for u in range(NUM_USERS)]
-        return {
+        return MediationMetrics(
             **self.protocol_metrics(),
-            "score": got,
-            "best": self.best,
-            "worst": self.worst,
-            "assistant_turns_to": to_user,
-            "agreed_flights": None if self.agreement is None else list(self.agreement.flights),
-        }
+            score=got,
+            best=self.best,
+            worst=self.worst,
+            assistant_turns_to=to_user,
+            agreed_flights=None if self.agreement is None else list(self.agreement.flights),
+        )
 
     def clone(self) -> MediationState:
         twin = super().clone()

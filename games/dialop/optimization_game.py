@@ -27,11 +27,11 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-from pydantic import ConfigDict
-from scipy.optimize import linear_sum_assignment
+from pydantic import ConfigDict, Field
+from scipy.optimize import linear_sum_assignment  # type: ignore[import-untyped]  # scipy ships no stubs
 
-from games.base import Turn
-from games.dialop.base import Accept, DialopGame, DialopObservation, DialopState, Propose, Reject
+from games.base import Turn, metric
+from games.dialop.base import Accept, DialopGame, DialopMetrics, DialopObservation, DialopState, Propose, Reject
 from games.dialop.common import normalized
 from games.dialop.data import recorded_game
 from games.dialop.optimization import (
@@ -201,6 +201,14 @@ class OptimizationObservation(DialopObservation):
     table: list[list[int | None]]  # table[r][p]: reviewer r on paper p, None if hidden from you
 
 
+class OptimizationMetrics(DialopMetrics):
+    """The per-game metrics of DialOp Optimization: the protocol's, then the assignment's score."""
+
+    score: int | None = metric("count", "the agreed assignment's score (agreed games only)")
+    best: int = Field(description="the best assignment's score (record only)")
+    worst: int = Field(description="the lower end of the normalization, 0 (record only)")
+
+
 class OptimizationGame(DialopGame):
     """DialOp Optimization.
 
@@ -303,9 +311,11 @@ class OptimizationState(DialopState):
             table=player_view(self.instance, player),
         )
 
-    def metrics(self) -> dict[str, Any]:
+    def metrics(self) -> OptimizationMetrics:
         got = score(self.instance, self.agreement) if self.agreement is not None else None
-        return {**self.protocol_metrics(), "score": got, "best": self.best, "worst": worst_score(self.instance)}
+        return OptimizationMetrics(
+            **self.protocol_metrics(), score=got, best=self.best, worst=worst_score(self.instance)
+        )
 
     def clone(self) -> OptimizationState:
         twin = super().clone()

@@ -42,14 +42,15 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Sequence
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
-from pydantic import ConfigDict
+from pydantic import ConfigDict, Field
 
-from games.base import IllegalTurnError, Turn
-from games.dialop.base import Accept, DialopGame, DialopObservation, DialopState, Propose, Reject
+from games.base import IllegalTurnError, Turn, metric
+from games.dialop.base import Accept, DialopGame, DialopMetrics, DialopObservation, DialopState, Propose, Reject
 from games.dialop.common import normalized
 from games.dialop.data import data_file, recorded_game
 from games.dialop.planning import (
@@ -94,7 +95,7 @@ MAX_DRAWS = 100
 def task_data() -> dict[str, Any]:
     """``planning.yaml`` (sites, categories with price ranges, features, feature preferences) plus
     ``locations`` (the 100 ``(longitude, latitude)`` points of ``locations.geojson``)."""
-    import yaml  # PyYAML; only needed to generate new instances
+    import yaml  # type: ignore[import-untyped]  # PyYAML (no stubs installed); only needed to generate new instances
 
     data = yaml.safe_load(data_file("planning.yaml").read_text())
     geo = json.loads(data_file("locations.geojson").read_text())
@@ -102,7 +103,10 @@ def task_data() -> dict[str, Any]:
     return data
 
 
-def _choice(rng: np.random.Generator, items: list[Any] | tuple[Any, ...]) -> Any:
+T = TypeVar("T")
+
+
+def _choice(rng: np.random.Generator, items: Sequence[T]) -> T:
     return items[int(rng.integers(len(items)))]
 
 
@@ -337,6 +341,14 @@ class PlanningObservation(DialopObservation):
 # The game
 
 
+class PlanningMetrics(DialopMetrics):
+    """The per-game metrics of DialOp Planning: the protocol's, then the itinerary's score."""
+
+    score: float | None = metric("continuous", "the agreed itinerary's score (agreed games only)")
+    best: float = Field(description="the best full itinerary's score (record only)")
+    worst: float = Field(description="the worst full itinerary's score (record only)")
+
+
 class PlanningGame(DialopGame):
     """DialOp Planning.
 
@@ -458,9 +470,9 @@ class PlanningState(DialopState):
             )
         return PlanningObservation(**fields, sites=[site_json(s) for s in self.instance.sites])
 
-    def metrics(self) -> dict[str, Any]:
+    def metrics(self) -> PlanningMetrics:
         got = score(self.instance, self.agreement) if self.agreement is not None else None
-        return {**self.protocol_metrics(), "score": got, "best": self.best, "worst": self.worst}
+        return PlanningMetrics(**self.protocol_metrics(), score=got, best=self.best, worst=self.worst)
 
     def clone(self) -> PlanningState:
         twin = super().clone()

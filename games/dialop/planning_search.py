@@ -502,6 +502,16 @@ def _columns(resolver: _Resolver, query: SearchQuery) -> list[_Field]:
     return columns
 
 
+def _missing_last(field: _Field, descending: bool) -> Callable[[Site], tuple[bool, tuple[int, Any]]]:
+    """The sort key of ``field`` that puts sites without a value last, in either direction."""
+
+    def key(site: Site) -> tuple[bool, tuple[int, Any]]:
+        value = field.get(site)
+        return ((value is None) != descending, _sort_value(value) if value is not None else (0, 0.0))
+
+    return key
+
+
 def _sort_value(value: Any) -> tuple[int, Any]:
     if _is_number(value) or isinstance(value, bool):
         return (0, float(value))
@@ -547,13 +557,7 @@ def search_sites(instance: PlanningInstance, query: SearchQuery | str) -> list[d
     sites.sort(key=lambda s: (s.name.lower(), s.name))
     for field, descending in reversed(keys):
         # Missing values go last in either direction; the sort is stable, so earlier keys win.
-        sites.sort(
-            key=lambda s, f=field, d=descending: (
-                (f.get(s) is None) != d,
-                _sort_value(f.get(s)) if f.get(s) is not None else (0, 0.0),
-            ),
-            reverse=descending,
-        )
+        sites.sort(key=_missing_last(field, descending), reverse=descending)
     if query.limit is not None:
         sites = sites[: query.limit]
     return [{field.label: field.get(site) for field in columns} for site in sites]

@@ -120,7 +120,8 @@ def _proposal_turn(
         return int(seat), Turn(actions=(Propose(proposal=itinerary),))
     assert instance is not None
     pair = FlightPair.from_proposal(instance, entry)
-    first = next((e.get("player") for e in rest if e.get("type") == "proposal_response"), 0)
+    responses = (e for e in rest if e.get("type") == "proposal_response")
+    first = next((record_field(e, "player", "a proposal response") for e in responses), 0)
     return MEDIATION_ASSISTANT, Turn(actions=(To(user=int(first)), Propose(proposal=pair)))
 
 

@@ -112,8 +112,8 @@ def test_turns_alternate_and_solve_in_two_turns():
     state.apply(fix_all(state, 0))
     assert state.is_terminal() and state.current_player == -1 and state.returns() == [1.0, 1.0]
     m = state.metrics()
-    assert m["solved"] and m["turns"] == 2 and m["moves"] == 3 and m["turns_to_solve"] == 2
-    assert m["actions_per_position"] == [[1] * 5, [1] * 5]
+    assert m.solved and m.turns == 2 and m.moves == 3 and m.turns_to_solve == 2
+    assert m.actions_per_position == [[1] * 5, [1] * 5]
     with pytest.raises(IllegalTurnError):
         state.apply(Turn(message="more"))
 
@@ -124,12 +124,12 @@ def test_turn_cap_ends_unsolved():
     while not state.is_terminal():
         state.apply(Turn(message="hi there"))
     m = state.metrics()
-    assert state.moves == 12 and m["turns"] == 6 and not m["solved"] and m["turns_to_solve"] is None
+    assert state.moves == 12 and m.turns == 6 and not m.solved and m.turns_to_solve is None
     assert state.returns() == [0.0, 0.0]
-    assert m["token_counter"] == "cl100k_base"
-    assert m["message_tokens"] == [[2] * 6, [2] * 6]  # "hi" and " there"
-    assert len(m["output_tokens"][0]) == 6 and all(
-        o > t for o, t in zip(m["output_tokens"][0], m["message_tokens"][0], strict=True)
+    assert m.token_counter == "cl100k_base"
+    assert m.message_tokens == [[2] * 6, [2] * 6]  # "hi" and " there"
+    assert len(m.output_tokens[0]) == 6 and all(
+        o > t for o, t in zip(m.output_tokens[0], m.message_tokens[0], strict=True)
     )
 
 
@@ -212,11 +212,11 @@ def test_invalid_actions_change_nothing_and_are_reported(action, reason):
     state = game.new_initial_state(0)
     before = state.hypotheses[0]
     state.apply(Turn(message="x", actions=(action,)))
-    assert state.hypotheses[0] == before and state.metrics()["actions_per_position"][0] == [0, 0, 0]
+    assert state.hypotheses[0] == before and state.metrics().actions_per_position[0] == [0, 0, 0]
     state.apply(Turn(message="y"))
     fb = state.observation(0).feedback
     assert len(fb.invalid) == 1 and reason in fb.invalid[0] and reason in fb.text
-    assert state.metrics()["invalid_actions"] == [1, 0]
+    assert state.metrics().invalid_actions == [1, 0]
     state.apply(Turn(message="z"))  # the report covers only the previous move
     state.apply(Turn(message="w"))
     assert state.observation(0).feedback.invalid == ()
@@ -237,7 +237,7 @@ def test_valid_dict_and_json_actions_apply():
         )
     )
     assert state.hypotheses[0][:2] == (Piece(shape=shape, color=color),) * 2
-    assert state.metrics()["actions_per_position"][0] == [1, 1, 0]
+    assert state.metrics().actions_per_position[0] == [1, 1, 0]
 
 
 def test_malformed_turns_are_refused_unchanged():
@@ -269,7 +269,7 @@ def test_clone_is_independent():
     twin = state.clone()
     twin.apply(fix_all(twin, 0))
     assert state.moves == 0 and state.hypotheses[0] != twin.hypotheses[0]
-    assert state.metrics()["actions_per_position"][0] == [0, 0, 0]
+    assert state.metrics().actions_per_position[0] == [0, 0, 0]
 
 
 def test_tokens_are_cl100k_base_from_the_official_encoding_file():

@@ -12,7 +12,7 @@ from games.traveling_adventurers import TravelingAdventurersGame, TravelingAdven
 def test_every_registered_game_conforms(family):
     game = default_registry().make_game(family)
     report = check_game(game, seeds=range(3))
-    assert report.games_played == 6 and len(report.checks) == 5
+    assert report.games_played == 6 and len(report.checks) == 6
 
 
 class LeakyState(TravelingAdventurersState):
@@ -60,6 +60,24 @@ def test_checker_catches_accepted_illegal_turns():
 def test_checker_catches_nondeterminism():
     with pytest.raises(ConformanceError, match="different trajectory"):
         check_game(NondeterministicGame(), seeds=[0])
+
+
+class UntypedMetricsState(TravelingAdventurersState):
+    def returns(self):
+        return [0.0, 0.0]
+
+    def metrics(self):
+        return super().metrics().model_dump(mode="json")
+
+
+class UntypedMetricsGame(TravelingAdventurersGame):
+    def new_initial_state(self, seed):
+        return UntypedMetricsState(self, self.board_for_seed(seed))
+
+
+def test_checker_catches_untyped_metrics():
+    with pytest.raises(ConformanceError, match="must return a GameMetrics model, not dict"):
+        check_game(UntypedMetricsGame(board=1), seeds=[0])
 
 
 def test_turns_after_the_end_are_refused():

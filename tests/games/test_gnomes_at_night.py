@@ -177,9 +177,9 @@ def test_the_turn_cap_fails_a_round():
         play_path(state, ["stay", "stay", "stay"])
     assert state.is_terminal() and state.current_player == -1
     metrics = state.metrics()
-    assert (metrics["rounds"], metrics["rounds_solved"], metrics["success"], metrics["turns"]) == (5, 0, 0.0, 15)
-    assert metrics["messages"] == [8, 7] and metrics["words"] == [8, 7]
-    assert metrics["reward"] == pytest.approx(-1.5)
+    assert (metrics.rounds, metrics.rounds_solved, metrics.success, metrics.turns) == (5, 0, 0.0, 15)
+    assert metrics.messages == [8, 7] and metrics.words == [8, 7]
+    assert metrics.reward == pytest.approx(-1.5)
 
 
 def test_observations_carry_own_walls_and_the_treasure_only_in_own_rounds():

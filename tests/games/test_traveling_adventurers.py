@@ -94,9 +94,9 @@ def test_identical_correct_optimal_metrics():
     )
     m = state.metrics()
     assert state.is_terminal() and state.current_player == -1
-    assert (m["identical"], m["correct"], m["optimal"]) == (True, True, True)
-    assert m["joint_score"] == 52 and m["score"] == 100.0
-    assert m["turns"] == 2 and m["words"] == 9 + 1
+    assert (m.identical, m.correct, m.optimal) == (True, True, True)
+    assert m.joint_score == 52 and m.score == 100.0
+    assert m.turns == 2 and m.words == 9 + 1
     assert state.returns() == [52.0, 52.0]
 
 
@@ -105,7 +105,7 @@ def test_identical_but_not_a_tour_is_not_correct():
     bad = ["L", "E", "K", "E", "B", "A", "L"]
     state = play(game.new_initial_state(0), Turn(actions=(Submit(path=bad),)), Turn(actions=(Submit(path=bad),)))
     m = state.metrics()
-    assert m["identical"] and not m["correct"] and not m["optimal"]
+    assert m.identical and not m.correct and not m.optimal
     assert state.returns() == [0.0, 0.0]
 
 
@@ -113,10 +113,10 @@ def test_different_submissions_are_not_identical_and_suboptimal_tours_score_belo
     game = TravelingAdventurersGame(board=3)
     other = ["L", "E", "B", "K", "C", "A", "L"]
     state = play(game.new_initial_state(0), Turn(actions=(Submit(path=TOUR),)), Turn(actions=(Submit(path=other),)))
-    assert not state.metrics()["identical"]
+    assert not state.metrics().identical
     state = play(game.new_initial_state(0), Turn(actions=(Submit(path=other),)), Turn(actions=(Submit(path=other),)))
     m = state.metrics()
-    assert m["correct"] and not m["optimal"] and 0 <= m["score"] < 100
+    assert m.correct and not m.optimal and 0 <= m.score < 100
 
 
 def test_timeout_after_fifteen_turns_each():
@@ -125,7 +125,7 @@ def test_timeout_after_fifteen_turns_each():
         state.apply(Turn(message="hmm"))
         assert not state.is_terminal()
     state.apply(Turn(message="hmm"))
-    assert state.is_terminal() and state.metrics()["timeout"] and not state.metrics()["identical"]
+    assert state.is_terminal() and state.metrics().timeout and not state.metrics().identical
 
 
 def test_user_moves_first_and_turns_alternate():

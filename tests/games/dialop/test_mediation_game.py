@@ -155,10 +155,10 @@ def test_both_users_must_accept():
     expected = (score(inst, FlightPair(pair)) - worst) / (best - worst)
     assert state.returns() == pytest.approx([expected] * 3)
     m = state.metrics()
-    assert m["agreed"] and m["normalized_score"] == pytest.approx(expected)
-    assert m["score"] == score(inst, FlightPair(pair)) and (m["best"], m["worst"]) == (best, worst)
-    assert m["turns"] == 5 and m["messages"] == [2, 1, 2] and m["words"] == [2, 1, 5]
-    assert m["assistant_turns_to"] == [1, 1] and m["agreed_flights"] == list(pair)
+    assert m.agreed and m.normalized_score == pytest.approx(expected)
+    assert m.score == score(inst, FlightPair(pair)) and (m.best, m.worst) == (best, worst)
+    assert m.turns == 5 and m.messages == [2, 1, 2] and m.words == [2, 1, 5]
+    assert m.assistant_turns_to == [1, 1] and m.agreed_flights == list(pair)
     with pytest.raises(IllegalTurnError, match="game is over"):
         state.apply(say(0))
 
@@ -177,7 +177,7 @@ def test_a_rejection_clears_the_proposal_even_after_one_accept():
     state.apply(propose((1, 1), to=0))
     assert state.awaiting == (0, 1)
     m = state.metrics()
-    assert m["proposals"] == 2 and m["rejections"] == 1
+    assert m.proposals == 2 and m.rejections == 1
 
 
 def test_the_turn_cap_gives_zero():
@@ -189,7 +189,7 @@ def test_the_turn_cap_gives_zero():
     state.apply(propose((0, 0)))  # a proposal on the last turn cannot be answered
     assert state.is_terminal() and state.returns() == [0.0, 0.0, 0.0]
     m = state.metrics()
-    assert not m["agreed"] and m["score"] is None and m["turns"] == 45
+    assert not m.agreed and m.score is None and m.turns == 45
 
 
 @pytest.mark.parametrize(
@@ -255,8 +255,8 @@ def test_recorded_final_pair_scores_as_recorded(index):
     state.apply(accept())
     state.apply(accept())
     m = state.metrics()
-    assert m["score"] == record["scores"]["reward"] == record["result"]["score"]
-    assert (m["best"], m["worst"]) == (record["result"]["best"], record["result"]["worst"])
+    assert m.score == record["scores"]["reward"] == record["result"]["score"]
+    assert (m.best, m.worst) == (record["result"]["best"], record["result"]["worst"])
     assert state.returns()[0] == pytest.approx(record["result"]["norm"])
 
 

@@ -118,10 +118,10 @@ def test_accept_ends_with_the_normalized_score(seed):
     assert state.is_terminal() and state.current_player == -1
     assert state.returns() == pytest.approx([expected, expected])
     m = state.metrics()
-    assert m["agreed"] and m["normalized_score"] == pytest.approx(expected)
-    assert m["score"] == score(state.instance, Assignment(tuple(papers)))
-    assert m["best"] == best_score(state.instance) and m["turns"] == 3
-    assert m["messages"] == [2, 1] and m["words"] == [2, 3]  # "hi" + "deal"; "how about this?"
+    assert m.agreed and m.normalized_score == pytest.approx(expected)
+    assert m.score == score(state.instance, Assignment(tuple(papers)))
+    assert m.best == best_score(state.instance) and m.turns == 3
+    assert m.messages == [2, 1] and m.words == [2, 3]  # "hi" + "deal"; "how about this?"
     with pytest.raises(IllegalTurnError, match="game is over"):
         state.apply(Turn(message="more"))
 
@@ -141,7 +141,7 @@ def test_the_turn_cap_ends_with_zero():
     state.apply(propose(range(8)))  # a proposal on the last turn cannot be answered
     assert state.is_terminal() and state.returns() == [0.0, 0.0]
     m = state.metrics()
-    assert not m["agreed"] and m["score"] is None and m["turns"] == 30
+    assert not m.agreed and m.score is None and m.turns == 30
 
 
 @pytest.mark.parametrize(
@@ -210,7 +210,7 @@ def test_recorded_instances_load_with_the_recorded_best(index):
     state = game.new_initial_state(123)
     assert state.instance.table.tolist() == record["table"]
     assert state.best == record["best_assignment_reward"] == best_score(OptimizationInstance.from_record(record))
-    assert state.metrics()["best"] == record["best_assignment_reward"]
+    assert state.metrics().best == record["best_assignment_reward"]
 
 
 def test_bad_recorded_index():

@@ -147,9 +147,9 @@ def test_accept_ends_with_the_normalized_score(seed):
     assert state.is_terminal() and state.current_player == -1
     assert state.returns() == pytest.approx([expected, expected])
     m = state.metrics()
-    assert m["agreed"] and m["normalized_score"] == pytest.approx(expected)
-    assert m["score"] == got and m["best"] == best and m["worst"] == worst and m["turns"] == 3
-    assert m["messages"] == [2, 1] and m["words"] == [8, 3]  # 7 + "deal"; "how about this?"
+    assert m.agreed and m.normalized_score == pytest.approx(expected)
+    assert m.score == got and m.best == best and m.worst == worst and m.turns == 3
+    assert m.messages == [2, 1] and m.words == [8, 3]  # 7 + "deal"; "how about this?"
     with pytest.raises(IllegalTurnError, match="game is over"):
         state.apply(Turn(message="more"))
 
@@ -172,7 +172,7 @@ def test_the_turn_cap_ends_with_zero():
     state.apply(propose(*names[:3]))  # a proposal on the last turn cannot be answered
     assert state.is_terminal() and state.returns() == [0.0, 0.0]
     m = state.metrics()
-    assert not m["agreed"] and m["score"] is None and m["turns"] == 30
+    assert not m.agreed and m.score is None and m.turns == 30
 
 
 @pytest.mark.parametrize(
@@ -261,10 +261,10 @@ def test_a_recorded_final_proposal_scores_as_recorded(index):
     state.apply(propose(*plan.slots))
     state.apply(accept())
     m = state.metrics()
-    assert m["score"] == pytest.approx(record["result"]["score"])
-    assert m["best"] == pytest.approx(record["result"]["best"])
-    assert m["worst"] == pytest.approx(record["result"]["worst"])
-    assert m["normalized_score"] == pytest.approx(record["result"]["norm"])
+    assert m.score == pytest.approx(record["result"]["score"])
+    assert m.best == pytest.approx(record["result"]["best"])
+    assert m.worst == pytest.approx(record["result"]["worst"])
+    assert m.normalized_score == pytest.approx(record["result"]["norm"])
 
 
 def test_recorded_instances_are_the_same_on_every_seed():

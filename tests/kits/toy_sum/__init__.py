@@ -8,7 +8,7 @@ from pathlib import Path
 from agent.kits.base import GameKit, OracleLanguage, Preset, Slot, from_factory
 from language.base import NullParser, NullRenderer
 from tests.kits.toy_sum.agents import Tell, ToyBeliefs, ToyContext, ToyParser, ToyPlanner, ToyRenderer, ToyTerminal
-from tests.kits.toy_sum.game import ToySumGame
+from tests.kits.toy_sum.game import ToySumGame, ToySumMetrics
 
 REFERENCE = "tests.kits.toy_sum:kit"
 SWEEP = Path(__file__).with_name("sweep.toml")
@@ -37,6 +37,7 @@ def kit() -> GameKit:
         acts=Tell,
         slots=slots,
         presets=[Preset("teller", "tells its digit and declares the sum")],
+        metrics=ToySumMetrics,
         oracle=OracleLanguage(ToyParser, ToyRenderer, ToyContext),
         terminal=ToyTerminal,
         sweeps={"paper": SWEEP},

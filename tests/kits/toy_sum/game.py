@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
-from games.base import Game, GameFacts, IllegalTurnError, State, Turn, TurnRecord
+from games.base import Game, GameFacts, GameMetrics, IllegalTurnError, State, Turn, TurnRecord, metric
 
 
 class Declare(BaseModel):
@@ -35,6 +35,13 @@ class ToyObservation(BaseModel):
     digit: int
     chat: tuple[Line, ...]
     declared: bool
+
+
+class ToySumMetrics(GameMetrics):
+    """Whether both declared the true sum, and how long it took."""
+
+    correct: bool = metric("binary", "both players declared the true sum")
+    turns: int = metric("count", "turns played")
 
 
 class ToySumGame(Game):
@@ -85,8 +92,8 @@ class ToySumState(State):
     def legal_actions(self, player: int) -> list[str]:
         return [] if self.answers[player] is not None else [f"declare 0..{2 * self.toy.high}"]
 
-    def metrics(self) -> Any:
-        return {"correct": self.is_terminal() and self._correct(), "turns": len(self.history)}
+    def metrics(self) -> ToySumMetrics:
+        return ToySumMetrics(correct=self.is_terminal() and self._correct(), turns=len(self.history))
 
     def clone(self) -> ToySumState:
         twin = ToySumState(self.toy, list(self.digits))

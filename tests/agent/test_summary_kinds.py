@@ -1,0 +1,122 @@
+"""The summarizer with a game's declared metric kinds (GameMetrics.kinds()), and without them."""
+
+import json
+from pathlib import Path
+from typing import get_args
+
+import pytest
+from pydantic import Field
+
+from agent.arena import wilson_interval
+from agent.results import bootstrap_interval, metric_values, summarize
+from games.asympuzl import AsympuzlMetrics
+from games.base import GameMetrics, metric
+from games.dialop.mediation_game import MediationMetrics
+from games.dialop.optimization_game import OptimizationMetrics
+from games.dialop.planning_game import PlanningMetrics
+from games.gnomes_at_night import GnomesAtNightMetrics
+from games.traveling_adventurers import TravelingAdventurersMetrics
+
+REFERENCE = Path(__file__).parents[1] / "games" / "data" / "metrics_reference.json"
+MODELS: dict[str, type[GameMetrics]] = {
+    "traveling_adventurers": TravelingAdventurersMetrics,
+    "gnomes_at_night": GnomesAtNightMetrics,
+    "asympuzl": AsympuzlMetrics,
+    "dialop_optimization": OptimizationMetrics,
+    "dialop_planning": PlanningMetrics,
+    "dialop_mediation": MediationMetrics,
+}
+
+
+class Round(GameMetrics):
+    won: bool = metric("binary", "the round was won")
+
+
+class Toy(GameMetrics):
+    note: str = Field(description="a text (record only)")
+    rooms: int = Field(description="a number, but record only")
+    solved: bool = metric("binary", "solved")
+    moves: int = metric("count", "moves made")
+    words: list[int] = metric("per_seat", "words per player")
+    rounds: list[Round] = metric("per_round", "each round")
+
+
+def rows() -> list[dict]:
+    out = []
+    for i in range(12):
+        toy = Toy(
+            note=f"game {i}",
+            rooms=6,
+            solved=i % 3 == 0,
+            moves=i % 2,  # a count whose values are only 0 and 1
+            words=[i, 2 * i],
+            rounds=[Round(won=i % 2 == 0), Round(won=False)],
+        )
+        out.append({"cell": "c", "params": {}, "metrics": toy.model_dump(mode="json")})
+    return out
+
+
+def entry(summary: list[dict], name: str) -> dict:
+    return next(e for e in summary if e["metric"] == name)
+
+
+def test_declared_binary_gets_wilson_a_count_bootstrap_and_record_only_fields_are_left_out() -> None:
+    summary = summarize(rows(), kinds=Toy.kinds())
+    assert [e["metric"] for e in summary] == ["solved", "moves", "words.0", "words.1", "rounds.won"]
+    solved = entry(summary, "solved")
+    assert solved["kind"] == "binary" and (solved["low"], solved["high"]) == wilson_interval(4, 12)
+    moves = entry(summary, "moves")
+    assert moves["kind"] == "continuous" and moves["mean"] == 0.5
+    assert (moves["low"], moves["high"]) == bootstrap_interval([i % 2 for i in range(12)])
+    won = entry(summary, "rounds.won")
+    assert won["kind"] == "binary" and won["n"] == 24 and (won["low"], won["high"]) == wilson_interval(6, 24)
+    assert not {"note", "rooms"} & {e["metric"] for e in summary}
+
+
+def test_without_kinds_the_summary_infers_as_before() -> None:
+    summary = summarize(rows())
+    assert [e["metric"] for e in summary] == ["rooms", "solved", "moves", "words.0", "words.1", "rounds.won"]
+    assert entry(summary, "solved")["kind"] == "binary" and entry(summary, "moves")["kind"] == "continuous"
+    # where the inference and the declaration agree, the figures are the same
+    declared = {e["metric"]: e for e in summarize(rows(), kinds=Toy.kinds())}
+    assert all(declared[e["metric"]] == e for e in summary if e["metric"] != "rooms")
+
+
+def test_a_declared_binary_stored_as_zero_or_one_still_gets_wilson() -> None:
+    old = [{"cell": "c", "params": {}, "metrics": {"solved": int(i < 3)}} for i in range(10)]
+    assert summarize(old)[0]["kind"] == "continuous"  # inferred from the values
+    declared = summarize(old, kinds={"solved": "binary"})[0]
+    assert declared["kind"] == "binary" and (declared["low"], declared["high"]) == wilson_interval(3, 10)
+
+
+def test_a_declared_binary_holding_another_value_is_refused() -> None:
+    bad = [{"cell": "c", "params": {}, "metrics": {"solved": 0.5}}]
+    with pytest.raises(ValueError, match="declared binary but holds 0.5"):
+        summarize(bad, kinds={"solved": "binary"})
+
+
+def test_metrics_filter_and_kinds_combine() -> None:
+    summary = summarize(rows(), metrics=["rooms", "moves", "solved"], kinds=Toy.kinds())
+    assert [e["metric"] for e in summary] == ["moves", "solved"]
+
+
+@pytest.mark.parametrize("game", sorted(MODELS))
+def test_declared_kinds_name_exactly_the_flattened_metrics_of_every_game(game: str) -> None:
+    """Against the frozen dumps of every game: each declared name is a flattened metric (unless its
+    value is None or there were no rounds), and the kinds drop only record-only fields."""
+    model = MODELS[game]
+    kinds = model.kinds()
+    record_only = {n for n, info in model.model_fields.items() if not isinstance(info.json_schema_extra, dict)}
+    cases = {k: v for k, v in json.loads(REFERENCE.read_text()).items() if k.split("/")[0].startswith(game)}
+    assert cases
+    for case, dumped in cases.items():
+        flat = metric_values(dumped)
+        for name in kinds:
+            field = name.split(".")[0]
+            assert name in flat or dumped[field] in (None, []), f"{case}: {name} missing"
+        for name in set(flat) - set(kinds):
+            field, _, sub = name.partition(".")
+            owner = get_args(model.model_fields[field].annotation)[0] if sub and field not in record_only else model
+            declared = owner.model_fields[sub if owner is not model else field].json_schema_extra
+            assert not isinstance(declared, dict), f"{case}: {name} is declared but not in kinds()"
+        assert all(isinstance(v, bool) for n, k in kinds.items() if k == "binary" for v in flat.get(n, []))

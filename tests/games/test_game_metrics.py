@@ -1,0 +1,106 @@
+"""The typed metrics schema: metric(), GameMetrics.describe() / kinds(), and the checks at class creation."""
+
+import pytest
+from pydantic import Field, ValidationError
+
+from games.asympuzl import AsympuzlMetrics
+from games.base import METRIC_KINDS, GameMetrics, MetricInfo, metric
+from games.dialop.mediation_game import MediationMetrics
+from games.dialop.optimization_game import OptimizationMetrics
+from games.dialop.planning_game import PlanningMetrics
+from games.gnomes_at_night import GnomesAtNightMetrics
+from games.traveling_adventurers import TravelingAdventurersMetrics
+
+
+class Round(GameMetrics):
+    index: int = Field(description="record only")
+    won: bool = metric("binary", "the round was won")
+    steps: int = metric("count", "steps taken")
+
+
+class Example(GameMetrics):
+    name: str = Field(description="a text, record only")
+    ok: bool = metric("binary", "it worked")
+    score: float | None = metric("continuous", "how well")
+    moves: int = metric("count", "moves made")
+    words: list[int] = metric("per_seat", "words per player")
+    flags: list[bool] = metric("per_seat", "a flag per user", seats=3)
+    rounds: list[Round] = metric("per_round", "each round")
+
+
+def test_kinds_flatten_seats_and_rounds_and_skip_record_only_fields() -> None:
+    assert Example.kinds() == {
+        "ok": "binary",
+        "score": "continuous",
+        "moves": "continuous",
+        "words.0": "continuous",
+        "words.1": "continuous",
+        "flags.0": "binary",
+        "flags.1": "binary",
+        "flags.2": "binary",
+        "rounds.won": "binary",
+        "rounds.steps": "continuous",
+    }
+
+
+def test_describe_keeps_the_declared_kind_and_description() -> None:
+    rows = {m.name: m for m in Example.describe()}
+    assert rows["moves"] == MetricInfo("moves", "count", "continuous", "moves made")
+    assert rows["words.1"] == MetricInfo("words.1", "per_seat", "continuous", "words per player (seat 1)")
+    assert rows["rounds.won"] == MetricInfo("rounds.won", "binary", "binary", "the round was won")
+    assert "name" not in rows and "rounds.index" not in rows
+
+
+def test_a_model_dumps_its_fields_in_order_and_is_frozen() -> None:
+    m = Example(name="x", ok=True, score=None, moves=3, words=[1, 2], flags=[True, False, True], rounds=[])
+    assert list(m.model_dump(mode="json")) == ["name", "ok", "score", "moves", "words", "flags", "rounds"]
+    with pytest.raises(ValidationError):
+        m.ok = False  # type: ignore[misc]
+
+
+def test_a_per_seat_metric_needs_one_entry_per_seat() -> None:
+    with pytest.raises(ValidationError, match="one entry per seat"):
+        Example(name="x", ok=True, score=1.0, moves=3, words=[1], flags=[True] * 3, rounds=[])
+
+
+@pytest.mark.parametrize(
+    ("annotation", "kind"),
+    [(int, "continuous"), (float, "count"), (int, "binary"), (list[str], "per_seat"), (list[int], "per_round")],
+)
+def test_a_kind_its_annotation_does_not_have_is_refused_at_class_creation(annotation: type, kind: str) -> None:
+    with pytest.raises(TypeError, match=f"a {kind} metric"):
+        type("Bad", (GameMetrics,), {"__annotations__": {"x": annotation}, "x": metric(kind, "x")})  # type: ignore[arg-type]
+
+
+def test_a_round_model_declares_only_scalar_metrics() -> None:
+    class Nested(GameMetrics):
+        seats: list[int] = metric("per_seat", "per seat")
+
+    with pytest.raises(TypeError, match="only binary, continuous or count"):
+        type("Bad", (GameMetrics,), {"__annotations__": {"x": list[Nested]}, "x": metric("per_round", "x")})
+
+
+def test_metric_refuses_unknown_kinds_and_misplaced_seats() -> None:
+    assert METRIC_KINDS == ("binary", "continuous", "count", "per_seat", "per_round")
+    with pytest.raises(ValueError, match="unknown metric kind"):
+        metric("ratio", "x")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seats applies to per_seat"):
+        metric("count", "x", seats=2)
+
+
+def test_every_game_declares_the_metrics_its_sweeps_report() -> None:
+    # the metrics named in sweeps/*.toml must stay summarized when the declared kinds are used
+    assert {"identical", "correct", "optimal", "turns", "words", "score"} <= set(TravelingAdventurersMetrics.kinds())
+    assert {"solved", "turns", "turns_to_solve"} <= set(AsympuzlMetrics.kinds())
+    assert {"per_round.success", "per_round.turns", "turns_over_oracle", "rounds_solved"} <= set(
+        GnomesAtNightMetrics.kinds()
+    )
+    for model in (OptimizationMetrics, PlanningMetrics, MediationMetrics):
+        assert {"normalized_score", "agreed", "turns", "proposals"} <= set(model.kinds())
+    assert [n for n in MediationMetrics.kinds() if n.startswith(("words.", "assistant_turns_to."))] == [
+        "words.0",
+        "words.1",
+        "words.2",
+        "assistant_turns_to.0",
+        "assistant_turns_to.1",
+    ]
