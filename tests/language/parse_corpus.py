@@ -142,7 +142,7 @@ def _selfplay() -> Iterator[str]:
     for game_name, preset, seeds in runs:
         spec = registry.preset(game_name, preset)
         for seed in range(seeds):
-            game = registry.games[game_name]()
+            game = registry.make_game(game_name)
             record = play_game(game, [registry.build_agent(spec) for _ in range(game.facts.num_players)], seed)
             yield json.dumps(
                 ["selfplay", game_name, preset, seed, record.transcript, record.metrics],
