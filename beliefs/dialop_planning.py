@@ -53,6 +53,7 @@ from language.dialop_planning import (
     PlanSiteScore,
     PlanTravel,
     PlanWantSite,
+    Topic,
     bool_group,
     topic_of,
 )
@@ -280,7 +281,7 @@ class UserBeliefs:
             for text in observation.preferences
         ]
         self.told: set[int] = set()
-        self.questions: list[str] = []
+        self.questions: list[Topic] = []
         self.breakdowns: list[dict[str, Any]] = []
 
     def observe(self, observation: Any) -> None:
@@ -317,7 +318,13 @@ class UserBeliefs:
 
     def untold(self) -> list[ActBase]:
         """Preference acts not said yet, itinerary-level ones first, travel last, features in lists."""
-        order: dict[type[ActBase], int] = {PlanWantSite: 0, PlanCategory: 1, PlanBudget: 2, PlanFeature: 3, PlanTravel: 4}
+        order: dict[type[ActBase], int] = {
+            PlanWantSite: 0,
+            PlanCategory: 1,
+            PlanBudget: 2,
+            PlanFeature: 3,
+            PlanTravel: 4,
+        }
         lists = {"want": 0, "nice": 1, "avoid": 2, None: 3}  # boolean features said in lists
         acts = [a for i, (_, said) in enumerate(self.preferences) if i not in self.told for a in said]
         return sorted(acts, key=lambda a: (order[type(a)], lists[bool_group(a)]))

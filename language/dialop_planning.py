@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any, Literal, get_args
+from typing import Any, Literal, TypeGuard, get_args
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, field_validator
@@ -123,6 +123,13 @@ Topic = Literal[
     "has takeout",
 ]
 TOPICS: tuple[Topic, ...] = get_args(Topic)
+
+
+def is_topic(name: str) -> TypeGuard[Topic]:
+    """Whether ``name`` is a question topic (a feature name is one)."""
+    return name in TOPICS
+
+
 assert TOPICS[-len(BOOL_FEATURES) :] == tuple(BOOL_FEATURES), "Topic names every boolean feature, in order"
 TOPIC_PHRASES: dict[str, str] = {
     "anything": "anything",
