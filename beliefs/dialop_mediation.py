@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from dataclasses import replace as dc_replace
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -51,7 +51,7 @@ from language.dialop_mediation import (
     clock,
 )
 
-ASSISTANT_ROLE = "assistant"
+ASSISTANT_ROLE: Final = "assistant"
 PRIOR_IMPORTANCE = 5.5  # mean of the generator's uniform 1..10
 PRIOR_PRICE_PREF = 10.5  # mean of uniform 1..20
 PRIOR_ARRIVAL_PREF = 5.5  # mean of uniform 1..10

@@ -22,7 +22,6 @@ Neither store reads anything but its own observation and the partner's parsed me
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -54,6 +53,7 @@ from language.dialop_planning import (
     PlanSiteScore,
     PlanTravel,
     PlanWantSite,
+    Topic,
     bool_group,
     topic_of,
 )
@@ -204,13 +204,14 @@ class AssistantBeliefs:
         return topics
 
     def preferences(self, extra: Sequence[ActBase] = ()) -> list[Preference]:
-        """The believed preferences with weights in the user's units.
+        """The believed preferences, weights scaled to integers (``SCALE`` per unit of the user's).
 
         Args:
             extra: hypothetical preference acts added on top (the VoI's answers).
 
         Returns:
-            Feature preferences, budget, wish lists, categories and travel, with believed weights.
+            Feature preferences, budget, wish lists, categories and travel, with believed weights
+            (the game's preferences hold integral weights, as its scorer is integral).
         """
         features = dict(self.features)
         budget, wishes, categories = self.budget, dict(self.wishes), set(self.categories)
@@ -222,21 +223,21 @@ class AssistantBeliefs:
             elif isinstance(act, PlanCategory):
                 categories.add(act.category)
         prefs: list[Preference] = [
-            _feature_pref(act, self.feature_weights.get(name, PRIOR_WEIGHT)) for name, act in features.items()
+            _feature_pref(act, _scaled(self.feature_weights.get(name, PRIOR_WEIGHT))) for name, act in features.items()
         ]
         if budget is not None:
-            prefs.append(PriceBudgetPreference("budget", -self.weights.get("budget", PRIOR_WEIGHT), budget))
+            prefs.append(PriceBudgetPreference("budget", _scaled(-self.weights.get("budget", PRIOR_WEIGHT)), budget))
         for sites, must in wishes.items():
             key = "want:" + "|".join(sites)
-            prefs.append(WantToGoPreference(key, self.weights.get(key, PRIOR_WEIGHT), sites, must))
+            prefs.append(WantToGoPreference(key, _scaled(self.weights.get(key, PRIOR_WEIGHT)), sites, must))
         for category in sorted(categories):
             key = "category:" + category
             weight = self.weights.get(key, PRIOR_WEIGHT)
             if key in self.penalizes:
-                prefs.append(AtLeastOnePreference(key, weight, category, True))
+                prefs.append(AtLeastOnePreference(key, _scaled(weight), category, True))
             else:  # penalizes with probability 1/2: the same gain as +1.5 weight without penalty
-                prefs.append(AtLeastOnePreference(key, 1.5 * weight, category, False))
-        prefs.append(DistancePreference("travel", -self.weights.get("travel", PRIOR_WEIGHT)))
+                prefs.append(AtLeastOnePreference(key, _scaled(1.5 * weight), category, False))
+        prefs.append(DistancePreference("travel", _scaled(-self.weights.get("travel", PRIOR_WEIGHT))))
         return prefs
 
     def excluded_sites(self) -> list[str]:
@@ -245,7 +246,7 @@ class AssistantBeliefs:
         return disliked if len(self.sites) - len(disliked) >= 3 else []
 
     def instance(self, extra: Sequence[ActBase] = ()) -> PlanningInstance:
-        """The believed instance: the sites and :meth:`preferences`, weights scaled to integers.
+        """The believed instance: the sites and :meth:`preferences`.
 
         Args:
             extra: hypothetical preference acts (see :meth:`preferences`).
@@ -253,11 +254,15 @@ class AssistantBeliefs:
         Returns:
             An instance for :func:`games.dialop.itinerary.solve_itinerary` (scores in ``SCALE`` units).
         """
-        scaled = [replace(p, weight=int(round(SCALE * p.weight))) for p in self.preferences(extra)]
-        return PlanningInstance(self.sites, tuple(scaled))
+        return PlanningInstance(self.sites, tuple(self.preferences(extra)))
 
 
-def _feature_pref(act: PlanFeature, weight: float) -> FeaturePreference:
+def _scaled(weight: float) -> int:
+    """A believed weight in the game's integral units (``SCALE`` per unit of the user's)."""
+    return int(round(SCALE * weight))
+
+
+def _feature_pref(act: PlanFeature, weight: int) -> FeaturePreference:
     return FeaturePreference(act.feature, act.feature, weight, tuple(act.disliked), tuple(act.liked))
 
 
@@ -276,7 +281,7 @@ class UserBeliefs:
             for text in observation.preferences
         ]
         self.told: set[int] = set()
-        self.questions: list[str] = []
+        self.questions: list[Topic] = []
         self.breakdowns: list[dict[str, Any]] = []
 
     def observe(self, observation: Any) -> None:
@@ -313,7 +318,13 @@ class UserBeliefs:
 
     def untold(self) -> list[ActBase]:
         """Preference acts not said yet, itinerary-level ones first, travel last, features in lists."""
-        order = {PlanWantSite: 0, PlanCategory: 1, PlanBudget: 2, PlanFeature: 3, PlanTravel: 4}
+        order: dict[type[ActBase], int] = {
+            PlanWantSite: 0,
+            PlanCategory: 1,
+            PlanBudget: 2,
+            PlanFeature: 3,
+            PlanTravel: 4,
+        }
         lists = {"want": 0, "nice": 1, "avoid": 2, None: 3}  # boolean features said in lists
         acts = [a for i, (_, said) in enumerate(self.preferences) if i not in self.told for a in said]
         return sorted(acts, key=lambda a: (order[type(a)], lists[bool_group(a)]))

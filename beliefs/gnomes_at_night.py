@@ -20,9 +20,9 @@ from typing import Any
 
 import numpy as np
 
-from games.gnomes_at_night import MOVE_DELTAS, MOVES, open_moves
+from games.gnomes_at_night import MOVE_DELTAS, open_moves
 from language.acts import Act
-from language.flags import Flag, FlagContext
+from language.flags import MOVES, Flag, FlagContext
 
 OPPOSITE = (0, 3, 4, 1, 2)  # stay, right<->left, up<->down
 HINT_KEEP = 0.05  # weight left on cells a direction hint rules out (people misjudge directions)

@@ -280,7 +280,9 @@ class AsympuzlParser:
     def _ask(sentence: str, mentions: list[tuple[int, str, str]]) -> PuzlAsk | None:
         shapes = [name for _, kind, name in mentions if kind == "shape"]
         if len(shapes) == 1:
-            about = "position" if _POSITION_Q.search(sentence) and not _COLOR_Q.search(sentence) else "color"
+            about: Literal["position", "color"] = (
+                "position" if _POSITION_Q.search(sentence) and not _COLOR_Q.search(sentence) else "color"
+            )
             return PuzlAsk(about=about, shape=shapes[0])
         if _ORDER_CUE.search(sentence) or (_POSITION_Q.search(sentence) and not _COLOR_Q.search(sentence)):
             return PuzlAsk(about="order")
@@ -350,12 +352,12 @@ class AsympuzlRenderer:
         return " ".join(sentences)
 
     def _say(self, group: Sequence[ActBase], rng: np.random.Generator) -> str:
-        act = group[0]
+        act = group[0]  # a group holds acts of one type
         if len(group) > 1 and isinstance(act, PuzlPair):
-            listed = ", ".join(f"{a.shape} {a.color}" for a in group)
+            listed = ", ".join(f"{a.shape} {a.color}" for a in group if isinstance(a, PuzlPair))
             return _pick(rng, [f"The colors are: {listed}.", f"Here are my shape-color pairs: {listed}."])
         if len(group) > 1 and isinstance(act, PuzlPlace):
-            listed = ", ".join(f"{a.position}: {_piece(a)}" for a in group)
+            listed = ", ".join(f"{a.position}: {_piece(a)}" for a in group if isinstance(a, PuzlPlace))
             return _pick(rng, [f"{listed}.", f"Here is what I know: {listed}."])
         if isinstance(act, PuzlPlace):
             p = act.position

@@ -66,8 +66,8 @@ __all__ = [
 MAX_CHARS = MAX_MESSAGE_CHARS
 """Longer messages are cut to this many characters (see :func:`language.text.clean_message`)."""
 DAYS = ("Wed", "Thu", "Fri")
-CARRIERS = ("JetBlue", "American", "Delta", "Southwest", "United", "Alaska")
 Carrier = Literal["JetBlue", "American", "Delta", "Southwest", "United", "Alaska"]
+CARRIERS: tuple[Carrier, ...] = ("JetBlue", "American", "Delta", "Southwest", "United", "Alaska")
 Clock = str  # "HH:MM", 24 h
 _CLOCK = r"^(?:[01]\d|2[0-3]):[0-5]\d$"
 Day = int
@@ -252,7 +252,12 @@ def _minutes(match: tuple[str | None, ...]) -> int | None:
     h1, m1, ap1, h2, ap2, word = match
     if word:
         return 12 * 60 if word == "noon" else 0
-    hour, minute, ampm = (int(h1), int(m1), ap1) if h1 is not None else (int(h2), 0, ap2)
+    if h1 is not None:
+        assert m1 is not None  # "h:mm (am|pm)?" has both
+        hour, minute, ampm = int(h1), int(m1), ap1
+    else:
+        assert h2 is not None  # no clock time and no word: "h (am|pm)"
+        hour, minute, ampm = int(h2), 0, ap2
     if hour > 23 or minute > 59:
         return None
     if ampm == "pm" and hour < 12:
@@ -355,7 +360,7 @@ class MediationParser:
             # a day's meetings without times: unimportant ones make the day good, important ones bad
             good = _importance_level(clause) < IMPORTANT
             return [w.model_copy(update={"good": good}) for w in _windows(clause) if w.day is not None]
-        return _windows(clause)
+        return list(_windows(clause))
 
     def _verdict(self, clause: str) -> list[ActBase]:
         if _REJECT_RE.search(clause):
@@ -483,7 +488,7 @@ def _span(text: str) -> tuple[str | None, str | None]:
     return after, before
 
 
-def _windows(clause: str) -> list[ActBase]:
+def _windows(clause: str) -> list[MedWindow]:
     """Good or bad time windows: each day mention with the part of the day or bounds that follow it
     (up to the next day mention), else those of the whole clause; a range "10:00-12:00" without other
     bounds is the window itself."""
@@ -498,7 +503,7 @@ def _windows(clause: str) -> list[ActBase]:
             whole = (clock(ranges[0][1]), clock(ranges[0][2]))
     if not day_matches:
         return [MedWindow(day=None, after=whole[0], before=whole[1], good=good)]
-    out: list[ActBase] = []
+    out: list[MedWindow] = []
     for index, match in enumerate(day_matches):
         stop = day_matches[index + 1].start() if index + 1 < len(day_matches) else len(clause)
         after, before = _span(clause[match.end() : stop])

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard, get_args
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, field_validator
@@ -87,8 +87,9 @@ CATEGORICAL: dict[str, tuple[tuple[str, ...], str]] = {
     "ambience": (("divey", "hipster", "casual", "trendy", "intimate", "romantic", "classy", "serious"), " places"),
     "alcohol type": (("beer", "wine", "cocktails"), ""),
 }
-CATEGORIES = ("restaurant", "bar", "cafe", "museum", "landmark", "park", "shop")
-CATEGORY_WORDS = {
+Category = Literal["restaurant", "bar", "cafe", "museum", "landmark", "park", "shop"]
+CATEGORIES: tuple[Category, ...] = get_args(Category)
+CATEGORY_WORDS: dict[Category, tuple[str, ...]] = {
     "restaurant": ("restaurant", "restaurants"),
     "bar": ("bar", "bars", "pub", "pubs"),
     "cafe": ("cafe", "cafes", "café", "coffee shop"),
@@ -97,7 +98,7 @@ CATEGORY_WORDS = {
     "park": ("park", "parks"),
     "shop": ("shop", "shops", "shopping", "mall", "store"),
 }
-TOPICS = (
+Topic = Literal[
     "anything",
     "budget",
     "travel",
@@ -107,9 +108,29 @@ TOPICS = (
     "cuisine",
     "ambience",
     "alcohol type",
-    *BOOL_FEATURES,
-)
-Topic = Literal[TOPICS]  # every entry of TOPICS (a tuple subscript unpacks into the Literal)
+    # every boolean feature, in the order of BOOL_FEATURES
+    "live music",
+    "viewpoint",
+    "good for kids",
+    "good for groups",
+    "touristy",
+    "accepts reservations",
+    "outdoor seating",
+    "vegetarian options",
+    "vegan options",
+    "has wifi",
+    "has parking",
+    "has takeout",
+]
+TOPICS: tuple[Topic, ...] = get_args(Topic)
+
+
+def is_topic(name: str) -> TypeGuard[Topic]:
+    """Whether ``name`` is a question topic (a feature name is one)."""
+    return name in TOPICS
+
+
+assert TOPICS[-len(BOOL_FEATURES) :] == tuple(BOOL_FEATURES), "Topic names every boolean feature, in order"
 TOPIC_PHRASES: dict[str, str] = {
     "anything": "anything",
     "budget": "budget",
@@ -122,7 +143,7 @@ TOPIC_PHRASES: dict[str, str] = {
     "alcohol type": "drinks",
     **{feature: phrase for feature, (phrase, _, _) in BOOL_FEATURES.items()},
 }
-TOPIC_WORDS: dict[str, tuple[str, ...]] = {
+TOPIC_WORDS: dict[Topic, tuple[str, ...]] = {
     "budget": ("budget", "price", "cost", "spend", "money", "afford", "expensive", "cheap"),
     "travel": ("travel", "distance", "far", "walk", "drive", "close"),
     "places": ("specific places", "places you want", "must-see", "must see", "particular place"),
@@ -131,7 +152,7 @@ TOPIC_WORDS: dict[str, tuple[str, ...]] = {
     "cuisine": ("cuisine", "food", "eat", "dinner", "lunch"),
     "ambience": ("ambience", "ambiance", "vibe", "atmosphere"),
     "alcohol type": ("drinks", "drink", "alcohol", "beer", "wine", "cocktails"),
-    **{feature: synonyms for feature, (_, synonyms, _) in BOOL_FEATURES.items()},
+    **{topic: BOOL_FEATURES[topic][1] for topic in TOPICS if topic in BOOL_FEATURES},
 }
 
 
@@ -183,7 +204,7 @@ class PlanCategory(ActBase):
     """Wants at least one site of ``category``; ``score``: the term of the latest proposal."""
 
     act: Literal["plan_category"] = "plan_category"
-    category: Literal["restaurant", "bar", "cafe", "museum", "landmark", "park", "shop"]
+    category: Category
     score: int | None = None
 
 
@@ -518,7 +539,7 @@ class PlanningParser:
         return []
 
     def _proposal(self, clause: str, sites: list[tuple[int, str]]) -> PlanPropose:
-        marks = [(pos, name) for pos, name in sites]
+        marks: list[tuple[int, str | None]] = [(pos, name) for pos, name in sites]
         marks += [(m.start(), None) for m in re.finditer(r"\b(an open slot|open slot|empty slot|nothing)\b", clause)]
         marks.sort(key=lambda m: m[0])
         return PlanPropose(sites=tuple(name for _, name in marks[:3]))
@@ -567,8 +588,8 @@ def _group_end(clause: str, sites: list[tuple[int, str]], i: int) -> int:
     return sites[j + 1][0] if j + 1 < len(sites) else len(clause)
 
 
-def _topic(clause: str) -> str | None:
-    best: tuple[int, str] | None = None
+def _topic(clause: str) -> Topic | None:
+    best: tuple[int, Topic] | None = None
     for topic, words in TOPIC_WORDS.items():
         match = _words(words).search(clause)
         if match and (best is None or match.start() < best[0]):
@@ -578,7 +599,7 @@ def _topic(clause: str) -> str | None:
     return best[1] if best else None
 
 
-def _category(text: str) -> str | None:
+def _category(text: str) -> Category | None:
     for category, words in CATEGORY_WORDS.items():
         if _words(words).search(text):
             return category
@@ -599,7 +620,8 @@ def _rating(text: str) -> list[ActBase]:
 def _categorical(text: str) -> list[ActBase]:
     acts: list[ActBase] = []
     for feature, (values, _) in CATEGORICAL.items():
-        liked, disliked = [], []
+        liked: list[str] = []
+        disliked: list[str] = []
         pattern = _words(values + (("cocktail",) if feature == "alcohol type" else ()))
         for match in pattern.finditer(text):
             value = "cocktails" if match.group(1) == "cocktail" else match.group(1)
@@ -691,10 +713,10 @@ class PlanningRenderer:
                 group = []
             if act is None:
                 break
-            if bool_group(act) is not None:
+            if isinstance(act, PlanFeature) and bool_group(act) is not None:
                 group.append(act)
-            elif getattr(act, "score", None) is not None:
-                scores.append(self._score(act))
+            elif (score := getattr(act, "score", None)) is not None:
+                scores.append(self._score(act, score))
             else:
                 clauses.append(self._clause(act, rng))
         if scores:
@@ -705,17 +727,18 @@ class PlanningRenderer:
     def _pick(rng: np.random.Generator, options: list[str]) -> str:
         return options[int(rng.integers(len(options)))]
 
-    def _score(self, act: ActBase) -> str:
+    def _score(self, act: ActBase, score: int) -> str:
+        """The proposal term ``score`` that ``act`` reports."""
         if isinstance(act, PlanSiteScore):
-            return f"{act.site} {_signed(act.score)}"
+            return f"{act.site} {_signed(score)}"
         if isinstance(act, PlanTravel):
-            return f"travel {_signed(act.score)}"
+            return f"travel {_signed(score)}"
         if isinstance(act, PlanBudget):
-            return f"budget {_signed(act.score)}"
+            return f"budget {_signed(score)}"
         if isinstance(act, PlanCategory):
-            return f"a {act.category} {_signed(act.score)}"
+            return f"a {act.category} {_signed(score)}"
         assert isinstance(act, PlanWantSite)
-        return f"{'must-see' if act.must else 'wish list'} {_join(list(act.sites), 'or')} {_signed(act.score)}"
+        return f"{'must-see' if act.must else 'wish list'} {_join(list(act.sites), 'or')} {_signed(score)}"
 
     def _clause(self, act: ActBase, rng: np.random.Generator) -> str:
         pick = self._pick
@@ -785,13 +808,15 @@ def _bool_phrase(act: PlanFeature) -> tuple[str, str] | None:
 
 def bool_group(act: ActBase | None) -> str | None:
     """The list a boolean-feature act is said in ("want", "avoid", "nice"), ``None`` if said alone."""
-    return _bool_phrase(act)[0] if isinstance(act, PlanFeature) and _bool_phrase(act) else None
+    said = _bool_phrase(act) if isinstance(act, PlanFeature) else None
+    return said[0] if said else None
 
 
 def _group_text(acts: list[PlanFeature], subject: str) -> str:
     """One clause for consecutive boolean-feature acts of the same group ("Want views and wifi")."""
     kind = bool_group(acts[0])
-    phrases = _join([_bool_phrase(act)[1] for act in acts])
+    said = [_bool_phrase(act) for act in acts]
+    phrases = _join([phrase for _, phrase in filter(None, said)])  # every act of a group is said in it
     if kind == "want":
         return f"{subject}want {phrases}".strip().capitalize()
     if kind == "avoid":

@@ -12,14 +12,24 @@ Coordinates follow the maze file: ``x`` grows to the right, ``y`` grows downward
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, TypeGuard
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.gnomes_at_night import MOVE_DELTAS, MOVES, Move
+from games import gnomes_at_night as _game
+from games.gnomes_at_night import MOVE_DELTAS, Move
 from language.act_base import ActBase
 
-__all__ = ["MOVES", "MOVE_DELTAS", "FLAG_NAMES", "Direction", "Flag", "FlagContext", "Move", "NONE"]
+__all__ = ["MOVES", "MOVE_DELTAS", "FLAG_NAMES", "Direction", "Flag", "FlagContext", "Move", "NONE", "is_move"]
+
+
+def is_move(name: str) -> TypeGuard[Move]:
+    """Whether ``name`` is one of the game's moves (so a flag of that name asks for the move)."""
+    return name in _game.MOVES
+
+
+#: The game's moves in index order (``games.gnomes_at_night.MOVES``), typed as moves.
+MOVES: tuple[Move, ...] = tuple(m for m in _game.MOVES if is_move(m))
 
 FlagName = Literal["stay", "right", "up", "left", "down", "accept", "reject", "inquiry", "none"]
 FLAG_NAMES: tuple[str, ...] = ("stay", "right", "up", "left", "down", "accept", "reject", "inquiry", "none")

@@ -416,8 +416,9 @@ class AccountingTransport(httpx2.BaseTransport):
 
     def _handle(self, request: httpx2.Request, answer: _Answer) -> httpx2.Response:
         body = request.read()
-        key = ResponseCache.key(request.url.path, body) if self.cache is not None else None
-        if key is not None and (hit := self.cache.get(key)) is not None:
+        cache = self.cache
+        key = ResponseCache.key(request.url.path, body) if cache is not None else None
+        if cache is not None and key is not None and (hit := cache.get(key)) is not None:
             self.usage.cached += 1
             answer.hits.append(key)
             answer.last = (key, None)

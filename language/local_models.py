@@ -82,6 +82,7 @@ def resolve_model(model: str, cache_dir: Path | None = None) -> tuple[Path, str,
         raise ValueError(f"model {model!r} needs the package {spec.package}: {LOCAL_EXTRA_HINT}")
     module = importlib.import_module(spec.module)
     if spec.file is not None:
+        assert module.__file__ is not None  # an installed regular package, not a namespace package
         return Path(module.__file__).parent / spec.file, spec.name, spec.chat_format
     target = (cache_dir or Path.home() / ".cache" / "accord" / "models") / module.MODEL_NAME
     return Path(module.assemble(target)), spec.name, spec.chat_format

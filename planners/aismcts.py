@@ -337,7 +337,9 @@ def allowed_masks(problem: SearchProblem) -> np.ndarray:
     return masks
 
 
-def _tables(problem: SearchProblem) -> tuple[np.ndarray, ...]:
+def _tables(
+    problem: SearchProblem,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.int64, np.int64]:
     """Flat tables for the core: allowed-move lists, neighbour cells, coordinates, belief CDF."""
     n = problem.size
     cells = n * n

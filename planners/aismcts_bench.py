@@ -127,7 +127,7 @@ def run_bench(
     if not positions:
         raise ValueError("run_bench needs at least one position")
     report = progress or (lambda description: None)
-    problems = [bench_problem(tuple(token), bool(ego)) for token, ego in positions]
+    problems = [bench_problem((x, y), bool(ego)) for (x, y), ego in positions]
 
     report("compiling the Numba core")
     warm_up()

@@ -101,7 +101,7 @@ class ShareAllPlanner:
         acts.extend(a for a in answers(beliefs) if a.model_dump_json() not in told)
         acts.extend(_solved_news(beliefs))
         actions = fix_actions(beliefs, observation)
-        return Intent(acts=acts, actions=actions)
+        return Intent(acts=list(acts), actions=list(actions))
 
 
 class OneAtATimePlanner:
@@ -121,7 +121,7 @@ class OneAtATimePlanner:
         fact = next_fact(beliefs)
         acts: list[PuzlAct] = [say_fact(beliefs, fact)] if fact is not None else []
         actions = fix_actions(beliefs, observation)
-        return Intent(acts=acts, actions=actions)
+        return Intent(acts=list(acts), actions=list(actions))
 
 
 def next_fact(beliefs: Any) -> tuple[str, Any] | None:
@@ -168,7 +168,7 @@ class OverCorrectPlanner:
         acts: list[PuzlAct] = [say_fact(beliefs, fact)] if fact is not None else []
         feedback = observation.feedback
         if feedback.own_solved:
-            return Intent(acts=acts)
+            return Intent(acts=list(acts))
         if feedback.own_wrong is not None:
             rewrite = set(feedback.own_wrong) | set(feedback.partner_wrong or ())
         else:
@@ -180,7 +180,7 @@ class OverCorrectPlanner:
             if piece is None or rng.random() < self.doubt:
                 piece = self._guess(beliefs, observation, position, rng)
             actions.append(Replace(replace=position, by=piece))
-        return Intent(acts=acts, actions=actions)
+        return Intent(acts=list(acts), actions=list(actions))
 
     @staticmethod
     def _guess(beliefs: Any, observation: AsympuzlObservation, position: int, rng: np.random.Generator) -> Piece:

@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
 from language.acts import Intent
 
+BeliefsT_contra = TypeVar("BeliefsT_contra", contravariant=True)
+
 
 @runtime_checkable
-class Planner(Protocol):
-    """Chooses one turn's intent. All randomness comes from ``rng``."""
+class Planner(Protocol[BeliefsT_contra]):
+    """Chooses one turn's intent. All randomness comes from ``rng``.
 
-    def plan(self, beliefs: object, observation: object, rng: np.random.Generator) -> Intent: ...
+    ``Planner[B]`` plans from a belief store of type ``B`` (a game's planner reads its game's store);
+    a bare ``Planner`` takes any store.
+    """
+
+    def plan(self, beliefs: BeliefsT_contra, observation: object, rng: np.random.Generator) -> Intent: ...
 
 
 class NullPlanner:
@@ -36,13 +42,13 @@ class RolePlanner:
         ValueError: ``by_role`` is empty.
     """
 
-    def __init__(self, by_role: dict[str, Planner], role_of: Callable[[Any], str] | None = None) -> None:
+    def __init__(self, by_role: dict[str, Planner[Any]], role_of: Callable[[Any], str] | None = None) -> None:
         if not by_role:
             raise ValueError("RolePlanner needs at least one role")
         self.by_role = dict(by_role)
         self.role_of = role_of or (lambda observation: observation.role)
 
-    def _planner(self, observation: object) -> Planner:
+    def _planner(self, observation: object) -> Planner[Any]:
         role = self.role_of(observation)
         if role not in self.by_role:
             raise ValueError(f"no planner for the role {role!r}; roles: {', '.join(sorted(self.by_role))}")

@@ -181,7 +181,7 @@ def _top_voi(items: list[tuple[Item, float]]) -> float:
     return items[0][1] if items else -1.0
 
 
-def _loss(totals: np.ndarray, best: tuple[int, int]) -> float:
+def _loss(totals: np.ndarray, best: tuple[np.intp, ...]) -> float:
     """How much the pair ``best`` falls short of the best pair of ``totals``."""
     return float(totals.max() - totals[best])
 

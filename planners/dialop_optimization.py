@@ -130,7 +130,7 @@ class OptimizationPlanner:
         reasons = self._reasons(beliefs, table, proposal, best.columns())
         if not reasons:  # nothing left to tell: the gap is only our guesses about unknown cells
             return Intent(actions=[Accept()])
-        return Intent(acts=reasons, actions=[Reject()])
+        return Intent(acts=list(reasons), actions=[Reject()])
 
     def _reasons(
         self, beliefs: Any, table: np.ndarray, proposal: tuple[int, ...], best: tuple[int, ...]

@@ -49,6 +49,8 @@ from language.dialop_planning import (
     PlanTravel,
     PlanVerdict,
     PlanWantSite,
+    Topic,
+    is_topic,
 )
 
 
@@ -140,7 +142,7 @@ class AssistantPlanner:
             instance, exclude_sites=beliefs.excluded_sites(), exclude_itineraries=beliefs.proposed
         ).itinerary
 
-    def question(self, beliefs: AssistantBeliefs) -> str | None:
+    def question(self, beliefs: AssistantBeliefs) -> Topic | None:
         """The topic of highest VoI if it reaches ``ask_threshold``, else ``None``.
 
         Args:
@@ -152,15 +154,18 @@ class AssistantPlanner:
         topics = [
             t
             for t in ("budget", "category", "rating", *CATEGORICAL, *BOOL_FEATURES)
-            if t not in beliefs.known_topics() and t not in beliefs.asked
+            if is_topic(t) and t not in beliefs.known_topics() and t not in beliefs.asked
         ]
         present = (NUM_PREFS - beliefs.heard) / max(len(topics), 1)
         if present <= 0 or not topics:
             return None
         current = self.final_proposal(beliefs, None)
         index = {name: i for i, name in enumerate(s.name for s in beliefs.sites)}
-        at = tuple(index[name] for name in current.slots)
-        best_topic, best_voi = None, self.ask_threshold
+        sites = [name for name in current.slots if name is not None]
+        assert len(sites) == len(current.slots)  # a full itinerary
+        at = tuple(index[name] for name in sites)
+        best_topic: Topic | None = None
+        best_voi = self.ask_threshold
         for topic in topics:
             regrets = []
             for answer in topic_answers(topic):

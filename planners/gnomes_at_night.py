@@ -30,9 +30,9 @@ from typing import Any, Literal
 import numpy as np
 
 from beliefs.gnomes_at_night import GnomesBeliefs
-from games.gnomes_at_night import MOVE_DELTAS, MOVES, MoveAction
+from games.gnomes_at_night import MOVE_DELTAS, MoveAction
 from language.acts import Intent
-from language.flags import Direction, Flag
+from language.flags import MOVES, Direction, Flag, is_move
 from planners.aismcts import SearchConfig, SearchProblem, SearchResult, search
 
 
@@ -95,7 +95,7 @@ class AISMCTSPlanner:
         out: Flag | None = None
         if incoming is not None and incoming.is_question:
             out = answer_inquiry(beliefs, observation)
-        elif incoming is not None and incoming.is_move and not beliefs.own_open[y, x, MOVES.index(incoming.flag)]:
+        elif incoming is not None and is_move(incoming.flag) and not beliefs.own_open[y, x, MOVES.index(incoming.flag)]:
             out = Flag(flag="reject", move=incoming.flag)
         else:
             out = self._request(result.reply_visits[move], _step(token, move), beliefs)
@@ -184,7 +184,7 @@ class ProxyPlanner:
         out: Flag | None = None
         if incoming is not None and incoming.is_question:
             out = answer_inquiry(beliefs, observation)
-        elif incoming is not None and incoming.is_move and incoming.flag != "stay":
+        elif incoming is not None and is_move(incoming.flag) and incoming.flag != "stay":
             asked = MOVES.index(incoming.flag)
             if asked not in open_moves:
                 out = Flag(flag="reject", move=incoming.flag)

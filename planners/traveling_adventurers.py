@@ -27,6 +27,7 @@ import numpy as np
 
 from beliefs.traveling_adventurers import TravelingAdventurersBeliefs, edge_key
 from games.traveling_adventurers import MAX_COINS, MIN_COINS, Submit, is_tour
+from language.act_base import ActBase
 from language.acts import Act, Agree, Ask, End, Inform, Intent, Reject, Suggest
 from solvers.tsp import solve_tsp_dp
 
@@ -125,7 +126,7 @@ class NegotiationPlanner(ABC):
             if binding or self._accept_final(beliefs, board, final):
                 return Intent(acts=[End(path=final)], actions=[Submit(path=final)])
         prefix = list(tracker.agreed)
-        acts: list[Act] = []
+        acts: list[ActBase] = []  # the intent's acts
         if final is not None:
             acts.append(Reject(path=final))
         pending = tracker.partner_pending

@@ -28,10 +28,10 @@ import platform
 import statistics
 import time
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from importlib import metadata
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import numpy as np
 
@@ -58,6 +58,17 @@ _TARGET_SPEEDUP = 40
 _DP_MIN_TOTAL_S = 0.25
 _DP_MAX_REPEATS = 1000
 _RATIO_KEYS = {"dp_python": "python/dp", "cpsat": "cpsat/dp", "scip": "scip/dp"}
+
+
+class _Task(TypedDict):
+    """The task every method solves (keyword arguments of the ``solve_tsp_*`` functions)."""
+
+    prefix: Sequence[int]
+    maximize: bool
+
+
+class _IlpTask(_Task):
+    time_limit: float
 
 
 def random_instance(n: int, seed: int = 0) -> np.ndarray:
@@ -98,7 +109,7 @@ def _time_calls(
 
 def machine_info(packages: tuple[str, ...] = ("numpy", "numba", "ortools", "pyscipopt")) -> dict[str, Any]:
     """The machine and package versions a benchmark ran on (stored with its results)."""
-    versions = {}
+    versions: dict[str, str | None] = {}
     for package in packages:
         try:
             versions[package] = metadata.version(package)
@@ -163,8 +174,8 @@ def bench_solvers(
     mismatches: list[dict[str, Any]] = []
     for n in sizes:
         weights = random_instance(n, seed)
-        task = {"prefix": BENCH_PREFIX, "maximize": True}
-        ilp_task = {**task, "time_limit": ilp_time_limit}
+        task: _Task = {"prefix": BENCH_PREFIX, "maximize": True}
+        ilp_task: _IlpTask = {**task, "time_limit": ilp_time_limit}
         dp_how = {"min_repeats": 10 * repeats, "min_total_s": _DP_MIN_TOTAL_S, "max_repeats": _DP_MAX_REPEATS}
         runs: list[tuple[str, Callable[[], TSPSolution], dict[str, Any]]] = [
             ("dp", partial(solve_tsp_dp, weights, **task), dp_how),
@@ -175,13 +186,14 @@ def bench_solvers(
         runs.append(("scip", partial(solve_tsp_scip, weights, **ilp_task), {"min_repeats": ilp_repeats}))
 
         medians: dict[str, float] = {}
-        optimum = None
+        optimum: float | None = None
         for method, solve, how in runs:
             report(f"n={n} {method}")
             times, solution = _time_calls(solve, **how)
             medians[method] = statistics.median(times)
             if method == "dp":
                 optimum = solution.value
+            assert optimum is not None  # dp runs first
             results.append(
                 {
                     "n": n,

@@ -5,6 +5,7 @@ accept, reject, treasure and wall facts, questions).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from language.flags import Direction, Flag, FlagContext, Move
 from language.gnomes_at_night.agreement import (
@@ -119,11 +120,12 @@ class GnomesParser:
         return self._moves(r, questions, last)
 
     # -- walls --
-    def _walls(self, r: _Reading, questions: set[int]) -> tuple[list[Move] | None, bool, str | None]:
-        """(blocked moves of the wall statements, is it a wall answer, refused move of a single wall)."""
+    def _walls(self, r: _Reading, questions: set[int]) -> tuple[list[Move] | None, bool, Move | Literal[""] | None]:
+        """(blocked moves of the wall statements, is it a wall answer, refused move of a single wall:
+        "" when the wall's side is not named)."""
         blocked: list[Move] | None = None
         answer = False
-        single: str | None = None
+        single: Move | Literal[""] | None = None
         done: set[int] = set()
         for c in r.clauses():
             if c in done or r.clause_sentence(c) in questions:

@@ -12,9 +12,10 @@ from language.traveling_adventurers.cues import _ORDINAL
 from language.traveling_adventurers.mentions import _Group, _prev_key
 from language.traveling_adventurers.numbers import _Num, _numbers
 from language.traveling_adventurers.resolution import _pair, _tour_like
+from language.traveling_adventurers.sentence import _SentenceState
 
 
-class _ClauseActs:
+class _ClauseActs(_SentenceState):
     """The acts of one clause: informs, asks, suggestions and path rejections (a part of
     :class:`~language.traveling_adventurers.reader._SentenceReader`, whose state it reads)."""
 
@@ -142,10 +143,10 @@ class _ClauseActs:
                 for e in _hops(ref) if ref else []:
                     edges.append(e)
                     pos.append(cl.hits["anaphor"][0][0])
-        for e, p in zip(edges, pos, strict=True):
+        for e, at in zip(edges, pos, strict=True):
             act = _make(Ask, edge=e)
             if act:
-                self.cands.append(_Cand(p, act, "ask", rooms=e))
+                self.cands.append(_Cand(at, act, "ask", rooms=e))
         if edges:
             self.asked = True
             self.mode_prev = "ask"

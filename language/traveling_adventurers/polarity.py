@@ -29,9 +29,10 @@ from language.traveling_adventurers.cues import (
     _find,
 )
 from language.traveling_adventurers.numbers import _Num, _numbers
+from language.traveling_adventurers.sentence import _SentenceState
 
 
-class _Polarity:
+class _Polarity(_SentenceState):
     """Agreement and rejection cues of a sentence, and whose a coin amount is (a part of
     :class:`~language.traveling_adventurers.reader._SentenceReader`, whose state it reads)."""
 

@@ -47,7 +47,7 @@ class _SentenceReader(_ClauseActs, _Polarity):
         self.ctx = st.ctx
         self.groups = _build_groups(toks, mentions)
         bounds = _clause_bounds(toks, lo, hi, self.groups)
-        self.clauses: list[_Clause] = []
+        self.clauses = []
         starts = [g.i for g in self.groups]
         for c_lo, c_hi in bounds:
             first = c_lo
@@ -79,30 +79,30 @@ class _SentenceReader(_ClauseActs, _Polarity):
                 for cl in self.clauses
             )
         )
-        self._spans: dict[tuple[int, int], tuple[int, int]] = {}
-        self._paths: tuple[list[int], list[list[str]]] = ([], [])  # this clause's paths, by position
-        self.cands: list[_Cand] = []
-        self._blocked_paths: set[tuple[str, ...]] = set()
+        self._spans = {}
+        self._paths = ([], [])  # this clause's paths, by position
+        self.cands = []
+        self._blocked_paths = set()
         self._blocked_upto = 0
-        self.anchor: tuple[int, list[str]] | None = None  # "from X": where later destinations leave from
-        self.cont: set[int] = set()  # groups that continue from the reader's agreed suggestion
+        self.anchor = None  # "from X": where later destinations leave from
+        self.cont = set()  # groups that continue from the reader's agreed suggestion
         self.anchor_cont = False  # the anchor is the end of the reader's agreed suggestion
         sentence_keys = set(keys[lo:hi])
         self.coin_context = bool(sentence_keys & _COIN_WORDS) or st.ctx.speaker_coins.lower() in sentence_keys
-        self.sentence_rooms: list[str] = [r for g in self.groups if g.on_board for r in g.rooms]
+        self.sentence_rooms = [r for g in self.groups if g.on_board for r in g.rooms]
         self.rooms_on_board = bool(self.sentence_rooms)  # some group of the sentence names board rooms
         self.prev_one_edge = len(set(st.prev_edges)) == 1  # the sentence before spoke of one hallway
         inside = {k for g in self.groups for k in range(g.i + 1, g.j)}
         self.relative = [s for s, _ in _find(keys, lo, hi, _INDEX["relative"]) if keys[s] != "from" and s not in inside]
-        self.polarity: list[tuple[int, str]] = []
-        self.end_pos: int | None = None
+        self.polarity = []
+        self.end_pos = None
         self.mode_prev = ""
-        self.pending: list[tuple[int, tuple[str, str] | None, int]] = []
+        self.pending = []
         self.pending_had_numbers = True
-        self.edges: list[tuple[str, str]] = []
-        self.informs: list[tuple[str, str]] = []
-        self.echoes: list[tuple[str, str]] = []  # edges whose number the message gave to the reader
-        self.echo_set: set[tuple[str, str]] = set()
+        self.edges = []
+        self.informs = []
+        self.echoes = []  # edges whose number the message gave to the reader
+        self.echo_set = set()
         self.asked = False
 
     # -- driver -----------------------------------------------------------------------------------
@@ -124,9 +124,9 @@ class _SentenceReader(_ClauseActs, _Polarity):
         keys, h, st, ctx = self.keys, cl.hits, self.st, self.ctx
         polarity = self._polarity(cl)
         self.polarity += polarity
-        for p, k in sorted(polarity):  # clauses come in order, so the log stays sorted
-            st.polarity_at.append(p)
-            st.polarity_kind.append("reject" if k == "reject" else "agree")
+        for at, kind in sorted(polarity):  # clauses come in order, so the log stays sorted
+            st.polarity_at.append(at)
+            st.polarity_kind.append("reject" if kind == "reject" else "agree")
         done = [(k, k + 1) for k in range(cl.lo, cl.hi) if keys[k] in ("done", "finished", "fin")]
         if h["end"] and not cl.question and self.end_pos is None:
             self.end_pos = h["end"][0][0]
@@ -209,9 +209,10 @@ class _SentenceReader(_ClauseActs, _Polarity):
             there = [k for k in range(cl.lo, cl.hi) if self._there(k)]
             edge = self._there_edge(there[0], path_before) if there else None
             conditional = any(s < there[0] for s, _ in h["cond"]) if there else True
-            act = _make(Suggest, path=list(edge)) if edge and not conditional and not neg else None
-            if act:  # "can we go there instead?"
-                self.cands.append(_Cand(min(cues), act, "suggest", rooms=edge))
+            if edge and not conditional and not neg:
+                act = _make(Suggest, path=list(edge))
+                if act:  # "can we go there instead?"
+                    self.cands.append(_Cand(min(cues), act, "suggest", rooms=edge))
         self._path_rejects(dest, used, cues, [p for p, k in polarity if k == "reject"])
         if self.end_pos is not None:  # a full tour written in an ending sentence, with or without cue
             for g, p in resolved:

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from games.traveling_adventurers import ROOM_CATALOGUE
-from language.acts import Act, Agree, Ask, End, Inform, Intent, Reject, Suggest
+from language.act_base import ActBase
+from language.acts import Agree, Ask, End, Inform, Intent, Reject, Suggest
 from language.base import DialogueContext
 from language.text import number_words
 from language.traveling_adventurers.rooms import _AMBIGUOUS_LETTERS
@@ -101,8 +102,11 @@ class TravelingAdventurersRenderer:
             act = acts[i]
             if isinstance(act, Inform):
                 run = [act]
-                while i + len(run) < len(acts) and isinstance(acts[i + len(run)], Inform):
-                    run.append(acts[i + len(run)])  # type: ignore[arg-type]
+                while i + len(run) < len(acts):
+                    nxt = acts[i + len(run)]
+                    if not isinstance(nxt, Inform):
+                        break
+                    run.append(nxt)
                 sentences += self._informs(run, say)
                 i += len(run)
                 continue
@@ -127,7 +131,7 @@ class TravelingAdventurersRenderer:
 
     # -- single acts --------------------------------------------------------------------------------
 
-    def _one(self, act: Act, say: _Say) -> str:
+    def _one(self, act: ActBase, say: _Say) -> str:
         if isinstance(act, Suggest):
             return self._suggest(list(act.path), say)
         if isinstance(act, Agree):

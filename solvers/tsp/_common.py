@@ -8,6 +8,7 @@ import math
 import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import SupportsIndex
 
 import numpy as np
 
@@ -61,7 +62,7 @@ def _fmt(x: float) -> str:
 
 
 def _as_index(value: object, what: str, n: int) -> int:
-    if isinstance(value, bool | np.bool_):
+    if isinstance(value, bool | np.bool_) or not isinstance(value, SupportsIndex):
         raise TSPError(f"{what} must be a node index (int), got {value!r}")
     try:
         index = operator.index(value)
