@@ -62,8 +62,9 @@ PENDING: dict[str, str] = {
     "agent/cli/__init__.py": "the DialOp command group; it moves into the DialOp kits as kit commands",
     "agent/cli/bench.py": "bench aismcts draws one game's dictionary; it moves into that kit's commands",
 }
-ALLOWED: dict[str, set[str]] = {"agent/cli/solve.py": {"optimal"}}
-"""Literals that are not a game's metric in that module (the TSP solver's own optimality flag)."""
+ALLOWED: dict[str, set[str]] = {"agent/cli/solve.py": {"optimal"}, "games/base.py": {"per_round"}}
+"""Literals that are not a game's metric in that module: the TSP solver's own optimality flag, and
+the metric kind ``per_round`` (which one game also uses as a field name)."""
 PENDING_DOC = """Shared modules that still name a game, and why; each is an expected failure until it is fixed
 (strict: a module that becomes clean fails here until it leaves this list)."""
 
