@@ -24,7 +24,15 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from agent.kits.base import BuildContext, GameKit, Implementation, OptionsError, set_values, validate_options
+from agent.kits.base import (
+    CORE_SLOTS,
+    BuildContext,
+    GameKit,
+    Implementation,
+    OptionsError,
+    set_values,
+    validate_options,
+)
 from agent.pipeline import PipelineAgent
 from games.base import Game
 from language.llm_client import LLMClient, LLMConfig
@@ -269,7 +277,7 @@ class Registry:
             impl = self.implementation(kit.name, slot, name)
             options = validate_options(impl.options, spec.options.get(slot, {}), f"{slot} {name!r}")
             parts[slot] = impl.factory(BuildContext(options, client if impl.needs_llm else None, chosen))
-        extra = {k: v for k, v in parts.items() if k not in ("parser", "beliefs", "planner", "renderer")}
+        extra = {k: v for k, v in parts.items() if k not in CORE_SLOTS}
         return PipelineAgent(
             spec.name,
             parts["parser"],

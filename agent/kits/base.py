@@ -14,6 +14,7 @@ signature, so a planner class with keyword parameters needs no separate declarat
 
 from __future__ import annotations
 
+import functools
 import inspect
 import types
 import typing
@@ -136,6 +137,28 @@ def from_factory(
     return Implementation(build, description, model, needs_llm)
 
 
+def switched_off(slot: str) -> Implementation:
+    """The ``off`` implementation of a core slot: its explicit null object."""
+    from language.base import NullParser, NullRenderer
+    from planners.base import NullPlanner
+
+    nulls = {
+        "parser": (NullParser, "hears nothing"),
+        "renderer": (NullRenderer, "says nothing"),
+        "planner": (NullPlanner, "decides nothing"),
+    }
+    factory, description = nulls[slot]
+    return from_factory(factory, description)
+
+
+def on_a_model(
+    kind: type, language: Any, fallback: Callable[[], Any], description: str, **options: Any
+) -> Implementation:
+    """An implementation that runs on a language model: ``kind(llm, language, fallback(), **options)``
+    (an LLM parser with the rule parser as fallback, an LLM renderer with the templates ...)."""
+    return from_factory(lambda llm: kind(llm, language, fallback(), **options), description, needs_llm=True)
+
+
 @dataclass(frozen=True)
 class Slot:
     """A place in an agent that one of several implementations fills."""
@@ -254,9 +277,9 @@ class GameKit:
                 if slot not in self.slots or impl not in self.slots[slot].implementations:
                     raise ValueError(f"game kit {self.name!r}: preset {preset.name!r} names {slot}={impl!r}")
 
-    @property
+    @functools.cached_property
     def game_options(self) -> type[BaseModel]:
-        """The typed options model of the game (from the factory's keyword parameters)."""
+        """The typed options model of the game (from the factory's keyword parameters; built once)."""
         return options_model(f"{self.name}_options", self.make_game)
 
     def observation_view(self, state: State, seat: int) -> BaseModel:

@@ -11,7 +11,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from agent.kits.base import GameKit, Implementation, OracleLanguage, Preset, Slot, from_factory
+from agent.kits.base import (
+    GameKit,
+    Implementation,
+    OracleLanguage,
+    Preset,
+    Slot,
+    from_factory,
+    on_a_model,
+    switched_off,
+)
 
 
 def dialop_kit(
@@ -35,7 +44,6 @@ def dialop_kit(
         random: builds the ``random``-proposal planner.
         sweep: the task's self-play sweep file.
     """
-    from language.base import NullParser, NullRenderer
     from language.dialop_llm import LANGUAGES
     from language.llm import LLMParser
     from language.structured import StructuredParser, StructuredRenderer
@@ -44,20 +52,22 @@ def dialop_kit(
     model = LANGUAGES[name]
     parsers = {
         "rules": from_factory(parser, "rule parser of the task's acts"),
-        "llm": from_factory(
-            lambda llm: LLMParser(llm, model, model.rules, response_model=model.response_model),
+        "llm": on_a_model(
+            LLMParser,
+            model,
+            lambda: model.rules,
             "a language model, the rule parser as fallback",
-            needs_llm=True,
+            response_model=model.response_model,
         ),
         "structured": from_factory(
             lambda: StructuredParser(acts=model.acts, language=model), "acts as JSON, validated (a loss-free channel)"
         ),
-        "off": from_factory(NullParser, "hears nothing"),
+        "off": switched_off("parser"),
     }
     renderers = {
         "template": from_factory(renderer, "templates"),
         "structured": from_factory(lambda: StructuredRenderer(acts=model.acts), "acts as JSON"),
-        "off": from_factory(NullRenderer, "says nothing"),
+        "off": switched_off("renderer"),
     }
     slots = {
         "parser": Slot("reads the partner's messages into the task's acts", parsers, "rules"),

@@ -23,9 +23,8 @@ TA_SCHEMA = Path(__file__).parent / "data" / "ta_policy_decision_schema.json"
 
 
 def _asympuzl_policy():
-    from agent.registry import default_registry
-
     from agent.kits.base import BuildContext, NoOptions
+    from agent.registry import default_registry
 
     llm_policy = default_registry().implementation("asympuzl", "planner", "llm")
     return llm_policy.factory(BuildContext(NoOptions()))  # no client: it is only stored

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent.kits.base import GameKit, OracleLanguage, Preset, Slot, from_factory, kit_data
+from agent.kits.base import GameKit, OracleLanguage, Preset, Slot, from_factory, kit_data, switched_off
 
 NAME = "asympuzl"
 
@@ -18,11 +18,9 @@ def _slots() -> dict[str, Slot]:
     from beliefs.asympuzl import AsympuzlBeliefs
     from language.asympuzl import AsympuzlParser, AsympuzlRenderer, PuzlAct
     from language.asympuzl_llm import ASYMPUZL, AsympuzlDecision
-    from language.base import NullParser, NullRenderer
     from language.llm import LLMPolicy
-    from planners.asympuzl import OneAtATimePlanner, OverCorrectPlanner, ShareAllPlanner
     from language.structured import StructuredParser, StructuredRenderer
-    from planners.base import NullPlanner
+    from planners.asympuzl import OneAtATimePlanner, OverCorrectPlanner, ShareAllPlanner
 
     def llm_policy(llm: Any, **options: Any) -> Any:
         return LLMPolicy(llm, ASYMPUZL, ShareAllPlanner(**options), response_model=AsympuzlDecision)
@@ -39,7 +37,7 @@ def _slots() -> dict[str, Slot]:
             ShareAllPlanner,
             needs_llm=True,
         ),
-        "off": from_factory(NullPlanner, "decides nothing"),
+        "off": switched_off("planner"),
     }
     return {
         "parser": Slot(
@@ -47,7 +45,7 @@ def _slots() -> dict[str, Slot]:
             {
                 "rules": from_factory(AsympuzlParser, "rule parser"),
                 "structured": from_factory(lambda: StructuredParser(acts=PuzlAct), "acts as JSON"),
-                "off": from_factory(NullParser, "hears nothing"),
+                "off": switched_off("parser"),
             },
             "rules",
         ),
@@ -62,7 +60,7 @@ def _slots() -> dict[str, Slot]:
             {
                 "template": from_factory(AsympuzlRenderer, "templates"),
                 "structured": from_factory(lambda: StructuredRenderer(acts=PuzlAct), "acts as JSON"),
-                "off": from_factory(NullRenderer, "says nothing"),
+                "off": switched_off("renderer"),
             },
             "template",
         ),

@@ -11,14 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from agent.kits.base import GameKit, OracleLanguage, Preset, Slot, from_factory, kit_data
+from agent.kits.base import GameKit, OracleLanguage, Preset, Slot, from_factory, kit_data, on_a_model, switched_off
 
 NAME = "gnomes_at_night"
 
 
 def _slots() -> dict[str, Slot]:
     from beliefs.gnomes_at_night import GnomesBeliefs
-    from language.base import NullParser, NullRenderer
     from language.gnomes_at_night import GnomesParser, GnomesRenderer
     from language.gnomes_at_night_llm import GNOMES_AT_NIGHT
     from language.llm import LLMParser, LLMRenderer
@@ -27,21 +26,13 @@ def _slots() -> dict[str, Slot]:
 
     parsers = {
         "rules": from_factory(GnomesParser, "rule parser: one intent flag per message"),
-        "llm": from_factory(
-            lambda llm: LLMParser(llm, GNOMES_AT_NIGHT, GnomesParser()),
-            "a language model, the rule parser as fallback",
-            needs_llm=True,
-        ),
-        "off": from_factory(NullParser, "hears nothing"),
+        "llm": on_a_model(LLMParser, GNOMES_AT_NIGHT, GnomesParser, "a language model, the rule parser as fallback"),
+        "off": switched_off("parser"),
     }
     renderers = {
         "template": from_factory(GnomesRenderer, "templates"),
-        "llm": from_factory(
-            lambda llm: LLMRenderer(llm, GNOMES_AT_NIGHT, GnomesRenderer()),
-            "a language model, the templates as fallback",
-            needs_llm=True,
-        ),
-        "off": from_factory(NullRenderer, "says nothing"),
+        "llm": on_a_model(LLMRenderer, GNOMES_AT_NIGHT, GnomesRenderer, "a language model, the templates as fallback"),
+        "off": switched_off("renderer"),
     }
     beliefs = {
         "dictionary": from_factory(

@@ -22,6 +22,8 @@ from agent.kits.base import (
     Slot,
     from_factory,
     kit_data,
+    on_a_model,
+    switched_off,
 )
 from agent.kits.traveling_adventurers.checks import withdraw_invalid_tours
 from agent.kits.traveling_adventurers.parse import CONTEXT_OPTIONS, dialogue_context
@@ -57,12 +59,10 @@ def _belief_store(ctx: BuildContext) -> Callable[[Any], Any]:
 
 
 def _slots() -> dict[str, Slot]:
-    from language.base import NullParser, NullRenderer
     from language.llm import LLMParser, LLMPolicy, LLMRenderer
     from language.structured import StructuredParser, StructuredRenderer
     from language.traveling_adventurers import TravelingAdventurersParser, TravelingAdventurersRenderer
     from language.traveling_adventurers_llm import ACTS, TRAVELING_ADVENTURERS
-    from planners.base import NullPlanner
     from planners.traveling_adventurers import GreedyPlanner, IBPPlanner
 
     def embed_parser() -> Any:
@@ -77,22 +77,24 @@ def _slots() -> dict[str, Slot]:
             "acts as JSON, validated (a loss-free channel)",
         ),
         "embed": from_factory(embed_parser, "the rule parser backed by an embedding classifier ([embed] extra)"),
-        "llm": from_factory(
-            lambda llm: LLMParser(llm, TRAVELING_ADVENTURERS, TravelingAdventurersParser()),
+        "llm": on_a_model(
+            LLMParser,
+            TRAVELING_ADVENTURERS,
+            TravelingAdventurersParser,
             "a language model, the rule parser as fallback",
-            needs_llm=True,
         ),
-        "off": from_factory(NullParser, "hears nothing"),
+        "off": switched_off("parser"),
     }
     renderers = {
         "template": from_factory(TravelingAdventurersRenderer, "templates"),
         "structured": from_factory(lambda: StructuredRenderer(acts=ACTS), "acts as JSON"),
-        "llm": from_factory(
-            lambda llm: LLMRenderer(llm, TRAVELING_ADVENTURERS, TravelingAdventurersRenderer()),
+        "llm": on_a_model(
+            LLMRenderer,
+            TRAVELING_ADVENTURERS,
+            TravelingAdventurersRenderer,
             "a language model, the templates as fallback",
-            needs_llm=True,
         ),
-        "off": from_factory(NullRenderer, "says nothing"),
+        "off": switched_off("renderer"),
     }
     planners = {
         "ibp": from_factory(IBPPlanner, "information-bounded planning: exact tours over what is known"),
@@ -103,7 +105,7 @@ def _slots() -> dict[str, Slot]:
             GreedyPlanner,
             needs_llm=True,
         ),
-        "off": from_factory(NullPlanner, "decides nothing"),
+        "off": switched_off("planner"),
     }
     beliefs = {
         "store": Implementation(
