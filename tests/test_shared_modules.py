@@ -58,7 +58,6 @@ PENDING: dict[str, str] = {
     "agent/cli/ablate.py": "the paper protocol without a sweep file still has one game's branch",
     "agent/cli/tables.py": "per-game table layouts until tables render from the metrics schema",
     "agent/cli/selfplay.py": "drops one game's record-only metric from the per-game JSON",
-    "language/base.py": "DialogueContext is one game's context; it moves into that game's language package",
     "agent/cli/__init__.py": "the DialOp command group; it moves into the DialOp kits as kit commands",
     "agent/cli/bench.py": "bench aismcts draws one game's dictionary; it moves into that kit's commands",
 }
