@@ -2,7 +2,7 @@
 
 import pytest
 
-from agent.psp import CONDITIONS, prompted_selfplay, psp_summary, recorded_indices
+from agent.kits.dialop.psp import CONDITIONS, prompted_selfplay, psp_summary, recorded_indices
 from agent.registry import default_registry
 from games.dialop.data import load_recorded
 from games.dialop.replay import dialogue_words, prefix_turns
