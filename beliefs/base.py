@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Literal, Protocol, runtime_checkable
 
 from language.acts import Act
-from language.base import DialogueContext
 
 Speaker = Literal["self", "partner"]
 
@@ -22,7 +21,7 @@ class BeliefStore(Protocol):
     def update(self, acts: list[Act], speaker: Speaker) -> None:
         """Take in the acts of one message, by ``speaker``."""
 
-    def context(self, observation: object, author: Speaker) -> DialogueContext:
+    def context(self, observation: object, author: Speaker) -> object:
         """The language-layer context for a message written by ``author``."""
 
     def observe(self, observation: object) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from beliefs.base import Speaker
 from language.acts import Act, Agree, Ask, End, Inform, Reject, Suggest
-from language.base import DialogueContext
+from language.traveling_adventurers.context import DialogueContext
 
 
 def edge_key(u: str, v: str) -> frozenset[str]:

@@ -1,75 +1,55 @@
-"""The language-layer interfaces: a parser turns a partner's message into acts, a renderer turns an
-intent into a message. Both receive a :class:`DialogueContext` with what the listener knows about
-the conversation (rooms, where the agreed path stands, which coins are whose).
+"""The language-layer contracts: a parser turns a partner's message into acts, a renderer turns an
+intent into a message. Both are generic in the *context* they read and write in (what the listener
+knows about the conversation), which each game's language package defines; a parser is also
+generic in the acts it returns.
 
-Implementations: ``language.traveling_adventurers`` (offline rules and templates), and the null
-objects below for agents that run with a module switched off.
+Implementations live in each game's language module; the null objects below serve agents that run
+with a stage switched off, in any game.
 """
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field
 
-from language.acts import Act, Intent
+from language.acts import Intent
 
-
-class DialogueContext(BaseModel):
-    """What the language layer may use to resolve a message; never the partner's private view.
-
-    Attributes:
-        rooms: room letter -> room name, in board order (the start room first).
-        start: the room every tour starts and ends in.
-        at: the room the agreed path currently ends in ("from there" refers to it).
-        visited: the agreed path so far, starting with ``start``.
-        speaker_coins: the kind of coins the *message's author* collects ("light" or "ghost").
-        listener_coins: the kind of coins the reader of the message collects.
-        last_suggestion: the listener's own latest suggestion, which a bare "yes" accepts.
-    """
-
-    model_config = ConfigDict(frozen=True)
-
-    rooms: dict[str, str]
-    start: str = "L"
-    at: str | None = None
-    visited: list[str] = Field(default_factory=list)
-    speaker_coins: str = "light"
-    listener_coins: str = "ghost"
-    last_suggestion: list[str] | None = None
-
-    @property
-    def current(self) -> str:
-        """The room a relative reference ("from there", "next") starts from."""
-        if self.at is not None:
-            return self.at
-        return self.visited[-1] if self.visited else self.start
+ActT = TypeVar("ActT")
+"""The acts a parser returns (invariant: they come back in a ``list``, which is invariant)."""
+CtxT_contra = TypeVar("CtxT_contra", contravariant=True)
+"""The context a parser or renderer reads in (contravariant: one that takes any context takes a game's)."""
 
 
 @runtime_checkable
-class Parser(Protocol):
+class Parser(Protocol[ActT, CtxT_contra]):
     """Turns a partner's message into typed acts. Never raises on user text: garbage yields ``[]``."""
 
-    def parse(self, message: str, context: DialogueContext) -> list[Act]: ...
+    def parse(self, message: str, context: CtxT_contra) -> list[ActT]:
+        """The acts ``message`` makes, read in ``context``."""
+        ...
 
 
 @runtime_checkable
-class Renderer(Protocol):
+class Renderer(Protocol[CtxT_contra]):
     """Turns an intent into the text sent to the partner; ``rng`` picks among paraphrases."""
 
-    def render(self, intent: Intent, context: DialogueContext, rng: np.random.Generator) -> str: ...
+    def render(self, intent: Intent, context: CtxT_contra, rng: np.random.Generator) -> str:
+        """The message that says ``intent`` in ``context``."""
+        ...
 
 
 class NullParser:
     """A switched-off parser: the agent hears nothing in the partner's messages."""
 
-    def parse(self, message: str, context: DialogueContext) -> list[Act]:
+    def parse(self, message: str, context: object) -> list[Any]:
+        """No acts, whatever the message."""
         return []
 
 
 class NullRenderer:
     """A switched-off renderer: the agent sends empty messages (formal actions still go through)."""
 
-    def render(self, intent: Intent, context: DialogueContext, rng: np.random.Generator) -> str:
+    def render(self, intent: Intent, context: object, rng: np.random.Generator) -> str:
+        """The empty message."""
         return ""

@@ -35,9 +35,10 @@ from typing import Protocol
 import numpy as np
 
 from language.acts import Act, Agree, Ask, End, Reject, Suggest
-from language.base import DialogueContext, Parser
+from language.base import Parser
 from language.text import clean_message
 from language.traveling_adventurers import ROOM_SYNONYMS, TravelingAdventurersParser, mentioned_rooms
+from language.traveling_adventurers.context import DialogueContext
 
 __all__ = [
     "EXAMPLES",

@@ -30,7 +30,7 @@ from pydantic import BaseModel, Field, ValidationInfo, create_model, model_valid
 from games.base import MAX_MESSAGE_CHARS
 from language.act_base import ActBase
 from language.acts import Act, Intent, acts_to_json
-from language.base import DialogueContext, Parser, Renderer
+from language.base import Parser, Renderer
 from language.llm_client import LLMCallError, LLMClient
 from language.scripted_server import INPUT_MARKER
 
@@ -219,7 +219,7 @@ class LLMParser:
     fallback: Parser
     response_model: type[BaseModel] = ParsedMessage
 
-    def parse(self, message: str, context: DialogueContext) -> list[Act]:
+    def parse(self, message: str, context: BaseModel) -> list[Act]:
         payload = {"task": "parse", "game": self.language.game, "context": context.model_dump(), "message": message}
         answer = ask_or_fall_back(
             self.client,
@@ -240,7 +240,7 @@ class LLMRenderer:
     language: RenderLanguage
     fallback: Renderer
 
-    def render(self, intent: Intent, context: DialogueContext, rng: np.random.Generator) -> str:
+    def render(self, intent: Intent, context: BaseModel, rng: np.random.Generator) -> str:
         acts = list(intent.acts)
         if not acts:
             return self.fallback.render(intent, context, rng)

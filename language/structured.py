@@ -32,7 +32,6 @@ from pydantic import Field, TypeAdapter, ValidationError
 from games.base import MAX_MESSAGE_CHARS
 from language.act_base import ActBase
 from language.acts import Intent
-from language.base import DialogueContext
 
 if TYPE_CHECKING:
     from language.llm import ParseLanguage
@@ -123,7 +122,7 @@ class StructuredRenderer:
     def __post_init__(self) -> None:
         self._classes = act_classes(self.acts)
 
-    def render(self, intent: Intent, context: DialogueContext, rng: np.random.Generator) -> str:
+    def render(self, intent: Intent, context: object, rng: np.random.Generator) -> str:
         """The acts of ``intent`` as compact JSON.
 
         Raises:

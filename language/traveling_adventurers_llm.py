@@ -14,10 +14,10 @@ from typing import Any
 
 from games.traveling_adventurers import MAX_COINS, MIN_COINS, Submit
 from language.acts import Act, Agree, Ask, End, Inform, Reject, Suggest
-from language.base import DialogueContext
 from language.llm import PolicyDecision, policy_decision_model
 from language.text import number_words
 from language.traveling_adventurers import mentioned_rooms
+from language.traveling_adventurers.context import DialogueContext
 
 GAME = "traveling_adventurers"
 

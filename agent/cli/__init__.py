@@ -6,25 +6,29 @@ and exit with code 2, before anything runs where they can be known then: output 
 first. User and data text is never read as rich markup.
 
 This module builds the app: the command group (:class:`OneLineErrors`), its sub-groups, and every
-command, registered here explicitly from one module per command group: :mod:`.parse`,
+built-in command, registered here explicitly from one module per command group: :mod:`.parse`,
 :mod:`.selfplay`, :mod:`.ablate`, :mod:`.games` (games, check, play), :mod:`.solve`,
-:mod:`.bench`, :mod:`.llm`, :mod:`.dialop` and :mod:`.results`. What they share lives in
-:mod:`.common` (consoles, user errors, output checks and writers, progress), :mod:`.options` (the
-``--llm-*`` options and option parsing) and :mod:`.tables` (the metrics tables). A command imports
-games, solvers and models inside its body, when it runs.
+:mod:`.bench`, :mod:`.llm` and :mod:`.results`. The game kits add their own commands
+(:class:`~agent.kits.base.KitCommand`, mounted by :mod:`.kit_commands`); this module names no
+game. What the commands share lives in :mod:`.common` (consoles, user errors, output checks and
+writers, progress), :mod:`.options` (the ``--llm-*`` options and option parsing) and :mod:`.tables`
+(the metrics tables). A command imports games, solvers and models inside its body, when it runs.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from typer.core import TyperGroup
 
-from agent.cli import ablate, bench, dialop, games, llm, parse, results, selfplay, solve
+from agent.cli import ablate, bench, games, kit_commands, llm, parse, results, selfplay, solve
 from agent.cli.common import _check_outputs_first, click_errors, console
 from agent.terminal import say
+
+if TYPE_CHECKING:
+    from typer._click.core import Command, Context
 
 __all__ = ["app", "main"]
 
@@ -33,7 +37,42 @@ class OneLineErrors(TyperGroup):
     """The ``accord`` command group. Click's usage errors (a bad value, a missing argument, no such
     option or command) print one line on standard error with exit code 2, like every other error,
     and every command's output paths (:data:`.common.DATA_OUTPUTS`, :data:`.common.PNG_OUTPUTS`)
-    are checked before the command runs."""
+    are checked before the command runs. The registered game kits' commands are mounted when the
+    group lists its commands or is asked for one it may not hold yet (see :mod:`.kit_commands`)."""
+
+    _kits_mounted = False
+
+    def _mount_kit_commands(self) -> None:
+        """Mount every registered kit's commands, once.
+
+        Raises:
+            ClickException: the kits declare clashing commands (one line, exit code 2).
+        """
+        if self._kits_mounted:
+            return
+        self._kits_mounted = True
+        from agent.registry import default_registry
+
+        try:
+            kit_commands.mount(self, default_registry())
+        except ValueError as err:
+            problem = click_errors.ClickException(str(err).splitlines()[0])
+            problem.exit_code = 2
+            raise problem from None
+        _check_outputs_first(self)
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        """The built-in commands, then the groups the kits add."""
+        self._mount_kit_commands()
+        return super().list_commands(ctx)
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        """The command ``cmd_name``. The kits' commands are mounted first unless it is a built-in
+        command that is not a group (``accord selfplay`` builds no registry to find itself)."""
+        known = self.commands.get(cmd_name)
+        if known is None or isinstance(known, TyperGroup):
+            self._mount_kit_commands()
+        return super().get_command(ctx, cmd_name)
 
     def main(  # type: ignore[override]
         self,
@@ -75,14 +114,11 @@ app.add_typer(solve_app, name="solve")
 app.add_typer(bench_app, name="bench")
 llm_app = typer.Typer(no_args_is_help=True, help="Language-model servers for the LLM stages.")
 app.add_typer(llm_app, name="llm")
-dialop_app = typer.Typer(
-    no_args_is_help=True, help="DialOp: the decision-oriented dialogue games and their recorded data."
-)
-app.add_typer(dialop_app, name="dialop")
 results_app = typer.Typer(no_args_is_help=True, help="Result stores of sweeps: summaries, transcripts, plots.")
 app.add_typer(results_app, name="results")
 
-# The commands: `accord --help` lists the top-level ones in this order, then the groups above.
+# The commands: `accord --help` lists the top-level ones in this order, then the groups above, then
+# the groups the game kits add.
 app.command("parse")(parse.parse_command)
 app.command("selfplay")(selfplay.selfplay_command)
 app.command("ablate")(ablate.ablate_command)
@@ -91,10 +127,7 @@ app.command("check")(games.check_command)
 app.command("play")(games.play_command)
 solve_app.command("tsp")(solve.solve_tsp_command)
 bench_app.command("solvers")(bench.bench_solvers_command)
-bench_app.command("aismcts")(bench.bench_aismcts_command)
 llm_app.command("serve")(llm.llm_serve_command)
-dialop_app.command("rescore")(dialop.dialop_rescore_command)
-dialop_app.command("psp")(dialop.dialop_psp_command)
 results_app.command("summarize")(results.results_summarize_command)
 results_app.command("show")(results.results_show_command)
 results_app.command("plot")(results.results_plot_command)

@@ -9,6 +9,9 @@
 | :mod:`agent.kits.dialop_mediation` | flight booking for two users (Lin et al.) |
 | :mod:`agent.kits.asympuzl` | asymmetric puzzle (Cadet et al.) |
 
+What the three DialOp kits share lives beside them: :mod:`agent.kits.dialop_family` (slots and
+presets) and :mod:`agent.kits.dialop` (their ``accord dialop`` commands and prompted self-play).
+
 A kit of another package registers through the entry-point group ``accord.kits`` or the environment
 variable ``ACCORD_KITS`` (see :mod:`agent.registry`); it needs no edit here.
 """

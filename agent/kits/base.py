@@ -5,7 +5,7 @@ A :class:`GameKit` names its game and how to build it (a factory and its typed o
 a kit may declare more) with the implementations each slot offers, the agent presets, the metrics
 schema, the language the scripted LLM oracle speaks for it, its terminal play, the view model of one
 seat, the context ``accord parse`` reads a message in, last checks on every turn an agent sends,
-and its paper sweeps. Shared code (registry, arena, CLI, results, sweeps, terminal, scripted
+its paper sweeps, and the commands it adds to the ``accord`` command line (:class:`KitCommand`). Shared code (registry, arena, CLI, results, sweeps, terminal, scripted
 server) iterates over kits and never names a game.
 
 A component's options are a pydantic model; :func:`options_model` derives it from the factory's
@@ -214,6 +214,26 @@ def act_decoder(acts: Any) -> Callable[[Any], list[Any]]:
 
 
 @dataclass(frozen=True)
+class KitCommand:
+    """A command a kit adds to the ``accord`` command line, mounted by the CLI with every
+    registered kit's commands (kits that declare the same command share it: it is mounted once).
+
+    Attributes:
+        group: the command group it joins, a kit's own (``accord GROUP NAME``) or a built-in one
+            such as ``bench``.
+        name: the command's name in the group.
+        callback: the typer callback: its parameters are the command's options and its docstring
+            the help. It imports what it runs inside its body, so listing the commands stays cheap.
+        group_help: the group's help line, when the group is not built in (the first kit's wins).
+    """
+
+    group: str
+    name: str
+    callback: Callable[..., Any]
+    group_help: str = ""
+
+
+@dataclass(frozen=True)
 class GameKit:
     """Everything Accord knows about one game (see the module docstring).
 
@@ -237,6 +257,7 @@ class GameKit:
         turn_checks: applied, in order, to every intent an agent of this game decides.
         sweeps: the kit's sweep files, name -> path (``accord ablate --game NAME`` runs ``paper``).
         aliases: retired or alternative implementation names -> registered name.
+        commands: the commands the kit adds to the command line (:class:`KitCommand`).
     """
 
     name: str
@@ -257,6 +278,7 @@ class GameKit:
     turn_checks: Sequence[Callable[[Intent, Any], Intent]] = ()
     sweeps: Mapping[str, Path] = field(default_factory=dict)
     aliases: Mapping[str, str] = field(default_factory=dict)
+    commands: Sequence[KitCommand] = ()
 
     def __post_init__(self) -> None:
         missing = [s for s in CORE_SLOTS if s not in self.slots]
@@ -276,6 +298,9 @@ class GameKit:
             for slot, impl in preset.slots.items():
                 if slot not in self.slots or impl not in self.slots[slot].implementations:
                     raise ValueError(f"game kit {self.name!r}: preset {preset.name!r} names {slot}={impl!r}")
+        commands = [(c.group, c.name) for c in self.commands]
+        if len(set(commands)) != len(commands):
+            raise ValueError(f"game kit {self.name!r} declares a command twice")
 
     @functools.cached_property
     def game_options(self) -> type[BaseModel]:

@@ -2,7 +2,8 @@
 
 Each task has a rule parser and an LLM parser over its acts, a template renderer, one belief store
 built from the first observation, a ``solver`` planner and the ``random``-proposal baseline; the
-presets are ``solver`` (default) and ``random`` (which neither reads nor writes messages).
+presets are ``solver`` (default) and ``random`` (which neither reads nor writes messages). Each
+declares the ``accord dialop`` commands (:mod:`agent.kits.dialop.commands`), mounted once.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ def dialop_kit(
         random: builds the ``random``-proposal planner.
         sweep: the task's self-play sweep file.
     """
+    from agent.kits.dialop.commands import COMMANDS
     from language.dialop_llm import LANGUAGES
     from language.llm import LLMParser
     from language.structured import StructuredParser, StructuredRenderer
@@ -96,4 +98,5 @@ def dialop_kit(
         summary_metrics=("normalized_score", "agreed", "words", "turns", "proposals"),
         oracle=OracleLanguage(parser, renderer, context),
         sweeps={"paper": sweep},
+        commands=COMMANDS,
     )

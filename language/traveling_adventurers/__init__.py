@@ -57,6 +57,7 @@ Modules
 |-----------------|-------------------------------------------------------------------------------|
 | ``normalize``   | text normalization and tokens                                                  |
 | ``rooms``       | room names, synonyms and the per-board lexicon (typo-tolerant)                |
+| ``context``     | :class:`DialogueContext`, what a message is read and written in              |
 | ``cues``        | cue lexicons: phrase tables and word sets                                     |
 | ``mentions``    | room mentions and the groups path connectors join them into                   |
 | ``numbers``     | coin amounts                                                                  |
@@ -70,6 +71,7 @@ Modules
 from __future__ import annotations
 
 from games.traveling_adventurers import ROOM_CATALOGUE  # the game owns the room facts
+from language.traveling_adventurers.context import DialogueContext
 from language.traveling_adventurers.mentions import mentioned_rooms
 from language.traveling_adventurers.parser import TravelingAdventurersParser
 from language.traveling_adventurers.renderer import TravelingAdventurersRenderer
@@ -77,6 +79,7 @@ from language.traveling_adventurers.rooms import ROOM_SYNONYMS
 
 __all__ = [
     "ROOM_CATALOGUE",
+    "DialogueContext",
     "ROOM_SYNONYMS",
     "TravelingAdventurersParser",
     "TravelingAdventurersRenderer",

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pydantic import ValidationError
 
 from language.acts import Act
-from language.base import DialogueContext
+from language.traveling_adventurers.context import DialogueContext
 from language.traveling_adventurers.cues import _CLAUSE_CONJ
 from language.traveling_adventurers.mentions import _Group
 from language.traveling_adventurers.normalize import _Tok

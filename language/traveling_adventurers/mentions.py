@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from games.traveling_adventurers import ROOM_CATALOGUE
-from language.base import DialogueContext
+from language.traveling_adventurers.context import DialogueContext
 from language.traveling_adventurers.cues import (
     _AMBIG_PREV,
     _LETTER_RUN_GAP,

@@ -7,8 +7,8 @@ from __future__ import annotations
 import bisect
 
 from language.acts import Act, Agree, Reject
-from language.base import DialogueContext
 from language.traveling_adventurers.clauses import _Cand, _sentences, _State
+from language.traveling_adventurers.context import DialogueContext
 from language.traveling_adventurers.cues import _CHAT_KEYS
 from language.traveling_adventurers.mentions import _find_mentions
 from language.traveling_adventurers.normalize import _normalize, _tokenize

@@ -11,8 +11,8 @@ import numpy as np
 from games.traveling_adventurers import ROOM_CATALOGUE
 from language.act_base import ActBase
 from language.acts import Agree, Ask, End, Inform, Intent, Reject, Suggest
-from language.base import DialogueContext
 from language.text import number_words
+from language.traveling_adventurers.context import DialogueContext
 from language.traveling_adventurers.rooms import _AMBIGUOUS_LETTERS
 
 _ALT_NAMES = {"L": "lounge", "A": "loft", "B": "washroom", "C": "kids' room"}

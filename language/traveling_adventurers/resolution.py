@@ -8,8 +8,8 @@ import bisect
 from collections.abc import Sequence
 
 from language.acts import Agree, End
-from language.base import DialogueContext
 from language.traveling_adventurers.clauses import _Cand, _make
+from language.traveling_adventurers.context import DialogueContext
 from language.traveling_adventurers.numbers import _Num
 
 _PAIR_WINDOW = 30

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from language.base import DialogueContext
 from language.traveling_adventurers.clauses import _Cand, _Clause, _State
+from language.traveling_adventurers.context import DialogueContext
 from language.traveling_adventurers.mentions import _Group
 from language.traveling_adventurers.normalize import _Tok
 from language.traveling_adventurers.numbers import _Num

@@ -18,6 +18,7 @@ import pytest
 import typer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from typer._click.core import Context
 from typer.testing import CliRunner
 
 from agent.cli import app
@@ -126,8 +127,9 @@ def commands() -> list[tuple[str, object]]:
 
     def walk(command, path):
         if hasattr(command, "commands"):
-            for name, sub in command.commands.items():
-                walk(sub, [*path, name])
+            ctx = Context(command)  # listed as the help lists them: the kits' commands mounted too
+            for name in command.list_commands(ctx):
+                walk(command.get_command(ctx, name), [*path, name])
         else:
             found.append((" ".join(path), command))
 

@@ -98,3 +98,25 @@ def test_play_in_the_terminal(tmp_path):
 def test_the_scripted_oracle_speaks_the_toy_language():
     oracle = default_registry().oracle()
     assert "toy_sum" in oracle.modules
+
+
+def test_the_kit_adds_its_own_command(tmp_path):
+    listing = invoke("--help").stdout
+    assert "toy" in listing and "dialop" in listing
+    assert "Show the two secret digits" in invoke("toy", "--help").stdout
+    out = tmp_path / "digits.json"
+    shown = invoke("toy", "digits", "--seed", "3", "--json", str(out)).stdout
+    report = json.loads(out.read_text())
+    state = default_registry().make_game("toy_sum").new_initial_state(3)
+    assert report == {"seed": 3, "digits": state.digits, "sum": sum(state.digits)}  # type: ignore[attr-defined]
+    assert f"= {report['sum']}" in shown
+    (tmp_path / "a_file").write_text("")
+    refused = runner.invoke(app, ["toy", "digits", "--json", str(tmp_path / "a_file" / "x.json")])
+    assert refused.exit_code == 2 and "--json" in refused.stderr  # the shared output check, before it runs
+
+
+def test_without_the_kit_its_command_is_unknown(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.delenv(KITS_ENV)
+    agent.registry._DEFAULT = None
+    result = runner.invoke(app, ["toy", "digits"])
+    assert result.exit_code == 2 and "no such command 'toy'" in result.stderr.lower()

@@ -16,7 +16,6 @@ from games.asympuzl import DEFAULT_COLORS, DEFAULT_SHAPES
 from games.dialop.optimization_game import paper_names, reviewer_names
 from games.traveling_adventurers import ROOM_CATALOGUE
 from language.asympuzl import AsympuzlContext, AsympuzlParser
-from language.base import DialogueContext
 from language.dialop_mediation import MediationContext, MediationParser
 from language.dialop_optimization import OptimizationContext, OptimizationParser
 from language.dialop_planning import PlanningContext, PlanningParser
@@ -24,6 +23,7 @@ from language.embed import BackedParser, Cue
 from language.flags import FlagContext
 from language.gnomes_at_night import GnomesParser
 from language.traveling_adventurers import TravelingAdventurersParser
+from language.traveling_adventurers.context import DialogueContext
 
 TA_CONTEXT = DialogueContext(
     rooms={k: ROOM_CATALOGUE[k] for k in "LEBKCA"},

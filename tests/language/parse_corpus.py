@@ -33,8 +33,8 @@ from pydantic import BaseModel
 
 from games.base import MAX_MESSAGE_CHARS
 from games.traveling_adventurers import ROOM_CATALOGUE
-from language.base import DialogueContext
 from language.flags import FlagContext
+from language.traveling_adventurers.context import DialogueContext
 from tests.language.hostile_parsers import PARSERS, ParserCase
 
 HERE = Path(__file__).parent

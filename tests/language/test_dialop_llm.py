@@ -5,7 +5,7 @@ import typing
 
 import pytest
 
-from agent.psp import prompted_selfplay
+from agent.kits.dialop.psp import prompted_selfplay
 from agent.registry import default_registry
 from language.dialop_llm import LANGUAGES, OPTIMIZATION
 from language.dialop_optimization import OptCell, OptimizationContext

@@ -18,8 +18,8 @@ import pytest
 from games.base import MAX_MESSAGE_CHARS
 from language.act_base import ActBase
 from language.acts import End, Inform, Suggest
-from language.base import DialogueContext
 from language.traveling_adventurers import ROOM_CATALOGUE, TravelingAdventurersParser
+from language.traveling_adventurers.context import DialogueContext
 from tests.language.hostile_parsers import ParserCase, parser_params
 
 MB = 1_000_000

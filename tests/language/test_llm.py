@@ -8,11 +8,11 @@ from agent.arena import aggregate, play_game, selfplay
 from agent.registry import AgentSpec, default_registry
 from games.traveling_adventurers import Submit, TravelingAdventurersGame
 from language.acts import Intent, acts_to_json
-from language.base import DialogueContext
 from language.llm import LLMParser, LLMPolicy, LLMRenderer, prompt_content
 from language.llm_client import LLMClient, LLMConfig
 from language.scripted_server import Reply, RuleOracle, prompt_input
 from language.traveling_adventurers import TravelingAdventurersParser, TravelingAdventurersRenderer
+from language.traveling_adventurers.context import DialogueContext
 from language.traveling_adventurers_llm import TRAVELING_ADVENTURERS
 from planners.traveling_adventurers import GreedyPlanner
 from tests.language.shorthand import BEST, ROOMS6, E, I, N, Q, S, Y

@@ -17,11 +17,11 @@ import httpx2
 import pytest
 from pydantic import BaseModel, Field
 
-from language.base import DialogueContext
 from language.llm import LLMParser
 from language.llm_client import AccountingTransport, LLMCallError, LLMClient, LLMConfig, LLMUsage
 from language.scripted_server import Reply, ScriptedLLMServer
 from language.traveling_adventurers import TravelingAdventurersParser
+from language.traveling_adventurers.context import DialogueContext
 from language.traveling_adventurers_llm import TRAVELING_ADVENTURERS
 
 CONTEXT = DialogueContext(rooms={"L": "living room", "K": "kitchen", "A": "attic"}, visited=["L"], at="L")

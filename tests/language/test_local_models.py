@@ -45,10 +45,10 @@ def _live_server() -> str:
 @pytest.mark.llm
 def test_a_live_local_model_parses_or_falls_back():
     from games.traveling_adventurers import ROOM_CATALOGUE
-    from language.base import DialogueContext
     from language.llm import LLMParser
     from language.llm_client import LLMClient, LLMConfig
     from language.traveling_adventurers import TravelingAdventurersParser
+    from language.traveling_adventurers.context import DialogueContext
     from language.traveling_adventurers_llm import TRAVELING_ADVENTURERS
 
     url = _live_server()

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from language.acts import Agree, Ask, End, Inform, Intent, Suggest, acts_from_json
-from language.base import DialogueContext
 from language.structured import StructuredParser, StructuredRenderer
+from language.traveling_adventurers.context import DialogueContext
 from language.traveling_adventurers_llm import ACTS, TRAVELING_ADVENTURERS
 
 CTX = DialogueContext(rooms={"L": "living room", "E": "empty room", "K": "kitchen"})

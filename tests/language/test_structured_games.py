@@ -16,7 +16,6 @@ from pydantic import BaseModel
 from language.act_base import ActBase
 from language.acts import Agree, Ask, End, Inform, Intent, Reject, Suggest
 from language.asympuzl import AsympuzlContext, PuzlAct, PuzlAsk, PuzlOrder, PuzlPair, PuzlPlace, PuzlSolved
-from language.base import DialogueContext
 from language.dialop_llm import MEDIATION, OPTIMIZATION, PLANNING
 from language.dialop_mediation import (
     MedAccept,
@@ -57,6 +56,7 @@ from language.dialop_planning import (
 )
 from language.flags import Direction, Flag, FlagContext
 from language.structured import StructuredParser, StructuredRenderer
+from language.traveling_adventurers.context import DialogueContext
 
 TA_ACTS = (Suggest, Agree, Reject, Inform, Ask, End)
 TA_CTX = DialogueContext(rooms={"L": "living room", "E": "empty room", "K": "kitchen"})

@@ -19,12 +19,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from language.acts import Act, Agree, Ask, End, Inform, Intent, Reject, Suggest, acts_to_json
-from language.base import DialogueContext, Parser, Renderer
+from language.base import Parser, Renderer
 from language.traveling_adventurers import (
     ROOM_CATALOGUE,
     TravelingAdventurersParser,
     TravelingAdventurersRenderer,
 )
+from language.traveling_adventurers.context import DialogueContext
 
 PARSER = TravelingAdventurersParser()
 RENDERER = TravelingAdventurersRenderer()

@@ -39,8 +39,8 @@ from __future__ import annotations
 import pytest
 
 from language.acts import Act, acts_to_json
-from language.base import DialogueContext
 from language.traveling_adventurers import ROOM_CATALOGUE, TravelingAdventurersParser
+from language.traveling_adventurers.context import DialogueContext
 
 PARSER = TravelingAdventurersParser()
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from language.base import DialogueContext
 from language.traveling_adventurers import TravelingAdventurersParser
+from language.traveling_adventurers.context import DialogueContext
 from language.traveling_adventurers_llm import _PARSE_EXAMPLES, TRAVELING_ADVENTURERS
 from tests.language.shorthand import BEST, ROOMS6, E, I, N, Q, S, Y
 

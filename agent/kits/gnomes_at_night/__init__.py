@@ -92,6 +92,7 @@ def _terminal() -> Any:
 
 def kit() -> GameKit:
     """The Gnomes at Night game kit."""
+    from agent.kits.gnomes_at_night.commands import COMMANDS
     from games.gnomes_at_night import GnomesAtNightGame
     from language.flags import Flag
 
@@ -110,4 +111,5 @@ def kit() -> GameKit:
         parse_options=("last_request",),
         show_acts=lambda acts: acts[0].summary(),  # one intent flag per message
         sweeps={"paper": kit_data(__name__, "sweeps", "comm_vs_mute.toml")},
+        commands=COMMANDS,
     )

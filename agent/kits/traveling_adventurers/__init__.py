@@ -148,8 +148,8 @@ def _parse_context(game: Any, agent: Any, options: Mapping[str, str]) -> Any:
 
 
 def _oracle() -> OracleLanguage:
-    from language.base import DialogueContext
     from language.traveling_adventurers import TravelingAdventurersParser, TravelingAdventurersRenderer
+    from language.traveling_adventurers.context import DialogueContext
 
     return OracleLanguage(TravelingAdventurersParser, TravelingAdventurersRenderer, DialogueContext)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from games.traveling_adventurers import MAX_ROOMS, MIN_ROOMS, ROOM_CATALOGUE
-from language.base import DialogueContext
+from language.traveling_adventurers.context import DialogueContext
 
 CONTEXT_OPTIONS: tuple[str, ...] = ("at", "visited", "rooms", "speaker_coins", "last_suggestion")
 _LISTENER = {"light": "ghost", "ghost": "light", "unknown": "unknown"}

@@ -19,8 +19,8 @@ from beliefs.traveling_adventurers import AgreementTracker, PartnerModel, Travel
 from games.base import Turn
 from games.traveling_adventurers import BOT, Submit, TravelingAdventurersGame
 from language.acts import End, Intent, Suggest
-from language.base import DialogueContext
 from language.traveling_adventurers import TravelingAdventurersParser, TravelingAdventurersRenderer
+from language.traveling_adventurers.context import DialogueContext
 
 PRESETS = ("baseline", "grounding", "state-tracking", "problem-solving")
 TOUR = ["L", "E", "A", "B", "K", "C", "L"]

@@ -1,5 +1,6 @@
 """A toy game kit that lives only under tests/: registered through ``ACCORD_KITS``, it must get
-every command (games, check, selfplay, ablate, results, parse, play) with no edit to shared code."""
+every command (games, check, selfplay, ablate, results, parse, play) with no edit to shared code,
+and adds one of its own (``accord toy digits``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 from agent.kits.base import GameKit, OracleLanguage, Preset, Slot, from_factory
 from language.base import NullParser, NullRenderer
 from tests.kits.toy_sum.agents import Tell, ToyBeliefs, ToyContext, ToyParser, ToyPlanner, ToyRenderer, ToyTerminal
+from tests.kits.toy_sum.commands import COMMANDS
 from tests.kits.toy_sum.game import ToySumGame, ToySumMetrics
 
 REFERENCE = "tests.kits.toy_sum:kit"
@@ -41,4 +43,5 @@ def kit() -> GameKit:
         oracle=OracleLanguage(ToyParser, ToyRenderer, ToyContext),
         terminal=ToyTerminal,
         sweeps={"paper": SWEEP},
+        commands=COMMANDS,
     )

@@ -8,28 +8,42 @@ within 25 words of the human one (at once in the ``proposal`` condition), or whe
 runs out, the proposing seat must make its best final proposal now, and that proposal is
 accepted automatically. A proposal the agents agreed on before that ends the game as usual.
 
-:func:`prompted_selfplay` plays one game; :func:`psp_table` summarizes many like the paper's
+:func:`prompted_selfplay` plays one game; :func:`psp_summary` summarizes many like the paper's
 Figure 5 (score per prefix condition against the humans' score and the random-proposal score of
-the same games).
+the same games), through the result store's summarizer (:func:`agent.results.summarize`: Wilson
+intervals for binary metrics, the seeded bootstrap for continuous ones), like every other command.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+import typing
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from agent.arena import add_llm_usage, mean_interval, play_game
+from agent.arena import add_llm_usage, play_game
 from agent.registry import AgentSpec, Registry, default_registry
+from agent.results import summarize
 from games.base import State
+from games.dialop.base import DialopState
 from games.dialop.data import TASKS, load_recorded, recorded_game
-from games.dialop.replay import PREFIXES, Prefix, dialogue_words, prefix_turns
+from games.dialop.replay import PREFIXES, Prefix, Task, dialogue_words, prefix_turns
 from language.llm_client import LLMConfig, LLMUsage
 
 SELF_PLAY = "self-play"  # the reference condition: no prefix, no length bias, no forced proposal
 CONDITIONS: tuple[str, ...] = (*PREFIXES, SELF_PLAY)
 LENGTH_SLACK = 25  # the paper forces the final proposal within 25 words of the human dialogue's length
+KINDS: Mapping[str, str] = {
+    "score": "continuous",
+    "human_score": "continuous",
+    "random_score": "continuous",
+    "forced": "binary",
+    "words": "continuous",
+    "human_words": "continuous",
+    "agent_turns": "continuous",
+}
+"""The metrics of one prompted self-play game (:meth:`PSPRecord.metrics`) and their kinds."""
 
 
 @dataclass
@@ -52,10 +66,15 @@ class PSPRecord:
     llm: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
+        """The record as JSON-able data."""
         return asdict(self)
 
+    def metrics(self) -> dict[str, float | bool]:
+        """The game's metrics (:data:`KINDS`), as the summarizer reads a result row's."""
+        return {name: getattr(self, name) for name in KINDS}
 
-def _proposer(state: Any) -> int:
+
+def _proposer(state: DialopState) -> int:
     """The seat that makes the forced final proposal: the player to move if it may propose, else
     the first seat that may (the assistant in Planning and Mediation)."""
     to_move = state.player
@@ -78,22 +97,30 @@ def prompted_selfplay(
     Raises:
         ValueError: an unknown task or prefix, or a recorded index out of range.
     """
-    if task not in TASKS:
+    known_task = next((t for t in typing.get_args(Task) if t == task), None)
+    if known_task is None:
         raise ValueError(f"unknown DialOp task {task!r}; tasks: {', '.join(TASKS)}")
-    if prefix not in CONDITIONS:
+    known_prefix = next((c for c in PREFIXES if c == prefix), None)
+    if known_prefix is None and prefix != SELF_PLAY:
         raise ValueError(f"unknown prefix {prefix!r}; choose one of {', '.join(CONDITIONS)}")
     registry = registry or default_registry()
     game = registry.make_game(f"dialop_{task}", instance=index)
     recorded = recorded_game(task, index)
     state = game.new_initial_state(index)
-    turns = [] if prefix == SELF_PLAY else prefix_turns(task, recorded, prefix)
+    if not isinstance(state, DialopState):
+        raise ValueError(f"prompted self-play needs a DialOp game, not {game.facts.game_id}")
+    turns = [] if known_prefix is None else prefix_turns(known_task, recorded, known_prefix)
     state.load_prefix(turns)
-    human_words = dialogue_words(task, recorded)
+    human_words = dialogue_words(known_task, recorded)
+
+    def long_enough(s: State) -> bool:
+        return isinstance(s, DialopState) and sum(s.words) >= human_words - LENGTH_SLACK
+
     stop: Callable[[State], bool] | None = None
     if prefix == "proposal":
         stop = lambda s: True  # noqa: E731
     elif prefix != SELF_PLAY:
-        stop = lambda s: sum(s.words) >= human_words - LENGTH_SLACK  # noqa: E731
+        stop = long_enough
     agents = [registry.build_agent(spec, llm) for _ in range(game.facts.num_players)]
     record = play_game(game, agents, index, start=state, stop=stop)
     forced = state.agreement is None and prefix != SELF_PLAY
@@ -124,21 +151,32 @@ def prompted_selfplay(
 
 
 def psp_summary(records: Sequence[PSPRecord]) -> dict[str, Any]:
-    """Mean scores with 95% intervals of one (task, prefix) condition, and how the games ended."""
-    score, lo, hi = mean_interval([r.score for r in records])
-    human, hlo, hhi = mean_interval([r.human_score for r in records])
-    n = len(records)
+    """Mean scores with 95% intervals of one (task, prefix) condition, and how the games ended.
+
+    The means and intervals come from :func:`agent.results.summarize` over the records' metrics
+    (bootstrap intervals for the scores; ``forced`` is the share of games whose final proposal was
+    forced).
+    """
+    rows = [{"cell": "psp", "metrics": r.metrics()} for r in records]
+    entries = {e["metric"]: e for e in summarize(rows, (), tuple(KINDS), KINDS)}
+
+    def mean(name: str) -> float:
+        return float(entries[name]["mean"]) if name in entries else 0.0
+
+    def interval(name: str) -> list[float]:
+        return [float(entries[name]["low"]), float(entries[name]["high"])] if name in entries else [0.0, 0.0]
+
     summary: dict[str, Any] = {
-        "games": n,
-        "mean_score": score,
-        "mean_score_ci": [lo, hi],
-        "human_score": human,
-        "human_score_ci": [hlo, hhi],
-        "random_score": mean_interval([r.random_score for r in records])[0],
-        "forced": sum(r.forced for r in records) / n if n else 0.0,
-        "mean_words": mean_interval([r.words for r in records])[0],
-        "mean_human_words": mean_interval([r.human_words for r in records])[0],
-        "mean_agent_turns": mean_interval([r.agent_turns for r in records])[0],
+        "games": len(records),
+        "mean_score": mean("score"),
+        "mean_score_ci": interval("score"),
+        "human_score": mean("human_score"),
+        "human_score_ci": interval("human_score"),
+        "random_score": mean("random_score"),
+        "forced": mean("forced"),
+        "mean_words": mean("words"),
+        "mean_human_words": mean("human_words"),
+        "mean_agent_turns": mean("agent_turns"),
         "refused_turns": sum(len(r.refused) for r in records),
     }
     add_llm_usage(summary, records)

@@ -1,5 +1,9 @@
 """``accord dialop rescore`` and ``accord dialop psp``: the recorded human DialOp games re-scored
-against their records, and prompted self-play from their prefixes (Lin et al., Figure 5)."""
+against their records, and prompted self-play from their prefixes (Lin et al., Figure 5).
+
+Every DialOp kit declares :data:`COMMANDS`; the command line mounts them once, in the ``dialop``
+group. The callbacks import games, solvers and models inside their bodies, when they run.
+"""
 
 from __future__ import annotations
 
@@ -11,9 +15,13 @@ import typer
 from agent.cli.common import UserError, _guard, _progress, _show, _write_json, _write_jsonl, _wrote
 from agent.cli.options import _csv, with_llm_options
 from agent.cli.tables import _llm_table
+from agent.kits.base import KitCommand
 from agent.terminal import LiteralTable
 
 RECORDED_MEANS = {"optimization": 0.921, "planning": 0.886, "mediation": 0.970}
+"""The paper's mean normalized score of the recorded human games, per task."""
+GAMES: tuple[str, ...] = ("dialop_optimization", "dialop_planning", "dialop_mediation")
+"""The DialOp games, one per task (``dialop_<task>``)."""
 
 
 def dialop_rescore_command(
@@ -94,15 +102,13 @@ def dialop_psp_command(
     half, three quarters, or all but the final proposal, next to the humans' scores."""
 
     def run() -> None:
-        from agent.psp import CONDITIONS, prompted_selfplay, psp_summary, recorded_indices
+        from agent.kits.dialop.psp import CONDITIONS, prompted_selfplay, psp_summary, recorded_indices
         from agent.registry import default_registry
 
         registry = default_registry()
-        families = [
-            registry.game_family(g) for g in game or ["dialop_optimization", "dialop_planning", "dialop_mediation"]
-        ]
+        families = [registry.game_family(g) for g in game or GAMES]
         for family in families:
-            if not family.startswith("dialop_"):
+            if family not in GAMES:
                 raise UserError(f"prompted self-play needs a DialOp game, not {family}")
         conditions = _csv(prefix)
         for condition in conditions:
@@ -156,7 +162,7 @@ def dialop_psp_command(
         if usage is not None:
             _show(usage, json_path, transcripts)
         if plot:
-            from agent.plots import plot_psp
+            from agent.kits.dialop.plots import plot_psp
 
             plot_psp(summaries, plot, "prompted self-play: agents finish human dialogues")
             _wrote(plot)
@@ -167,3 +173,15 @@ def dialop_psp_command(
         )
 
     _guard(run)
+
+
+COMMANDS: tuple[KitCommand, ...] = (
+    KitCommand(
+        "dialop",
+        "rescore",
+        dialop_rescore_command,
+        "DialOp: the decision-oriented dialogue games and their recorded data.",
+    ),
+    KitCommand("dialop", "psp", dialop_psp_command),
+)
+"""The commands every DialOp kit adds to ``accord``."""

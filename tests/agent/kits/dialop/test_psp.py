@@ -2,8 +2,9 @@
 
 import pytest
 
-from agent.psp import CONDITIONS, prompted_selfplay, psp_summary, recorded_indices
+from agent.kits.dialop.psp import CONDITIONS, prompted_selfplay, psp_summary, recorded_indices
 from agent.registry import default_registry
+from agent.results import bootstrap_interval
 from games.dialop.data import load_recorded
 from games.dialop.replay import dialogue_words, prefix_turns
 
@@ -39,10 +40,15 @@ def test_self_play_on_a_recorded_instance_has_no_prefix_and_no_forcing():
 
 
 def test_summary_and_bad_names():
-    records = [prompted_selfplay("mediation", i, "proposal", _solver("mediation")) for i in range(2)]
+    records = [prompted_selfplay("mediation", i, "proposal", _solver("mediation")) for i in range(3)]
     summary = psp_summary(records)
-    assert summary["games"] == 2 and summary["forced"] == 1.0
+    assert summary["games"] == 3 and summary["forced"] == 1.0
     assert summary["mean_score_ci"][0] <= summary["mean_score"] <= summary["mean_score_ci"][1]
+    # the shared summarizer's intervals: the seeded bootstrap for the scores, like every command's
+    scores = [r.score for r in records]
+    assert summary["mean_score"] == pytest.approx(sum(scores) / 3, abs=1e-15)
+    assert summary["mean_score_ci"] == list(bootstrap_interval(scores))
+    assert psp_summary([])["games"] == 0 and psp_summary([])["mean_score"] == 0.0
     assert recorded_indices("planning") == list(range(113)) and recorded_indices("planning", 5) == list(range(5))
     assert "self-play" in CONDITIONS
     with pytest.raises(ValueError, match="unknown DialOp task"):

@@ -1,0 +1,41 @@
+"""The context a Traveling Adventurers message is read and written in: :class:`DialogueContext`.
+
+The language-layer contracts (:class:`language.base.Parser`, :class:`language.base.Renderer`) are
+generic in their context; this is the one the game's parsers and renderers (rules, LLM, embedding)
+take, and the one its belief store hands them.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class DialogueContext(BaseModel):
+    """What the language layer may use to resolve a message; never the partner's private view.
+
+    Attributes:
+        rooms: room letter -> room name, in board order (the start room first).
+        start: the room every tour starts and ends in.
+        at: the room the agreed path currently ends in ("from there" refers to it).
+        visited: the agreed path so far, starting with ``start``.
+        speaker_coins: the kind of coins the *message's author* collects ("light" or "ghost").
+        listener_coins: the kind of coins the reader of the message collects.
+        last_suggestion: the listener's own latest suggestion, which a bare "yes" accepts.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    rooms: dict[str, str]
+    start: str = "L"
+    at: str | None = None
+    visited: list[str] = Field(default_factory=list)
+    speaker_coins: str = "light"
+    listener_coins: str = "ghost"
+    last_suggestion: list[str] | None = None
+
+    @property
+    def current(self) -> str:
+        """The room a relative reference ("from there", "next") starts from."""
+        if self.at is not None:
+            return self.at
+        return self.visited[-1] if self.visited else self.start
