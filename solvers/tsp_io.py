@@ -22,6 +22,7 @@ import math
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypedDict
 
 import numpy as np
 
@@ -195,7 +196,15 @@ def load_tsp_instance(path: str | Path) -> TSPInstance:
     return parse_tsp_instance(data)
 
 
-def solution_to_json(instance: TSPInstance, solution: TSPSolution) -> dict[str, object]:
+class SolutionJSON(TypedDict):
+    """The JSON form of a solution: the tour by node name, its value, and whether it is optimal."""
+
+    tour: list[str]
+    value: int | float
+    optimal: bool
+
+
+def solution_to_json(instance: TSPInstance, solution: TSPSolution) -> SolutionJSON:
     """The JSON-able form of a solution, with node names.
 
     Args:

@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: Packages and modules, relative to the checkout, that type-check with zero errors.
 CHECKED = [
     "solvers",
+    "games",
     "beliefs",
     "planners",
     # language, but for the modules being rewritten (structured, llm, *_llm, scripted_server)

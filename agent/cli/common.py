@@ -110,6 +110,7 @@ def _checked(callback: Callable[..., Any], outputs: list[Any]) -> Callable[..., 
                 if path is None:
                     continue
                 png = bool(set(param.opts) & set(PNG_OUTPUTS))
+                problem: str | None
                 if path == "-" and png:
                     problem = "a PNG needs a file name; '-' (standard output) is for JSON and CSV"
                 elif path == "-" and on_stdout:

@@ -295,9 +295,9 @@ class GameKit:
         if self.default_preset and self.default_preset not in names:
             raise ValueError(f"game kit {self.name!r}: default preset {self.default_preset!r} is not a preset")
         for preset in self.presets:
-            for slot, impl in preset.slots.items():
-                if slot not in self.slots or impl not in self.slots[slot].implementations:
-                    raise ValueError(f"game kit {self.name!r}: preset {preset.name!r} names {slot}={impl!r}")
+            for slot_name, impl in preset.slots.items():
+                if slot_name not in self.slots or impl not in self.slots[slot_name].implementations:
+                    raise ValueError(f"game kit {self.name!r}: preset {preset.name!r} names {slot_name}={impl!r}")
         commands = [(c.group, c.name) for c in self.commands]
         if len(set(commands)) != len(commands):
             raise ValueError(f"game kit {self.name!r} declares a command twice")

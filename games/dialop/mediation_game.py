@@ -486,7 +486,7 @@ class MediationState(DialopState):
         if isinstance(raw, FlightPair):
             pair = raw
         elif isinstance(raw, list | tuple):
-            pair = FlightPair(tuple(raw))  # type: ignore[arg-type]
+            pair = FlightPair(tuple(raw))
         else:
             raise ValueError(f"a proposal is a FlightPair or [flight of user 0, flight of user 1], not {raw!r}")
         return self.instance.check(pair)

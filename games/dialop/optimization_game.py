@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 from pydantic import ConfigDict, Field
-from scipy.optimize import linear_sum_assignment  # type: ignore[import-untyped]  # scipy ships no stubs
+from scipy.optimize import linear_sum_assignment  # scipy ships no stubs
 
 from games.base import Turn, metric
 from games.dialop.base import Accept, DialopGame, DialopMetrics, DialopObservation, DialopState, Propose, Reject

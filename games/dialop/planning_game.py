@@ -95,7 +95,7 @@ MAX_DRAWS = 100
 def task_data() -> dict[str, Any]:
     """``planning.yaml`` (sites, categories with price ranges, features, feature preferences) plus
     ``locations`` (the 100 ``(longitude, latitude)`` points of ``locations.geojson``)."""
-    import yaml  # type: ignore[import-untyped]  # PyYAML (no stubs installed); only needed to generate new instances
+    import yaml  # PyYAML (no stubs installed); only needed to generate new instances
 
     data = yaml.safe_load(data_file("planning.yaml").read_text())
     geo = json.loads(data_file("locations.geojson").read_text())

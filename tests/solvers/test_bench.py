@@ -38,8 +38,11 @@ def test_structure(small_result):
         assert set(ratio) == {"n", "python/dp", "cpsat/dp", "scip/dp"}
         assert all(ratio[k] > 0 for k in ("python/dp", "cpsat/dp", "scip/dp"))
     assert result["targets"] == {
-        "n16_dp_ms": None, "n16_dp_target_ms": 10, "n16_speedup_vs_python": None,
-        "speedup_target": 40, "met": False,
+        "n16_dp_ms": None,
+        "n16_dp_target_ms": 10,
+        "n16_speedup_vs_python": None,
+        "speedup_target": 40,
+        "met": False,
     }
     assert result["machine"]["cpu_count"] >= 1
     assert result["config"]["prefix"] == list(BENCH_PREFIX)

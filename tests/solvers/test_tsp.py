@@ -73,20 +73,65 @@ def assert_one_line(excinfo: pytest.ExceptionInfo) -> str:
 ROOMS = ["L", "E", "B", "K", "C", "A"]
 BOARDS = {
     1: {
-        "edges": {"LE": 11, "LB": 7, "LK": 3, "LC": 7, "LA": 7, "EB": 7, "EK": 7, "EC": 3,
-                  "EA": 9, "BK": 7, "BC": 9, "BA": 9, "KC": 9, "KA": 6, "CA": 2},
+        "edges": {
+            "LE": 11,
+            "LB": 7,
+            "LK": 3,
+            "LC": 7,
+            "LA": 7,
+            "EB": 7,
+            "EK": 7,
+            "EC": 3,
+            "EA": 9,
+            "BK": 7,
+            "BC": 9,
+            "BA": 9,
+            "KC": 9,
+            "KA": 6,
+            "CA": 2,
+        },
         "optimum": 52,
         "tours": {"LEKCBAL", "LEABKCL", "LCKBAEL", "LABCKEL"},
     },
     3: {
-        "edges": {"LE": 5, "LB": 12, "LK": 6, "LC": 7, "LA": 8, "EB": 4, "EK": 9, "EC": 6,
-                  "EA": 11, "BK": 8, "BC": 3, "BA": 5, "KC": 7, "KA": 7, "CA": 9},
+        "edges": {
+            "LE": 5,
+            "LB": 12,
+            "LK": 6,
+            "LC": 7,
+            "LA": 8,
+            "EB": 4,
+            "EK": 9,
+            "EC": 6,
+            "EA": 11,
+            "BK": 8,
+            "BC": 3,
+            "BA": 5,
+            "KC": 7,
+            "KA": 7,
+            "CA": 9,
+        },
         "optimum": 56,
         "tours": {"LBKEACL", "LCAEKBL"},
     },
     5: {
-        "edges": {"LE": 5, "LB": 10, "LK": 9, "LC": 10, "LA": 3, "EB": 5, "EK": 8, "EC": 7,
-                  "EA": 9, "BK": 8, "BC": 2, "BA": 8, "KC": 8, "KA": 9, "CA": 7},
+        "edges": {
+            "LE": 5,
+            "LB": 10,
+            "LK": 9,
+            "LC": 10,
+            "LA": 3,
+            "EB": 5,
+            "EK": 8,
+            "EC": 7,
+            "EA": 9,
+            "BK": 8,
+            "BC": 2,
+            "BA": 8,
+            "KC": 8,
+            "KA": 9,
+            "CA": 7,
+        },
         "optimum": 53,
         "tours": {"LBKAECL", "LBAEKCL", "LCEAKBL", "LCKEABL"},
     },
@@ -131,9 +176,7 @@ def test_board_with_agreed_prefix():
     w = board_weights(1)
     values = {m: solve_tsp(w, prefix=[0, 3], maximize=True, method=m).value for m in METHODS}
     assert len(set(values.values())) == 1
-    assert values["dp"] == max(
-        tour_value(w, [0, 3, *p, 0]) for p in itertools.permutations([1, 2, 4, 5])
-    )
+    assert values["dp"] == max(tour_value(w, [0, 3, *p, 0]) for p in itertools.permutations([1, 2, 4, 5]))
     assert values["dp"] < 52
 
 
@@ -159,8 +202,7 @@ def test_unit_square(method):
 @pytest.mark.parametrize("method", METHODS)
 def test_fractional_weights(method):
     # Expected values such as 5.5 are allowed; CP-SAT scales them to integers internally.
-    w = symmetric({(0, 1): 5.5, (0, 2): 1.25, (0, 3): 3.0, (1, 2): 2.75, (1, 3): 0.5,
-                   (2, 3): 4.125}, 4)
+    w = symmetric({(0, 1): 5.5, (0, 2): 1.25, (0, 3): 3.0, (1, 2): 2.75, (1, 3): 0.5, (2, 3): 4.125}, 4)
     best = solve_tsp_brute_force(w, maximize=True)
     solution = solve_tsp(w, method=method, maximize=True)
     assert solution.value == pytest.approx(best.value)
@@ -229,8 +271,7 @@ def instances(draw, min_n: int = 2, max_n: int = 8, low: int = -20, high: int = 
     """A random symmetric integer instance with a random start, a random valid prefix (possibly
     empty or complete) and a random sense."""
     n = draw(st.integers(min_n, max_n))
-    values = draw(st.lists(st.integers(low, high), min_size=n * (n - 1) // 2,
-                           max_size=n * (n - 1) // 2))
+    values = draw(st.lists(st.integers(low, high), min_size=n * (n - 1) // 2, max_size=n * (n - 1) // 2))
     w = symmetric(dict(zip(itertools.combinations(range(n), 2), values, strict=True)), n)
     start = draw(st.integers(0, n - 1))
     others = draw(st.permutations([v for v in range(n) if v != start]))
@@ -252,8 +293,7 @@ def check_against_brute_force(method: str, instance) -> None:
 
 def examples(count: int) -> settings:
     """Modest example counts and no deadline: the ILP solvers take tens of milliseconds."""
-    return settings(max_examples=count, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+    return settings(max_examples=count, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @examples(60)
@@ -268,8 +308,10 @@ def test_dp_python_equals_brute_force_and_dp(instance):
     check_against_brute_force("dp_python", instance)
     w, start, prefix, maximize = instance
     # same recurrence and tie-breaking: the very same tour
-    assert (solve_tsp_dp_python(w, start=start, prefix=prefix, maximize=maximize).tour
-            == solve_tsp_dp(w, start=start, prefix=prefix, maximize=maximize).tour)
+    assert (
+        solve_tsp_dp_python(w, start=start, prefix=prefix, maximize=maximize).tour
+        == solve_tsp_dp(w, start=start, prefix=prefix, maximize=maximize).tour
+    )
 
 
 @examples(25)

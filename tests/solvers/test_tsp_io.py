@@ -15,9 +15,21 @@ from solvers.tsp_io import TSPInstance, load_tsp_instance, parse_tsp_instance, s
 BOARD_1 = {
     "nodes": ["L", "E", "B", "K", "C", "A"],
     "edges": [
-        ["L", "E", 11], ["L", "B", 7], ["L", "K", 3], ["L", "C", 7], ["L", "A", 7],
-        ["E", "B", 7], ["E", "K", 7], ["E", "C", 3], ["E", "A", 9], ["B", "K", 7],
-        ["B", "C", 9], ["B", "A", 9], ["K", "C", 9], ["K", "A", 6], ["C", "A", 2],
+        ["L", "E", 11],
+        ["L", "B", 7],
+        ["L", "K", 3],
+        ["L", "C", 7],
+        ["L", "A", 7],
+        ["E", "B", 7],
+        ["E", "K", 7],
+        ["E", "C", 3],
+        ["E", "A", 9],
+        ["B", "K", 7],
+        ["B", "C", 9],
+        ["B", "A", 9],
+        ["K", "C", 9],
+        ["K", "A", 6],
+        ["C", "A", 2],
     ],
 }
 TRIANGLE = {"nodes": ["L", "E", "B"], "edges": [["L", "E", 5], ["L", "B", 3], ["E", "B", 4]]}
@@ -83,16 +95,18 @@ def test_load_accepts_path_objects_and_stdin(tmp_path, monkeypatch):
 
 
 def test_solution_to_json_keeps_fractional_values():
-    instance = parse_tsp_instance(
-        {"nodes": ["a", "b", "c"], "edges": [["a", "b", 5.5], ["a", "c", 1], ["b", "c", 1]]}
-    )
+    instance = parse_tsp_instance({"nodes": ["a", "b", "c"], "edges": [["a", "b", 5.5], ["a", "c", 1], ["b", "c", 1]]})
     solution = solve_tsp(instance.weights, prefix=[0, 1])
     assert solution_to_json(instance, solution) == {
-        "tour": ["a", "b", "c", "a"], "value": 7.5, "optimal": True,
+        "tour": ["a", "b", "c", "a"],
+        "value": 7.5,
+        "optimal": True,
     }
     not_proven = TSPSolution(tour=[0, 2, 1, 0], value=7.0, optimal=False, method="cpsat")
     assert solution_to_json(instance, not_proven) == {
-        "tour": ["a", "c", "b", "a"], "value": 7, "optimal": False,
+        "tour": ["a", "c", "b", "a"],
+        "value": 7,
+        "optimal": False,
     }
     with pytest.raises(TSPError):
         solution_to_json(instance, TSPSolution([0, 3, 0], 1.0, True, "dp"))
@@ -101,8 +115,9 @@ def test_solution_to_json_keeps_fractional_values():
 def test_instance_equality_and_validation():
     a = parse_tsp_instance(TRIANGLE)
     assert a == parse_tsp_instance(json.loads(json.dumps(TRIANGLE)))
-    assert a != parse_tsp_instance({**TRIANGLE, "nodes": ["L", "E", "X"],
-                                    "edges": [["L", "E", 5], ["L", "X", 3], ["E", "X", 4]]})
+    assert a != parse_tsp_instance(
+        {**TRIANGLE, "nodes": ["L", "E", "X"], "edges": [["L", "E", 5], ["L", "X", 3], ["E", "X", 4]]}
+    )
     with pytest.raises(TSPError) as excinfo:
         TSPInstance(nodes=["a", "b"], weights=np.zeros((3, 3)))
     assert "2 x 2" in one_line_error(excinfo)
@@ -147,8 +162,7 @@ BAD_FILES = [
     ('{"nodes": ["L", "E"], "edges": [["L", "E", 1e999]]}', "weight of edge L-E (edge 1) must"),
     ('{"nodes": ["L", "E"], "edges": [["L", "E", 1' + "0" * 400 + "]]}", "weight of edge L-E"),
     ({"nodes": ["L", "E"], "edges": [["L", "L", 1]]}, "self-loop at node 'L' in edge 1"),
-    ({"nodes": ["L", "E", "B"], "edges": [["L", "E", 1], ["E", "B", 2], ["L", "Q", 3]]},
-     "unknown node 'Q' in edge 3"),
+    ({"nodes": ["L", "E", "B"], "edges": [["L", "E", 1], ["E", "B", 2], ["L", "Q", 3]]}, "unknown node 'Q' in edge 3"),
     ({"nodes": ["L", "E"], "edges": [[1, "E", 3]]}, "unknown node 1 in edge 1"),
     (edges_with(["E", "L", 12]), "conflicting weights for edge E-L: 11 and 12"),
     (edges_with(drop=["E", "B"]), "missing edge E-B (the graph must be complete"),
