@@ -11,6 +11,11 @@ class ActBase(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    @property
+    def tag(self) -> str:
+        """The act's ``act`` tag (``suggest``, ``opt_cell`` ...): every act type declares one."""
+        return str(getattr(self, "act", type(self).__name__))
+
     def to_json(self) -> dict:
         """The act as a plain JSON object, without unset optional fields."""
         return self.model_dump(mode="json", exclude_none=True)

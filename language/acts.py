@@ -19,6 +19,7 @@ Rooms are single upper-case letters (``L``, ``E``, ``K`` ...); the game module o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, TypeAdapter, field_validator
@@ -99,7 +100,7 @@ Act = Annotated[Suggest | Agree | Reject | Inform | Ask | End | Flag, Field(disc
 ACT_ADAPTER: TypeAdapter[list[Act]] = TypeAdapter(list[Act])
 
 
-def acts_to_json(acts: list[Act]) -> list[dict]:
+def acts_to_json(acts: Sequence[ActBase]) -> list[dict]:
     """Serialize acts to the JSON list printed by ``accord parse``."""
     return [a.to_json() for a in acts]
 

@@ -91,9 +91,9 @@ def _optimization_errors(acts: list[ActBase], context: OptimizationContext) -> l
     for act in acts:
         reviewer, paper = getattr(act, "reviewer", None), getattr(act, "paper", None)
         if reviewer is not None and not 0 <= reviewer < len(context.reviewers):
-            errors.append(f"{act.act}: reviewer index {reviewer} is not in 0..{len(context.reviewers) - 1}")
+            errors.append(f"{act.tag}: reviewer index {reviewer} is not in 0..{len(context.reviewers) - 1}")
         if paper is not None and not 0 <= paper < len(context.papers):
-            errors.append(f"{act.act}: paper index {paper} is not in 0..{len(context.papers) - 1}")
+            errors.append(f"{act.tag}: paper index {paper} is not in 0..{len(context.papers) - 1}")
         if isinstance(act, OptAsk) and reviewer is None and paper is None:
             errors.append("opt_ask names a reviewer, a paper or both")
     return errors

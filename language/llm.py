@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 import numpy as np
 from pydantic import BaseModel, Field, ValidationInfo, create_model, model_validator
@@ -35,33 +35,39 @@ from language.llm_client import LLMCallError, LLMClient
 from language.scripted_server import INPUT_MARKER
 
 T = TypeVar("T", bound=BaseModel)
+ActT = TypeVar("ActT", bound=ActBase)
+"""A game's acts (invariant: its languages take and give them in lists)."""
 
 
-class ParseLanguage(Protocol):
-    """What :class:`LLMParser` needs to know about a game's language."""
+class ParseLanguage(Protocol[ActT]):
+    """What :class:`LLMParser` needs to know about a game's language (whose acts are ``ActT``)."""
 
-    game: str
+    @property
+    def game(self) -> str:
+        """The game's registry name (the prompt's ``game`` field)."""
 
     def parse_instructions(self) -> str:
         """The parser's instructions: the game, the act schema in words, examples."""
 
-    def act_errors(self, acts: list[Act], context: Any) -> list[str]:
+    def act_errors(self, acts: list[ActT], context: Any) -> list[str]:
         """Why ``acts`` cannot be what a message in ``context`` says (empty when they can)."""
 
 
-class RenderLanguage(Protocol):
+class RenderLanguage(Protocol[ActT]):
     """What :class:`LLMRenderer` needs to know about a game's language."""
 
-    game: str
+    @property
+    def game(self) -> str:
+        """The game's registry name (the prompt's ``game`` field)."""
 
     def render_instructions(self) -> str:
         """The renderer's instructions."""
 
-    def message_errors(self, message: str, acts: list[Act], context: Any) -> list[str]:
+    def message_errors(self, message: str, acts: list[ActT], context: Any) -> list[str]:
         """Why ``message`` does not convey ``acts`` (empty when it does)."""
 
 
-class PolicyLanguage(Protocol):
+class PolicyLanguage(Protocol[ActT]):
     """What :class:`LLMPolicy` needs to know about a game.
 
     Attributes:
@@ -71,9 +77,17 @@ class PolicyLanguage(Protocol):
             (or moves), with its ``policy_thought``.
     """
 
-    game: str
-    policy_thought: str
-    decision_model: type[BaseModel]
+    @property
+    def game(self) -> str:
+        """The game's registry family (the prompt's ``game`` field)."""
+
+    @property
+    def policy_thought(self) -> str:
+        """What the ``thought`` field asks for, in the game's words."""
+
+    @property
+    def decision_model(self) -> type[PolicyDecision]:
+        """The answer's schema."""
 
     def policy_instructions(self) -> str:
         """The policy's instructions (rules, goal, allowed acts, output format)."""
@@ -81,15 +95,15 @@ class PolicyLanguage(Protocol):
     def policy_input(self, beliefs: Any, observation: Any) -> dict[str, Any]:
         """The policy's view of the game: its own world state, what it tracks, the new messages."""
 
-    def decision_errors(self, acts: list[Act], beliefs: Any, observation: Any) -> list[str]:
+    def decision_errors(self, acts: list[ActT], beliefs: Any, observation: Any) -> list[str]:
         """Why the policy may not take ``acts`` now (e.g. an illegal or unagreed final action, a false
         claim about the policy's own facts)."""
 
-    def actions_for(self, acts: list[Act]) -> list[object]:
+    def actions_for(self, acts: list[ActT]) -> list[object]:
         """The formal game actions that ``acts`` entail (e.g. the submission an act declares)."""
 
 
-class GameLanguage(ParseLanguage, RenderLanguage, PolicyLanguage, Protocol):
+class GameLanguage(ParseLanguage[ActT], RenderLanguage[ActT], PolicyLanguage[ActT], Protocol[ActT]):
     """A game's language for every LLM slot."""
 
 
@@ -132,7 +146,7 @@ class ParsedMessage(BaseModel):
         return self
 
 
-def parsed_message_model(act_type: Any, name: str) -> type[BaseModel]:
+def parsed_message_model(act_type: Any, name: str) -> type[ParsedMessage]:
     """A response model like :class:`ParsedMessage` whose acts are ``act_type`` (a game's own act
     union), with the same validation hook; ``name`` names the schema the model sees."""
     return create_model(
@@ -202,7 +216,7 @@ def policy_decision_model(
 
 
 @dataclass
-class LLMParser:
+class LLMParser(Generic[ActT]):
     """A parser that asks a language model, validated against the game, with a rule-based fallback.
 
     Args:
@@ -215,11 +229,11 @@ class LLMParser:
     """
 
     client: LLMClient
-    language: ParseLanguage
-    fallback: Parser
-    response_model: type[BaseModel] = ParsedMessage
+    language: ParseLanguage[ActT]
+    fallback: Parser[ActT, Any]
+    response_model: type[ParsedMessage] = ParsedMessage
 
-    def parse(self, message: str, context: BaseModel) -> list[Act]:
+    def parse(self, message: str, context: BaseModel) -> list[ActT]:
         payload = {"task": "parse", "game": self.language.game, "context": context.model_dump(), "message": message}
         answer = ask_or_fall_back(
             self.client,
@@ -228,20 +242,22 @@ class LLMParser:
             payload,
             {"check_acts": lambda acts: self.language.act_errors(acts, context)},
         )
-        return list(answer.acts) if answer is not None else self.fallback.parse(message, context)
+        if answer is None:
+            return self.fallback.parse(message, context)
+        return cast(list[ActT], list(answer.acts))  # the response model holds the game's acts
 
 
 @dataclass
-class LLMRenderer:
+class LLMRenderer(Generic[ActT]):
     """A renderer that asks a language model to say the intent's acts, checked for faithfulness
     (the language's ``message_errors``), with the template renderer as fallback."""
 
     client: LLMClient
-    language: RenderLanguage
-    fallback: Renderer
+    language: RenderLanguage[ActT]
+    fallback: Renderer[Any]
 
     def render(self, intent: Intent, context: BaseModel, rng: np.random.Generator) -> str:
-        acts = list(intent.acts)
+        acts = cast(list[ActT], list(intent.acts))  # a planner of this game decided them
         if not acts:
             return self.fallback.render(intent, context, rng)
         payload = {
@@ -261,7 +277,7 @@ class LLMRenderer:
 
 
 @dataclass
-class LLMPolicy:
+class LLMPolicy(Generic[ActT]):
     """The language model as the whole policy (the papers' Baseline): given its own world state and
     what the belief store tracks, it writes a thought, chooses acts and writes the message.
 
@@ -274,10 +290,10 @@ class LLMPolicy:
     """
 
     client: LLMClient
-    language: PolicyLanguage
+    language: PolicyLanguage[ActT]
     fallback: Any
     last_thought: str = ""
-    response_model: type[BaseModel] | None = None
+    response_model: type[PolicyDecision] | None = None
 
     def __post_init__(self) -> None:
         if self.response_model is None:
@@ -287,7 +303,7 @@ class LLMPolicy:
         payload = {"task": "policy", "game": self.language.game, **self.language.policy_input(beliefs, observation)}
         decision = ask_or_fall_back(
             self.client,
-            self.response_model,
+            self.response_model or self.language.decision_model,
             self.language.policy_instructions(),
             payload,
             {"check_decision": lambda acts: self.language.decision_errors(acts, beliefs, observation)},
@@ -296,5 +312,6 @@ class LLMPolicy:
             self.last_thought = ""
             return self.fallback.plan(beliefs, observation, rng)
         self.last_thought = decision.thought
-        acts = list(decision.acts)
-        return Intent(acts=acts, actions=self.language.actions_for(acts), message=decision.message)
+        acts = cast(list[ActT], list(decision.acts))  # the response model holds the game's acts
+        said: list[ActBase] = list(acts)
+        return Intent(acts=said, actions=self.language.actions_for(acts), message=decision.message)

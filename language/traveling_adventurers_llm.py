@@ -167,13 +167,13 @@ class TravelingAdventurersLanguage:
                 if len(set(inner)) != len(inner):
                     errors.append(f"{act.act}: the path {'-'.join(path)} visits a room twice")
             if isinstance(act, End) and (
-                path[0] != context.start
-                or path[-1] != context.start
-                or set(path) != set(rooms)
-                or len(path) != len(rooms) + 1
+                act.path[0] != context.start
+                or act.path[-1] != context.start
+                or set(act.path) != set(rooms)
+                or len(act.path) != len(rooms) + 1
             ):
                 errors.append(
-                    f"end: {'-'.join(path)} is not a full tour (start and end in {context.start}, every room once)"
+                    f"end: {'-'.join(act.path)} is not a full tour (start and end in {context.start}, every room once)"
                 )
             if isinstance(act, Inform) and not MIN_COINS <= act.coins <= MAX_COINS:
                 errors.append(f"inform: {act.coins} coins is outside {MIN_COINS}..{MAX_COINS}")

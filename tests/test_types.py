@@ -21,22 +21,7 @@ CHECKED = [
     "games",
     "beliefs",
     "planners",
-    # language, but for the modules being rewritten (structured, llm, *_llm, scripted_server)
-    "language/__init__.py",
-    "language/act_base.py",
-    "language/acts.py",
-    "language/asympuzl.py",
-    "language/base.py",
-    "language/dialop_mediation.py",
-    "language/dialop_optimization.py",
-    "language/dialop_planning.py",
-    "language/embed.py",
-    "language/flags.py",
-    "language/llm_client.py",
-    "language/local_models.py",
-    "language/text.py",
-    "language/gnomes_at_night",
-    "language/traveling_adventurers",
+    "language",
 ]
 
 
