@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import types
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Union, get_args, get_origin
 
@@ -237,6 +238,38 @@ class Turn(BaseModel):
 
     message: str = ""
     actions: tuple[Any, ...] = ()
+
+
+class ChatLine(BaseModel):
+    """One public chat line as every game shows it: the seat that wrote it, that seat's role name
+    and the message. A game whose lines also show a public formal move (a submitted tour, a maze
+    move, a proposal) subclasses it with that move's fields; readers that only need who said what
+    read this base."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    speaker: str
+    message: str
+
+
+class Observation(BaseModel):
+    """What every game's observation holds: the observing seat, its role name and the public chat.
+
+    Each game's observation extends it with its private view (and narrows ``chat`` to its own chat
+    line type). ``player`` is the seat under its older name.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    role: str
+    chat: Sequence[ChatLine]
+
+    @property
+    def player(self) -> int:
+        """The observing seat (the name the games' rules use)."""
+        return self.seat
 
 
 @dataclass(frozen=True)

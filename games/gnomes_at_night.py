@@ -30,7 +30,18 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.base import Game, GameFacts, GameMetrics, IllegalTurnError, State, Turn, TurnRecord, metric
+from games.base import (
+    ChatLine,
+    Game,
+    GameFacts,
+    GameMetrics,
+    IllegalTurnError,
+    Observation,
+    State,
+    Turn,
+    TurnRecord,
+    metric,
+)
 
 GAME_ID = "gnomes_at_night_v0"
 PLAYER_NAMES = ("A", "B")
@@ -221,23 +232,15 @@ def oracle_turns(maze: Maze, start: tuple[int, int], treasure: tuple[int, int], 
     return -1
 
 
-class GnomesChatLine(BaseModel):
+class GnomesChatLine(ChatLine):
     """One public turn of the current round: who, what they said, and the move they made."""
 
-    model_config = ConfigDict(frozen=True)
-
-    speaker: str
-    message: str
     move: Move
 
 
-class GnomesObservation(BaseModel):
+class GnomesObservation(Observation):
     """One player's view: its own walls, the token, the treasure only if on its side this round."""
 
-    model_config = ConfigDict(frozen=True)
-
-    player: int
-    role: str
     size: int
     round: int  # 1-based
     rounds: int
@@ -384,7 +387,7 @@ class GnomesAtNightState(State):
         live = not self.is_terminal()
         sees = live and self._first_player(self.round_index) == player
         return GnomesObservation(
-            player=player,
+            seat=player,
             role=PLAYER_NAMES[player],
             size=self.maze.size,
             round=min(self.round_index, self.rounds - 1) + 1,
@@ -429,7 +432,9 @@ class GnomesAtNightState(State):
             self.messages[player] += 1
             self.words[player] += len(turn.message.split())
         self.history.append(TurnRecord(player=player, turn=turn))
-        self.chat.append(GnomesChatLine(speaker=PLAYER_NAMES[player], message=turn.message, move=MOVES[move]))
+        self.chat.append(
+            GnomesChatLine(seat=player, speaker=PLAYER_NAMES[player], message=turn.message, move=MOVES[move])
+        )
         self.player = 1 - player
         found = self.token == self.treasure
         if found:

@@ -220,7 +220,7 @@ class TravelingAdventurersLanguage:
         return data
 
     def decision_errors(self, acts: list[Act], beliefs: Any, observation: Any) -> list[str]:
-        context = beliefs.context(observation, "self")
+        context = beliefs.context(observation, observation.seat)
         errors = self.act_errors(acts, context)
         own = {frozenset((u, v)): c for u, v, c in observation.own_coins}
         for act in acts:

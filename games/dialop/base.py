@@ -26,7 +26,18 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from games.base import Game, GameFacts, GameMetrics, IllegalTurnError, State, Turn, TurnRecord, metric
+from games.base import (
+    ChatLine,
+    Game,
+    GameFacts,
+    GameMetrics,
+    IllegalTurnError,
+    Observation,
+    State,
+    Turn,
+    TurnRecord,
+    metric,
+)
 
 ActionKind = Literal["propose", "accept", "reject"]
 
@@ -59,25 +70,21 @@ class Reject(BaseModel):
 FORMAL_ACTIONS = (Propose, Accept, Reject)
 
 
-class DialopChatLine(BaseModel):
+class DialopChatLine(ChatLine):
     """One public turn: who spoke, what they said, and their formal action (if any)."""
 
-    model_config = ConfigDict(frozen=True)
-
-    player: int
-    speaker: str
-    message: str
     action: ActionKind | None = None
     proposal: Any = None  # the public (JSON) form of a proposal, for ``action == "propose"``
 
+    @property
+    def player(self) -> int:
+        """The seat that spoke (the name the DialOp rules use)."""
+        return self.seat
 
-class DialopObservation(BaseModel):
+
+class DialopObservation(Observation):
     """The public part of every DialOp observation; games subclass it to add the private view."""
 
-    model_config = ConfigDict(frozen=True)
-
-    player: int
-    role: str
     chat: Sequence[DialopChatLine]  # a list; a game's observation narrows it to its own chat lines
     pending_proposal: Any = None
     proposer: int | None = None
@@ -226,7 +233,7 @@ class DialopState(State, ABC):
         if not 0 <= player < self.num_players:
             raise ValueError(f"no player {player}")
         return {
-            "player": player,
+            "seat": player,
             "role": self.game.facts.player_names[player],
             "chat": list(self.chat),
             "pending_proposal": None if self.pending is None else self._proposal_json(self.pending),
@@ -279,7 +286,7 @@ class DialopState(State, ABC):
         if turn.message.strip():
             self.messages[player] += 1
             self.words[player] += len(turn.message.split())
-        line: dict[str, Any] = {"player": player, "speaker": self.game.facts.player_names[player]}
+        line: dict[str, Any] = {"seat": player, "speaker": self.game.facts.player_names[player]}
         if isinstance(action, Propose):
             proposal = self._parse_or_refuse(action.proposal)
             self.pending, self.proposer = proposal, player

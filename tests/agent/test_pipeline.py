@@ -64,11 +64,14 @@ class _Recorder:
     def observe(self, observation):
         pass
 
-    def context(self, observation, who):
-        return who
+    def context(self, observation, author_seat):
+        return author_seat
 
-    def update(self, acts, speaker):
-        self.updates.append((speaker, [a.to_json() for a in acts]))
+    def update(self, utterance):
+        self.updates.append((utterance.seat, [a.to_json() for a in utterance.acts]))
+
+    def record_own(self, intent):
+        self.updates.append((-1, [a.to_json() for a in intent.acts]))
 
 
 class _EchoParser:
@@ -92,10 +95,10 @@ def test_lines_in_our_seat_before_our_first_turn_are_heard_as_our_own_acts():
     user.reset(np.random.default_rng(0))
     user.act(state.observation(USER))
     heard = [(who, acts[0]["coins"]) for who, acts in user.beliefs.updates if acts]
-    assert heard == [("self", 2), ("partner", 1), ("self", 3)]
+    assert heard == [(USER, 2), (1 - USER, 1), (USER, 3)]
     state.apply(Turn(message="seven eight"))  # the bot's seat
     state.apply(Turn(message="nine"))  # the user's seat, after the agent spoke for itself
     before = len(user.beliefs.updates)
     user.act(state.observation(USER))
     # once the agent speaks for itself, its own lines are not parsed again
-    assert [(who, acts[0]["coins"]) for who, acts in user.beliefs.updates[before:] if acts] == [("partner", 2)]
+    assert [(who, acts[0]["coins"]) for who, acts in user.beliefs.updates[before:] if acts] == [(1 - USER, 2)]

@@ -8,6 +8,7 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import BaseModel
 
+from beliefs.base import SeatedBeliefs, Utterance
 from language.act_base import ActBase
 from language.acts import Intent
 from tests.kits.toy_sum.game import Declare
@@ -40,10 +41,11 @@ class ToyRenderer:
         return " ".join(f"my number is {a.value}." for a in intent.acts if isinstance(a, Tell)) or "ok."
 
 
-class ToyBeliefs:
+class ToyBeliefs(SeatedBeliefs):
     """Own digit, the partner's told digit, and whether we told ours."""
 
     def __init__(self, observation: Any) -> None:
+        self.take_seat(observation)
         self.own = observation.digit
         self.partner: int | None = None
         self.told = False
@@ -51,15 +53,15 @@ class ToyBeliefs:
     def observe(self, observation: Any) -> None:
         """Nothing public to take in."""
 
-    def update(self, acts: list[Any], speaker: str) -> None:
-        for act in acts:
+    def update(self, utterance: Utterance) -> None:
+        for act in utterance.acts:
             if isinstance(act, Tell):
-                if speaker == "partner":
+                if not self.is_own(utterance.seat):
                     self.partner = act.value
                 else:
                     self.told = True
 
-    def context(self, observation: Any, author: str) -> ToyContext:
+    def context(self, observation: Any, author_seat: int) -> ToyContext:
         return ToyContext()
 
 

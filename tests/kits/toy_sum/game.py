@@ -11,7 +11,18 @@ from typing import Any
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
-from games.base import Game, GameFacts, GameMetrics, IllegalTurnError, State, Turn, TurnRecord, metric
+from games.base import (
+    ChatLine,
+    Game,
+    GameFacts,
+    GameMetrics,
+    IllegalTurnError,
+    Observation,
+    State,
+    Turn,
+    TurnRecord,
+    metric,
+)
 
 
 class Declare(BaseModel):
@@ -21,19 +32,10 @@ class Declare(BaseModel):
     total: int
 
 
-class Line(BaseModel):
-    """One chat line."""
-
-    speaker: str
-    message: str
-
-
-class ToyObservation(BaseModel):
+class ToyObservation(Observation):
     """One player's view: its own digit, its seat's role and the chat."""
 
-    role: str
     digit: int
-    chat: tuple[Line, ...]
     declared: bool
 
 
@@ -84,9 +86,13 @@ class ToySumState(State):
 
     def observation(self, player: int) -> ToyObservation:
         names = self.toy.facts.player_names
-        chat = tuple(Line(speaker=names[r.player], message=r.turn.message) for r in self.history)
+        chat = [ChatLine(seat=r.player, speaker=names[r.player], message=r.turn.message) for r in self.history]
         return ToyObservation(
-            role=names[player], digit=self.digits[player], chat=chat, declared=self.answers[player] is not None
+            seat=player,
+            role=names[player],
+            digit=self.digits[player],
+            chat=chat,
+            declared=self.answers[player] is not None,
         )
 
     def legal_actions(self, player: int) -> list[str]:
