@@ -12,7 +12,7 @@ from typing import Any
 
 from beliefs.base import SeatedBeliefs, Utterance
 from games.asympuzl import AsympuzlObservation, Piece
-from language.acts import Act
+from language.act_base import ActBase
 from language.asympuzl import AsympuzlContext, PuzlAsk, PuzlOrder, PuzlPair, PuzlPlace, PuzlSolved
 
 
@@ -42,7 +42,7 @@ class AsympuzlBeliefs(SeatedBeliefs):
         self.heard_color_at: dict[int, str] = {}
         self.open_asks: list[PuzlAsk] = []
         self.partner_solved = False
-        self.partner_acts: list[Act] = []
+        self.partner_acts: list[ActBase] = []
         # what this player has told: ("shape_at", position), ("color_of", shape), ("solved",)
         self.told: set[tuple[Any, ...]] = set()
         self.recent_positions: list[int] = []  # positions the partner named, most recent last

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from language.acts import Act, Intent
+from language.act_base import ActBase
+from language.acts import Intent
 from language.base import DialogueContext
 
 
@@ -29,7 +30,7 @@ class Utterance:
     """
 
     seat: int
-    acts: Sequence[Act] = field(default_factory=tuple)
+    acts: Sequence[ActBase] = field(default_factory=tuple)
     text: str = ""
 
 

@@ -14,7 +14,7 @@ the planner's queries. It is composed of two swappable modules, so an ablation i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from beliefs.base import SeatedBeliefs, Utterance
 from language.acts import Act, Agree, Ask, End, Inform, Reject, Suggest
@@ -244,7 +244,7 @@ class TravelingAdventurersBeliefs(SeatedBeliefs):
 
     def update(self, utterance: Utterance) -> None:
         """Take in one message into the log, the partner model and the tracker."""
-        acts = list(utterance.acts)
+        acts = cast(list[Act], list(utterance.acts))  # a Traveling Adventurers parser's acts
         mine = self.is_own(utterance.seat)
         self.log.extend(("self" if mine else "partner", act) for act in acts)
         self.partner.update(acts, mine)

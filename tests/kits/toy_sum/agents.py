@@ -42,12 +42,12 @@ class ToyRenderer:
 
 
 class ToyBeliefs(SeatedBeliefs):
-    """Own digit, the partner's told digit, and whether we told ours."""
+    """Own digit, every other seat's told digit (by seat), and whether we told ours."""
 
     def __init__(self, observation: Any) -> None:
         self.take_seat(observation)
         self.own = observation.digit
-        self.partner: int | None = None
+        self.heard: dict[int, int] = {}
         self.told = False
 
     def observe(self, observation: Any) -> None:
@@ -57,7 +57,7 @@ class ToyBeliefs(SeatedBeliefs):
         for act in utterance.acts:
             if isinstance(act, Tell):
                 if not self.is_own(utterance.seat):
-                    self.partner = act.value
+                    self.heard[utterance.seat] = act.value
                 else:
                     self.told = True
 
@@ -66,12 +66,12 @@ class ToyBeliefs(SeatedBeliefs):
 
 
 class ToyPlanner:
-    """Tells its digit once; declares the sum once the partner's digit is known."""
+    """Tells its digit once; declares the sum once every other seat's digit is known."""
 
     def plan(self, beliefs: ToyBeliefs, observation: Any, rng: np.random.Generator) -> Intent:
         acts = [] if beliefs.told else [Tell(value=beliefs.own)]
-        if beliefs.partner is not None and not observation.declared:
-            return Intent(acts=acts, actions=[Declare(total=beliefs.own + beliefs.partner)])
+        if len(beliefs.heard) == observation.players - 1 and not observation.declared:
+            return Intent(acts=acts, actions=[Declare(total=beliefs.own + sum(beliefs.heard.values()))])
         return Intent(acts=acts)
 
 
