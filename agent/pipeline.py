@@ -18,7 +18,7 @@ import numpy as np
 
 from beliefs.base import BeliefStore, Utterance
 from games.base import Turn
-from language.acts import Act, End, Intent, acts_to_json
+from language.acts import Act, Intent, acts_to_json
 from language.base import Parser, Renderer
 from language.llm_client import LLMClient, LLMUsage
 from planners.base import Planner
@@ -99,10 +99,7 @@ class PipelineAgent:
                 continue  # our own message: its acts were recorded when we said it
             # before our first turn, lines in our seat are a dialogue we continue (prompted self-play)
             acts: list[Act] = self.parser.parse(line.message, self.beliefs.context(observation, line.seat))
-            submitted = getattr(line, "submitted", None)
-            if submitted is not None and not any(isinstance(a, End) and a.path == submitted for a in acts):
-                acts.append(End(path=submitted))
-            self.beliefs.update(Utterance(line.seat, tuple(acts), line.message))
+            self.beliefs.update(Utterance(line.seat, tuple(acts), line.message, line.action))
             if line.seat != own:
                 trace.heard.append(acts_to_json(acts))
         self._seen = len(chat)

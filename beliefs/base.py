@@ -27,11 +27,14 @@ class Utterance:
         seat: the seat that wrote it.
         acts: its acts (parsed, for another seat's message; as planned, for the agent's own).
         text: the message as written (empty where the acts were never rendered).
+        action: the public formal move its chat line shows (the line's ``action``: a game's own
+            model), if any.
     """
 
     seat: int
     acts: Sequence[ActBase] = field(default_factory=tuple)
     text: str = ""
+    action: Any = None
 
 
 @runtime_checkable

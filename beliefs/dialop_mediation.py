@@ -29,6 +29,7 @@ from typing import Any, Final
 import numpy as np
 
 from beliefs.base import SeatedBeliefs, Utterance
+from games.dialop.base import kind_of, proposal_of
 from games.dialop.mediation import (
     Event,
     Flight,
@@ -268,10 +269,11 @@ class AssistantBeliefs(SeatedBeliefs):
     def observe(self, observation: Any) -> None:
         """Follow the proposals and rejections."""
         for line in observation.chat[self._lines :]:
-            if line.action == "propose":
-                self._last_pair = (int(line.proposal[0]), int(line.proposal[1]))
+            if kind_of(line) == "propose":
+                proposal = proposal_of(line)
+                self._last_pair = (int(proposal[0]), int(proposal[1]))
                 self.proposals += 1
-            elif line.action == "reject" and self._last_pair is not None:
+            elif kind_of(line) == "reject" and self._last_pair is not None:
                 self.rejected.add(self._last_pair)
         self._lines = len(observation.chat)
 

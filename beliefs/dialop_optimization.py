@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from beliefs.base import SeatedBeliefs, Utterance
+from games.dialop.base import kind_of
 from language.dialop_optimization import OptAsk, OptCell, OptimizationContext, OptNoneAbove, OptRate, OptUnseen
 
 P_PARTNER_SEES = 0.4
@@ -72,7 +73,7 @@ class OptimizationBeliefs(SeatedBeliefs):
         """Count our own rejections (the planner gives in after a few)."""
         chat = observation.chat
         for line in chat[self._lines :]:
-            if line.action == "reject" and line.player == self.player:
+            if kind_of(line) == "reject" and self.is_own(line.seat):
                 self.rejections_by_self += 1
         self._lines = len(chat)
 

@@ -28,6 +28,7 @@ import numpy as np
 from scipy.optimize import lsq_linear
 
 from beliefs.base import SeatedBeliefs, Utterance
+from games.dialop.base import kind_of, proposal_of
 from games.dialop.planning import (
     AtLeastOnePreference,
     DistancePreference,
@@ -109,8 +110,8 @@ class AssistantBeliefs(SeatedBeliefs):
     def observe(self, observation: Any) -> None:
         """Record the proposals made so far (the formal actions in the chat)."""
         for line in observation.chat[self._lines :]:
-            if line.action == "propose":
-                self.proposed.append(Itinerary(tuple(line.proposal)))
+            if kind_of(line) == "propose":
+                self.proposed.append(Itinerary(tuple(proposal_of(line))))
         self._lines = len(observation.chat)
 
     def update(self, utterance: Utterance) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from beliefs.base import SeatedBeliefs, Utterance
-from games.gnomes_at_night import MOVE_DELTAS, open_moves
+from games.gnomes_at_night import MOVE_DELTAS, move_of, open_moves
 from language.acts import Intent
 from language.flags import MOVES, Flag, FlagContext
 
@@ -62,7 +62,7 @@ class GnomesBeliefs(SeatedBeliefs):
             self._new_round(observation)
         cell = tuple(observation.start) if self._lines == 0 else self.token
         for line in observation.chat[self._lines :]:
-            move = MOVES.index(line.move)
+            move = MOVES.index(move_of(line))
             if not self.is_own(line.seat) and move:
                 self._learn_open(cell, move)
             cell = (cell[0] + MOVE_DELTAS[move][0], cell[1] + MOVE_DELTAS[move][1])

@@ -1,8 +1,8 @@
 """The Traveling Adventurers belief store: what an agent holds about the partner and the negotiation.
 
-The store (:class:`TravelingAdventurersBeliefs`, a :class:`beliefs.base.BeliefStore`) is updated
-with the acts of every message (the partner's, parsed; and the agent's own, as planned) and answers
-the planner's queries. It is composed of two swappable modules, so an ablation is a configuration
+The store (:class:`TravelingAdventurersBeliefs`, a :class:`beliefs.base.BeliefStore`) takes in
+every message as an utterance of its seat (the partner's, parsed; the agent's own, as planned) and
+answers the planner's queries. It is composed of two swappable modules, so an ablation is a configuration
 (paper: Jeknić et al. 2025, Figure 4):
 
 | module | on | off (null implementation) |
@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
 from beliefs.base import SeatedBeliefs, Utterance
+from games.traveling_adventurers import Submit
 from language.acts import Act, Agree, Ask, End, Inform, Reject, Suggest
 from language.base import DialogueContext
 
@@ -245,6 +246,9 @@ class TravelingAdventurersBeliefs(SeatedBeliefs):
     def update(self, utterance: Utterance) -> None:
         """Take in one message into the log, the partner model and the tracker."""
         acts = cast(list[Act], list(utterance.acts))  # a Traveling Adventurers parser's acts
+        shown = utterance.action
+        if isinstance(shown, Submit) and not any(isinstance(a, End) and a.path == shown.path for a in acts):
+            acts.append(End(path=list(shown.path)))  # a submitted tour ends the dialogue, said or not
         mine = self.is_own(utterance.seat)
         self.log.extend(("self" if mine else "partner", act) for act in acts)
         self.partner.update(acts, mine)

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Union, get_args, get_origin
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, model_validator
 from pydantic.fields import FieldInfo
 
 MAX_MESSAGE_CHARS = 4000
@@ -241,16 +241,19 @@ class Turn(BaseModel):
 
 
 class ChatLine(BaseModel):
-    """One public chat line as every game shows it: the seat that wrote it, that seat's role name
-    and the message. A game whose lines also show a public formal move (a submitted tour, a maze
-    move, a proposal) subclasses it with that move's fields; readers that only need who said what
-    read this base."""
+    """One public chat line, the one type every game's chat is made of: the seat that wrote it,
+    that seat's role name, the message and the public formal move shown with it.
+
+    ``action`` is a game's own pydantic model of what the line shows of the turn's formal actions
+    (a submitted tour, a maze move, a proposal and its response), or ``None`` when it shows none.
+    """
 
     model_config = ConfigDict(frozen=True)
 
     seat: int
     speaker: str
     message: str
+    action: SerializeAsAny[BaseModel] | None = None
 
 
 class Observation(BaseModel):

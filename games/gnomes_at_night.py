@@ -232,10 +232,10 @@ def oracle_turns(maze: Maze, start: tuple[int, int], treasure: tuple[int, int], 
     return -1
 
 
-class GnomesChatLine(ChatLine):
-    """One public turn of the current round: who, what they said, and the move they made."""
-
-    move: Move
+def move_of(line: ChatLine) -> Move:
+    """The move a chat line shows (every Gnomes line shows the move its turn made)."""
+    assert isinstance(line.action, MoveAction)
+    return line.action.move
 
 
 class GnomesObservation(Observation):
@@ -249,7 +249,7 @@ class GnomesObservation(Observation):
     vertical: list[list[int]]
     horizontal: list[list[int]]
     treasure: tuple[int, int] | None
-    chat: list[GnomesChatLine]
+    chat: list[ChatLine]  # the current round's lines; each line's action is the MoveAction made
     round_turns: int
     turns_left: int
     current_player: int
@@ -344,7 +344,7 @@ class GnomesAtNightState(State):
         self.token = maze.start
         self.round_turns = 0
         self.player = self._first_player(0)
-        self.chat: list[GnomesChatLine] = []
+        self.chat: list[ChatLine] = []
         self.results: list[RoundResult] = []
         self.messages = [0, 0]
         self.words = [0, 0]
@@ -433,7 +433,9 @@ class GnomesAtNightState(State):
             self.words[player] += len(turn.message.split())
         self.history.append(TurnRecord(player=player, turn=turn))
         self.chat.append(
-            GnomesChatLine(seat=player, speaker=PLAYER_NAMES[player], message=turn.message, move=MOVES[move])
+            ChatLine(
+                seat=player, speaker=PLAYER_NAMES[player], message=turn.message, action=MoveAction(move=MOVES[move])
+            )
         )
         self.player = 1 - player
         found = self.token == self.treasure
@@ -490,7 +492,7 @@ class GnomesAtNightState(State):
         """The cells the token has visited this round."""
         cells, (x, y) = [self.maze.start], self.maze.start
         for line in self.chat:
-            dx, dy = MOVE_DELTAS[MOVES.index(line.move)]
+            dx, dy = MOVE_DELTAS[MOVES.index(move_of(line))]
             x, y = x + dx, y + dy
             cells.append((x, y))
         return cells

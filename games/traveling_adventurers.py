@@ -37,8 +37,18 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.base import ChatLine as BaseChatLine
-from games.base import Game, GameFacts, GameMetrics, IllegalTurnError, Observation, State, Turn, TurnRecord, metric
+from games.base import (
+    ChatLine,
+    Game,
+    GameFacts,
+    GameMetrics,
+    IllegalTurnError,
+    Observation,
+    State,
+    Turn,
+    TurnRecord,
+    metric,
+)
 from solvers.tsp import solve_tsp_dp, tour_value
 
 GAME_ID = "traveling_adventurers_v0"
@@ -272,12 +282,6 @@ def generate_board(num_rooms: int, seed: int) -> Board:
 # ---------------------------------------------------------------------------------------------
 
 
-class ChatLine(BaseChatLine):
-    """One public chat line, with the tour it submitted (if any)."""
-
-    submitted: list[str] | None = None
-
-
 class TravelingAdventurersObservation(Observation):
     """One player's view: its own coins, the rooms, and the public chat and submissions."""
 
@@ -399,7 +403,7 @@ class TravelingAdventurersState(State):
                     seat=r.player,
                     speaker=PLAYER_NAMES[r.player],
                     message=r.turn.message,
-                    submitted=next((a.path for a in r.turn.actions if isinstance(a, Submit)), None),
+                    action=next((a for a in r.turn.actions if isinstance(a, Submit)), None),
                 )
                 for r in self.history
             ],

@@ -1,10 +1,11 @@
-"""PipelineAgent: hears only the partner's new lines, turns formal submissions into acts, replays."""
+"""PipelineAgent: hears only the other seats' new lines, passes a line's formal move to the store, replays."""
 
 import numpy as np
 
 from agent.registry import default_registry
 from games.base import Turn
 from games.traveling_adventurers import BOT, USER, Submit, TravelingAdventurersGame
+from language.acts import End
 
 TOUR = ["L", "E", "K", "C", "B", "A", "L"]
 
@@ -16,12 +17,14 @@ def agent(preset="problem-solving"):
     return built
 
 
-def test_partner_submission_without_words_is_heard_as_an_end_act_and_matched():
+def test_partner_submission_without_words_is_taken_in_as_an_end_act_and_matched():
+    """The chat line shows the submission as its action; the utterance carries it to the store."""
     state = TravelingAdventurersGame(board=1).new_initial_state(0)
     state.apply(Turn(message="", actions=(Submit(path=TOUR),)))
     bot = agent()
     turn = bot.act(state.observation(BOT))
-    assert bot.trace[-1].heard == [[{"act": "end", "path": TOUR}]]
+    assert bot.trace[-1].heard == [[]]  # nothing said
+    assert bot.beliefs.log[0] == ("partner", End(path=TOUR)) and bot.beliefs.tracker.partner_final == TOUR
     assert turn.actions == (Submit(path=TOUR),)  # a submission is binding: matching it keeps the game Correct
 
 
