@@ -71,7 +71,8 @@ class SeatedBeliefs:
         return seat == self.seat
 
     def update(self, utterance: Utterance) -> None:
-        """Take in one message; a store overrides it."""
+        """Take in one message (every store defines it)."""
+        raise NotImplementedError(f"{type(self).__name__} does not take in messages")
 
     def record_own(self, intent: Intent) -> None:
         """Take in the agent's own turn: its acts as an utterance of the store's own seat."""

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from beliefs.base import SeatedBeliefs, Utterance
-from games.gnomes_at_night import MOVE_DELTAS, move_of, open_moves
+from games.gnomes_at_night import MOVE_DELTAS, MoveAction, move_of, open_moves
 from language.acts import Intent
 from language.flags import MOVES, Flag, FlagContext
 
@@ -123,8 +123,8 @@ class GnomesBeliefs(SeatedBeliefs):
         self.partner_flag = None
         self.update(Utterance(self.seat, tuple(intent.acts), intent.message or ""))
         for act in intent.acts:
-            if isinstance(act, Flag) and act.is_move and act.move is None:
-                own = next((MOVES.index(a.move) for a in intent.actions if hasattr(a, "move")), 0)
+            if isinstance(act, Flag) and act.is_move:
+                own = next((MOVES.index(a.move) for a in intent.actions if isinstance(a, MoveAction)), 0)
                 cell = (self.token[0] + MOVE_DELTAS[own][0], self.token[1] + MOVE_DELTAS[own][1])
                 self.last_request = (cell, MOVES.index(act.flag))
 

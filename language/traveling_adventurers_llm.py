@@ -197,7 +197,7 @@ class TravelingAdventurersLanguage:
     # ---- the policy's view -------------------------------------------------------------------
     def policy_input(self, beliefs: Any, observation: Any) -> dict[str, Any]:
         chat = observation.chat
-        last_own = max((i for i, line in enumerate(chat) if line.speaker == observation.role), default=-1)
+        last_own = max((i for i, line in enumerate(chat) if line.seat == observation.seat), default=-1)
         data: dict[str, Any] = {
             "rooms": observation.rooms,
             "start": observation.start,
