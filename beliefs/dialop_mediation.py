@@ -160,7 +160,7 @@ class UserBeliefs(SeatedBeliefs):
 
     def context(self, observation: Any, author_seat: int) -> MediationContext:
         """The language context: other seats' messages come from the assistant."""
-        return MediationContext(author=ASSISTANT_ROLE if not self.is_own(author_seat) else "user")
+        return MediationContext(author="user" if self.is_own(author_seat) else ASSISTANT_ROLE)
 
     def believed_unary(self, told_events: set[tuple[datetime, datetime]], told_price: bool) -> np.ndarray:
         """What the assistant believes of this user's flights after hearing ``told_events`` (and the
@@ -311,7 +311,7 @@ class AssistantBeliefs(SeatedBeliefs):
 
     def context(self, observation: Any, author_seat: int) -> MediationContext:
         """The language context: other seats' messages come from users."""
-        return MediationContext(author="user" if not self.is_own(author_seat) else ASSISTANT_ROLE)
+        return MediationContext(author=ASSISTANT_ROLE if self.is_own(author_seat) else "user")
 
     # ---- facts ----------------------------------------------------------------------------------
     def apply(self, user: int, act: ActBase) -> None:

@@ -259,8 +259,8 @@ class ChatLine(BaseModel):
 class Observation(BaseModel):
     """What every game's observation holds: the observing seat, its role name and the public chat.
 
-    Each game's observation extends it with its private view (and narrows ``chat`` to its own chat
-    line type). ``player`` is the seat under its older name.
+    Each game's observation extends it with its private view. ``player`` is the seat under the name
+    the games' rules use.
     """
 
     model_config = ConfigDict(frozen=True)
