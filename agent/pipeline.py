@@ -16,9 +16,9 @@ from typing import Any
 
 import numpy as np
 
-from beliefs.base import BeliefStore
+from beliefs.base import BeliefStore, Utterance
 from games.base import Turn
-from language.acts import Act, End, Intent, acts_to_json
+from language.acts import Act, Intent, acts_to_json
 from language.base import Parser, Renderer
 from language.llm_client import LLMClient, LLMUsage
 from planners.base import Planner
@@ -85,23 +85,22 @@ class PipelineAgent:
         self._round: Any = None
 
     def _hear(self, observation: Any, trace: TurnTrace) -> None:
+        """Read the chat lines not read yet, every other seat's (and, before our first turn, our
+        own seat's) as an :class:`Utterance` of the seat that wrote it."""
+        assert self.beliefs is not None
         chat = observation.chat
-        own_role = observation.role
+        own = observation.seat
         round_ = getattr(observation, "round", None)  # games with rounds restart the chat each round
         if round_ != self._round:
             self._round, self._seen = round_, 0
         self.beliefs.observe(observation)
         for line in chat[self._seen :]:
-            speaker = "self" if line.speaker == own_role else "partner"
-            if speaker == "self" and self.trace:
+            if line.seat == own and self.trace:
                 continue  # our own message: its acts were recorded when we said it
             # before our first turn, lines in our seat are a dialogue we continue (prompted self-play)
-            acts: list[Act] = self.parser.parse(line.message, self.beliefs.context(observation, speaker))
-            submitted = getattr(line, "submitted", None)
-            if submitted is not None and not any(isinstance(a, End) and a.path == submitted for a in acts):
-                acts.append(End(path=submitted))
-            self.beliefs.update(acts, speaker)
-            if speaker == "partner":
+            acts: list[Act] = self.parser.parse(line.message, self.beliefs.context(observation, line.seat))
+            self.beliefs.update(Utterance(line.seat, tuple(acts), line.message, line.action))
+            if line.seat != own:
                 trace.heard.append(acts_to_json(acts))
         self._seen = len(chat)
 
@@ -133,9 +132,9 @@ class PipelineAgent:
             intent = check(intent, observation)
         if intent is not planned:
             trace.withdrawn = acts_to_json([a for a in planned.acts if a not in intent.acts])
-        context = self.beliefs.context(observation, "self")
+        context = self.beliefs.context(observation, observation.seat)
         message = intent.message if intent.message is not None else self.renderer.render(intent, context, self.rng)
-        self.beliefs.update(list(intent.acts), "self")
+        self.beliefs.record_own(intent)
         trace.said = acts_to_json(list(intent.acts))
         trace.message = message
         trace.thought = getattr(self.planner, "last_thought", "")

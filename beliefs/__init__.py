@@ -1,8 +1,8 @@
 """Belief stores: what an agent holds about its partner and the negotiation, one module per game.
 
-A store is updated with the acts of every message (the partner's, parsed; and the agent's own, as
-planned) and answers its planner's queries; :mod:`beliefs.base` holds the protocol every store
-offers the pipeline.
+A store takes in every message as an ``Utterance(seat, acts, text)`` (another seat's, parsed; the
+agent's own, as planned, through ``record_own(intent)``) and answers its planner's queries, which
+only read it; :mod:`beliefs.base` holds the protocol every store offers the pipeline.
 
 | module | store |
 | --- | --- |

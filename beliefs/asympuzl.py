@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from beliefs.base import SeatedBeliefs, Utterance
 from games.asympuzl import AsympuzlObservation, Piece
-from language.acts import Act
+from language.act_base import ActBase
 from language.asympuzl import AsympuzlContext, PuzlAsk, PuzlOrder, PuzlPair, PuzlPlace, PuzlSolved
 
 
-class AsympuzlBeliefs:
+class AsympuzlBeliefs(SeatedBeliefs):
     """Belief store of one AsymPuzl player (see the module docstring).
 
     Args:
@@ -23,7 +24,8 @@ class AsympuzlBeliefs:
     """
 
     def __init__(self, observation: AsympuzlObservation) -> None:
-        self.player = observation.player
+        self.take_seat(observation)
+        self.player = observation.seat
         self.size = observation.size
         self.shapes = observation.shapes
         self.colors = observation.colors
@@ -40,7 +42,7 @@ class AsympuzlBeliefs:
         self.heard_color_at: dict[int, str] = {}
         self.open_asks: list[PuzlAsk] = []
         self.partner_solved = False
-        self.partner_acts: list[Act] = []
+        self.partner_acts: list[ActBase] = []
         # what this player has told: ("shape_at", position), ("color_of", shape), ("solved",)
         self.told: set[tuple[Any, ...]] = set()
         self.recent_positions: list[int] = []  # positions the partner named, most recent last
@@ -50,18 +52,18 @@ class AsympuzlBeliefs:
         """Keep the latest observation (hypothesis and feedback)."""
         self.observation = observation
 
-    def context(self, observation: AsympuzlObservation, speaker: str) -> AsympuzlContext:
+    def context(self, observation: AsympuzlObservation, author_seat: int) -> AsympuzlContext:
         """The language context (vocabularies and size); the same for both speakers."""
         return AsympuzlContext(shapes=observation.shapes, colors=observation.colors, size=observation.size)
 
-    def update(self, acts: list[Act], speaker: str) -> None:
+    def update(self, utterance: Utterance) -> None:
         """Take in the acts of one message: the partner's (parsed) or our own (as planned).
 
         Args:
-            acts: the acts.
-            speaker: ``"partner"`` or ``"self"``.
+            utterance: the message: its seat and acts.
         """
-        if speaker == "self":
+        acts, mine = list(utterance.acts), self.is_own(utterance.seat)
+        if mine:
             for act in acts:
                 self._record_told(act)
             self.open_asks = []  # the planner answered what it could in this move

@@ -28,6 +28,8 @@ from typing import Any, Final
 
 import numpy as np
 
+from beliefs.base import SeatedBeliefs, Utterance
+from games.dialop.base import kind_of, proposal_of
 from games.dialop.mediation import (
     Event,
     Flight,
@@ -40,6 +42,7 @@ from games.dialop.mediation import (
 )
 from games.dialop.mediation_game import PERIOD_START
 from language.act_base import ActBase
+from language.acts import Intent
 from language.dialop_mediation import (
     MedArrival,
     MedAsk,
@@ -110,10 +113,11 @@ def price_terms(prices: np.ndarray, pref: float, mean: float, exact: bool) -> np
 # ---- the user's store ------------------------------------------------------------------------------
 
 
-class UserBeliefs:
+class UserBeliefs(SeatedBeliefs):
     """Belief store of a user seat: own data, open questions, what was told (module docstring)."""
 
     def __init__(self, observation: Any) -> None:
+        self.take_seat(observation)
         self.user: int = observation.user
         self.events: list[tuple[Event, bool]] = [(event_of(v), v.shared) for v in observation.calendar]
         calendar = tuple(e for e, _ in self.events)
@@ -136,9 +140,10 @@ class UserBeliefs:
         """Nothing to follow in the chat beyond the parsed messages (the breakdown is read by the
         planner from the observation)."""
 
-    def update(self, acts: list[ActBase], speaker: str) -> None:
+    def update(self, utterance: Utterance) -> None:
         """Collect the assistant's questions; remember what this user said."""
-        if speaker == "partner":
+        acts, mine = list(utterance.acts), self.is_own(utterance.seat)
+        if not mine:
             self.questions.extend(a for a in acts if isinstance(a, MedAsk))
             return
         self.questions = []
@@ -153,9 +158,9 @@ class UserBeliefs:
             elif isinstance(act, MedArrival):
                 self.told_arrival = True
 
-    def context(self, observation: Any, author: str) -> MediationContext:
-        """The language context: partner messages come from the assistant."""
-        return MediationContext(author=ASSISTANT_ROLE if author == "partner" else "user")
+    def context(self, observation: Any, author_seat: int) -> MediationContext:
+        """The language context: other seats' messages come from the assistant."""
+        return MediationContext(author="user" if self.is_own(author_seat) else ASSISTANT_ROLE)
 
     def believed_unary(self, told_events: set[tuple[datetime, datetime]], told_price: bool) -> np.ndarray:
         """What the assistant believes of this user's flights after hearing ``told_events`` (and the
@@ -242,10 +247,11 @@ class UserModel:
         return self.calendar_values() + self.price_values() + self.bonus
 
 
-class AssistantBeliefs:
+class AssistantBeliefs(SeatedBeliefs):
     """Belief store of the assistant seat (module docstring)."""
 
     def __init__(self, observation: Any) -> None:
+        self.take_seat(observation)
         self.users: list[UserModel] = []
         for flights, shared in zip(observation.user_flights, observation.user_shared_calendars, strict=True):
             self.users.append(UserModel.of([flight_of(v) for v in flights], [event_of(v) for v in shared]))
@@ -255,38 +261,57 @@ class AssistantBeliefs:
         self.answered = [False, False]  # each user has answered at least once
         self.rejected: set[tuple[int, int]] = set()
         self.proposals = 0
-        self.followups = 0  # follow-up questions asked (by the planner)
-        self._speakers: list[int] = []
+        self.followups = 0  # follow-up questions asked (after both users' first)
         self._lines = 0
         self._last_pair: tuple[int, int] | None = None
 
     # ---- the belief store protocol ------------------------------------------------------------
     def observe(self, observation: Any) -> None:
-        """Queue the speakers of the new user lines (the parsed acts arrive in that order) and
-        follow the proposals and rejections."""
+        """Follow the proposals and rejections."""
         for line in observation.chat[self._lines :]:
-            if line.action == "propose":
-                self._last_pair = (int(line.proposal[0]), int(line.proposal[1]))
+            if kind_of(line) == "propose":
+                proposal = proposal_of(line)
+                self._last_pair = (int(proposal[0]), int(proposal[1]))
                 self.proposals += 1
-            elif line.action == "reject" and self._last_pair is not None:
+            elif kind_of(line) == "reject" and self._last_pair is not None:
                 self.rejected.add(self._last_pair)
-            if line.speaker != observation.role:
-                self._speakers.append(line.player)
         self._lines = len(observation.chat)
 
-    def update(self, acts: list[ActBase], speaker: str) -> None:
-        """Take in a user's parsed message (``speaker='partner'``); own acts are recorded by the
-        planner, which knows their addressee."""
-        if speaker != "partner" or not self._speakers:
+    def update(self, utterance: Utterance) -> None:
+        """Take in a user's parsed message (the utterance's seat is the user); own messages are
+        taken in by :meth:`record_own`, which knows their addressee."""
+        acts, user = list(utterance.acts), utterance.seat
+        if self.is_own(user):
             return
-        user = self._speakers.pop(0)
         self.answered[user] = True
         for act in acts:
             self.apply(user, act)
 
-    def context(self, observation: Any, author: str) -> MediationContext:
-        """The language context: partner messages come from users."""
-        return MediationContext(author="user" if author == "partner" else ASSISTANT_ROLE)
+    def record_own(self, intent: Intent) -> None:
+        """Take in our own turn: the facts it asks its addressee about (a question after both
+        users' first one is a follow-up)."""
+        asks = [a for a in intent.acts if isinstance(a, MedAsk)]
+        user = intent.addressee
+        if user is None or not asks:
+            return
+        if all(self.asked):
+            self.followups += 1
+        for act in asks:
+            self.asked[user].add(self._item(user, act))
+
+    def _item(self, user: int, ask: MedAsk) -> tuple[Any, ...]:
+        """The fact of ``user`` that ``ask`` asks about: ``("event", k)`` for its shared event ``k``,
+        else ``(about,)``."""
+        if ask.about == "event":
+            asked = self.asked[user]
+            for k, event in enumerate(self.users[user].shared):
+                if day_and_clock(event.start) == (ask.day, ask.start) and ("event", k) not in asked:
+                    return ("event", k)
+        return (ask.about,)
+
+    def context(self, observation: Any, author_seat: int) -> MediationContext:
+        """The language context: other seats' messages come from users."""
+        return MediationContext(author=ASSISTANT_ROLE if self.is_own(author_seat) else "user")
 
     # ---- facts ----------------------------------------------------------------------------------
     def apply(self, user: int, act: ActBase) -> None:

@@ -26,6 +26,8 @@ from typing import Any
 
 import numpy as np
 
+from beliefs.base import SeatedBeliefs, Utterance
+from games.dialop.base import kind_of
 from language.dialop_optimization import OptAsk, OptCell, OptimizationContext, OptNoneAbove, OptRate, OptUnseen
 
 P_PARTNER_SEES = 0.4
@@ -38,7 +40,7 @@ RATED_VALUES = {"high": 85.0, "low": 15.0}
 """Table value assumed for a cell the partner rated without a number."""
 
 
-class OptimizationBeliefs:
+class OptimizationBeliefs(SeatedBeliefs):
     """What one Optimization player knows and has been told (see the module docstring).
 
     Args:
@@ -46,8 +48,9 @@ class OptimizationBeliefs:
     """
 
     def __init__(self, observation: Any) -> None:
+        self.take_seat(observation)
         self.k: int = observation.k
-        self.player: int = observation.player
+        self.player: int = observation.seat
         self.names = OptimizationContext(reviewers=tuple(observation.reviewers), papers=tuple(observation.papers))
         self.own = np.array(
             [[np.nan if v is None else float(v) for v in row] for row in observation.table], dtype=float
@@ -70,23 +73,23 @@ class OptimizationBeliefs:
         """Count our own rejections (the planner gives in after a few)."""
         chat = observation.chat
         for line in chat[self._lines :]:
-            if line.action == "reject" and line.player == self.player:
+            if kind_of(line) == "reject" and self.is_own(line.seat):
                 self.rejections_by_self += 1
         self._lines = len(chat)
 
-    def update(self, acts: list[Any], speaker: str) -> None:
+    def update(self, utterance: Utterance) -> None:
         """Take in the acts of one message: the partner's (parsed) or our own (as planned).
 
         Args:
-            acts: the message's acts (acts of other games are ignored).
-            speaker: ``"partner"`` or ``"self"``.
+            utterance: the message: its seat and acts (acts of other games are ignored).
         """
-        if speaker == "self":
+        acts, mine = list(utterance.acts), self.is_own(utterance.seat)
+        if mine:
             self.questions.clear()  # this turn answered them (or had nothing to say)
         for act in acts:
             if not self._valid(act):
                 continue
-            if speaker == "self":
+            if mine:
                 if isinstance(act, OptCell | OptRate | OptUnseen):
                     self.told[act.reviewer, act.paper] = True
                 elif isinstance(act, OptNoneAbove):
@@ -113,7 +116,7 @@ class OptimizationBeliefs:
             return (act.reviewer is None or act.reviewer < self.k) and (act.paper is None or act.paper < self.k)
         return isinstance(act, OptNoneAbove)
 
-    def context(self, observation: Any, author: str) -> OptimizationContext:
+    def context(self, observation: Any, author_seat: int) -> OptimizationContext:
         """The language-layer context (the names; the same for both authors)."""
         return self.names
 

@@ -27,6 +27,8 @@ from typing import Any
 import numpy as np
 from scipy.optimize import lsq_linear
 
+from beliefs.base import SeatedBeliefs, Utterance
+from games.dialop.base import kind_of, proposal_of
 from games.dialop.planning import (
     AtLeastOnePreference,
     DistancePreference,
@@ -69,7 +71,7 @@ NUM_PREFS = 10
 """Preferences a user holds besides travel (the generator's ``num_prefs``)."""
 
 
-class AssistantBeliefs:
+class AssistantBeliefs(SeatedBeliefs):
     """What the assistant believes about the user's preferences (see the module docstring).
 
     Args:
@@ -77,6 +79,7 @@ class AssistantBeliefs:
     """
 
     def __init__(self, observation: Any) -> None:
+        self.take_seat(observation)
         self.sites: tuple[Site, ...] = tuple(
             Site(
                 site_id=s["id"],
@@ -107,27 +110,27 @@ class AssistantBeliefs:
     def observe(self, observation: Any) -> None:
         """Record the proposals made so far (the formal actions in the chat)."""
         for line in observation.chat[self._lines :]:
-            if line.action == "propose":
-                self.proposed.append(Itinerary(tuple(line.proposal)))
+            if kind_of(line) == "propose":
+                self.proposed.append(Itinerary(tuple(proposal_of(line))))
         self._lines = len(observation.chat)
 
-    def update(self, acts: list[ActBase], speaker: str) -> None:
+    def update(self, utterance: Utterance) -> None:
         """Take in the user's parsed acts (preferences, feedback) or our own questions.
 
         Args:
-            acts: the acts of one message.
-            speaker: "partner" (the user's message, parsed) or "self" (what we said).
+            utterance: one message: the user's (parsed) or ours (what we said).
         """
+        acts, mine = list(utterance.acts), self.is_own(utterance.seat)
         for act in acts:
-            if speaker == "self":
+            if mine:
                 if isinstance(act, PlanAsk):
                     self.asked.add(act.topic)
                 continue
             self._hear(act)
-        if speaker == "partner" and any(isinstance(a, PlanSiteScore) for a in acts):
+        if not mine and any(isinstance(a, PlanSiteScore) for a in acts):
             self._fit_features()
 
-    def context(self, observation: Any, author: str) -> PlanningContext:
+    def context(self, observation: Any, author_seat: int) -> PlanningContext:
         """The language context: the latest proposal."""
         last = tuple(self.proposed[-1].slots) if self.proposed else None
         return PlanningContext(last_proposal=last)
@@ -266,7 +269,7 @@ def _feature_pref(act: PlanFeature, weight: int) -> FeaturePreference:
     return FeaturePreference(act.feature, act.feature, weight, tuple(act.disliked), tuple(act.liked))
 
 
-class UserBeliefs:
+class UserBeliefs(SeatedBeliefs):
     """The user simulator's store: its parsed descriptions, the breakdowns, open questions.
 
     Args:
@@ -275,6 +278,7 @@ class UserBeliefs:
     """
 
     def __init__(self, observation: Any, parser: PlanningParser | None = None) -> None:
+        self.take_seat(observation)
         parser = parser or PlanningParser()
         self.preferences: list[tuple[str, list[ActBase]]] = [
             (text, [a for a in parser.parse(text) if isinstance(a, PREFERENCE_ACTS)])
@@ -288,17 +292,17 @@ class UserBeliefs:
         """Keep the score breakdowns shown so far."""
         self.breakdowns = list(observation.proposal_scores or [])
 
-    def update(self, acts: list[ActBase], speaker: str) -> None:
+    def update(self, utterance: Utterance) -> None:
         """Note the assistant's questions, and which preferences we told (answered questions).
 
         Args:
-            acts: the acts of one message.
-            speaker: "partner" (the assistant's message, parsed) or "self" (what we said).
+            utterance: one message: the assistant's (parsed) or ours (what we said).
         """
+        acts, mine = list(utterance.acts), self.is_own(utterance.seat)
         for act in acts:
-            if speaker == "partner" and isinstance(act, PlanAsk):
+            if not mine and isinstance(act, PlanAsk):
                 self.questions.append(act.topic)
-            elif speaker == "self":
+            elif mine:
                 topic = topic_of(act) if isinstance(act, PREFERENCE_ACTS) else None
                 if isinstance(act, PlanNoPreference) or topic is not None:
                     answered = act.topic if isinstance(act, PlanNoPreference) else topic
@@ -307,7 +311,7 @@ class UserBeliefs:
                     if act in said:
                         self.told.add(i)
 
-    def context(self, observation: Any, author: str) -> PlanningContext:
+    def context(self, observation: Any, author_seat: int) -> PlanningContext:
         """The language context: the latest proposal."""
         last = tuple(self.breakdowns[-1]["proposal"]) if self.breakdowns else None
         return PlanningContext(last_proposal=last)

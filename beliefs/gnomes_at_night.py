@@ -20,8 +20,9 @@ from typing import Any
 
 import numpy as np
 
-from games.gnomes_at_night import MOVE_DELTAS, open_moves
-from language.acts import Act
+from beliefs.base import SeatedBeliefs, Utterance
+from games.gnomes_at_night import MOVE_DELTAS, MoveAction, move_of, open_moves
+from language.acts import Intent
 from language.flags import MOVES, Flag, FlagContext
 
 OPPOSITE = (0, 3, 4, 1, 2)  # stay, right<->left, up<->down
@@ -29,12 +30,13 @@ HINT_KEEP = 0.05  # weight left on cells a direction hint rules out (people misj
 REQUEST_FAVOUR = 3.0  # weight gained by cells in the direction a treasure-seeing partner requests
 
 
-class GnomesBeliefs:
+class GnomesBeliefs(SeatedBeliefs):
     """Belief store of one Gnomes at Night player (see the module docstring)."""
 
     def __init__(self, observation: Any) -> None:
+        self.take_seat(observation)
         self.size: int = observation.size
-        self.player: int = observation.player
+        self.player: int = observation.seat
         self.own_open = open_moves(np.array(observation.vertical), np.array(observation.horizontal))
         self.rejected = np.zeros((self.size, self.size, 5), dtype=bool)
         self.partner_moved = np.zeros((self.size, self.size, 5), dtype=bool)
@@ -60,8 +62,8 @@ class GnomesBeliefs:
             self._new_round(observation)
         cell = tuple(observation.start) if self._lines == 0 else self.token
         for line in observation.chat[self._lines :]:
-            move = MOVES.index(line.move)
-            if line.speaker != observation.role and move:
+            move = MOVES.index(move_of(line))
+            if not self.is_own(line.seat) and move:
                 self._learn_open(cell, move)
             cell = (cell[0] + MOVE_DELTAS[move][0], cell[1] + MOVE_DELTAS[move][1])
             self.visited.add(cell)
@@ -89,12 +91,13 @@ class GnomesBeliefs:
             self.rejected[other[1], other[0], OPPOSITE[move]] = True
 
     # ---- the belief store protocol --------------------------------------------------------------
-    def update(self, acts: list[Act], speaker: str) -> None:
+    def update(self, utterance: Utterance) -> None:
         """Take in the flags of one message (the partner's, parsed; or our own, as planned)."""
+        acts, mine = list(utterance.acts), self.is_own(utterance.seat)
         for act in acts:
             if not isinstance(act, Flag):
                 continue
-            if speaker == "self":  # our requests are recorded by the planner, which knows their cell
+            if mine:  # our requests are recorded by record_own, which knows their cell
                 if act.is_question:
                     self.question_open = self.asked = True
                 continue
@@ -112,6 +115,18 @@ class GnomesBeliefs:
             elif act.is_move and act.flag != "stay":
                 self._favour(MOVES.index(act.flag))
                 self.hinted = True
+
+    def record_own(self, intent: Intent) -> None:
+        """Take in our own turn: the partner's flag is answered, our question is open, and a move we
+        request of the partner is remembered with the cell it applies to (the one our own move
+        reaches), so that its refusal teaches a wall."""
+        self.partner_flag = None
+        self.update(Utterance(self.seat, tuple(intent.acts), intent.message or ""))
+        for act in intent.acts:
+            if isinstance(act, Flag) and act.is_move:
+                own = next((MOVES.index(a.move) for a in intent.actions if isinstance(a, MoveAction)), 0)
+                cell = (self.token[0] + MOVE_DELTAS[own][0], self.token[1] + MOVE_DELTAS[own][1])
+                self.last_request = (cell, MOVES.index(act.flag))
 
     def _cells(self) -> tuple[np.ndarray, np.ndarray]:
         ys, xs = np.mgrid[0 : self.size, 0 : self.size]
@@ -148,7 +163,9 @@ class GnomesBeliefs:
             total = belief.sum()
         return belief / total
 
-    def context(self, observation: Any, author: str) -> FlagContext:
+    def context(self, observation: Any, author_seat: int) -> FlagContext:
         """The language-layer context: our last request (which a bare "ok" accepts), the token."""
-        request = MOVES[self.last_request[1]] if self.last_request is not None and author == "partner" else None
+        request = (
+            MOVES[self.last_request[1]] if self.last_request is not None and not self.is_own(author_seat) else None
+        )
         return FlagContext(last_request=request, token=tuple(observation.token), size=self.size)

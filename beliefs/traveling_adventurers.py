@@ -1,8 +1,8 @@
 """The Traveling Adventurers belief store: what an agent holds about the partner and the negotiation.
 
-The store (:class:`TravelingAdventurersBeliefs`, a :class:`beliefs.base.BeliefStore`) is updated
-with the acts of every message (the partner's, parsed; and the agent's own, as planned) and answers
-the planner's queries. It is composed of two swappable modules, so an ablation is a configuration
+The store (:class:`TravelingAdventurersBeliefs`, a :class:`beliefs.base.BeliefStore`) takes in
+every message as an utterance of its seat (the partner's, parsed; the agent's own, as planned) and
+answers the planner's queries. It is composed of two swappable modules, so an ablation is a configuration
 (paper: Jeknić et al. 2025, Figure 4):
 
 | module | on | off (null implementation) |
@@ -14,8 +14,10 @@ the planner's queries. It is composed of two swappable modules, so an ablation i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Literal, cast
 
-from beliefs.base import Speaker
+from beliefs.base import SeatedBeliefs, Utterance
+from games.traveling_adventurers import Submit
 from language.acts import Act, Agree, Ask, End, Inform, Reject, Suggest
 from language.traveling_adventurers.context import DialogueContext
 
@@ -42,22 +44,23 @@ class PartnerModel:
         self.open_questions: list[Ask] = []
         self.asked: set[frozenset[str]] = set()
 
-    def update(self, acts: list[Act], speaker: Speaker) -> None:
+    def update(self, acts: list[Act], mine: bool) -> None:
+        """Take in the acts of one message, the agent's own (``mine``) or the partner's."""
         for act in acts:
             if isinstance(act, Inform):
                 key = edge_key(*act.edge)
-                if speaker == "partner":
+                if not mine:
                     self.partner_coins[key] = act.coins
                 else:
                     self.told[key] = act.coins
                     self.open_questions = [q for q in self.open_questions if q.edge is None or edge_key(*q.edge) != key]
             elif isinstance(act, Ask):
-                if speaker == "partner":
+                if not mine:
                     if act not in self.open_questions:
                         self.open_questions.append(act)
                 elif act.edge is not None:
                     self.asked.add(edge_key(*act.edge))
-            elif isinstance(act, Suggest) and speaker == "self":
+            elif isinstance(act, Suggest) and mine:
                 self.open_questions = [q for q in self.open_questions if q.about != "best_next"]
 
     def known(self, u: str, v: str) -> int | None:
@@ -70,8 +73,9 @@ class NullPartnerModel(PartnerModel):
 
     hears_coins = False
 
-    def update(self, acts: list[Act], speaker: Speaker) -> None:
-        super().update([a for a in acts if not isinstance(a, Inform)], speaker)
+    def update(self, acts: list[Act], mine: bool) -> None:
+        """Take in the acts of one message, hearing no coins."""
+        super().update([a for a in acts if not isinstance(a, Inform)], mine)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -135,9 +139,9 @@ class AgreementTracker:
         prefix = tuple(self.agreed[: pending.base + 1])
         self.rejected.setdefault(prefix, set()).add(pending.path[1])
 
-    def update(self, acts: list[Act], speaker: Speaker) -> None:
+    def update(self, acts: list[Act], mine: bool) -> None:
+        """Take in the acts of one message, the agent's own (``mine``) or the partner's."""
         for act in acts:
-            mine = speaker == "self"
             other = self.partner_pending if mine else self.own_pending
             if isinstance(act, Suggest):
                 pending = self._normalize(list(act.path))
@@ -210,11 +214,12 @@ class HistoryTracker:
     def rejected_at(self, prefix: list[str]) -> set[str]:
         return set()
 
-    def update(self, acts: list[Act], speaker: Speaker) -> None:
+    def update(self, acts: list[Act], mine: bool) -> None:
+        """Log every suggestion as a move; remember the partner's submitted tour."""
         for act in acts:
             if isinstance(act, Suggest) and act.path[0] == self.path[-1]:
                 self.moves.append(list(act.path))
-            elif isinstance(act, End) and speaker == "partner":
+            elif isinstance(act, End) and not mine:
                 self.partner_final = list(act.path)
 
 
@@ -223,25 +228,31 @@ class HistoryTracker:
 # ---------------------------------------------------------------------------------------------
 
 
-class TravelingAdventurersBeliefs:
-    """Partner model + state tracker for one Traveling Adventurers player."""
+class TravelingAdventurersBeliefs(SeatedBeliefs):
+    """Partner model + state tracker for the player in ``seat``.
 
-    def __init__(
-        self,
-        partner: PartnerModel,
-        tracker: AgreementTracker | HistoryTracker,
-    ) -> None:
+    ``log`` holds every act with ``"self"`` or ``"partner"`` (how the LLM prompts show the history).
+    """
+
+    def __init__(self, partner: PartnerModel, tracker: AgreementTracker | HistoryTracker, seat: int = 0) -> None:
         self.partner = partner
         self.tracker = tracker
-        self.log: list[tuple[Speaker, Act]] = []
+        self.seat = seat
+        self.log: list[tuple[Literal["self", "partner"], Act]] = []
 
     def observe(self, observation: object) -> None:
         """Nothing to take in: Traveling Adventurers' public facts arrive as messages."""
 
-    def update(self, acts: list[Act], speaker: Speaker) -> None:
-        self.log.extend((speaker, act) for act in acts)
-        self.partner.update(acts, speaker)
-        self.tracker.update(acts, speaker)
+    def update(self, utterance: Utterance) -> None:
+        """Take in one message into the log, the partner model and the tracker."""
+        acts = cast(list[Act], list(utterance.acts))  # a Traveling Adventurers parser's acts
+        shown = utterance.action
+        if isinstance(shown, Submit) and not any(isinstance(a, End) and a.path == shown.path for a in acts):
+            acts.append(End(path=list(shown.path)))  # a submitted tour ends the dialogue, said or not
+        mine = self.is_own(utterance.seat)
+        self.log.extend(("self" if mine else "partner", act) for act in acts)
+        self.partner.update(acts, mine)
+        self.tracker.update(acts, mine)
 
     @property
     def visited(self) -> list[str]:
@@ -251,17 +262,20 @@ class TravelingAdventurersBeliefs:
     def agreed(self) -> list[str]:
         return self.tracker.agreed
 
-    def context(self, observation: object, author: Speaker) -> DialogueContext:
-        own_kind = observation.coin_kind  # type: ignore[attr-defined]
-        partner_kind = observation.partner_coin_kind  # type: ignore[attr-defined]
-        speaker, listener = (own_kind, partner_kind) if author == "self" else (partner_kind, own_kind)
+    def context(self, observation: Any, author_seat: int) -> DialogueContext:
+        """The language context of a message by ``author_seat``: whose coins it speaks of, where the
+        agreed walk is, and (for the partner's message) our pending suggestion it may answer."""
+        mine = self.is_own(author_seat)
+        own_kind = observation.coin_kind
+        partner_kind = observation.partner_coin_kind
+        speaker, listener = (own_kind, partner_kind) if mine else (partner_kind, own_kind)
         pending = self.tracker.own_pending
         return DialogueContext(
-            rooms=observation.rooms,  # type: ignore[attr-defined]
-            start=observation.start,  # type: ignore[attr-defined]
+            rooms=observation.rooms,
+            start=observation.start,
             at=self.tracker.agreed[-1],
             visited=self.tracker.agreed,
             speaker_coins=speaker,
             listener_coins=listener,
-            last_suggestion=list(pending.path) if pending is not None and author == "partner" else None,
+            last_suggestion=list(pending.path) if pending is not None and not mine else None,
         )

@@ -63,7 +63,18 @@ from typing import Any
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from games.base import Game, GameFacts, GameMetrics, IllegalTurnError, State, Turn, TurnRecord, metric
+from games.base import (
+    ChatLine,
+    Game,
+    GameFacts,
+    GameMetrics,
+    IllegalTurnError,
+    Observation,
+    State,
+    Turn,
+    TurnRecord,
+    metric,
+)
 
 GAME_ID = "asympuzl_v0"
 PLAYER_NAMES = ("A", "B")
@@ -136,21 +147,10 @@ class Feedback(BaseModel):
     text: str = ""
 
 
-class ChatLine(BaseModel):
-    """One public message (actions are never shown to the partner)."""
+class AsympuzlObservation(Observation):
+    """One player's view: its clues, its own working hypothesis, its feedback and the chat (chat
+    lines carry no move: actions are never shown to the partner)."""
 
-    model_config = ConfigDict(frozen=True)
-
-    speaker: str
-    message: str
-
-
-class AsympuzlObservation(BaseModel):
-    """One player's view: its clues, its own working hypothesis, its feedback and the chat."""
-
-    model_config = ConfigDict(frozen=True)
-
-    player: int
     role: str
     name: str
     size: int
@@ -551,7 +551,7 @@ class AsympuzlState(State):
         if player not in (0, 1):
             raise ValueError(f"no player {player}")
         return AsympuzlObservation(
-            player=player,
+            seat=player,
             role=PLAYER_NAMES[player],
             name=AGENT_NAMES[player],
             size=self.size,
@@ -560,7 +560,9 @@ class AsympuzlState(State):
             clues=self.clues[player],
             hypothesis=self.hypotheses[player],
             feedback=self.feedback[player],
-            chat=tuple(ChatLine(speaker=PLAYER_NAMES[r.player], message=r.turn.message) for r in self.history),
+            chat=tuple(
+                ChatLine(seat=r.player, speaker=PLAYER_NAMES[r.player], message=r.turn.message) for r in self.history
+            ),
             turn=min(self.moves // 2 + 1, self.turn_cap),
             turn_cap=self.turn_cap,
             current_player=self.current_player,

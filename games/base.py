@@ -25,11 +25,12 @@ from __future__ import annotations
 import json
 import types
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Union, get_args, get_origin
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, model_validator
 from pydantic.fields import FieldInfo
 
 MAX_MESSAGE_CHARS = 4000
@@ -237,6 +238,41 @@ class Turn(BaseModel):
 
     message: str = ""
     actions: tuple[Any, ...] = ()
+
+
+class ChatLine(BaseModel):
+    """One public chat line, the one type every game's chat is made of: the seat that wrote it,
+    that seat's role name, the message and the public formal move shown with it.
+
+    ``action`` is a game's own pydantic model of what the line shows of the turn's formal actions
+    (a submitted tour, a maze move, a proposal and its response), or ``None`` when it shows none.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    speaker: str
+    message: str
+    action: SerializeAsAny[BaseModel] | None = None
+
+
+class Observation(BaseModel):
+    """What every game's observation holds: the observing seat, its role name and the public chat.
+
+    Each game's observation extends it with its private view. ``player`` is the seat under the name
+    the games' rules use.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    role: str
+    chat: Sequence[ChatLine]
+
+    @property
+    def player(self) -> int:
+        """The observing seat (the name the games' rules use)."""
+        return self.seat
 
 
 @dataclass(frozen=True)

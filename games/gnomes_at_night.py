@@ -30,7 +30,18 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.base import Game, GameFacts, GameMetrics, IllegalTurnError, State, Turn, TurnRecord, metric
+from games.base import (
+    ChatLine,
+    Game,
+    GameFacts,
+    GameMetrics,
+    IllegalTurnError,
+    Observation,
+    State,
+    Turn,
+    TurnRecord,
+    metric,
+)
 
 GAME_ID = "gnomes_at_night_v0"
 PLAYER_NAMES = ("A", "B")
@@ -221,23 +232,15 @@ def oracle_turns(maze: Maze, start: tuple[int, int], treasure: tuple[int, int], 
     return -1
 
 
-class GnomesChatLine(BaseModel):
-    """One public turn of the current round: who, what they said, and the move they made."""
-
-    model_config = ConfigDict(frozen=True)
-
-    speaker: str
-    message: str
-    move: Move
+def move_of(line: ChatLine) -> Move:
+    """The move a chat line shows (every Gnomes line shows the move its turn made)."""
+    assert isinstance(line.action, MoveAction)
+    return line.action.move
 
 
-class GnomesObservation(BaseModel):
+class GnomesObservation(Observation):
     """One player's view: its own walls, the token, the treasure only if on its side this round."""
 
-    model_config = ConfigDict(frozen=True)
-
-    player: int
-    role: str
     size: int
     round: int  # 1-based
     rounds: int
@@ -246,7 +249,7 @@ class GnomesObservation(BaseModel):
     vertical: list[list[int]]
     horizontal: list[list[int]]
     treasure: tuple[int, int] | None
-    chat: list[GnomesChatLine]
+    chat: list[ChatLine]  # the current round's lines; each line's action is the MoveAction made
     round_turns: int
     turns_left: int
     current_player: int
@@ -341,7 +344,7 @@ class GnomesAtNightState(State):
         self.token = maze.start
         self.round_turns = 0
         self.player = self._first_player(0)
-        self.chat: list[GnomesChatLine] = []
+        self.chat: list[ChatLine] = []
         self.results: list[RoundResult] = []
         self.messages = [0, 0]
         self.words = [0, 0]
@@ -384,7 +387,7 @@ class GnomesAtNightState(State):
         live = not self.is_terminal()
         sees = live and self._first_player(self.round_index) == player
         return GnomesObservation(
-            player=player,
+            seat=player,
             role=PLAYER_NAMES[player],
             size=self.maze.size,
             round=min(self.round_index, self.rounds - 1) + 1,
@@ -429,7 +432,11 @@ class GnomesAtNightState(State):
             self.messages[player] += 1
             self.words[player] += len(turn.message.split())
         self.history.append(TurnRecord(player=player, turn=turn))
-        self.chat.append(GnomesChatLine(speaker=PLAYER_NAMES[player], message=turn.message, move=MOVES[move]))
+        self.chat.append(
+            ChatLine(
+                seat=player, speaker=PLAYER_NAMES[player], message=turn.message, action=MoveAction(move=MOVES[move])
+            )
+        )
         self.player = 1 - player
         found = self.token == self.treasure
         if found:
@@ -485,7 +492,7 @@ class GnomesAtNightState(State):
         """The cells the token has visited this round."""
         cells, (x, y) = [self.maze.start], self.maze.start
         for line in self.chat:
-            dx, dy = MOVE_DELTAS[MOVES.index(line.move)]
+            dx, dy = MOVE_DELTAS[MOVES.index(move_of(line))]
             x, y = x + dx, y + dy
             cells.append((x, y))
         return cells

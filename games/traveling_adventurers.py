@@ -37,7 +37,18 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.base import Game, GameFacts, GameMetrics, IllegalTurnError, State, Turn, TurnRecord, metric
+from games.base import (
+    ChatLine,
+    Game,
+    GameFacts,
+    GameMetrics,
+    IllegalTurnError,
+    Observation,
+    State,
+    Turn,
+    TurnRecord,
+    metric,
+)
 from solvers.tsp import solve_tsp_dp, tour_value
 
 GAME_ID = "traveling_adventurers_v0"
@@ -271,23 +282,9 @@ def generate_board(num_rooms: int, seed: int) -> Board:
 # ---------------------------------------------------------------------------------------------
 
 
-class ChatLine(BaseModel):
-    """One public chat line."""
-
-    model_config = ConfigDict(frozen=True)
-
-    speaker: str
-    message: str
-    submitted: list[str] | None = None
-
-
-class TravelingAdventurersObservation(BaseModel):
+class TravelingAdventurersObservation(Observation):
     """One player's view: its own coins, the rooms, and the public chat and submissions."""
 
-    model_config = ConfigDict(frozen=True)
-
-    player: int
-    role: str
     coin_kind: str
     partner_coin_kind: str
     rooms: dict[str, str]
@@ -394,7 +391,7 @@ class TravelingAdventurersState(State):
             raise ValueError(f"no player {player}; players are 0 (USER) and 1 (BOT)")
         used = sum(1 for r in self.history if r.player == player)
         return TravelingAdventurersObservation(
-            player=player,
+            seat=player,
             role=PLAYER_NAMES[player],
             coin_kind=COIN_KINDS[player],
             partner_coin_kind=COIN_KINDS[1 - player],
@@ -403,9 +400,10 @@ class TravelingAdventurersState(State):
             own_coins=self.board.edges(player),
             chat=[
                 ChatLine(
+                    seat=r.player,
                     speaker=PLAYER_NAMES[r.player],
                     message=r.turn.message,
-                    submitted=next((a.path for a in r.turn.actions if isinstance(a, Submit)), None),
+                    action=next((a for a in r.turn.actions if isinstance(a, Submit)), None),
                 )
                 for r in self.history
             ],

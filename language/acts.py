@@ -115,7 +115,8 @@ class Intent(BaseModel):
 
     ``actions`` holds game-specific formal actions (for Traveling Adventurers, a submitted tour).
     ``message`` is set by a policy that writes its own message (an LLM policy); the pipeline then
-    sends it as it is instead of rendering the acts.
+    sends it as it is instead of rendering the acts. ``addressee`` is the seat the turn speaks to,
+    where a game has one (``None``: everyone).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -123,3 +124,4 @@ class Intent(BaseModel):
     acts: list[SerializeAsAny[ActBase]] = Field(default_factory=list)
     actions: list[object] = Field(default_factory=list)
     message: str | None = None
+    addressee: int | None = None

@@ -197,7 +197,7 @@ class TravelingAdventurersLanguage:
     # ---- the policy's view -------------------------------------------------------------------
     def policy_input(self, beliefs: Any, observation: Any) -> dict[str, Any]:
         chat = observation.chat
-        last_own = max((i for i, line in enumerate(chat) if line.speaker == observation.role), default=-1)
+        last_own = max((i for i, line in enumerate(chat) if line.seat == observation.seat), default=-1)
         data: dict[str, Any] = {
             "rooms": observation.rooms,
             "start": observation.start,
@@ -220,7 +220,7 @@ class TravelingAdventurersLanguage:
         return data
 
     def decision_errors(self, acts: list[Act], beliefs: Any, observation: Any) -> list[str]:
-        context = beliefs.context(observation, "self")
+        context = beliefs.context(observation, observation.seat)
         errors = self.act_errors(acts, context)
         own = {frozenset((u, v)): c for u, v, c in observation.own_coins}
         for act in acts:

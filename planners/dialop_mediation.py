@@ -112,7 +112,7 @@ class AssistantPlanner:
             The intent: :class:`MedAsk` acts, or a :class:`MedOffer` with the ``Propose`` action.
         """
         if observation.pending_proposal is not None:
-            return Intent(actions=[To(user=0)])  # cannot happen under the turn order; say nothing
+            return Intent(actions=[To(user=0)], addressee=0)  # cannot happen under the turn order; say nothing
         if observation.turns_left > self.final_turns:
             for user in (0, 1):
                 if not beliefs.asked[user]:
@@ -121,7 +121,6 @@ class AssistantPlanner:
             if beliefs.proposals == 0 and beliefs.followups < self.max_followups:
                 worth, user = max(((self.worth_asking(beliefs, u), u) for u in (0, 1)), key=lambda x: _top_voi(x[0]))
                 if worth:
-                    beliefs.followups += 1
                     return self._ask(beliefs, user, [item for item, _ in worth])
         return self._propose(beliefs)
 
@@ -144,13 +143,12 @@ class AssistantPlanner:
     def _ask(beliefs: AssistantBeliefs, user: int, items: list[Item]) -> Intent:
         acts: list[ActBase] = []
         for item in items:
-            beliefs.asked[user].add(item)
             if item[0] == "event":
                 day, start = day_and_clock(beliefs.users[user].shared[item[1]].start)
                 acts.append(MedAsk(about="event", day=day, start=start))
             else:
                 acts.append(MedAsk(about=item[0]))
-        return Intent(acts=acts, actions=[To(user=user)])
+        return Intent(acts=acts, actions=[To(user=user)], addressee=user)
 
     # ---- proposals ----------------------------------------------------------------------------
     def final_proposal(self, beliefs: AssistantBeliefs, observation: Any = None) -> FlightPair:
@@ -174,7 +172,7 @@ class AssistantPlanner:
         flight = beliefs.users[0].flights[pair.flights[0]]
         day, start = day_and_clock(flight.start)
         offer = MedOffer(carrier=flight.carrier if flight.carrier in CARRIERS else None, day=day, start=start)
-        return Intent(acts=[offer], actions=[To(user=0), Propose(proposal=pair)])
+        return Intent(acts=[offer], actions=[To(user=0), Propose(proposal=pair)], addressee=0)
 
 
 def _top_voi(items: list[tuple[Item, float]]) -> float:
@@ -422,7 +420,7 @@ class AddressedPlanner:
     def plan(self, beliefs: object, observation: Any, rng: np.random.Generator) -> Intent:
         """The inner planner's intent with ``To(user)`` first."""
         intent = self.inner.plan(beliefs, observation, rng)
-        return intent.model_copy(update={"actions": [To(user=self.user), *intent.actions]})
+        return intent.model_copy(update={"actions": [To(user=self.user), *intent.actions], "addressee": self.user})
 
 
 def sample_pair(observation: Any, rng: np.random.Generator) -> FlightPair:

@@ -77,7 +77,6 @@ class AISMCTSPlanner:
         token = tuple(observation.token)
         x, y = token
         incoming = beliefs.partner_flag if self.communicate else None
-        beliefs.partner_flag = None
         problem = SearchProblem(
             ego_open=beliefs.own_open,
             partner_rejected=beliefs.rejected.copy(),
@@ -116,7 +115,6 @@ class AISMCTSPlanner:
         if not allowed:
             return None
         best = max(allowed, key=lambda b: (replies[b], -b))
-        beliefs.last_request = (cell, best)
         return Flag(flag=MOVES[best])
 
 
@@ -152,7 +150,6 @@ class ProxyPlanner:
         token = tuple(observation.token)
         x, y = token
         incoming = beliefs.partner_flag if self.communicate else None
-        beliefs.partner_flag = None
         open_moves = [m for m in range(5) if beliefs.own_open[y, x, m]]  # stay is always open
         dist = _own_distances(beliefs, tuple(observation.treasure)) if observation.treasure is not None else None
 

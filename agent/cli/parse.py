@@ -71,4 +71,4 @@ def _reader_context(game: Any, agent: Any, options: Mapping[str, str]) -> Any:
     if not 0 <= reader < seats:
         raise UserError(f"--reader must be a seat of {game.facts.game_id}: 0..{seats - 1}")
     observation = game.new_initial_state(int(options.get("seed", 0))).observation(reader)
-    return agent.make_beliefs(observation).context(observation, "partner")
+    return agent.make_beliefs(observation).context(observation, (reader + 1) % seats)  # another seat's message

@@ -26,7 +26,18 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from games.base import Game, GameFacts, GameMetrics, IllegalTurnError, State, Turn, TurnRecord, metric
+from games.base import (
+    ChatLine,
+    Game,
+    GameFacts,
+    GameMetrics,
+    IllegalTurnError,
+    Observation,
+    State,
+    Turn,
+    TurnRecord,
+    metric,
+)
 
 ActionKind = Literal["propose", "accept", "reject"]
 
@@ -59,26 +70,32 @@ class Reject(BaseModel):
 FORMAL_ACTIONS = (Propose, Accept, Reject)
 
 
-class DialopChatLine(BaseModel):
-    """One public turn: who spoke, what they said, and their formal action (if any)."""
+class PublicAction(BaseModel):
+    """What a chat line shows of a DialOp turn's formal actions (the line's ``action``): the kind,
+    the public (JSON) form of a proposal, and the addressee of an assistant turn where the game has
+    one (Mediation, shown in the observation)."""
 
     model_config = ConfigDict(frozen=True)
 
-    player: int
-    speaker: str
-    message: str
-    action: ActionKind | None = None
-    proposal: Any = None  # the public (JSON) form of a proposal, for ``action == "propose"``
+    kind: ActionKind | None = None
+    proposal: Any = None
+    to: int | None = None
 
 
-class DialopObservation(BaseModel):
+def kind_of(line: ChatLine) -> ActionKind | None:
+    """The formal action a chat line shows (``propose``, ``accept``, ``reject``), or ``None``."""
+    return line.action.kind if isinstance(line.action, PublicAction) else None
+
+
+def proposal_of(line: ChatLine) -> Any:
+    """The public form of the proposal a ``propose`` line shows (``None`` on other lines)."""
+    return line.action.proposal if isinstance(line.action, PublicAction) else None
+
+
+class DialopObservation(Observation):
     """The public part of every DialOp observation; games subclass it to add the private view."""
 
-    model_config = ConfigDict(frozen=True)
-
-    player: int
-    role: str
-    chat: Sequence[DialopChatLine]  # a list; a game's observation narrows it to its own chat lines
+    chat: list[ChatLine]  # each line's action: its PublicAction, if it shows one
     pending_proposal: Any = None
     proposer: int | None = None
     must_respond: bool = False
@@ -154,7 +171,7 @@ class DialopState(State, ABC):
         self.num_players = game.facts.num_players
         self.player = game.facts.first_player
         self.turns = 0
-        self.chat: list[DialopChatLine] = []
+        self.chat: list[ChatLine] = []
         self.pending: Any = None
         self.proposer: int | None = None
         self.awaiting: tuple[int, ...] = ()  # players who still have to answer the pending proposal
@@ -226,7 +243,7 @@ class DialopState(State, ABC):
         if not 0 <= player < self.num_players:
             raise ValueError(f"no player {player}")
         return {
-            "player": player,
+            "seat": player,
             "role": self.game.facts.player_names[player],
             "chat": list(self.chat),
             "pending_proposal": None if self.pending is None else self._proposal_json(self.pending),
@@ -279,26 +296,27 @@ class DialopState(State, ABC):
         if turn.message.strip():
             self.messages[player] += 1
             self.words[player] += len(turn.message.split())
-        line: dict[str, Any] = {"player": player, "speaker": self.game.facts.player_names[player]}
+        line: dict[str, Any] = {"seat": player, "speaker": self.game.facts.player_names[player]}
+        shown: dict[str, Any] = {}  # the line's PublicAction
         if isinstance(action, Propose):
             proposal = self._parse_or_refuse(action.proposal)
             self.pending, self.proposer = proposal, player
             self.awaiting = self._responders(player)
             self.proposals += 1
-            line.update(action="propose", proposal=self._proposal_json(proposal))
+            shown.update(kind="propose", proposal=self._proposal_json(proposal))
         elif isinstance(action, Accept):
-            line["action"] = "accept"
+            shown["kind"] = "accept"
             self.awaiting = tuple(p for p in self.awaiting if p != player)
             if not self.awaiting:
                 self.agreement = self.pending
                 self.reward = float(self._normalized_score(self.pending))
                 self.ended = True
         elif isinstance(action, Reject):
-            line["action"] = "reject"
+            shown["kind"] = "reject"
             self.pending, self.proposer, self.awaiting = None, None, ()
             self.rejections += 1
         self.history.append(TurnRecord(player=player, turn=turn))
-        self.chat.append(DialopChatLine(message=turn.message, **line))
+        self.chat.append(ChatLine(message=turn.message, action=PublicAction(**shown) if shown else None, **line))
         self.turns += 1
         if self.turns >= self.turn_cap:
             self.ended = True

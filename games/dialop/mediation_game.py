@@ -50,16 +50,17 @@ from typing import Any, ClassVar, Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.base import IllegalTurnError, Turn, metric
+from games.base import ChatLine, IllegalTurnError, Turn, metric
 from games.dialop.base import (
     Accept,
-    DialopChatLine,
     DialopGame,
     DialopMetrics,
     DialopObservation,
     DialopState,
     Propose,
+    PublicAction,
     Reject,
+    kind_of,
 )
 from games.dialop.common import normalized
 from games.dialop.data import recorded_game
@@ -277,12 +278,13 @@ class ProposalView(BaseModel):
     arrival_hours_apart: int
 
 
-class MediationChatLine(DialopChatLine):
-    """A chat line with its room: ``to`` is the addressee of an assistant turn (``None`` for users)."""
-
-    model_config = ConfigDict(frozen=True)
-
-    to: int | None = None
+def addressed(line: ChatLine, to: int | None) -> ChatLine:
+    """``line`` showing the addressee ``to`` of an assistant turn in its action (a user's line,
+    ``to`` None, as it is)."""
+    if to is None:
+        return line
+    shown = line.action if isinstance(line.action, PublicAction) else PublicAction()
+    return line.model_copy(update={"action": shown.model_copy(update={"to": to})})
 
 
 def is_shared(user: UserData, event: Event) -> bool:
@@ -335,7 +337,6 @@ class MediationObservation(DialopObservation):
 
     model_config = ConfigDict(frozen=True)
 
-    chat: list[MediationChatLine]
     user: int | None = None
     calendar: list[EventView] = []
     flights: list[FlightView] = []
@@ -470,9 +471,9 @@ class MediationState(DialopState):
 
     def _sees(self, user: int, index: int) -> bool:
         line = self.chat[index]
-        if line.player == user:
+        if line.seat == user:
             return True
-        return line.player == ASSISTANT and (self.addressees[index] == user or line.action == "propose")
+        return line.seat == ASSISTANT and (self.addressees[index] == user or kind_of(line) == "propose")
 
     # ---- protocol hooks --------------------------------------------------------------------------
     def _may_propose(self, player: int) -> bool:
@@ -503,9 +504,7 @@ class MediationState(DialopState):
     # ---- State API -----------------------------------------------------------------------------
     def observation(self, player: int) -> MediationObservation:
         fields = self.public_fields(player)
-        lines = [
-            MediationChatLine(**line.model_dump(), to=to) for line, to in zip(self.chat, self.addressees, strict=True)
-        ]
+        lines = [addressed(line, to) for line, to in zip(self.chat, self.addressees, strict=True)]
         if player == ASSISTANT:
             return MediationObservation(
                 **{**fields, "chat": lines},
@@ -513,14 +512,15 @@ class MediationState(DialopState):
                 user_shared_calendars=[calendar_view(u, with_importance=False) for u in self.instance.users],
             )
         data = self.instance.users[player]
-        own: list[MediationChatLine] = []
+        own: list[ChatLine] = []
         for index, line in enumerate(lines):
             if not self._sees(player, index):
                 continue
-            if line.action == "propose":
-                message = line.message if line.to == player else ""
-                flight = line.proposal[player]
-                line = line.model_copy(update={"message": message, "proposal": {"flight_id": flight}})
+            shown = line.action
+            if isinstance(shown, PublicAction) and shown.kind == "propose":
+                message = line.message if shown.to == player else ""
+                action = shown.model_copy(update={"proposal": {"flight_id": shown.proposal[player]}})
+                line = line.model_copy(update={"message": message, "action": action})
             own.append(line)
         pending = None if self.pending is None else {"flight_id": self.pending.flights[player]}
         return MediationObservation(

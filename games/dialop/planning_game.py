@@ -50,7 +50,17 @@ import numpy as np
 from pydantic import ConfigDict, Field
 
 from games.base import IllegalTurnError, Turn, metric
-from games.dialop.base import Accept, DialopGame, DialopMetrics, DialopObservation, DialopState, Propose, Reject
+from games.dialop.base import (
+    Accept,
+    DialopGame,
+    DialopMetrics,
+    DialopObservation,
+    DialopState,
+    Propose,
+    Reject,
+    kind_of,
+    proposal_of,
+)
 from games.dialop.common import normalized
 from games.dialop.data import data_file, recorded_game
 from games.dialop.planning import (
@@ -455,9 +465,9 @@ class PlanningState(DialopState):
     def proposal_breakdowns(self) -> list[ScoreBreakdown]:
         """The score breakdown of every proposal so far (what the user has been shown)."""
         return [
-            score_breakdown(self.instance, Itinerary(tuple(line.proposal)))
+            score_breakdown(self.instance, Itinerary(tuple(proposal_of(line))))
             for line in self.chat
-            if line.action == "propose"
+            if kind_of(line) == "propose"
         ]
 
     def observation(self, player: int) -> PlanningObservation:
@@ -538,7 +548,7 @@ class PlanningState(DialopState):
                     twin._set_instance(candidate)
                     return twin
             raise ValueError("no normalizable preferences drawn")
-        shown = {name for line in self.chat if line.action == "propose" for name in line.proposal if name}
+        shown = {name for line in self.chat if kind_of(line) == "propose" for name in proposal_of(line) if name}
         data = task_data()
         hidden = [i for i, s in enumerate(inst.sites) if s.name not in shown]
         spots = [inst.sites[i].location for i in hidden]

@@ -1,10 +1,11 @@
-"""PipelineAgent: hears only the partner's new lines, turns formal submissions into acts, replays."""
+"""PipelineAgent: hears only the other seats' new lines, passes a line's formal move to the store, replays."""
 
 import numpy as np
 
 from agent.registry import default_registry
 from games.base import Turn
 from games.traveling_adventurers import BOT, USER, Submit, TravelingAdventurersGame
+from language.acts import End
 
 TOUR = ["L", "E", "K", "C", "B", "A", "L"]
 
@@ -16,12 +17,14 @@ def agent(preset="problem-solving"):
     return built
 
 
-def test_partner_submission_without_words_is_heard_as_an_end_act_and_matched():
+def test_partner_submission_without_words_is_taken_in_as_an_end_act_and_matched():
+    """The chat line shows the submission as its action; the utterance carries it to the store."""
     state = TravelingAdventurersGame(board=1).new_initial_state(0)
     state.apply(Turn(message="", actions=(Submit(path=TOUR),)))
     bot = agent()
     turn = bot.act(state.observation(BOT))
-    assert bot.trace[-1].heard == [[{"act": "end", "path": TOUR}]]
+    assert bot.trace[-1].heard == [[]]  # nothing said
+    assert bot.beliefs.log[0] == ("partner", End(path=TOUR)) and bot.beliefs.tracker.partner_final == TOUR
     assert turn.actions == (Submit(path=TOUR),)  # a submission is binding: matching it keeps the game Correct
 
 
@@ -64,11 +67,14 @@ class _Recorder:
     def observe(self, observation):
         pass
 
-    def context(self, observation, who):
-        return who
+    def context(self, observation, author_seat):
+        return author_seat
 
-    def update(self, acts, speaker):
-        self.updates.append((speaker, [a.to_json() for a in acts]))
+    def update(self, utterance):
+        self.updates.append((utterance.seat, [a.to_json() for a in utterance.acts]))
+
+    def record_own(self, intent):
+        self.updates.append((-1, [a.to_json() for a in intent.acts]))
 
 
 class _EchoParser:
@@ -92,10 +98,10 @@ def test_lines_in_our_seat_before_our_first_turn_are_heard_as_our_own_acts():
     user.reset(np.random.default_rng(0))
     user.act(state.observation(USER))
     heard = [(who, acts[0]["coins"]) for who, acts in user.beliefs.updates if acts]
-    assert heard == [("self", 2), ("partner", 1), ("self", 3)]
+    assert heard == [(USER, 2), (1 - USER, 1), (USER, 3)]
     state.apply(Turn(message="seven eight"))  # the bot's seat
     state.apply(Turn(message="nine"))  # the user's seat, after the agent spoke for itself
     before = len(user.beliefs.updates)
     user.act(state.observation(USER))
     # once the agent speaks for itself, its own lines are not parsed again
-    assert [(who, acts[0]["coins"]) for who, acts in user.beliefs.updates[before:] if acts] == [("partner", 2)]
+    assert [(who, acts[0]["coins"]) for who, acts in user.beliefs.updates[before:] if acts] == [(1 - USER, 2)]

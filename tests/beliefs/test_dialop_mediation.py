@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from beliefs.base import Utterance
 from beliefs.dialop_mediation import AssistantBeliefs, UserBeliefs, day_and_clock, make_beliefs
 from games.dialop.mediation_game import MediationGame
 from language.dialop_mediation import (
@@ -27,8 +28,8 @@ def test_seat_dependent_store():
     _, assistant, user = _views()
     assert isinstance(make_beliefs(assistant), AssistantBeliefs)
     assert isinstance(make_beliefs(user), UserBeliefs)
-    assert make_beliefs(assistant).context(assistant, "partner") == MediationContext(author="user")
-    assert make_beliefs(user).context(user, "partner") == MediationContext(author="assistant")
+    assert make_beliefs(assistant).context(assistant, 0) == MediationContext(author="user")
+    assert make_beliefs(user).context(user, 2) == MediationContext(author="assistant")
 
 
 def test_assistant_folds_in_scaled_reports():
@@ -59,9 +60,9 @@ def test_assistant_folds_in_scaled_reports():
 def test_user_store_tracks_questions_and_what_was_told():
     _, _, observation = _views(2)
     beliefs = UserBeliefs(observation)
-    beliefs.update([MedAsk(about="price")], "partner")
+    beliefs.update(Utterance(2, [MedAsk(about="price")]))
     assert beliefs.questions == [MedAsk(about="price")]
     event = beliefs.events[-1][0]
     day, start = day_and_clock(event.start)
-    beliefs.update([MedPrice(pref=1), MedEvent(day=day, start=start, importance=1)], "self")
+    beliefs.update(Utterance(beliefs.seat, [MedPrice(pref=1), MedEvent(day=day, start=start, importance=1)]))
     assert beliefs.questions == [] and beliefs.told_price and (event.start, event.end) in beliefs.told_events

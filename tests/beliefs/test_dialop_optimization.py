@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from beliefs.base import Utterance
 from beliefs.dialop_optimization import OptimizationBeliefs
 from games.base import Turn
 from games.dialop.optimization import OptimizationInstance
@@ -33,10 +34,12 @@ def test_own_cells_and_scale() -> None:
 def test_ratio_from_overlaps_and_from_maxima() -> None:
     beliefs = beliefs_of(0)
     assert beliefs.ratio() == 1.0  # nothing heard yet
-    beliefs.update([OptCell(reviewer=1, paper=2, value=200)], "partner")  # not an overlap
+    beliefs.update(Utterance(1 - beliefs.seat, [OptCell(reviewer=1, paper=2, value=200)]))  # not an overlap
     n = 0.4 * 9
     assert beliefs.ratio() == pytest.approx(beliefs.own_scale() / (200 / (99 * n / (n + 1))))
-    beliefs.update([OptCell(reviewer=0, paper=0, value=450), OptCell(reviewer=2, paper=2, value=350)], "partner")
+    beliefs.update(
+        Utterance(1 - beliefs.seat, [OptCell(reviewer=0, paper=0, value=450), OptCell(reviewer=2, paper=2, value=350)])
+    )
     assert beliefs.ratio() == pytest.approx(0.4)  # 2.0 / 5.0, exactly from the shared cells
     table = beliefs.expected_table()
     assert table[1, 2] == pytest.approx(80) and table[0, 0] == 180
@@ -45,7 +48,7 @@ def test_ratio_from_overlaps_and_from_maxima() -> None:
 def test_unknown_cells_drop_below_the_partners_claim() -> None:
     beliefs = beliefs_of(0)
     before = beliefs.unknown_value()
-    beliefs.update([OptCell(reviewer=0, paper=0, value=450), OptNoneAbove(value=100)], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [OptCell(reviewer=0, paper=0, value=450), OptNoneAbove(value=100)]))
     assert beliefs.unknown_value() < before
     assert beliefs.expected_table()[1, 0] == pytest.approx(beliefs.unknown_value())
 
@@ -54,7 +57,7 @@ def test_unknown_cells_drop_below_the_partners_claim() -> None:
 def test_unknown_outcomes_are_a_distribution(cap: int | None) -> None:
     beliefs = beliefs_of(0)
     if cap is not None:
-        beliefs.update([OptCell(reviewer=0, paper=0, value=450), OptNoneAbove(value=cap)], "partner")
+        beliefs.update(Utterance(1 - beliefs.seat, [OptCell(reviewer=0, paper=0, value=450), OptNoneAbove(value=cap)]))
     outcomes = beliefs.unknown_outcomes()
     assert sum(p for _, p in outcomes) == pytest.approx(1.0)
     assert beliefs.unknown_value() == pytest.approx(sum(v * p for v, p in outcomes))
@@ -63,7 +66,11 @@ def test_unknown_outcomes_are_a_distribution(cap: int | None) -> None:
 
 def test_ratings_without_numbers() -> None:
     beliefs = beliefs_of(0)
-    beliefs.update([OptRate(reviewer=1, paper=0, level="high"), OptRate(reviewer=2, paper=0, level="low")], "partner")
+    beliefs.update(
+        Utterance(
+            1 - beliefs.seat, [OptRate(reviewer=1, paper=0, level="high"), OptRate(reviewer=2, paper=0, level="low")]
+        )
+    )
     table = beliefs.expected_table()
     assert table[1, 0] == pytest.approx(85 * beliefs.own_scale()) and table[2, 0] < table[0, 2]
     assert beliefs.partner_view()[1, 0]
@@ -71,16 +78,18 @@ def test_ratings_without_numbers() -> None:
 
 def test_a_cell_neither_player_sees_holds_fifty() -> None:
     beliefs = beliefs_of(0)
-    beliefs.update([OptUnseen(reviewer=1, paper=0)], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [OptUnseen(reviewer=1, paper=0)]))
     assert beliefs.expected_table()[1, 0] == pytest.approx(50 * beliefs.own_scale())
     assert not beliefs.unknown_cells()[1, 0]
 
 
 def test_self_acts_are_remembered_and_questions_queued() -> None:
     beliefs = beliefs_of(1)
-    beliefs.update([OptCell(reviewer=0, paper=0, value=450), OptNoneAbove(value=300)], "self")
+    beliefs.update(Utterance(beliefs.seat, [OptCell(reviewer=0, paper=0, value=450), OptNoneAbove(value=300)]))
     assert beliefs.told[0, 0] and beliefs.told_cap == 300 and not beliefs.partner_spoke
-    beliefs.update([OptAsk(paper=1), OptCell(reviewer=9, paper=0, value=1)], "partner")  # out of range: ignored
+    beliefs.update(
+        Utterance(1 - beliefs.seat, [OptAsk(paper=1), OptCell(reviewer=9, paper=0, value=1)])
+    )  # out of range: ignored
     assert beliefs.questions == [OptAsk(paper=1)] and np.isnan(beliefs.partner).all()
 
 

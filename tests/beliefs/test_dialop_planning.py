@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from beliefs.base import Utterance
 from beliefs.dialop_planning import PRIOR_WEIGHT, AssistantBeliefs, UserBeliefs, make_beliefs
 from games.base import Turn
 from games.dialop.base import Propose
@@ -40,10 +41,10 @@ def test_user_beliefs_read_own_descriptions(game) -> None:
     beliefs = UserBeliefs(user)
     assert len(beliefs.preferences) == len(state.instance.preferences)
     assert all(len(acts) == 1 for _, acts in beliefs.preferences)
-    beliefs.update([PlanAsk(topic="budget")], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [PlanAsk(topic="budget")]))
     assert beliefs.questions == ["budget"]
     said = beliefs.acts_on("budget")
-    beliefs.update(said, "self")
+    beliefs.update(Utterance(beliefs.seat, said))
     assert beliefs.questions == [] and beliefs.told
 
 
@@ -56,18 +57,22 @@ def test_assistant_feedback_converts_to_weights(game) -> None:
     beliefs.observe(state.observation(1))
     assert beliefs.proposed == [Itinerary(tuple(names[:3]))]
     truth = score_breakdown(state.instance, beliefs.proposed[-1])
-    beliefs.update([PlanFeature(feature="good for kids", liked=(True,), disliked=(False,))], "partner")
-    beliefs.update([PlanBudget(amount=50), PlanCategory(category="cafe")], "partner")
+    beliefs.update(
+        Utterance(1 - beliefs.seat, [PlanFeature(feature="good for kids", liked=(True,), disliked=(False,))])
+    )
+    beliefs.update(Utterance(1 - beliefs.seat, [PlanBudget(amount=50), PlanCategory(category="cafe")]))
     kids_pref = FeaturePreference("kids", "good for kids", 1, (False,), (True,))
     coefficient = kids_pref.site_score(beliefs.by_name[names[0]])
     beliefs.update(
-        [
-            PlanSiteScore(site=names[0], score=4 * coefficient),
-            PlanTravel(score=truth.travel),
-            PlanBudget(score=-7),
-            PlanCategory(category="cafe", score=-3),
-        ],
-        "partner",
+        Utterance(
+            1 - beliefs.seat,
+            [
+                PlanSiteScore(site=names[0], score=4 * coefficient),
+                PlanTravel(score=truth.travel),
+                PlanBudget(score=-7),
+                PlanCategory(category="cafe", score=-3),
+            ],
+        )
     )
     assert beliefs.weights["budget"] == 7 and beliefs.budget == 50
     assert beliefs.weights["category:cafe"] == 3 and beliefs.penalizes["category:cafe"]

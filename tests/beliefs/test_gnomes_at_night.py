@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from beliefs.base import Utterance
 from beliefs.gnomes_at_night import GnomesBeliefs
 from games.base import Turn
 from games.gnomes_at_night import MOVES, GnomesAtNightGame, MoveAction
@@ -22,7 +23,7 @@ def fresh(player: int = 1, seed: int = 0):
 def test_a_rejection_is_recorded_with_its_mirror():
     _, beliefs = fresh()
     beliefs.last_request = ((2, 2), MOVES.index("right"))
-    beliefs.update([Flag(flag="reject")], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [Flag(flag="reject")]))
     assert beliefs.rejected[2, 2, MOVES.index("right")] and beliefs.rejected[2, 3, MOVES.index("left")]
     assert beliefs.rejected.sum() == 2 and beliefs.last_request is None
 
@@ -30,7 +31,7 @@ def test_a_rejection_is_recorded_with_its_mirror():
 def test_a_rejection_naming_another_move_is_not_about_our_request():
     _, beliefs = fresh()
     beliefs.last_request = ((2, 2), MOVES.index("down"))
-    beliefs.update([Flag(flag="reject", move="left")], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [Flag(flag="reject", move="left")]))
     assert beliefs.rejected.sum() == 0
 
 
@@ -68,19 +69,19 @@ def test_hints_and_requests_sharpen_the_belief():
     observation = state.observation(1)  # round 1: player 0 sees the treasure at (4, 0)
     beliefs = GnomesBeliefs(observation)
     beliefs.observe(observation)
-    beliefs.update([Flag(flag="none", treasure=Direction(dx=1, dy=0))], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [Flag(flag="none", treasure=Direction(dx=1, dy=0))]))
     belief = beliefs.treasure_belief(observation)
     right_of_token = belief[:, 1:].sum()
     assert right_of_token > 0.9
     before = beliefs.treasure_belief(observation)[1:, :].sum()
-    beliefs.update([Flag(flag="down")], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [Flag(flag="down")]))
     assert beliefs.treasure_belief(observation)[1:, :].sum() > before
 
 
 def test_a_new_round_keeps_the_dictionary_and_forgets_the_round():
     state, beliefs = fresh(player=0)
     beliefs.record_rejection((3, 3), MOVES.index("up"))
-    beliefs.update([Flag(flag="none", treasure=Direction(dx=1, dy=1))], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [Flag(flag="none", treasure=Direction(dx=1, dy=1))]))
     state.round_index = 1
     state.chat = []
     beliefs.observe(state.observation(0))

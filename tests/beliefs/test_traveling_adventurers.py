@@ -6,8 +6,8 @@ from language.acts import Agree, Ask, End, Inform, Reject, Suggest
 
 def test_partner_model_records_partner_coins_and_what_we_told():
     model = PartnerModel()
-    model.update([Inform(edge=("L", "E"), coins=6), Ask(edge=("L", "B"))], "partner")
-    model.update([Inform(edge=("B", "L"), coins=3), Ask(edge=("E", "K"))], "self")
+    model.update([Inform(edge=("L", "E"), coins=6), Ask(edge=("L", "B"))], mine=False)
+    model.update([Inform(edge=("B", "L"), coins=3), Ask(edge=("E", "K"))], mine=True)
     assert model.known("E", "L") == 6 and model.known("L", "B") is None
     assert edge_key("L", "B") in model.told and model.open_questions == []
     assert edge_key("K", "E") in model.asked
@@ -15,68 +15,68 @@ def test_partner_model_records_partner_coins_and_what_we_told():
 
 def test_null_partner_model_hears_no_coins():
     model = NullPartnerModel()
-    model.update([Inform(edge=("L", "E"), coins=6), Ask(about="best_next")], "partner")
+    model.update([Inform(edge=("L", "E"), coins=6), Ask(about="best_next")], mine=False)
     assert model.known("L", "E") is None and model.partner_coins == {}
     assert model.open_questions == [Ask(about="best_next")]
 
 
 def test_agreement_needs_both_sides():
     t = AgreementTracker(start="L")
-    t.update([Suggest(path=["L", "E"])], "self")
+    t.update([Suggest(path=["L", "E"])], mine=True)
     assert t.visited == ["L"]
-    t.update([Agree()], "partner")
+    t.update([Agree()], mine=False)
     assert t.visited == ["L", "E"]
-    t.update([Suggest(path=["E", "K", "A"])], "partner")
+    t.update([Suggest(path=["E", "K", "A"])], mine=False)
     assert t.partner_pending.path == ["E", "K", "A"]
-    t.update([Agree(path=["E", "K", "A"])], "self")
+    t.update([Agree(path=["E", "K", "A"])], mine=True)
     assert t.visited == ["L", "E", "K", "A"] and t.partner_pending is None
 
 
 def test_rejection_is_remembered_per_prefix_and_counter_proposal_replaces_ours():
     t = AgreementTracker(start="L")
-    t.update([Suggest(path=["L", "E"])], "self")
-    t.update([Reject(), Suggest(path=["L", "C"])], "partner")
+    t.update([Suggest(path=["L", "E"])], mine=True)
+    t.update([Reject(), Suggest(path=["L", "C"])], mine=False)
     assert t.rejected_at(["L"]) == {"E"} and t.own_pending is None
     assert t.partner_pending.path == ["L", "C"]
-    t.update([Reject(path=["L", "C"])], "self")
+    t.update([Reject(path=["L", "C"])], mine=True)
     assert t.rejected_at(["L"]) == {"E", "C"} and t.partner_pending is None
 
 
 def test_full_path_suggestion_is_located_after_the_agreed_prefix():
     t = AgreementTracker(start="L", agreed=["L", "E"])
-    t.update([Suggest(path=["L", "E", "A", "B"])], "partner")
+    t.update([Suggest(path=["L", "E", "A", "B"])], mine=False)
     assert t.partner_pending.path == ["E", "A", "B"] and t.partner_pending.base == 1
 
 
 def test_partner_backtrack_revises_the_agreed_prefix_once_agreed():
     t = AgreementTracker(start="L", agreed=["L", "E", "A", "B"])
-    t.update([Reject(path=["A", "B"]), Suggest(path=["E", "K"])], "partner")
+    t.update([Reject(path=["A", "B"]), Suggest(path=["E", "K"])], mine=False)
     assert t.partner_pending.base == 1
     assert t.visited == ["L", "E", "A", "B"]  # nothing changes before we agree
-    t.update([Agree(path=["E", "K"])], "self")
+    t.update([Agree(path=["E", "K"])], mine=True)
     assert t.visited == ["L", "E", "K"]
 
 
 def test_repeating_the_agreed_path_is_not_a_new_suggestion():
     t = AgreementTracker(start="L", agreed=["L", "E", "A"])
-    t.update([Suggest(path=["L", "E"])], "partner")
+    t.update([Suggest(path=["L", "E"])], mine=False)
     assert t.partner_pending is None
 
 
 def test_partner_final_path_and_our_rejection_of_it():
     t = AgreementTracker(start="L")
     tour = ["L", "E", "A", "B", "K", "C", "L"]
-    t.update([End(path=tour)], "partner")
+    t.update([End(path=tour)], mine=False)
     assert t.partner_final == tour
-    t.update([Reject(path=tour)], "self")
+    t.update([Reject(path=tour)], mine=True)
     assert t.partner_final is None
 
 
 def test_history_tracker_takes_suggestions_as_moves_and_forgets_old_rooms():
     t = HistoryTracker(start="L", memory=2)
     for path in (["L", "E"], ["E", "A"], ["A", "B"], ["B", "K"]):
-        t.update([Suggest(path=path)], "self")
+        t.update([Suggest(path=path)], mine=True)
     assert t.path == ["L", "E", "A", "B", "K"]
     assert "E" not in t.visited and t.visited[-1] == "K" and "L" in t.visited
-    t.update([Suggest(path=["C", "L"])], "partner")  # not from where the walk stands: ignored
+    t.update([Suggest(path=["C", "L"])], mine=False)  # not from where the walk stands: ignored
     assert t.path[-1] == "K"

@@ -45,7 +45,7 @@ def test_games_and_check_list_the_toy_game(tmp_path):
     table = invoke("games", "--json", str(out)).stdout
     assert "toy_sum" in table and "teller" in table
     row = next(r for r in json.loads(out.read_text()) if r["name"] == "toy_sum")
-    assert row["options"] == ["high", "max_turns_per_player"] and row["slots"]["planner"] == ["tell"]
+    assert row["options"] == ["high", "max_turns_per_player", "players"] and row["slots"]["planner"] == ["tell"]
     checked = invoke("check", "--seeds", "2").stdout
     assert "ok toy_sum_v0: 4 games" in checked
 

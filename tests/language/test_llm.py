@@ -6,6 +6,7 @@ import pytest
 
 from agent.arena import aggregate, play_game, selfplay
 from agent.registry import AgentSpec, default_registry
+from beliefs.base import Utterance
 from games.traveling_adventurers import Submit, TravelingAdventurersGame
 from language.acts import Intent, acts_to_json
 from language.llm import LLMParser, LLMPolicy, LLMRenderer, prompt_content
@@ -252,8 +253,8 @@ def test_an_agreed_tour_is_submitted(llm_server):
     agent.beliefs = agent.make_beliefs(observation)
     tour = ["L", "E", "A", "B", "K", "C"]
     for a, b in zip(tour, tour[1:], strict=False):
-        agent.beliefs.update([S(a + b)], "partner")
-        agent.beliefs.update([Y()], "self")
+        agent.beliefs.update(Utterance(1 - observation.seat, [S(a + b)]))
+        agent.beliefs.record_own(Intent(acts=[Y()]))
     assert language.decision_errors([E("LEABKCL")], agent.beliefs, observation) == []
     assert language.decision_errors([E("LEABKL")], agent.beliefs, observation)
     assert language.actions_for([E("LEABKCL"), N()]) == [Submit(path=list("LEABKCL"))]

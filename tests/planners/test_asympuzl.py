@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from beliefs.asympuzl import AsympuzlBeliefs
+from beliefs.base import Utterance
 from games.asympuzl import AsympuzlGame, Piece, Replace
 from games.base import Turn
 from language.asympuzl import PuzlAsk, PuzlOrder, PuzlPair, PuzlPlace, PuzlSolved
@@ -25,7 +26,7 @@ def test_share_all_alice_opens_with_the_order():
 
 def test_share_all_bob_fixes_everything_and_tells_all_pairs():
     state, _, bob = setup()
-    bob.update([PuzlOrder(shapes=[p.shape for p in state.truth])], "partner")
+    bob.update(Utterance(1 - bob.seat, [PuzlOrder(shapes=[p.shape for p in state.truth])]))
     intent = ShareAllPlanner().plan(bob, state.observation(1), RNG)
     pairs = [a for a in intent.acts if isinstance(a, PuzlPair)]
     assert {(a.shape, a.color) for a in pairs} == {(p.shape, p.color) for p in state.truth}
@@ -40,14 +41,16 @@ def test_share_all_bob_fixes_everything_and_tells_all_pairs():
 
 def test_share_all_answers_questions_without_repeating():
     state, alice, bob = setup()
-    bob.update([PuzlAsk(about="colors"), PuzlAsk(about="position", shape=state.truth[0].shape)], "partner")
+    bob.update(
+        Utterance(1 - bob.seat, [PuzlAsk(about="colors"), PuzlAsk(about="position", shape=state.truth[0].shape)])
+    )
     intent = ShareAllPlanner().plan(bob, state.observation(1), RNG)
     assert sum(isinstance(a, PuzlPair) for a in intent.acts) == 4  # the colors once
-    bob.update(list(intent.acts), "self")
-    bob.update([PuzlAsk(about="color", shape=state.truth[2].shape)], "partner")
+    bob.record_own(intent)
+    bob.update(Utterance(1 - bob.seat, [PuzlAsk(about="color", shape=state.truth[2].shape)]))
     again = ShareAllPlanner().plan(bob, state.observation(1), RNG)
     assert again.acts == [PuzlPair(shape=state.truth[2].shape, color=state.truth[2].color)]
-    alice.update([PuzlAsk(about="position", shape=state.truth[1].shape)], "partner")
+    alice.update(Utterance(1 - alice.seat, [PuzlAsk(about="position", shape=state.truth[1].shape)]))
     assert answers(alice) == [PuzlPlace(position=2, shape=state.truth[1].shape)]
 
 
@@ -56,9 +59,9 @@ def test_one_at_a_time_tells_one_fact_per_move():
     planner = OneAtATimePlanner()
     first = planner.plan(alice, state.observation(0), RNG)
     assert first.acts == [PuzlPlace(position=1, shape=state.truth[0].shape)]
-    alice.update(list(first.acts), "self")
+    alice.record_own(first)
     assert planner.plan(alice, state.observation(0), RNG).acts == [PuzlPlace(position=2, shape=state.truth[1].shape)]
-    bob.update([PuzlPlace(position=3, shape=state.truth[2].shape)], "partner")
+    bob.update(Utterance(1 - bob.seat, [PuzlPlace(position=3, shape=state.truth[2].shape)]))
     reply = planner.plan(bob, state.observation(1), RNG)
     assert reply.acts == [PuzlPair(shape=state.truth[2].shape, color=state.truth[2].color)]
     assert reply.actions in ([], [Replace(replace=3, by=state.truth[2])])
@@ -102,7 +105,7 @@ def test_over_correct_validates_doubt():
 
 def test_fix_actions_writes_only_differences():
     state, alice, _ = setup()
-    alice.update([PuzlPair(shape=p.shape, color=p.color) for p in state.truth], "partner")
+    alice.update(Utterance(1 - alice.seat, [PuzlPair(shape=p.shape, color=p.color) for p in state.truth]))
     actions = fix_actions(alice, state.observation(0))
     assert [a.by for a in actions] == list(state.truth)
     assert all(isinstance(a.by, Piece) for a in actions)

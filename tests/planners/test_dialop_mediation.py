@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from beliefs.base import Utterance
 from beliefs.dialop_mediation import AssistantBeliefs, UserBeliefs, day_and_clock
 from games.base import Turn
 from games.dialop.base import Accept, Propose, Reject
@@ -41,9 +42,11 @@ def test_the_assistant_first_asks_user_0_then_user_1():
     planner = AssistantPlanner()
     intent = planner.plan(beliefs, observation, RNG)
     assert intent.actions == [To(user=0)] and intent.acts and all(isinstance(a, MedAsk) for a in intent.acts)
+    assert intent.addressee == 0
+    beliefs.record_own(intent)
     beliefs.answered[0] = True
     intent = planner.plan(beliefs, observation, RNG)
-    assert intent.actions == [To(user=1)]
+    assert intent.actions == [To(user=1)] and intent.addressee == 1
 
 
 def test_values_of_information_are_non_negative_and_known_facts_are_not_asked():
@@ -98,7 +101,7 @@ def test_user_answers_questions_truthfully():
     shared = data.shared_calendar[-1]
     day, start = day_and_clock(shared.start)
     beliefs.update(
-        [MedAsk(about="price"), MedAsk(about="arrival"), MedAsk(about="event", day=day, start=start)], "partner"
+        Utterance(2, [MedAsk(about="price"), MedAsk(about="arrival"), MedAsk(about="event", day=day, start=start)])
     )
     acts = UserPlanner(tolerance=1000).answer(beliefs)
     assert MedPrice(pref=data.price_pref, mean=data.mean_price) in acts

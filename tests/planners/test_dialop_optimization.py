@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from beliefs.base import Utterance
 from beliefs.dialop_optimization import OptimizationBeliefs
 from games.base import Turn
 from games.dialop.base import Accept, Propose, Reject
@@ -34,7 +35,7 @@ def test_opening_shares_high_cells_and_a_bound() -> None:
         OptCell(reviewer=1, paper=1, value=160),
         OptNoneAbove(value=141),
     ]
-    beliefs.update(list(intent.acts), "self")
+    beliefs.record_own(intent)
     assert beliefs.told[0, 0] and beliefs.told[1, 1]
 
 
@@ -46,7 +47,7 @@ def test_opening_includes_the_bound_below_the_shared_cells() -> None:
 
 def test_proposes_once_the_partner_spoke() -> None:
     state, beliefs = state_and_beliefs()
-    beliefs.update([OptCell(reviewer=2, paper=1, value=300), OptNoneAbove(value=250)], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [OptCell(reviewer=2, paper=1, value=300), OptNoneAbove(value=250)]))
     planner = OptimizationPlanner()
     intent = planner.plan(beliefs, state.observation(0), RNG)
     (action,) = intent.actions
@@ -76,10 +77,10 @@ def test_accepts_anything_at_the_end() -> None:
 
 def test_answers_questions_from_own_cells() -> None:
     state, beliefs = state_and_beliefs(player=1)
-    beliefs.update([OptAsk(paper=0)], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [OptAsk(paper=0)]))
     intent = OptimizationPlanner().plan(beliefs, state.observation(1), RNG)
     assert intent.acts[:2] == [OptCell(reviewer=0, paper=0, value=450), OptCell(reviewer=1, paper=0, value=150)]
-    beliefs.update(list(intent.acts), "self")
+    beliefs.record_own(intent)
     assert beliefs.questions == []
 
 
@@ -104,24 +105,24 @@ def test_random_assignment_is_a_permutation() -> None:
 
 def test_asks_about_the_most_valuable_unknown_cell_within_its_budget() -> None:
     state, beliefs = state_and_beliefs()
-    beliefs.update([OptCell(reviewer=2, paper=1, value=100)], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [OptCell(reviewer=2, paper=1, value=100)]))
     planner = OptimizationPlanner(ask_threshold=0.0, max_questions=1)
     intent = planner.plan(beliefs, state.observation(0), RNG)
     (question,) = [a for a in intent.acts if isinstance(a, OptAsk)]
     assert intent.actions == [] and beliefs.unknown_cells()[question.reviewer, question.paper]
-    beliefs.update(list(intent.acts), "self")
+    beliefs.record_own(intent)
     assert isinstance(planner.plan(beliefs, state.observation(0), RNG).actions[0], Propose)
 
 
 def test_no_question_when_nothing_is_worth_asking() -> None:
     state, beliefs = state_and_beliefs()
-    beliefs.update([OptCell(reviewer=2, paper=1, value=100)], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [OptCell(reviewer=2, paper=1, value=100)]))
     intent = OptimizationPlanner(ask_threshold=1.0).plan(beliefs, state.observation(0), RNG)
     assert not any(isinstance(a, OptAsk) for a in intent.acts) and intent.actions
 
 
 def test_a_question_about_an_unseen_cell_is_answered_as_such() -> None:
     state, beliefs = state_and_beliefs(player=1)
-    beliefs.update([OptAsk(reviewer=0, paper=1)], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [OptAsk(reviewer=0, paper=1)]))
     intent = OptimizationPlanner().plan(beliefs, state.observation(1), RNG)
     assert intent.acts[0] == OptUnseen(reviewer=0, paper=1)

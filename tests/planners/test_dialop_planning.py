@@ -7,6 +7,7 @@ import pytest
 
 from agent.arena import selfplay
 from agent.registry import default_registry
+from beliefs.base import Utterance
 from beliefs.dialop_planning import AssistantBeliefs, UserBeliefs
 from games.base import Turn
 from games.dialop.base import Accept, Propose, Reject
@@ -67,7 +68,7 @@ def test_no_question_once_all_preferences_are_heard(game) -> None:
     state = game.new_initial_state(0)
     beliefs = AssistantBeliefs(state.observation(1))
     user = UserBeliefs(state.observation(0))
-    beliefs.update([a for _, acts in user.preferences for a in acts], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [a for _, acts in user.preferences for a in acts]))
     assert beliefs.heard >= 10
     assert AssistantPlanner().question(beliefs) is None
 
@@ -108,7 +109,7 @@ def test_user_answers_questions_truthfully(game) -> None:
     state = game.new_initial_state(0)
     beliefs = UserBeliefs(state.observation(0))
     beliefs.told.add(0)  # the opening is over
-    beliefs.update([PlanAsk(topic="budget"), PlanAsk(topic="has wifi")], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [PlanAsk(topic="budget"), PlanAsk(topic="has wifi")]))
     acts = UserSimPlanner().plan(beliefs, state.observation(0), np.random.default_rng(0)).acts
     assert acts[0] == beliefs.acts_on("budget")[0] if beliefs.acts_on("budget") else PlanNoPreference(topic="budget")
     wifi = beliefs.acts_on("has wifi")
@@ -154,9 +155,9 @@ def test_refused_sites_are_left_out(game) -> None:
     state = game.new_initial_state(0)
     state.apply(Turn(message="Want views. Budget $40."))
     beliefs = AssistantBeliefs(state.observation(1))
-    beliefs.update([PlanFeature(feature="viewpoint", liked=(True,), disliked=(False,))], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [PlanFeature(feature="viewpoint", liked=(True,), disliked=(False,))]))
     planner = AssistantPlanner(max_questions=0)
     first = planner.final_proposal(beliefs, None)
-    beliefs.update([PlanSiteOpinion(site=first.slots[0], liked=False)], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [PlanSiteOpinion(site=first.slots[0], liked=False)]))
     assert beliefs.excluded_sites() == [first.slots[0]]
     assert first.slots[0] not in planner.final_proposal(beliefs, None).slots

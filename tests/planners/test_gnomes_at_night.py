@@ -3,9 +3,11 @@
 import numpy as np
 import pytest
 
+from beliefs.base import Utterance
 from beliefs.gnomes_at_night import GnomesBeliefs
 from games.base import Turn
 from games.gnomes_at_night import MOVES, GnomesAtNightGame, Maze, MoveAction
+from language.acts import Intent
 from language.flags import Direction, Flag
 from planners.gnomes_at_night import AISMCTSPlanner, ProxyPlanner, answer_inquiry
 
@@ -40,7 +42,7 @@ def test_the_planner_cannot_see_the_partners_walls_or_hidden_treasure():
 def test_a_request_blocked_on_the_ego_side_is_refused_with_its_move():
     state, observation, beliefs = setup(player=0)
     blocked = next(m for m in MOVES[1:] if m not in state.legal_actions(0))
-    beliefs.update([Flag(flag=blocked)], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [Flag(flag=blocked)]))
     intent = AISMCTSPlanner(iterations=1000).plan(beliefs, observation, np.random.default_rng(0))
     assert intent.acts == [Flag(flag="reject", move=blocked)]
     assert intent.actions[0].move in state.legal_actions(0)
@@ -48,7 +50,7 @@ def test_a_request_blocked_on_the_ego_side_is_refused_with_its_move():
 
 def test_a_question_is_answered_with_what_the_ego_knows():
     state, observation, beliefs = setup(player=0)  # player 0 sees the treasure (4, 0) from (0, 0)
-    beliefs.update([Flag(flag="inquiry")], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [Flag(flag="inquiry")]))
     intent = AISMCTSPlanner(iterations=1000).plan(beliefs, observation, np.random.default_rng(0))
     answer = intent.acts[0]
     assert answer.flag == "inquiry" and answer.treasure == Direction(dx=1, dy=0)
@@ -69,14 +71,14 @@ def test_the_output_flag_is_the_best_reply_not_ruled_out_by_the_dictionary():
     _, _, beliefs = setup(player=0)
     replies = np.array([5, 40, 3, 0, 20])
     assert AISMCTSPlanner._request(replies, (2, 2), beliefs) == Flag(flag="right")
-    assert beliefs.last_request == ((2, 2), 1)
+    assert beliefs.last_request is None  # planners only read beliefs: record_own notes the request
     beliefs.record_rejection((2, 2), 1)
     assert AISMCTSPlanner._request(replies, (2, 2), beliefs) == Flag(flag="down")
 
 
 def test_the_mute_agent_sends_no_flags():
     _, observation, beliefs = setup(player=0)
-    beliefs.update([Flag(flag="inquiry")], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [Flag(flag="inquiry")]))
     intent = AISMCTSPlanner(iterations=500, communicate=False).plan(beliefs, observation, np.random.default_rng(0))
     assert intent.acts == [] and len(intent.actions) == 1
 
@@ -94,11 +96,11 @@ def test_the_proxy_follows_open_requests_and_refuses_blocked_ones(seed):
     state, observation, beliefs = setup(player=1, seed=seed)  # the proxy does not see the treasure
     legal = state.legal_actions(1)
     ok = next(m for m in MOVES[1:] if m in legal)
-    beliefs.update([Flag(flag=ok)], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [Flag(flag=ok)]))
     intent = ProxyPlanner().plan(beliefs, observation, np.random.default_rng(0))
     assert intent.actions[0].move == ok and intent.acts == [Flag(flag="accept")]
     blocked = next(m for m in MOVES[1:] if m not in legal)
-    beliefs.update([Flag(flag=blocked)], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [Flag(flag=blocked)]))
     intent = ProxyPlanner().plan(beliefs, observation, np.random.default_rng(0))
     assert intent.acts == [Flag(flag="reject", move=blocked)]
 
@@ -106,7 +108,7 @@ def test_the_proxy_follows_open_requests_and_refuses_blocked_ones(seed):
 def test_the_proxy_asks_once_a_round_and_leads_when_it_sees_the_treasure():
     _, observation, beliefs = setup(player=1)
     first = ProxyPlanner().plan(beliefs, observation, np.random.default_rng(0))
-    beliefs.update(first.acts, "self")
+    beliefs.record_own(first)
     assert first.acts == [Flag(flag="inquiry")] and first.actions[0].move == "stay"
     again = ProxyPlanner().plan(beliefs, observation, np.random.default_rng(0))
     assert again.acts == []
@@ -118,3 +120,14 @@ def test_the_proxy_asks_once_a_round_and_leads_when_it_sees_the_treasure():
 def test_the_mute_proxy_says_nothing():
     _, observation, beliefs = setup(player=1)
     assert ProxyPlanner(communicate=False).plan(beliefs, observation, np.random.default_rng(0)).acts == []
+
+
+def test_record_own_notes_the_request_and_clears_the_answered_flag():
+    """The planner only reads beliefs; the agent's own turn records its request at the cell its own
+    move reaches and clears the partner's flag it answered."""
+    _, observation, beliefs = setup(player=0)
+    beliefs.update(Utterance(1 - beliefs.seat, [Flag(flag="up")]))
+    assert beliefs.partner_flag == Flag(flag="up")
+    x, y = beliefs.token
+    beliefs.record_own(Intent(acts=[Flag(flag="right")], actions=[MoveAction(move="right")]))
+    assert beliefs.partner_flag is None and beliefs.last_request == ((x + 1, y), 1)

@@ -6,6 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from beliefs.base import Utterance
 from beliefs.traveling_adventurers import AgreementTracker, PartnerModel, Pending, TravelingAdventurersBeliefs
 from games.base import Turn
 from games.traveling_adventurers import BOT, USER, Submit, TravelingAdventurersGame
@@ -96,11 +97,11 @@ def test_without_information_the_planner_asks_for_pivotal_coins_and_shares_its_o
 def test_answers_questions_first_and_does_not_repeat_itself():
     game = TravelingAdventurersGame(board=1)
     state, obs, beliefs = setup(game)
-    beliefs.update([Ask(edge=("K", "A"))], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [Ask(edge=("K", "A"))]))
     intent = IBPPlanner().plan(beliefs, obs, RNG)
     informs = [a for a in intent.acts if isinstance(a, Inform)]
     assert informs[0].edge == ("K", "A") and informs[0].coins == state.board.weights[USER][3, 5]
-    beliefs.update(list(intent.acts), "self")
+    beliefs.record_own(intent)
     again = IBPPlanner().plan(beliefs, obs, RNG)
     told = {frozenset(a.edge) for a in informs}
     assert not any(isinstance(a, Inform) and frozenset(a.edge) in told for a in again.acts)
@@ -141,11 +142,11 @@ def test_greedy_counters_once_then_concedes():
     planner = GreedyPlanner()
     own = dict(((u, v), c) for u, v, c in obs.own_coins if u == "L")
     worst = min(own, key=own.get)[1]
-    beliefs.update([Suggest(path=["L", worst])], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [Suggest(path=["L", worst])]))
     first = planner.plan(beliefs, obs, RNG)
     assert isinstance(first.acts[0], Reject) and isinstance(first.acts[1], Suggest)
-    beliefs.update(list(first.acts), "self")
-    beliefs.update([Reject(), Suggest(path=["L", worst])], "partner")
+    beliefs.record_own(first)
+    beliefs.update(Utterance(1 - beliefs.seat, [Reject(), Suggest(path=["L", worst])]))
     second = planner.plan(beliefs, obs, RNG)
     assert isinstance(second.acts[0], Agree)
 
@@ -153,11 +154,11 @@ def test_greedy_counters_once_then_concedes():
 def test_agrees_to_a_partner_backtrack_that_leads_to_a_better_tour():
     game = TravelingAdventurersGame(board=3)
     _, obs, beliefs = setup(game, known=all_edges(game.board_for_seed(0)), agreed=("L", "E"))
-    beliefs.update([Suggest(path=["L", "C", "A"])], "partner")  # back to L, then the optimal opening
+    beliefs.update(Utterance(1 - beliefs.seat, [Suggest(path=["L", "C", "A"])]))  # back to L, then the optimal opening
     assert beliefs.tracker.partner_pending.base == 0
     intent = IBPPlanner().plan(beliefs, obs, RNG)
     assert intent.acts[0] == Agree(path=["L", "C", "A"])
-    beliefs.update(list(intent.acts), "self")
+    beliefs.record_own(intent)
     assert beliefs.visited[:3] == ["L", "C", "A"]
 
 
@@ -175,7 +176,7 @@ def test_board_continues_refuses_repeats_and_early_returns():
 def test_greedy_rejects_going_home_early():
     game = TravelingAdventurersGame(board=1)
     _, obs, beliefs = setup(game, player=BOT, agreed=("L", "E"))
-    beliefs.update([Suggest(path=["E", "L"])], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [Suggest(path=["E", "L"])]))
     assert isinstance(GreedyPlanner().plan(beliefs, obs, RNG).acts[0], Reject)
 
 
@@ -186,7 +187,7 @@ def test_a_binding_partner_submission_of_a_valid_tour_is_matched():
     state.apply(Turn(actions=(Submit(path=tour),)))
     obs = state.observation(BOT)
     beliefs = TravelingAdventurersBeliefs(PartnerModel(), AgreementTracker(start="L"))
-    beliefs.update([End(path=tour)], "partner")
+    beliefs.update(Utterance(1 - beliefs.seat, [End(path=tour)]))
     intent = IBPPlanner().plan(beliefs, obs, RNG)
     assert intent.actions == [Submit(path=tour)]
 

@@ -55,7 +55,9 @@ def _belief_store(ctx: BuildContext) -> Callable[[Any], Any]:
     assert isinstance(options, BeliefOptions)
     partner = PartnerModel if options.partner == "on" else NullPartnerModel
     tracker = AgreementTracker if options.tracking == "agreement" else HistoryTracker
-    return lambda observation: TravelingAdventurersBeliefs(partner(), tracker(start=observation.start))
+    return lambda observation: TravelingAdventurersBeliefs(
+        partner(), tracker(start=observation.start), seat=observation.seat
+    )
 
 
 def _slots() -> dict[str, Slot]:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from games.base import IllegalTurnError, Turn, check_game
-from games.dialop.base import Accept, Propose, Reject
+from games.dialop.base import Accept, Propose, Reject, kind_of, proposal_of
 from games.dialop.data import load_recorded
 from games.dialop.mediation import (
     FlightPair,
@@ -72,7 +72,7 @@ def test_users_see_only_their_own_data_and_room():
     obs0, obs1, obs_a = (state.observation(p) for p in range(3))
     assert [line.message for line in obs0.chat] == ["secret for zero", "my meeting matters"]
     assert [line.message for line in obs1.chat] == ["hi one", "I am flexible"]
-    assert [line.to for line in obs_a.chat] == [0, None, 1, None]
+    assert [line.action.to if line.action else None for line in obs_a.chat] == [0, None, 1, None]
     for user, obs in ((0, obs0), (1, obs1)):
         data = state.instance.users[user]
         assert len(obs.flights) == len(data.flights) and obs.price_pref == data.price_pref
@@ -93,7 +93,7 @@ def test_a_proposal_shows_each_user_its_own_flight_and_breakdown():
     assert obs_a.pending_proposal == [3, 5] and obs_a.pending_breakdown is None
     assert obs0.pending_proposal == {"flight_id": 3} and obs1.pending_proposal == {"flight_id": 5}
     assert obs0.chat[-1].message == "" and obs1.chat[-1].message == "for you, one"
-    assert obs0.chat[-1].proposal == {"flight_id": 3}
+    assert proposal_of(obs0.chat[-1]) == {"flight_id": 3}
     breakdown = score_breakdown(state.instance, FlightPair((3, 5)))
     for user, obs in ((0, obs0), (1, obs1)):
         view = obs.pending_breakdown
@@ -172,8 +172,8 @@ def test_a_rejection_clears_the_proposal_even_after_one_accept():
     assert state.current_player == ASSISTANT
     assert state.observation(0).pending_proposal is None and state.observation(0).pending_breakdown is None
     # the other user's rejection is not in user 0's room
-    assert [line.action for line in state.observation(0).chat] == ["propose", "accept"]
-    assert [line.action for line in state.observation(ASSISTANT).chat] == ["propose", "accept", "reject"]
+    assert [kind_of(line) for line in state.observation(0).chat] == ["propose", "accept"]
+    assert [kind_of(line) for line in state.observation(ASSISTANT).chat] == ["propose", "accept", "reject"]
     state.apply(propose((1, 1), to=0))
     assert state.awaiting == (0, 1)
     m = state.metrics()

@@ -8,6 +8,7 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import BaseModel
 
+from beliefs.base import SeatedBeliefs, Utterance
 from language.act_base import ActBase
 from language.acts import Intent
 from tests.kits.toy_sum.game import Declare
@@ -40,36 +41,37 @@ class ToyRenderer:
         return " ".join(f"my number is {a.value}." for a in intent.acts if isinstance(a, Tell)) or "ok."
 
 
-class ToyBeliefs:
-    """Own digit, the partner's told digit, and whether we told ours."""
+class ToyBeliefs(SeatedBeliefs):
+    """Own digit, every other seat's told digit (by seat), and whether we told ours."""
 
     def __init__(self, observation: Any) -> None:
+        self.take_seat(observation)
         self.own = observation.digit
-        self.partner: int | None = None
+        self.heard: dict[int, int] = {}
         self.told = False
 
     def observe(self, observation: Any) -> None:
         """Nothing public to take in."""
 
-    def update(self, acts: list[Any], speaker: str) -> None:
-        for act in acts:
+    def update(self, utterance: Utterance) -> None:
+        for act in utterance.acts:
             if isinstance(act, Tell):
-                if speaker == "partner":
-                    self.partner = act.value
+                if not self.is_own(utterance.seat):
+                    self.heard[utterance.seat] = act.value
                 else:
                     self.told = True
 
-    def context(self, observation: Any, author: str) -> ToyContext:
+    def context(self, observation: Any, author_seat: int) -> ToyContext:
         return ToyContext()
 
 
 class ToyPlanner:
-    """Tells its digit once; declares the sum once the partner's digit is known."""
+    """Tells its digit once; declares the sum once every other seat's digit is known."""
 
     def plan(self, beliefs: ToyBeliefs, observation: Any, rng: np.random.Generator) -> Intent:
         acts = [] if beliefs.told else [Tell(value=beliefs.own)]
-        if beliefs.partner is not None and not observation.declared:
-            return Intent(acts=acts, actions=[Declare(total=beliefs.own + beliefs.partner)])
+        if len(beliefs.heard) == observation.players - 1 and not observation.declared:
+            return Intent(acts=acts, actions=[Declare(total=beliefs.own + sum(beliefs.heard.values()))])
         return Intent(acts=acts)
 
 

@@ -1,7 +1,8 @@
-"""Toy Sum: two players each hold a secret digit and must both declare the sum of the two.
+"""Toy Sum: each of ``players`` players (two by default, up to five) holds a secret digit, and
+every player must declare the sum of all digits.
 
 A turn is a chat message plus, optionally, a ``Declare`` action with the player's answer. The game
-ends once both players have declared, or after ``max_turns_per_player`` turns each.
+ends once every player has declared, or after ``max_turns_per_player`` turns each.
 """
 
 from __future__ import annotations
@@ -11,7 +12,18 @@ from typing import Any
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
-from games.base import Game, GameFacts, GameMetrics, IllegalTurnError, State, Turn, TurnRecord, metric
+from games.base import (
+    ChatLine,
+    Game,
+    GameFacts,
+    GameMetrics,
+    IllegalTurnError,
+    Observation,
+    State,
+    Turn,
+    TurnRecord,
+    metric,
+)
 
 
 class Declare(BaseModel):
@@ -21,41 +33,36 @@ class Declare(BaseModel):
     total: int
 
 
-class Line(BaseModel):
-    """One chat line."""
+class ToyObservation(Observation):
+    """One player's view: its own digit, its seat's role, the number of players and the chat."""
 
-    speaker: str
-    message: str
-
-
-class ToyObservation(BaseModel):
-    """One player's view: its own digit, its seat's role and the chat."""
-
-    role: str
+    players: int
     digit: int
-    chat: tuple[Line, ...]
     declared: bool
 
 
 class ToySumMetrics(GameMetrics):
-    """Whether both declared the true sum, and how long it took."""
+    """Whether every player declared the true sum, and how long it took."""
 
-    correct: bool = metric("binary", "both players declared the true sum")
+    correct: bool = metric("binary", "every player declared the true sum")
     turns: int = metric("count", "turns played")
 
 
 class ToySumGame(Game):
-    """The toy game; ``high`` bounds the digits (0..high)."""
+    """The toy game; ``high`` bounds the digits (0..high), ``players`` is 2..5."""
 
-    def __init__(self, high: int = 9, max_turns_per_player: int = 6) -> None:
+    def __init__(self, high: int = 9, max_turns_per_player: int = 6, players: int = 2) -> None:
         if not 1 <= high <= 99:
             raise ValueError("high must be between 1 and 99")
+        if not 2 <= players <= 5:
+            raise ValueError("players must be between 2 and 5")
         self.high = high
-        self.facts = GameFacts("toy_sum_v0", 2, ("A", "B"), 0, max_turns_per_player, "imperfect", "toy")
+        names = tuple("ABCDE"[:players])
+        self.facts = GameFacts("toy_sum_v0", players, names, 0, max_turns_per_player, "imperfect", "toy")
 
     def new_initial_state(self, seed: int) -> ToySumState:
         rng = np.random.default_rng(seed)
-        return ToySumState(self, [int(d) for d in rng.integers(0, self.high + 1, size=2)])
+        return ToySumState(self, [int(d) for d in rng.integers(0, self.high + 1, size=self.facts.num_players)])
 
 
 class ToySumState(State):
@@ -65,14 +72,15 @@ class ToySumState(State):
         super().__init__(game)
         self.toy = game
         self.digits = digits
-        self.answers: list[int | None] = [None, None]
+        self.answers: list[int | None] = [None] * len(digits)
+        self.top = len(digits) * game.high  # the largest sum
 
     @property
     def current_player(self) -> int:
-        return -1 if self.is_terminal() else len(self.history) % 2
+        return -1 if self.is_terminal() else len(self.history) % len(self.digits)
 
     def is_terminal(self) -> bool:
-        limit = 2 * self.toy.facts.max_turns_per_player
+        limit = len(self.digits) * self.toy.facts.max_turns_per_player
         return all(a is not None for a in self.answers) or len(self.history) >= limit
 
     def _correct(self) -> bool:
@@ -80,17 +88,22 @@ class ToySumState(State):
 
     def returns(self) -> list[float]:
         value = 1.0 if self.is_terminal() and self._correct() else 0.0
-        return [value, value]
+        return [value] * len(self.digits)
 
     def observation(self, player: int) -> ToyObservation:
         names = self.toy.facts.player_names
-        chat = tuple(Line(speaker=names[r.player], message=r.turn.message) for r in self.history)
+        chat = [ChatLine(seat=r.player, speaker=names[r.player], message=r.turn.message) for r in self.history]
         return ToyObservation(
-            role=names[player], digit=self.digits[player], chat=chat, declared=self.answers[player] is not None
+            seat=player,
+            role=names[player],
+            digit=self.digits[player],
+            chat=chat,
+            players=len(self.digits),
+            declared=self.answers[player] is not None,
         )
 
     def legal_actions(self, player: int) -> list[str]:
-        return [] if self.answers[player] is not None else [f"declare 0..{2 * self.toy.high}"]
+        return [] if self.answers[player] is not None else [f"declare 0..{self.top}"]
 
     def metrics(self) -> ToySumMetrics:
         return ToySumMetrics(correct=self.is_terminal() and self._correct(), turns=len(self.history))
@@ -107,8 +120,8 @@ class ToySumState(State):
                 raise IllegalTurnError(f"an action must be a Declare, not {type(action).__name__}")
             if self.answers[self.current_player] is not None:
                 raise IllegalTurnError("you have declared already")
-            if not 0 <= action.total <= 2 * self.toy.high:
-                raise IllegalTurnError(f"a sum is between 0 and {2 * self.toy.high}")
+            if not 0 <= action.total <= self.top:
+                raise IllegalTurnError(f"a sum is between 0 and {self.top}")
         if len(turn.actions) > 1:
             raise IllegalTurnError("declare once per turn")
 
@@ -121,7 +134,7 @@ class ToySumState(State):
     def random_turn(self, rng: np.random.Generator) -> Turn:
         player = self.current_player
         if self.answers[player] is None and rng.random() < 0.3:
-            return Turn(message="done", actions=(Declare(total=int(rng.integers(0, 2 * self.toy.high + 1))),))
+            return Turn(message="done", actions=(Declare(total=int(rng.integers(0, self.top + 1))),))
         return Turn(message=f"my number is {int(rng.integers(0, self.toy.high + 1))}")
 
     def illegal_turns(self) -> list[Turn]:
