@@ -18,7 +18,8 @@ import numpy as np
 
 from beliefs.base import BeliefStore, Utterance
 from games.base import Turn
-from language.acts import Act, Intent, acts_to_json
+from language.act_base import ActBase
+from language.acts import Intent, acts_to_json
 from language.base import Parser, Renderer
 from language.llm_client import LLMClient, LLMUsage
 from planners.base import Planner
@@ -54,10 +55,10 @@ class PipelineAgent:
     def __init__(
         self,
         name: str,
-        parser: Parser,
+        parser: Parser[Any, Any],
         make_beliefs: Callable[[Any], BeliefStore],
-        planner: Planner,
-        renderer: Renderer,
+        planner: Planner[Any],
+        renderer: Renderer[Any],
         llm: LLMClient | None = None,
         turn_checks: Sequence[Callable[[Intent, Any], Intent]] = (),
         modules: Mapping[str, Any] | None = None,
@@ -82,7 +83,7 @@ class PipelineAgent:
         self.rng = rng
         self.trace = []
         self._seen = 0
-        self._round: Any = None
+        self._round = None
 
     def _hear(self, observation: Any, trace: TurnTrace) -> None:
         """Read the chat lines not read yet, every other seat's (and, before our first turn, our
@@ -98,7 +99,7 @@ class PipelineAgent:
             if line.seat == own and self.trace:
                 continue  # our own message: its acts were recorded when we said it
             # before our first turn, lines in our seat are a dialogue we continue (prompted self-play)
-            acts: list[Act] = self.parser.parse(line.message, self.beliefs.context(observation, line.seat))
+            acts: list[ActBase] = self.parser.parse(line.message, self.beliefs.context(observation, line.seat))
             self.beliefs.update(Utterance(line.seat, tuple(acts), line.message, line.action))
             if line.seat != own:
                 trace.heard.append(acts_to_json(acts))
@@ -138,7 +139,7 @@ class PipelineAgent:
         trace.said = acts_to_json(list(intent.acts))
         trace.message = message
         trace.thought = getattr(self.planner, "last_thought", "")
-        if self.llm is not None:
+        if self.llm is not None and before is not None:
             trace.llm = self.llm.usage - before
         self.trace.append(trace)
         return Turn(message=message, actions=tuple(intent.actions))
