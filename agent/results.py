@@ -20,10 +20,13 @@ sweep's name and digest, its total number of games and the order of its cells) a
 Summaries: per cell and metric, the mean with a Wilson 95% interval for binary metrics and a seeded
 bootstrap 95% interval for continuous ones. Per-game metrics are flattened first: a number or a
 boolean is one value, a list of numbers gives one metric per seat (``words.0``), and a list of
-records (Gnomes at Night's ``per_round``) gives one value per record and field (``per_round.success``).
-Given the game's declared kinds (``GameMetrics.kinds()`` of its metrics model), only the declared
-metrics are summarized, each by its declared interval; without them (stores of any game, old
-stores) a metric whose values are all booleans is binary and any other number continuous.
+records (a ``per_round`` metric) gives one value per record and field (``per_round.success``).
+Given the game's metrics model (its ``GameMetrics`` subclass), only the declared metrics are
+summarized, each by its declared interval, with the declared derived figures: a ``per_seat`` metric
+declared with ``total=True`` also as its sum over the seats (``words``), and each of the model's
+``ratios`` as the ratio of two fields' sums over the games, with a paired bootstrap interval.
+Without it (stores of any game, old stores) a metric whose values are all booleans is binary and
+any other number continuous. The same summarizer serves ``selfplay``, ``ablate`` and ``results``.
 """
 
 from __future__ import annotations
@@ -41,10 +44,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from agent.arena import wilson_interval
-
 if TYPE_CHECKING:
     from agent.sweep import Sweep
+    from games.base import GameMetrics
 
 RESULTS_FILE = "results.jsonl"
 MANIFEST_FILE = "manifest.json"
@@ -59,7 +61,27 @@ class StoreError(ValueError):
     """A result store that cannot be read or does not hold what was asked (one line)."""
 
 
-class ResultStore:
+class _Rows:
+    """The finished games of a store, by key (what every store reads)."""
+
+    _rows: dict[str, dict[str, Any]]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._rows
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def keys(self) -> set[str]:
+        """The keys of the finished games."""
+        return set(self._rows)
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The finished games' rows, in the order they finished."""
+        return list(self._rows.values())
+
+
+class ResultStore(_Rows):
     """The result directory of one sweep (see the module docstring).
 
     Args:
@@ -134,20 +156,6 @@ class ResultStore:
             f"store damaged at line {number} of {self.file}: {problem}; "
             "delete that line to re-run its game, or use another --results directory"
         )
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._rows
-
-    def __len__(self) -> int:
-        return len(self._rows)
-
-    def keys(self) -> set[str]:
-        """The keys of the finished games."""
-        return set(self._rows)
-
-    def rows(self) -> list[dict[str, Any]]:
-        """The finished games' rows, in the order they finished."""
-        return list(self._rows.values())
 
     def append(self, row: Mapping[str, Any]) -> bool:
         """Append one finished game (flushed and fsynced); a key already stored is not written again.
@@ -274,6 +282,31 @@ class ResultStore:
         if digest(row["transcript"]) != row["transcript_digest"]:
             raise self._damaged(number, "its transcript does not match its stored digest (edited)")
         return row
+
+
+class MemoryStore(_Rows):
+    """A result store held in memory (``selfplay`` and ``ablate`` without ``--results``): the rows
+    of one run, with :class:`ResultStore`'s reading and appending interface and nothing on disk."""
+
+    def __init__(self) -> None:
+        self._rows: dict[str, dict[str, Any]] = {}
+        self.torn = 0
+        self._manifest: dict[str, Any] = {}
+
+    def append(self, row: Mapping[str, Any]) -> bool:
+        """Keep one finished game; a key already held is not kept again (as :meth:`ResultStore.append`)."""
+        if row["key"] in self._rows:
+            return False
+        self._rows[row["key"]] = dict(row)
+        return True
+
+    def adopt(self, sweep: Sweep) -> None:
+        """Record the sweep's name, total and cell order (the manifest of an on-disk store)."""
+        self._manifest = {"sweep": sweep.name, "total": sweep.total, "cells": [c.label for c in sweep.cells]}
+
+    def manifest(self) -> dict[str, Any]:
+        """The sweep's name, total and cell order (empty before :meth:`adopt`)."""
+        return dict(self._manifest)
 
 
 def replay_differences(row: Mapping[str, Any]) -> list[str]:
@@ -451,11 +484,53 @@ def bootstrap_interval(values: Sequence[float], samples: int = BOOTSTRAP_SAMPLES
     return (float(low), float(high))
 
 
+def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """Wilson score interval for a binomial proportion (95% by default).
+
+    Raises:
+        ValueError: negative counts or ``successes > trials``.
+    """
+    if trials < 0 or successes < 0 or successes > trials:
+        raise ValueError(f"need 0 <= successes <= trials, got {successes}/{trials}")
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)  # exact ends, free of rounding
+    return (low, high)
+
+
+def ratio_interval(
+    pairs: Sequence[tuple[float, float]], samples: int = BOOTSTRAP_SAMPLES
+) -> tuple[float, float, float]:
+    """The ratio of sums of paired observations (numerator, denominator), one pair per game, with a
+    seeded paired bootstrap 95% interval (games resampled with both of their numbers).
+
+    Returns:
+        ``(ratio, low, high)``; 0 when the denominators sum to 0; the ratio twice for fewer than two games.
+    """
+    data = np.asarray(sorted(pairs), dtype=float).reshape(-1, 2)
+    denominator = math.fsum(data[:, 1])
+    ratio = math.fsum(data[:, 0]) / denominator if denominator else 0.0
+    if len(data) < 2:
+        return (ratio, ratio, ratio)
+    rng = np.random.default_rng(BOOTSTRAP_SEED)
+    picks = rng.integers(0, len(data), size=(samples, len(data)))
+    sums = data[picks].sum(axis=1)
+    ratios = np.divide(sums[:, 0], sums[:, 1], out=np.zeros(samples), where=sums[:, 1] != 0)
+    low, high = np.percentile(ratios, [2.5, 97.5])
+    return (ratio, float(low), float(high))
+
+
 def summarize(
     rows: Iterable[Mapping[str, Any]],
     cells: Sequence[str] = (),
     metrics: Sequence[str] = (),
     kinds: Mapping[str, str] | None = None,
+    schema: type[GameMetrics] | None = None,
 ) -> list[dict[str, Any]]:
     """Per cell and metric: ``n``, ``mean`` and a 95% interval (``low``, ``high``).
 
@@ -467,15 +542,23 @@ def summarize(
             kind (bootstrap interval): ``GameMetrics.kinds()`` of the game's metrics model. Given,
             only these metrics are summarized, by their declared kind; default: every numeric
             metric, binary when all its values are booleans (stores whose game is unknown).
+        schema: the game's metrics model; gives ``kinds`` and the declared derived figures (seat
+            totals, ratios of sums).
 
     Returns:
         One dict per (cell, metric) with :data:`SUMMARY_FIELDS` and the cell's ``params``;
-        ``kind`` is ``binary`` (Wilson interval) or ``continuous`` (bootstrap interval).
+        ``kind`` is ``binary`` (Wilson interval), ``continuous`` (bootstrap interval) or
+        ``ratio`` (ratio of sums, paired bootstrap interval).
 
     Raises:
         ValueError: a metric declared binary holds a value other than a boolean (or 0 / 1).
     """
+    if schema is not None:
+        kinds = schema.kinds()
+    totals = schema.totals() if schema is not None else []
+    ratios = schema.ratios if schema is not None else {}
     values: dict[str, dict[str, list[float | bool]]] = {}
+    pairs: dict[str, dict[str, list[tuple[float, float]]]] = {}
     params: dict[str, dict[str, Any]] = {}
     order: dict[str, int] = {label: i for i, label in enumerate(cells)}
     for row in rows:
@@ -483,32 +566,37 @@ def summarize(
         order.setdefault(label, len(order))
         params.setdefault(label, row.get("params", {}))
         table = values.setdefault(label, {})
-        for name, observed in metric_values(row["metrics"]).items():
+        observed_metrics = row["metrics"]
+        for name, observed in metric_values(observed_metrics).items():
             table.setdefault(name, []).extend(observed)
+        for name in totals:
+            if isinstance(observed_metrics.get(name), list):
+                table.setdefault(name, []).append(math.fsum(observed_metrics[name]))
+        for name, (numerator, denominator) in ratios.items():
+            pair = (observed_metrics[numerator], observed_metrics[denominator])
+            pairs.setdefault(label, {}).setdefault(name, []).append(pair)
     out = []
     for label in sorted(values, key=order.__getitem__):
-        names = [m for m in metrics if m in values[label]] if metrics else list(values[label])
+        available = {**values[label], **pairs.get(label, {})}
+        names = [m for m in metrics if m in available] if metrics else list(available)
         if kinds is not None:
             names = [m for m in names if m in kinds]
         for name in names:
-            observed = values[label][name]
-            binary = _is_binary(name, observed, kinds)
-            if binary:
-                low, high = wilson_interval(sum(1 for v in observed if v), len(observed))
+            if name in ratios:
+                kind = "ratio"
+                n = len(pairs[label][name])
+                mean, low, high = ratio_interval(pairs[label][name])
             else:
-                low, high = bootstrap_interval([float(v) for v in observed])
-            out.append(
-                {
-                    "cell": label,
-                    "metric": name,
-                    "kind": "binary" if binary else "continuous",
-                    "n": len(observed),
-                    "mean": math.fsum(observed) / len(observed),  # exact: the same in any finishing order
-                    "low": low,
-                    "high": high,
-                    "params": params[label],
-                }
-            )
+                observed = values[label][name]
+                binary = _is_binary(name, observed, kinds)
+                kind, n = ("binary" if binary else "continuous"), len(observed)
+                mean = math.fsum(observed) / n  # exact: the same in any finishing order
+                if binary:
+                    low, high = wilson_interval(sum(1 for v in observed if v), n)
+                else:
+                    low, high = bootstrap_interval([float(v) for v in observed])
+            entry = {"cell": label, "metric": name, "kind": kind, "n": n, "mean": mean, "low": low, "high": high}
+            out.append({**entry, "params": params[label]})
     return out
 
 
@@ -524,16 +612,42 @@ def _is_binary(name: str, observed: Sequence[float | bool], kinds: Mapping[str, 
     return True
 
 
-def by_turn(rows: Iterable[Mapping[str, Any]], metric: str) -> list[dict[str, Any]]:
-    """The share of each cell's games that reached ``metric`` by turn K, for every K up to the
-    longest game, with Wilson 95% intervals (the success-at-turn-K curves of AsymPuzl's Figure 3).
+def record_rows(records: Iterable[Any], cell: str = "games") -> list[dict[str, Any]]:
+    """Result rows of game records (:class:`~agent.arena.GameRecord`, played outside a sweep), all
+    in one cell: their metrics, seed and language-model use."""
+    return [{"cell": cell, "key": str(r.seed), "metrics": r.metrics, "llm": r.llm} for r in records]
 
-    A game counts at K when its binary ``metric`` holds and it took at most K turns
-    (``turns_to_solve`` where the game reports it, else ``turns``).
+
+def summary_of(records: Iterable[Any], schema: type[GameMetrics] | None = None) -> dict[str, dict[str, Any]]:
+    """:func:`summarize` of game records as one cell, by metric name (for notebooks and tests)."""
+    return {e["metric"]: e for e in summarize(record_rows(records), schema=schema)}
+
+
+def llm_usage(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
+    """The summed language-model usage of ``rows`` (their ``llm`` accounting) and its mean per game
+    that used a model; None when no game used one."""
+    from language.llm_client import LLMUsage
+
+    usages = [LLMUsage.from_json(row["llm"]) for row in rows if row.get("llm") is not None]
+    if not usages:
+        return None
+    total = sum(usages, LLMUsage()).to_json()
+    return {**total, "per_game": {k: v / len(usages) for k, v in total.items()}}
+
+
+def by_turn(
+    rows: Iterable[Mapping[str, Any]], metric: str, schema: type[GameMetrics] | None = None
+) -> list[dict[str, Any]]:
+    """The share of each cell's games that reached ``metric`` by turn K, for every K up to the
+    longest game, with Wilson 95% intervals (success-at-turn-K curves).
+
+    A game counts at K when its binary ``metric`` holds and it came true by turn K: the field the
+    schema declares for it (``GameMetrics.success_turns``), else the game's ``turns``.
 
     Args:
         rows: result rows.
         metric: a binary per-game metric (``solved``, ``correct``, ``agreed``...).
+        schema: the game's metrics model (which field holds the turn of ``metric``).
 
     Returns:
         Summary entries (as :func:`summarize`) whose parameters add ``turn``.
@@ -541,13 +655,14 @@ def by_turn(rows: Iterable[Mapping[str, Any]], metric: str) -> list[dict[str, An
     Raises:
         ValueError: no row has a binary ``metric`` with a turn count.
     """
+    turn_field = schema.success_turns.get(metric, "turns") if schema is not None else "turns"
     games: dict[str, list[int | None]] = {}
     params: dict[str, dict[str, Any]] = {}
     for row in rows:
         metrics = row["metrics"]
         if not isinstance(metrics.get(metric), bool):
             continue
-        turns = metrics["turns_to_solve"] if "turns_to_solve" in metrics else metrics.get("turns")
+        turns = metrics.get(turn_field)
         if metrics[metric] and not isinstance(turns, int):
             continue  # a success whose turn is unknown cannot be placed on the curve
         params.setdefault(row["cell"], row.get("params", {}))
@@ -571,10 +686,13 @@ def by_turn(rows: Iterable[Mapping[str, Any]], metric: str) -> list[dict[str, An
 
 
 def summarize_store(
-    store: ResultStore, metrics: Sequence[str] = (), kinds: Mapping[str, str] | None = None
+    store: ResultStore | MemoryStore,
+    metrics: Sequence[str] = (),
+    kinds: Mapping[str, str] | None = None,
+    schema: type[GameMetrics] | None = None,
 ) -> list[dict[str, Any]]:
     """:func:`summarize` over a store's rows, cells in the manifest's order."""
-    return summarize(store.rows(), store.manifest().get("cells", []), metrics, kinds)
+    return summarize(store.rows(), store.manifest().get("cells", []), metrics, kinds, schema)
 
 
 def by_metric(summary: Iterable[Mapping[str, Any]]) -> dict[str, list[Mapping[str, Any]]]:

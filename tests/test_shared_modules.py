@@ -38,6 +38,7 @@ SHARED: tuple[str, ...] = (
     "agent/cli/parse.py",
     "agent/cli/results.py",
     "agent/cli/selfplay.py",
+    "agent/cli/experiment.py",
     "agent/cli/solve.py",
     "agent/cli/tables.py",
     "beliefs/base.py",
@@ -52,12 +53,6 @@ SHARED: tuple[str, ...] = (
     "games/base.py",
 )
 PENDING: dict[str, str] = {
-    "agent/arena.py": "aggregate() branches per game until the one summarizer replaces it",
-    "agent/plots.py": "per-game figures until plots render from the metrics schema",
-    "agent/results.py": "by_turn reads one game's turn metric until the schema declares it",
-    "agent/cli/ablate.py": "the paper protocol without a sweep file still has one game's branch",
-    "agent/cli/tables.py": "per-game table layouts until tables render from the metrics schema",
-    "agent/cli/selfplay.py": "drops one game's record-only metric from the per-game JSON",
     "language/base.py": "DialogueContext is one game's context; it moves into that game's language package",
     "agent/cli/__init__.py": "the DialOp command group; it moves into the DialOp kits as kit commands",
     "agent/cli/bench.py": "bench aismcts draws one game's dictionary; it moves into that kit's commands",

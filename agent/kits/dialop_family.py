@@ -21,6 +21,7 @@ from agent.kits.base import (
     on_a_model,
     switched_off,
 )
+from games.base import GameMetrics
 
 
 def dialop_kit(
@@ -34,6 +35,7 @@ def dialop_kit(
     solver: Implementation,
     random: Callable[[], Any],
     sweep: Path,
+    metrics: type[GameMetrics] | None = None,
 ) -> GameKit:
     """The kit of one DialOp task.
 
@@ -43,6 +45,7 @@ def dialop_kit(
         solver: the ``solver`` planner.
         random: builds the ``random``-proposal planner.
         sweep: the task's self-play sweep file.
+        metrics: the task's metrics model.
     """
     from language.dialop_llm import LANGUAGES
     from language.llm import LLMParser
@@ -93,7 +96,8 @@ def dialop_kit(
             Preset("random", "random proposals, no words", silent),
         ],
         default_preset="solver",
-        summary_metrics=("normalized_score", "agreed", "words", "turns", "proposals"),
+        metrics=metrics,
+        summary_metrics=("normalized_score", "agreed", "words", "messages", "turns", "proposals"),
         oracle=OracleLanguage(parser, renderer, context),
         sweeps={"paper": sweep},
     )

@@ -5,7 +5,6 @@ from pathlib import Path
 
 import pytest
 
-from agent.arena import wilson_interval
 from agent.backends import run_specs
 from agent.results import (
     ResultStore,
@@ -18,6 +17,7 @@ from agent.results import (
     summarize_store,
     to_csv,
     to_json,
+    wilson_interval,
 )
 from agent.sweep import parse_sweep
 

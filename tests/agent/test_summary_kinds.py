@@ -7,8 +7,7 @@ from typing import get_args
 import pytest
 from pydantic import Field
 
-from agent.arena import wilson_interval
-from agent.results import bootstrap_interval, metric_values, summarize
+from agent.results import bootstrap_interval, metric_values, summarize, wilson_interval
 from games.asympuzl import AsympuzlMetrics
 from games.base import GameMetrics, metric
 from games.dialop.mediation_game import MediationMetrics
@@ -100,6 +99,10 @@ def test_metrics_filter_and_kinds_combine() -> None:
     assert [e["metric"] for e in summary] == ["moves", "solved"]
 
 
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
 @pytest.mark.parametrize("game", sorted(MODELS))
 def test_declared_kinds_name_exactly_the_flattened_metrics_of_every_game(game: str) -> None:
     """Against the frozen dumps of every game: each declared name is a flattened metric (unless its
@@ -111,7 +114,13 @@ def test_declared_kinds_name_exactly_the_flattened_metrics_of_every_game(game: s
     assert cases
     for case, dumped in cases.items():
         flat = metric_values(dumped)
+        for numerator, denominator in model.ratios.values():
+            assert _number(dumped[numerator]) and _number(dumped[denominator]), f"{case}: a ratio of non-numbers"
+        for name in model.totals():
+            assert isinstance(dumped[name], list), f"{case}: {name} totals no seats"
         for name in kinds:
+            if name in model.ratios or name in model.totals():
+                continue  # derived: a ratio of two fields' sums, or a per-seat metric's total
             field = name.split(".")[0]
             assert name in flat or dumped[field] in (None, []), f"{case}: {name} missing"
         for name in set(flat) - set(kinds):
