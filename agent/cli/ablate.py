@@ -63,7 +63,7 @@ def ablate_command(
 
         backend_name = backend or ("dask" if scheduler else "pool" if sweep is not None else "inprocess")
         if sweep is not None:
-            given = {"--agents": agents, "--partner": partner, "--seeds": seeds, "--games": games}
+            given: dict[str, Any] = {"--agents": agents, "--partner": partner, "--seeds": seeds, "--games": games}
             given |= {"--board": board, "--rooms": rooms, "--option": option or None}
             if clash := [name for name, value in given.items() if value is not None]:
                 raise UserError(f"{clash[0]} does not apply to a sweep file; set it in {sweep}")
@@ -83,12 +83,12 @@ def ablate_command(
             )
         if agents is not None and not _csv(agents):
             raise UserError(f"--agents names no preset: {agents!r}; give comma-separated presets")
-        overrides = {"presets": _csv(agents), "partner": partner, "seeds": seeds, "games": games}
+        overrides: dict[str, Any] = {"presets": _csv(agents), "partner": partner, "seeds": seeds, "games": games}
         overrides |= {"game_options": _game_options(game, board=board, rooms=rooms), "options": _slot_options(option)}
         runs = []
         for paper in paper_sweeps(game, overrides, llm()):
-            where = Path(results_dir) / paper.name if results_dir else None
-            runs.append(run_sweep(paper, where, backend_name, workers, scheduler))
+            store = Path(results_dir) / paper.name if results_dir else None
+            runs.append(run_sweep(paper, store, backend_name, workers, scheduler))
         for result in runs:
             show_run(result, json_path)
         summary = [{**e, "sweep": r.sweep.name} for r in runs for e in r.summary]
