@@ -31,7 +31,7 @@ def paper_tables(
     seeds: Sequence[int] = range(30),
     presets: Sequence[str] = PRESETS,
     on_game: Callable[[GameRecord], None] | None = None,
-) -> dict[str, dict[str, dict[str, dict[str, dict[str, Any]]]]]:
+) -> dict[str, Any]:
     """The layout of the paper's Tables 1 and 2 for ``presets`` (the notebooks' form of the kit's
     ``table1`` and ``table2`` sweeps): feedback modes x agents at N = 5, and sizes 3, 5, 10, 20 x
     agents with ``both`` feedback (cap 2N), one game per seed, each cell summarized by
@@ -44,20 +44,26 @@ def paper_tables(
         on_game: called after every game (progress bars).
 
     Returns:
-        ``{"feedback": {mode: {preset: {metric: entry}}}, "size": {str(N): {preset: {metric: entry}}}}``
-        with :func:`agent.results.summarize` entries.
+        ``{"feedback": {mode: {preset: {metric: entry}}}, "size": {str(N): {preset: {metric: entry}}},
+        "rows": [...]}`` with :func:`agent.results.summarize` entries, and Table 1's result rows
+        (parameters ``feedback`` and ``preset``) for :func:`agent.results.by_turn`.
     """
     from agent.arena import selfplay
-    from agent.results import summarize
+    from agent.results import record_rows, summarize
     from games.asympuzl import FEEDBACK_MODES, AsympuzlMetrics
 
-    def one(size: int, mode: str, preset: str) -> dict[str, dict[str, Any]]:
+    table1_rows: list[dict[str, Any]] = []
+
+    def one(size: int, mode: str, preset: str, keep: bool = False) -> dict[str, dict[str, Any]]:
         game = registry.make_game(FAMILY, size=size, feedback=mode)
         records = selfplay(game, registry.preset(FAMILY, preset), seeds, registry, on_game=on_game)
-        rows = [{"cell": preset, "metrics": r.metrics, "llm": r.llm} for r in records]
+        rows = record_rows(records, f"feedback={mode}, {preset}")
+        if keep:
+            table1_rows.extend({**row, "params": {"feedback": mode, "preset": preset}} for row in rows)
         return {e["metric"]: e for e in summarize(rows, schema=AsympuzlMetrics)}
 
     return {
-        "feedback": {m: {p: one(TABLE1_SIZE, m, p) for p in presets} for m in FEEDBACK_MODES},
+        "feedback": {m: {p: one(TABLE1_SIZE, m, p, keep=True) for p in presets} for m in FEEDBACK_MODES},
         "size": {str(n): {p: one(n, "both", p) for p in presets} for n in TABLE2_SIZES},
+        "rows": table1_rows,
     }
