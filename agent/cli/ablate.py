@@ -88,7 +88,7 @@ def ablate_command(
         runs = []
         for paper in paper_sweeps(game, overrides, llm()):
             store = Path(results_dir) / paper.name if results_dir else None
-            runs.append(run_sweep(paper, store, backend_name, workers, scheduler))
+            runs.append(run_sweep(paper, store, backend_name, workers, scheduler, every_metric=True))
         for result in runs:
             show_run(result, json_path)
         summary = [{**e, "sweep": r.sweep.name} for r in runs for e in r.summary]

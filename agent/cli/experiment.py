@@ -103,6 +103,7 @@ def run_sweep(
     backend: str = "inprocess",
     workers: int | None = None,
     scheduler: str | None = None,
+    every_metric: bool = False,
 ) -> Run:
     """Play every game of ``sweep`` not yet in its store and summarize the store.
 
@@ -112,6 +113,8 @@ def run_sweep(
         backend: ``inprocess``, ``pool`` or ``dask`` (:func:`agent.backends.run_specs`).
         workers: worker processes.
         scheduler: a Dask scheduler's address.
+        every_metric: summarize every declared metric (the table still shows the sweep's); by
+            default only the sweep's ``metrics``, when it names them.
 
     Returns:
         The :class:`Run`.
@@ -137,7 +140,7 @@ def run_sweep(
                 say(console, f"resuming: {done} of {sweep.total} games already in {store.path}")
             _play(sweep, store, backend, workers, scheduler)
     schema = schema_of(sweep.game)
-    summary = summarize_store(store, sweep.metrics, schema=schema)
+    summary = summarize_store(store, () if every_metric else sweep.metrics, schema=schema)
     return Run(sweep, store, summary, shown_metrics(sweep.game, sweep.metrics), schema)
 
 
