@@ -75,7 +75,7 @@ def _number(value: float) -> str:
     """A mean for a table: three significant digits (whole numbers from 100), never in exponent form
     below 10^6."""
     size = abs(value)
-    digits = 0 if size >= 100 else 1 if size >= 10 else 2 if size >= 1 else None
+    digits = 0 if size >= 100 or not size else 1 if size >= 10 else 2 if size >= 1 else 3 if size >= 0.001 else None
     return f"{value:.{digits}f}" if digits is not None else f"{value:.3g}"
 
 
