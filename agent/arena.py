@@ -3,7 +3,7 @@
 One loop (:func:`play_game`) plays every game of every evaluation: it asks the player to move for a
 turn, applies it, and if the rules refuse the turn it records the error and plays the message alone
 (so a faulty agent costs its own game, never the run). Summaries are the result store's
-(:func:`agent.results.summarize`).
+(:func:`agent.summaries.summarize`).
 """
 
 from __future__ import annotations
@@ -142,7 +142,7 @@ def mean_interval(values: Sequence[float], z: float = 1.959964) -> tuple[float, 
     """Mean and normal-approximation 95% interval of ``values`` (the mean twice when n < 2).
 
     Kept only for the prompted-play study's own records until it reports through
-    :func:`agent.results.summarize` (seeded bootstrap intervals, as every other summary).
+    :func:`agent.summaries.summarize` (seeded bootstrap intervals, as every other summary).
     """
     data = np.asarray(values, dtype=float)
     if data.size == 0:
@@ -156,8 +156,8 @@ def mean_interval(values: Sequence[float], z: float = 1.959964) -> tuple[float, 
 
 def add_llm_usage(out: dict[str, Any], records: Sequence[Any]) -> None:
     """Add the summed language-model usage of ``records`` (anything with an ``llm`` usage dict or
-    None) to ``out`` when any was used: :func:`agent.results.llm_usage` over records."""
-    from agent.results import llm_usage
+    None) to ``out`` when any was used: :func:`agent.summaries.llm_usage` over records."""
+    from agent.summaries import llm_usage
 
     if (usage := llm_usage({"llm": r.llm} for r in records)) is not None:
         out["llm"] = usage

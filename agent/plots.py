@@ -148,7 +148,7 @@ def plot_sweep_bars(summary: list[dict[str, Any]], metric: str, path: str | Path
     in %, bootstrap for the others).
 
     Args:
-        summary: :func:`agent.results.summarize` entries (those of other metrics are ignored).
+        summary: :func:`agent.summaries.summarize` entries (those of other metrics are ignored).
         metric: the metric to plot.
         path: the PNG file.
         title: the figure title.
@@ -172,7 +172,7 @@ def plot_summary(summary: list[dict[str, Any]], metrics: list[str], path: str | 
     """One panel per metric, bars per cell with their 95% intervals (the table of a run as a figure).
 
     Args:
-        summary: :func:`agent.results.summarize` entries.
+        summary: :func:`agent.summaries.summarize` entries.
         metrics: the metrics to show, in order (those without entries are left out).
         path: the PNG file.
         title: the figure title.
@@ -207,7 +207,7 @@ def plot_sweep_curves(summary: list[dict[str, Any]], metric: str, over: str, pat
     of the other parameters, with 95% interval bands.
 
     Args:
-        summary: :func:`agent.results.summarize` entries.
+        summary: :func:`agent.summaries.summarize` entries.
         metric: the metric to plot.
         over: a cell parameter (``rooms``, ``size``, ``feedback``...).
         path: the PNG file.

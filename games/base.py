@@ -153,7 +153,7 @@ class GameMetrics(BaseModel):
 
     success_turns: ClassVar[dict[str, str]] = {}
     """Binary metric -> the field holding the turn at which it came true (``None`` when it did not):
-    the success-at-turn-K curves (:func:`agent.results.by_turn`). A binary metric not named here
+    the success-at-turn-K curves (:func:`agent.summaries.by_turn`). A binary metric not named here
     is placed at the game's ``turns``."""
 
     @classmethod
@@ -216,7 +216,7 @@ class GameMetrics(BaseModel):
     @classmethod
     def kinds(cls) -> dict[str, Interval]:
         """Summarized metric name -> interval method (``binary``: Wilson, ``continuous``: bootstrap);
-        the mapping :func:`agent.results.summarize` takes. Declared kinds are in :meth:`describe`."""
+        the mapping :func:`agent.summaries.summarize` takes. Declared kinds are in :meth:`describe`."""
         return {m.name: m.interval for m in cls.describe()}
 
     @classmethod

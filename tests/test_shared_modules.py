@@ -39,6 +39,7 @@ SHARED: tuple[str, ...] = (
     "agent/cli/results.py",
     "agent/cli/selfplay.py",
     "agent/cli/experiment.py",
+    "agent/summaries.py",
     "agent/cli/solve.py",
     "agent/cli/tables.py",
     "beliefs/base.py",

@@ -1,5 +1,5 @@
 """One way to run an experiment: a sweep played into a result store (a directory, resumable, or held
-in memory), summarized by the store's summarizer (:func:`agent.results.summarize` with the game's
+in memory), summarized by the store's summarizer (:func:`agent.summaries.summarize` with the game's
 metrics schema) and reported as the schema's table, the language-model accounting, JSON, CSV and a
 plot. ``selfplay`` (a one-cell sweep), ``ablate SWEEP`` and ``ablate --game X`` (the kit's paper
 sweeps) all run through here."""
@@ -41,8 +41,8 @@ class Run:
         return f"{self.sweep.name}: {self.sweep.game}, {len(self.sweep.cells)} cells x {games} games"
 
     def usages(self) -> list[tuple[str, dict[str, Any] | None]]:
-        """The language-model accounting of each cell (:func:`agent.results.llm_usage`)."""
-        from agent.results import llm_usage
+        """The language-model accounting of each cell (:func:`agent.summaries.llm_usage`)."""
+        from agent.summaries import llm_usage
 
         rows = self.store.rows()
         return [(c.label, llm_usage(r for r in rows if r["cell"] == c.label)) for c in self.sweep.cells]
@@ -172,7 +172,7 @@ def plot_run(run: Run, path: str, title: str | None = None) -> None:
     """The run as a figure: the success-at-turn-K curves of the first metric whose turn the schema
     declares, else one panel of bars per shown metric."""
     from agent.plots import plot_summary, plot_sweep_curves
-    from agent.results import by_turn
+    from agent.summaries import by_turn
 
     declared = [m for m in (run.schema.success_turns if run.schema is not None else {}) if m in run.shown]
     if declared:

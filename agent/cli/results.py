@@ -98,7 +98,8 @@ def results_plot_command(
     def run() -> None:
         from agent.cli.experiment import game_of, schema_of
         from agent.plots import plot_sweep_bars, plot_sweep_curves
-        from agent.results import by_turn, open_store, summarize_store
+        from agent.results import open_store, summarize_store
+        from agent.summaries import by_turn
 
         store = open_store(results, must_exist=True)
         game = game_of(store.rows())

@@ -34,7 +34,7 @@ def _table(
 
     Args:
         title: the table's title.
-        summary: :func:`agent.results.summarize` entries.
+        summary: :func:`agent.summaries.summarize` entries.
         metrics: the columns, in order (metrics without entries are left out).
         schema: the game's metrics model (column headings).
     """
@@ -80,7 +80,7 @@ def _number(value: float) -> str:
 
 
 def _llm_table(summaries: Sequence[tuple[str, Mapping[str, Any]]]) -> Table | None:
-    """Language-model accounting per cell: each summary's ``llm`` (:func:`agent.results.llm_usage`
+    """Language-model accounting per cell: each summary's ``llm`` (:func:`agent.summaries.llm_usage`
     of the cell's rows; None when no cell used a model)."""
     rows = [(label, summary["llm"]) for label, summary in summaries if summary.get("llm") is not None]
     if not rows:

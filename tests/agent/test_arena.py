@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from agent.arena import paper_seeds, play_game, selfplay
 from agent.registry import AgentSpec, default_registry
-from agent.results import summary_of, wilson_interval
+from agent.summaries import summary_of, wilson_interval
 from games.traveling_adventurers import TravelingAdventurersGame, TravelingAdventurersMetrics
 
 

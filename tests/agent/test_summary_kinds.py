@@ -7,7 +7,7 @@ from typing import get_args
 import pytest
 from pydantic import Field
 
-from agent.results import (
+from agent.summaries import (
     bootstrap_interval,
     by_turn,
     llm_usage,

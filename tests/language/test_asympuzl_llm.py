@@ -6,7 +6,7 @@ import numpy as np
 
 from agent.arena import play_game
 from agent.registry import default_registry
-from agent.results import llm_usage, record_rows
+from agent.summaries import llm_usage, record_rows
 from language.asympuzl_llm import ASYMPUZL
 from language.llm_client import LLMConfig
 from language.scripted_server import Reply

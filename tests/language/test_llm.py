@@ -6,7 +6,7 @@ import pytest
 
 from agent.arena import play_game, selfplay
 from agent.registry import AgentSpec, default_registry
-from agent.results import llm_usage, record_rows
+from agent.summaries import llm_usage, record_rows
 from games.traveling_adventurers import Submit, TravelingAdventurersGame
 from language.acts import Intent, acts_to_json
 from language.base import DialogueContext

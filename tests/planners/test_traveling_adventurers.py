@@ -197,7 +197,7 @@ def test_ibp_without_a_partner_model_settles_once_nothing_is_left_to_ask():
 
     from agent.arena import paper_seeds, selfplay
     from agent.registry import default_registry
-    from agent.results import summary_of
+    from agent.summaries import summary_of
     from games.traveling_adventurers import TravelingAdventurersMetrics
 
     registry = default_registry()

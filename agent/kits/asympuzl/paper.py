@@ -35,7 +35,7 @@ def paper_tables(
     """The layout of the paper's Tables 1 and 2 for ``presets`` (the notebooks' form of the kit's
     ``table1`` and ``table2`` sweeps): feedback modes x agents at N = 5, and sizes 3, 5, 10, 20 x
     agents with ``both`` feedback (cap 2N), one game per seed, each cell summarized by
-    :func:`agent.results.summarize` with the game's metrics schema.
+    :func:`agent.summaries.summarize` with the game's metrics schema.
 
     Args:
         registry: a registry with the AsymPuzl kit.
@@ -45,11 +45,11 @@ def paper_tables(
 
     Returns:
         ``{"feedback": {mode: {preset: {metric: entry}}}, "size": {str(N): {preset: {metric: entry}}},
-        "rows": [...]}`` with :func:`agent.results.summarize` entries, and Table 1's result rows
-        (parameters ``feedback`` and ``preset``) for :func:`agent.results.by_turn`.
+        "rows": [...]}`` with :func:`agent.summaries.summarize` entries, and Table 1's result rows
+        (parameters ``feedback`` and ``preset``) for :func:`agent.summaries.by_turn`.
     """
     from agent.arena import selfplay
-    from agent.results import record_rows, summarize
+    from agent.summaries import record_rows, summarize
     from games.asympuzl import FEEDBACK_MODES, AsympuzlMetrics
 
     table1_rows: list[dict[str, Any]] = []

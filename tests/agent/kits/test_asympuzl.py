@@ -5,7 +5,7 @@ import pytest
 from agent.arena import play_game, selfplay
 from agent.kits.asympuzl import kit
 from agent.registry import Registry
-from agent.results import by_turn, record_rows, summary_of
+from agent.summaries import by_turn, record_rows, summary_of
 from games.asympuzl import FEEDBACK_MODES, AsympuzlGame, AsympuzlMetrics
 
 SEEDS = range(30)
