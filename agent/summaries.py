@@ -284,14 +284,6 @@ def by_turn(
     return out
 
 
-def by_metric(summary: Iterable[Mapping[str, Any]]) -> dict[str, list[Mapping[str, Any]]]:
-    """Summary entries grouped by metric (the order of first appearance)."""
-    grouped: dict[str, list[Mapping[str, Any]]] = {}
-    for entry in summary:
-        grouped.setdefault(entry["metric"], []).append(entry)
-    return grouped
-
-
 def to_csv(summary: Iterable[Mapping[str, Any]], path: str | Path | None = None) -> str:
     """The summary as CSV text: one row per cell and metric, the cell's parameters as columns.
 
