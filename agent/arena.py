@@ -1,13 +1,13 @@
-"""The referee loop and evaluation runners: ``play_game``, self-play over many seeds, aggregation.
+"""The referee loop and evaluation runners: ``play_game`` and self-play over many seeds.
 
 One loop (:func:`play_game`) plays every game of every evaluation: it asks the player to move for a
 turn, applies it, and if the rules refuse the turn it records the error and plays the message alone
-(so a faulty agent costs its own game, never the run). Aggregates carry Wilson 95% intervals.
+(so a faulty agent costs its own game, never the run). Summaries are the result store's
+(:func:`agent.summaries.summarize`).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -19,9 +19,6 @@ from agent.pipeline import PipelineAgent
 from agent.registry import AgentSpec, Registry, default_registry
 from games.base import Game, IllegalTurnError, State, Turn
 from language.llm_client import LLMConfig, LLMUsage
-
-BINARY_METRICS = ("identical", "correct", "optimal")
-MEAN_METRICS = ("turns", "words", "score", "joint_score")
 
 
 @dataclass
@@ -138,132 +135,3 @@ def selfplay(
         if on_game is not None:
             on_game(record)
     return records
-
-
-def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """Wilson score interval for a binomial proportion (95% by default).
-
-    Raises:
-        ValueError: negative counts or ``successes > trials``.
-    """
-    if trials < 0 or successes < 0 or successes > trials:
-        raise ValueError(f"need 0 <= successes <= trials, got {successes}/{trials}")
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == trials else min(1.0, centre + half)  # exact ends, free of rounding
-    return (low, high)
-
-
-def aggregate(records: Sequence[GameRecord]) -> dict[str, Any]:
-    """Fractions with Wilson 95% intervals for the binary metrics, means for the others; games
-    played in rounds (metrics with ``per_round``) are summarized per round."""
-    if records and "per_round" in records[0].metrics:
-        return aggregate_rounds(records)
-    if records and "normalized_score" in records[0].metrics:
-        return aggregate_scores(records)
-    if records and "turns_to_solve" in records[0].metrics:
-        from agent.kits.asympuzl.paper import summarize  # the puzzle's own metrics (success at turn K, tokens)
-
-        return summarize(list(records))
-    n = len(records)
-    out: dict[str, Any] = {"games": n}
-    for name in BINARY_METRICS:
-        k = sum(1 for r in records if r.metrics.get(name))
-        lo, hi = wilson_interval(k, n)
-        out[name] = k / n if n else 0.0
-        out[f"{name}_ci"] = [lo, hi]
-    for name in MEAN_METRICS:
-        values = [r.metrics[name] for r in records if name in r.metrics]
-        out[f"mean_{name}"] = float(np.mean(values)) if values else 0.0
-    out["timeouts"] = sum(1 for r in records if r.metrics.get("timeout"))
-    out["refused_turns"] = sum(len(r.refused) for r in records)
-    add_llm_usage(out, records)
-    return out
-
-
-def mean_interval(values: Sequence[float], z: float = 1.959964) -> tuple[float, float, float]:
-    """Mean and normal-approximation 95% interval of ``values`` (the mean twice when n < 2)."""
-    data = np.asarray(values, dtype=float)
-    if data.size == 0:
-        return (0.0, 0.0, 0.0)
-    mean = float(data.mean())
-    if data.size < 2:
-        return (mean, mean, mean)
-    half = z * float(data.std(ddof=1)) / math.sqrt(data.size)
-    return (mean, mean - half, mean + half)
-
-
-def aggregate_rounds(records: Sequence[GameRecord]) -> dict[str, Any]:
-    """Per-round summary of round-based games (Gnomes at Night): success over rounds with a Wilson
-    interval, mean turns per round with a 95% interval, oracle turns and their ratio, per round index."""
-    rounds = [r for record in records for r in record.metrics["per_round"]]
-    solved = sum(1 for r in rounds if r["success"])
-    lo, hi = wilson_interval(solved, len(rounds))
-    turns, low, high = mean_interval([r["turns"] for r in rounds])
-    oracle = sum(r["oracle_turns"] for r in rounds)
-    by_index: dict[int, list[dict]] = {}
-    for r in rounds:
-        by_index.setdefault(r["round"], []).append(r)
-    out: dict[str, Any] = {
-        "games": len(records),
-        "rounds": len(rounds),
-        "success": solved / len(rounds) if rounds else 0.0,
-        "success_ci": [lo, hi],
-        "mean_turns": turns,
-        "mean_turns_ci": [low, high],
-        "mean_oracle_turns": oracle / len(rounds) if rounds else 0.0,
-        "turns_over_oracle": sum(r["turns"] for r in rounds) / oracle if oracle else 0.0,
-        "per_round": {
-            index: {
-                "success": sum(r["success"] for r in group) / len(group),
-                "mean_turns": mean_interval([r["turns"] for r in group])[0],
-                "oracle_turns": group[0]["oracle_turns"] if len({r["oracle_turns"] for r in group}) == 1 else None,
-            }
-            for index, group in sorted(by_index.items())
-        },
-        "mean_messages": [float(np.mean([rec.metrics["messages"][p] for rec in records])) for p in range(2)],
-        "mean_words": [float(np.mean([rec.metrics["words"][p] for rec in records])) for p in range(2)],
-        "refused_turns": sum(len(r.refused) for r in records),
-    }
-    add_llm_usage(out, records)
-    return out
-
-
-def aggregate_scores(records: Sequence[GameRecord]) -> dict[str, Any]:
-    """Summary of games scored on a continuous scale (DialOp): the mean normalized score with its 95%
-    interval, the agreement rate with its Wilson interval, and the dialogue length (total words and
-    messages of all players, with intervals for words), as in Lin et al., Table 1."""
-    n = len(records)
-    score, score_lo, score_hi = mean_interval([r.metrics["normalized_score"] for r in records])
-    words, words_lo, words_hi = mean_interval([sum(r.metrics["words"]) for r in records])
-    agreed = sum(1 for r in records if r.metrics["agreed"])
-    lo, hi = wilson_interval(agreed, n)
-    out: dict[str, Any] = {
-        "games": n,
-        "mean_normalized_score": score,
-        "mean_normalized_score_ci": [score_lo, score_hi],
-        "agreed": agreed / n if n else 0.0,
-        "agreed_ci": [lo, hi],
-        "mean_words": words,
-        "mean_words_ci": [words_lo, words_hi],
-        "mean_messages": float(np.mean([sum(r.metrics["messages"]) for r in records])) if n else 0.0,
-        "mean_turns": float(np.mean([r.metrics["turns"] for r in records])) if n else 0.0,
-        "mean_proposals": float(np.mean([r.metrics["proposals"] for r in records])) if n else 0.0,
-        "refused_turns": sum(len(r.refused) for r in records),
-    }
-    add_llm_usage(out, records)
-    return out
-
-
-def add_llm_usage(out: dict[str, Any], records: Sequence[Any]) -> None:
-    """Add the summed language-model usage of ``records`` (anything with an ``llm`` usage dict or
-    None) to ``out`` (when any was used)."""
-    usages = [LLMUsage.from_json(r.llm) for r in records if r.llm is not None]
-    if usages:
-        total = sum(usages, LLMUsage())
-        out["llm"] = {**total.to_json(), "per_game": {k: v / len(usages) for k, v in total.to_json().items()}}

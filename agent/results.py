@@ -17,49 +17,57 @@ sweep's name and digest, its total number of games and the order of its cells) a
   digest or key (:meth:`ResultStore.game`) raises :class:`StoreError`: "store damaged at line N of
   FILE: ...".
 
-Summaries: per cell and metric, the mean with a Wilson 95% interval for binary metrics and a seeded
-bootstrap 95% interval for continuous ones. Per-game metrics are flattened first: a number or a
-boolean is one value, a list of numbers gives one metric per seat (``words.0``), and a list of
-records (Gnomes at Night's ``per_round``) gives one value per record and field (``per_round.success``).
-Given the game's declared kinds (``GameMetrics.kinds()`` of its metrics model), only the declared
-metrics are summarized, each by its declared interval; without them (stores of any game, old
-stores) a metric whose values are all booleans is binary and any other number continuous.
+
+The summarizer of the rows is :mod:`agent.summaries` (:func:`summarize_store` applies it to a store).
 """
 
 from __future__ import annotations
 
-import csv
 import fcntl
-import io
 import json
-import math
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from agent.arena import wilson_interval
+from agent.summaries import summarize
 
 if TYPE_CHECKING:
     from agent.sweep import Sweep
+    from games.base import GameMetrics
 
 RESULTS_FILE = "results.jsonl"
 MANIFEST_FILE = "manifest.json"
 SWEEP_FILE = "sweep.toml"
 LOCK_FILE = "writer.lock"
-BOOTSTRAP_SEED = 20240607
-BOOTSTRAP_SAMPLES = 2000
-SUMMARY_FIELDS: tuple[str, ...] = ("cell", "metric", "kind", "n", "mean", "low", "high")
 
 
 class StoreError(ValueError):
     """A result store that cannot be read or does not hold what was asked (one line)."""
 
 
-class ResultStore:
+class _Rows:
+    """The finished games of a store, by key (what every store reads)."""
+
+    _rows: dict[str, dict[str, Any]]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._rows
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def keys(self) -> set[str]:
+        """The keys of the finished games."""
+        return set(self._rows)
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The finished games' rows, in the order they finished."""
+        return list(self._rows.values())
+
+
+class ResultStore(_Rows):
     """The result directory of one sweep (see the module docstring).
 
     Args:
@@ -134,20 +142,6 @@ class ResultStore:
             f"store damaged at line {number} of {self.file}: {problem}; "
             "delete that line to re-run its game, or use another --results directory"
         )
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._rows
-
-    def __len__(self) -> int:
-        return len(self._rows)
-
-    def keys(self) -> set[str]:
-        """The keys of the finished games."""
-        return set(self._rows)
-
-    def rows(self) -> list[dict[str, Any]]:
-        """The finished games' rows, in the order they finished."""
-        return list(self._rows.values())
 
     def append(self, row: Mapping[str, Any]) -> bool:
         """Append one finished game (flushed and fsynced); a key already stored is not written again.
@@ -276,6 +270,31 @@ class ResultStore:
         return row
 
 
+class MemoryStore(_Rows):
+    """A result store held in memory (``selfplay`` and ``ablate`` without ``--results``): the rows
+    of one run, with :class:`ResultStore`'s reading and appending interface and nothing on disk."""
+
+    def __init__(self) -> None:
+        self._rows: dict[str, dict[str, Any]] = {}
+        self.torn = 0
+        self._manifest: dict[str, Any] = {}
+
+    def append(self, row: Mapping[str, Any]) -> bool:
+        """Keep one finished game; a key already held is not kept again (as :meth:`ResultStore.append`)."""
+        if row["key"] in self._rows:
+            return False
+        self._rows[row["key"]] = dict(row)
+        return True
+
+    def adopt(self, sweep: Sweep) -> None:
+        """Record the sweep's name, total and cell order (the manifest of an on-disk store)."""
+        self._manifest = {"sweep": sweep.name, "total": sweep.total, "cells": [c.label for c in sweep.cells]}
+
+    def manifest(self) -> dict[str, Any]:
+        """The sweep's name, total and cell order (empty before :meth:`adopt`)."""
+        return dict(self._manifest)
+
+
 def replay_differences(row: Mapping[str, Any]) -> list[str]:
     """Play the game of a checked row (:meth:`ResultStore.game`) again and compare it with the
     stored transcript, its stored digest, the metrics and the returns.
@@ -398,232 +417,11 @@ def _replace(path: Path, text: str) -> None:
     os.replace(temporary, path)
 
 
-# ---- summaries ---------------------------------------------------------------------------------
-
-
-def metric_values(metrics: Mapping[str, Any]) -> dict[str, list[float | bool]]:
-    """The flattened observations of one game's metrics (see the module docstring).
-
-    Args:
-        metrics: one game's stored metrics, ``state.metrics().model_dump(mode="json")``.
-
-    Returns:
-        Metric name -> observed values (one, or one per record); texts and nested structures are
-        left out.
-    """
-    out: dict[str, list[float | bool]] = {}
-    for name, value in metrics.items():
-        if _number(value):
-            out[name] = [value]
-        elif isinstance(value, list) and value and all(_number(v) for v in value):
-            for seat, v in enumerate(value):
-                out[f"{name}.{seat}"] = [v]
-        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-            for record in value:
-                for field, v in record.items():
-                    if _number(v):
-                        out.setdefault(f"{name}.{field}", []).append(v)
-    return out
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, bool | int | float)
-
-
-def bootstrap_interval(values: Sequence[float], samples: int = BOOTSTRAP_SAMPLES) -> tuple[float, float]:
-    """Percentile bootstrap 95% interval of the mean, from a fixed seed: the same values in any
-    order (games finish in any order) give the same interval.
-
-    Args:
-        values: the observations.
-        samples: bootstrap resamples.
-
-    Returns:
-        ``(low, high)``; the value itself twice for fewer than two observations.
-    """
-    data = np.sort(np.asarray(values, dtype=float))
-    if data.size < 2:
-        mean = float(data.mean()) if data.size else 0.0
-        return (mean, mean)
-    rng = np.random.default_rng(BOOTSTRAP_SEED)
-    means = data[rng.integers(0, data.size, size=(samples, data.size))].mean(axis=1)
-    low, high = np.percentile(means, [2.5, 97.5])
-    return (float(low), float(high))
-
-
-def summarize(
-    rows: Iterable[Mapping[str, Any]],
-    cells: Sequence[str] = (),
+def summarize_store(
+    store: ResultStore | MemoryStore,
     metrics: Sequence[str] = (),
     kinds: Mapping[str, str] | None = None,
-) -> list[dict[str, Any]]:
-    """Per cell and metric: ``n``, ``mean`` and a 95% interval (``low``, ``high``).
-
-    Args:
-        rows: result rows.
-        cells: the cell order (cells not named come after, in order of appearance).
-        metrics: the metrics to keep, in this order (default: every one, as the games list them).
-        kinds: the declared metrics, flattened name -> ``binary`` (Wilson interval) or another
-            kind (bootstrap interval): ``GameMetrics.kinds()`` of the game's metrics model. Given,
-            only these metrics are summarized, by their declared kind; default: every numeric
-            metric, binary when all its values are booleans (stores whose game is unknown).
-
-    Returns:
-        One dict per (cell, metric) with :data:`SUMMARY_FIELDS` and the cell's ``params``;
-        ``kind`` is ``binary`` (Wilson interval) or ``continuous`` (bootstrap interval).
-
-    Raises:
-        ValueError: a metric declared binary holds a value other than a boolean (or 0 / 1).
-    """
-    values: dict[str, dict[str, list[float | bool]]] = {}
-    params: dict[str, dict[str, Any]] = {}
-    order: dict[str, int] = {label: i for i, label in enumerate(cells)}
-    for row in rows:
-        label = row["cell"]
-        order.setdefault(label, len(order))
-        params.setdefault(label, row.get("params", {}))
-        table = values.setdefault(label, {})
-        for name, observed in metric_values(row["metrics"]).items():
-            table.setdefault(name, []).extend(observed)
-    out = []
-    for label in sorted(values, key=order.__getitem__):
-        names = [m for m in metrics if m in values[label]] if metrics else list(values[label])
-        if kinds is not None:
-            names = [m for m in names if m in kinds]
-        for name in names:
-            observed = values[label][name]
-            binary = _is_binary(name, observed, kinds)
-            if binary:
-                low, high = wilson_interval(sum(1 for v in observed if v), len(observed))
-            else:
-                low, high = bootstrap_interval([float(v) for v in observed])
-            out.append(
-                {
-                    "cell": label,
-                    "metric": name,
-                    "kind": "binary" if binary else "continuous",
-                    "n": len(observed),
-                    "mean": math.fsum(observed) / len(observed),  # exact: the same in any finishing order
-                    "low": low,
-                    "high": high,
-                    "params": params[label],
-                }
-            )
-    return out
-
-
-def _is_binary(name: str, observed: Sequence[float | bool], kinds: Mapping[str, str] | None) -> bool:
-    """Whether ``name`` gets a Wilson interval: its declared kind, else all its values are booleans."""
-    if kinds is None:
-        return all(isinstance(v, bool) for v in observed)
-    if kinds[name] != "binary":
-        return False
-    odd = next((v for v in observed if v not in (0, 1)), None)
-    if odd is not None:
-        raise ValueError(f"metric {name!r} is declared binary but holds {odd!r}")
-    return True
-
-
-def by_turn(rows: Iterable[Mapping[str, Any]], metric: str) -> list[dict[str, Any]]:
-    """The share of each cell's games that reached ``metric`` by turn K, for every K up to the
-    longest game, with Wilson 95% intervals (the success-at-turn-K curves of AsymPuzl's Figure 3).
-
-    A game counts at K when its binary ``metric`` holds and it took at most K turns
-    (``turns_to_solve`` where the game reports it, else ``turns``).
-
-    Args:
-        rows: result rows.
-        metric: a binary per-game metric (``solved``, ``correct``, ``agreed``...).
-
-    Returns:
-        Summary entries (as :func:`summarize`) whose parameters add ``turn``.
-
-    Raises:
-        ValueError: no row has a binary ``metric`` with a turn count.
-    """
-    games: dict[str, list[int | None]] = {}
-    params: dict[str, dict[str, Any]] = {}
-    for row in rows:
-        metrics = row["metrics"]
-        if not isinstance(metrics.get(metric), bool):
-            continue
-        turns = metrics["turns_to_solve"] if "turns_to_solve" in metrics else metrics.get("turns")
-        if metrics[metric] and not isinstance(turns, int):
-            continue  # a success whose turn is unknown cannot be placed on the curve
-        params.setdefault(row["cell"], row.get("params", {}))
-        games.setdefault(row["cell"], []).append(turns if metrics[metric] else None)
-    if not games:
-        raise ValueError(f"no game reports a binary {metric!r} with a turn count")
-    longest = (
-        max(t for cell in games.values() for t in cell if t is not None)
-        if any(t is not None for cell in games.values() for t in cell)
-        else 1
-    )
-    out = []
-    for label, turns in games.items():
-        for k in range(1, longest + 1):
-            hits = sum(1 for t in turns if t is not None and t <= k)
-            low, high = wilson_interval(hits, len(turns))
-            entry = {"cell": label, "metric": metric, "kind": "binary", "n": len(turns)}
-            entry.update(mean=hits / len(turns), low=low, high=high, params={**params[label], "turn": k})
-            out.append(entry)
-    return out
-
-
-def summarize_store(
-    store: ResultStore, metrics: Sequence[str] = (), kinds: Mapping[str, str] | None = None
+    schema: type[GameMetrics] | None = None,
 ) -> list[dict[str, Any]]:
     """:func:`summarize` over a store's rows, cells in the manifest's order."""
-    return summarize(store.rows(), store.manifest().get("cells", []), metrics, kinds)
-
-
-def by_metric(summary: Iterable[Mapping[str, Any]]) -> dict[str, list[Mapping[str, Any]]]:
-    """Summary entries grouped by metric (the order of first appearance)."""
-    grouped: dict[str, list[Mapping[str, Any]]] = {}
-    for entry in summary:
-        grouped.setdefault(entry["metric"], []).append(entry)
-    return grouped
-
-
-def to_csv(summary: Iterable[Mapping[str, Any]], path: str | Path | None = None) -> str:
-    """The summary as CSV text: one row per cell and metric, the cell's parameters as columns.
-
-    Args:
-        summary: :func:`summarize` entries.
-        path: where to write it (default: nowhere).
-
-    Returns:
-        The CSV text.
-    """
-    entries = list(summary)
-    param_names = list(dict.fromkeys(k for e in entries for k in e.get("params", {})))
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow([*SUMMARY_FIELDS, *param_names])
-    for e in entries:
-        writer.writerow([*(e[f] for f in SUMMARY_FIELDS), *(e.get("params", {}).get(p, "") for p in param_names)])
-    text = buffer.getvalue()
-    if path is not None:
-        _write(path, text)
-    return text
-
-
-def to_json(summary: Iterable[Mapping[str, Any]], path: str | Path | None = None) -> str:
-    """The summary as JSON text (a list of entries).
-
-    Args:
-        summary: :func:`summarize` entries.
-        path: where to write it (default: nowhere).
-
-    Returns:
-        The JSON text.
-    """
-    text = json.dumps(list(summary), indent=2) + "\n"
-    if path is not None:
-        _write(path, text)
-    return text
-
-
-def _write(path: str | Path, text: str) -> None:
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    Path(path).write_text(text)
+    return summarize(store.rows(), store.manifest().get("cells", []), metrics, kinds, schema)

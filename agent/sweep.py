@@ -377,6 +377,42 @@ def without_timings(row: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in row.items() if k != "timings"}
 
 
+def sweep_text(data: Mapping[str, Any]) -> str:
+    """A sweep file's text (TOML) from its data, as :func:`parse_sweep` reads it back: top-level keys
+    first, then the ``[game]`` and ``[agents]`` tables (nested tables as dotted keys).
+
+    Args:
+        data: the sweep's keys (strings, numbers, booleans, lists of them, tables, lists of tables).
+
+    Returns:
+        The TOML text.
+    """
+    top = [f"{key} = {_toml_value(value)}" for key, value in data.items() if key not in ("game", "agents")]
+    lines = [*top]
+    for table in ("game", "agents"):
+        if table in data:
+            lines += ["", f"[{table}]", *_toml_entries(data[table])]
+    return "\n".join(lines) + "\n"
+
+
+def _toml_entries(table: Mapping[str, Any], prefix: str = "") -> list[str]:
+    out = []
+    for key, value in table.items():
+        if isinstance(value, Mapping):
+            out += _toml_entries(value, f"{prefix}{key}.")
+        else:
+            out.append(f"{prefix}{key} = {_toml_value(value)}")
+    return out
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return json.dumps(value)  # strings, integers, floats and booleans read the same in TOML
+
+
 # ---- validation and expansion ----------------------------------------------------------------
 
 

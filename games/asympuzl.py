@@ -58,7 +58,7 @@ import copy
 import json
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -472,13 +472,15 @@ class AsympuzlGame(Game):
 class AsympuzlMetrics(GameMetrics):
     """The per-game metrics of AsymPuzl (the paper's success within the cap, turns, actions, tokens)."""
 
+    success_turns: ClassVar[dict[str, str]] = {"solved": "turns_to_solve"}
+
     size: int = Field(description="puzzle positions N (record only)")
     feedback: str = Field(description="the feedback mode (record only)")
     turn_cap: int = Field(description="the turn cap, 2N (record only)")
     solved: bool = metric("binary", "both hypotheses equal the ground truth within the cap")
     turns: int = metric("count", "paper turns begun (a turn is A's move and B's move)")
     moves: int = metric("count", "moves made (A's and B's)")
-    turns_to_solve: int | None = metric("count", "turns to solve (solved games only)")
+    turns_to_solve: int | None = metric("count", "turns to solve (solved games only)", label="to solve")
     actions_per_position: list[list[int]] = Field(
         description="per player, the overwrites of each position (record only)"
     )

@@ -58,13 +58,22 @@ puzzle) is not an observation.
 """
 
 METRIC_KINDS: tuple[str, ...] = get_args(MetricKind)
-Interval = Literal["binary", "continuous"]
-"""The interval method of a summarized metric: Wilson (``binary``) or bootstrap (``continuous``)."""
+Interval = Literal["binary", "continuous", "ratio"]
+"""The interval method of a summarized metric: Wilson (``binary``), bootstrap of the mean
+(``continuous``), or paired bootstrap of a ratio of sums over games (``ratio``)."""
 
 _SCALAR_TYPES: dict[str, type] = {"binary": bool, "continuous": float, "count": int}
 
 
-def metric(kind: MetricKind, description: str, *, seats: int | None = None, **field: Any) -> Any:
+def metric(
+    kind: MetricKind,
+    description: str,
+    *,
+    seats: int | None = None,
+    total: bool = False,
+    label: str = "",
+    **field: Any,
+) -> Any:
     """Declare a summarized metric field of a :class:`GameMetrics` model.
 
     Args:
@@ -73,21 +82,29 @@ def metric(kind: MetricKind, description: str, *, seats: int | None = None, **fi
             ``per_seat``: ``list[bool | int | float]``; ``per_round``: ``list[<GameMetrics model>]``).
         description: what the metric measures (shown by :meth:`GameMetrics.describe`).
         seats: ``per_seat`` only: the number of seats (default: the model's ``num_seats``).
+        total: ``per_seat`` only: also summarize the sum over the seats, under the field's own name
+            (e.g. the words of all players together).
+        label: a short column heading for tables and plots (default: the metric's name).
         field: further :func:`pydantic.Field` arguments (``default``, ``ge`` ...).
 
     Returns:
         The pydantic field (typed ``Any`` so that it is assignable to the field's annotation).
 
     Raises:
-        ValueError: an unknown kind, or ``seats`` given to a kind other than ``per_seat``.
+        ValueError: an unknown kind, or ``seats`` or ``total`` given to a kind other than ``per_seat``.
     """
     if kind not in METRIC_KINDS:
         raise ValueError(f"unknown metric kind {kind!r}; known: {', '.join(METRIC_KINDS)}")
-    if seats is not None and kind != "per_seat":
-        raise ValueError(f"seats applies to per_seat metrics, not to {kind}")
+    for given, what in ((seats is not None, "seats"), (total, "total")):
+        if given and kind != "per_seat":
+            raise ValueError(f"{what} applies to per_seat metrics, not to {kind}")
     extra: dict[str, Any] = {"kind": kind}
     if seats is not None:
         extra["seats"] = seats
+    if total:
+        extra["total"] = True
+    if label:
+        extra["label"] = label
     return Field(description=description, json_schema_extra=extra, **field)
 
 
@@ -99,14 +116,22 @@ class MetricInfo:
         name: the metric's name in summaries.
         kind: the declared kind (:data:`METRIC_KINDS`; a ``per_round`` metric gives its round
             field's kind).
-        interval: ``binary`` (Wilson interval) or ``continuous`` (bootstrap interval).
+        interval: ``binary`` (Wilson interval), ``continuous`` (bootstrap interval) or ``ratio``
+            (paired bootstrap of a ratio of sums).
         description: the declared description.
+        label: the declared short heading ('' when none: tables show the name).
     """
 
     name: str
     kind: str
     interval: Interval
     description: str
+    label: str = ""
+
+    @property
+    def heading(self) -> str:
+        """The column heading of tables and plots: the declared label, else the name."""
+        return self.label or self.name
 
 
 class GameMetrics(BaseModel):
@@ -121,6 +146,16 @@ class GameMetrics(BaseModel):
 
     num_seats: ClassVar[int] = 2
     """Entries of a ``per_seat`` metric declared without ``seats``."""
+
+    ratios: ClassVar[dict[str, tuple[str, str]]] = {}
+    """Derived summaries: name -> (numerator field, denominator field), summarized as the ratio of
+    their sums over the games (a paired bootstrap interval), e.g. turns over the oracle's turns of
+    every round played. Either field may be record-only; both are numbers in every game."""
+
+    success_turns: ClassVar[dict[str, str]] = {}
+    """Binary metric -> the field holding the turn at which it came true (``None`` when it did not):
+    the success-at-turn-K curves (:func:`agent.summaries.by_turn`). A binary metric not named here
+    is placed at the game's ``turns``."""
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
@@ -143,26 +178,46 @@ class GameMetrics(BaseModel):
         for name, info in cls.model_fields.items():
             kind = _declared_kind(info)
             description = info.description or ""
+            extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+            label = str(extra.get("label", ""))
             if kind is None:
                 continue
             if kind == "per_round":
                 rounds = _round_model(info.annotation)
                 assert rounds is not None  # checked at class creation
                 for sub in rounds.describe():
-                    out.append(MetricInfo(f"{name}.{sub.name}", sub.kind, sub.interval, sub.description))
+                    out.append(MetricInfo(f"{name}.{sub.name}", sub.kind, sub.interval, sub.description, sub.label))
             elif kind == "per_seat":
                 element = _per_seat_element(info.annotation)
                 interval: Interval = "binary" if element is bool else "continuous"
+                if extra.get("total"):
+                    out.append(MetricInfo(name, kind, "continuous", f"{description} (all seats together)", label))
                 for seat in range(cls.seats_of(name)):
                     out.append(MetricInfo(f"{name}.{seat}", kind, interval, f"{description} (seat {seat})"))
             else:
-                out.append(MetricInfo(name, kind, "binary" if kind == "binary" else "continuous", description))
+                out.append(MetricInfo(name, kind, "binary" if kind == "binary" else "continuous", description, label))
+        for name, (numerator, denominator) in cls.ratios.items():
+            out.append(MetricInfo(name, "ratio", "ratio", f"sum of {numerator} over sum of {denominator}"))
         return out
+
+    @classmethod
+    def totals(cls) -> list[str]:
+        """The ``per_seat`` metrics declared with ``total=True`` (summarized also as their sum)."""
+        return [
+            name
+            for name, info in cls.model_fields.items()
+            if isinstance(info.json_schema_extra, dict) and info.json_schema_extra.get("total")
+        ]
+
+    @classmethod
+    def info(cls, name: str) -> MetricInfo | None:
+        """The summarized metric ``name`` (flattened, as in :meth:`describe`), or None."""
+        return next((m for m in cls.describe() if m.name == name), None)
 
     @classmethod
     def kinds(cls) -> dict[str, Interval]:
         """Summarized metric name -> interval method (``binary``: Wilson, ``continuous``: bootstrap);
-        the mapping :func:`agent.results.summarize` takes. Declared kinds are in :meth:`describe`."""
+        the mapping :func:`agent.summaries.summarize` takes. Declared kinds are in :meth:`describe`."""
         return {m.name: m.interval for m in cls.describe()}
 
     @classmethod

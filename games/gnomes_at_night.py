@@ -25,7 +25,7 @@ import json
 from collections import deque
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
@@ -260,14 +260,16 @@ class RoundResult(GameMetrics):
     """The outcome of one finished round (an entry of :class:`GnomesAtNightMetrics`' ``per_round``)."""
 
     round: int = Field(description="the round, 1-based (record only)")
-    success: bool = metric("binary", "the token reached the round's treasure")
-    turns: int = metric("count", "turns the round took")
-    oracle_turns: int = Field(description="the fewest turns two all-knowing players would need (record only)")
+    success: bool = metric("binary", "the token reached the round's treasure", label="solved")
+    turns: int = metric("count", "turns the round took", label="turns")
+    oracle_turns: int = metric("count", "the fewest turns two all-knowing players would need", label="oracle")
     first_player: int = Field(description="the player who saw the treasure and moved first (record only)")
 
 
 class GnomesAtNightMetrics(GameMetrics):
     """The per-game metrics of Gnomes at Night (the paper's success rate and turns over the oracle)."""
+
+    ratios: ClassVar[dict[str, tuple[str, str]]] = {"turns/oracle": ("turns", "oracle_turns")}
 
     maze: str = Field(description="where the maze comes from (record only)")
     rounds: int = Field(description="rounds played (record only)")

@@ -302,9 +302,11 @@ class TravelingAdventurersMetrics(GameMetrics):
 
     board: str = Field(description="the board's id (record only)")
     rooms: int = Field(description="rooms on the board (record only)")
-    identical: bool = metric("binary", "both players submitted the same path")
-    correct: bool = metric("binary", "identical, and a tour: from the start room through every room once and back")
-    optimal: bool = metric("binary", "correct, and its joint score is the board's optimum")
+    identical: bool = metric("binary", "both players submitted the same path", label="Identical")
+    correct: bool = metric(
+        "binary", "identical, and a tour: from the start room through every room once and back", label="Correct"
+    )
+    optimal: bool = metric("binary", "correct, and its joint score is the board's optimum", label="Optimal")
     joint_score: int = metric("count", "joint coins of the agreed tour (0 unless correct)")
     optimum: int = Field(description="the board's best joint score (record only)")
     score: float = metric("continuous", "percentile rank 0-100 of the agreed tour among all tours (0 unless correct)")

@@ -39,6 +39,8 @@ SHARED: tuple[str, ...] = (
     "agent/cli/parse.py",
     "agent/cli/results.py",
     "agent/cli/selfplay.py",
+    "agent/cli/experiment.py",
+    "agent/summaries.py",
     "agent/cli/solve.py",
     "agent/cli/tables.py",
     "beliefs/base.py",
@@ -53,12 +55,6 @@ SHARED: tuple[str, ...] = (
     "games/base.py",
 )
 PENDING: dict[str, str] = {
-    "agent/arena.py": "aggregate() branches per game until the one summarizer replaces it",
-    "agent/plots.py": "per-game figures until plots render from the metrics schema",
-    "agent/results.py": "by_turn reads one game's turn metric until the schema declares it",
-    "agent/cli/ablate.py": "the paper protocol without a sweep file still has one game's branch",
-    "agent/cli/tables.py": "per-game table layouts until tables render from the metrics schema",
-    "agent/cli/selfplay.py": "drops one game's record-only metric from the per-game JSON",
 }
 ALLOWED: dict[str, set[str]] = {"agent/cli/solve.py": {"optimal"}, "games/base.py": {"per_round"}}
 """Literals that are not a game's metric in that module: the TSP solver's own optimality flag, and

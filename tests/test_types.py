@@ -22,6 +22,7 @@ CHECKED = [
     "beliefs",
     "planners",
     "language",
+    "agent",
 ]
 
 

@@ -1,35 +1,34 @@
 """``accord ablate``: a sweep file run (or resumed) into its result store on a back end; without a
-file, the paper's self-play protocol over agent presets (Table 1), or AsymPuzl's Tables 1 and 2."""
+file, the kit's paper sweeps (its tables), with the command line's agents, seeds, games and options
+in place of the files' grids, in memory unless ``--results``."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.markup import escape
 
-from agent.cli.common import UserError, _guard, _progress, _show, _write_json, _write_summary, _wrote, console
+from agent.cli.common import UserError, _guard, _write_json, _write_summary
 from agent.cli.options import _check_size, _csv, _game_options, _slot_options, default_game, with_llm_options
-from agent.cli.selfplay import _run_selfplay
-from agent.cli.tables import _llm_table, _percent, _show_summary, _table
 from agent.limits import check_seed_layout
-from agent.terminal import LiteralTable, say
+
+if TYPE_CHECKING:
+    from agent.sweep import Sweep
 
 
 @with_llm_options
 def ablate_command(
     sweep: str | None = typer.Argument(
-        None, help="a sweep file (TOML: module and parameter grids); without it, the paper protocol below"
+        None, help="a sweep file (TOML: module and parameter grids); without it, the game's paper sweeps"
     ),
     game: str = typer.Option(default_factory=default_game, help="game name (default: the first registered)"),
-    agents: str | None = typer.Option(None, help="comma-separated presets (default: all of the game's)"),
+    agents: str | None = typer.Option(None, help="comma-separated presets (default: the paper sweep's)"),
     partner: str | None = typer.Option(None, help="preset of the other player for every row (default: self-play)"),
-    seeds: int | None = typer.Option(None, min=1, help="number of seeds (paper: 4; not for AsymPuzl)"),
-    games: int | None = typer.Option(
-        None, min=1, help="games per seed (paper: 25); AsymPuzl: puzzles per table cell (paper: 30)"
-    ),
+    seeds: int | None = typer.Option(None, min=1, help="number of seeds (default: the paper sweep's, e.g. 4)"),
+    games: int | None = typer.Option(None, min=1, help="games per seed and cell (default: the paper sweep's, e.g. 25)"),
     board: int | None = typer.Option(None, help="preset board 1..6 (default: drawn per game)"),
     rooms: int | None = typer.Option(None, help="generate boards with this many rooms"),
     json_path: str | None = typer.Option(None, "--json", help="write the table as JSON ('-' = stdout)"),
@@ -38,179 +37,123 @@ def ablate_command(
     ),
     option: list[str] | None = typer.Option(None, help="planner option KEY=VALUE for every preset (repeatable)"),
     results_dir: str | None = typer.Option(
-        None, "--results", help="sweep: the result store directory (default: results/sweeps/NAME); a re-run resumes it"
+        None,
+        "--results",
+        help="the result store directory, resumed by a re-run (a sweep file's default: results/sweeps/NAME; "
+        "the paper sweeps': in memory, or one store per sweep under this directory)",
     ),
     backend: str | None = typer.Option(
-        None, help="sweep: inprocess | pool (all cores; the default) | dask (the default with --scheduler)"
+        None,
+        help="inprocess | pool (all cores; a sweep file's default) | dask (the default with --scheduler); "
+        "the paper sweeps run in process unless given",
     ),
-    workers: int | None = typer.Option(None, min=1, help="sweep: worker processes (default: all cores)"),
-    scheduler: str | None = typer.Option(None, help="sweep: a running Dask scheduler, tcp://HOST:8786"),
-    csv_path: str | None = typer.Option(None, "--csv", help="sweep: write the summary as CSV ('-' = stdout)"),
+    workers: int | None = typer.Option(None, min=1, help="worker processes (default: all cores)"),
+    scheduler: str | None = typer.Option(None, help="a running Dask scheduler, tcp://HOST:8786"),
+    csv_path: str | None = typer.Option(None, "--csv", help="write the summary as CSV ('-' = stdout)"),
     llm: Callable[[], Any] = None,  # type: ignore[assignment]  # the --llm-* options, from with_llm_options
 ) -> None:
-    """Run a sweep file (module grids x seeds, resumable, on a process pool or Dask) and print one
-    table per metric with 95% intervals; or, without a file, the paper's self-play protocol for agent
-    presets (default: every offline preset) and its Table 1 (AsymPuzl: its Tables 1 and 2, feedback
-    modes and puzzle sizes); LLM presets (llm-*) run when named in --agents."""
+    """Run a sweep file (module grids x seeds, resumable, on a process pool or Dask) and print its
+    table with 95% intervals (Wilson for binary metrics, seeded bootstrap for the others); or,
+    without a file, the game kit's paper sweeps (e.g. a paper's Tables 1 and 2) with
+    --agents, --partner, --seeds, --games, --board, --rooms and --option in place of their grids;
+    LLM presets (llm-*) run when named in --agents."""
 
     def run() -> None:
+        from agent.cli.experiment import plot_run, run_sweep, show_run
+
+        backend_name = backend or ("dask" if scheduler else "pool" if sweep is not None else "inprocess")
         if sweep is not None:
-            given = {"--agents": agents, "--partner": partner, "--seeds": seeds, "--games": games}
+            given: dict[str, Any] = {"--agents": agents, "--partner": partner, "--seeds": seeds, "--games": games}
             given |= {"--board": board, "--rooms": rooms, "--option": option or None}
             if clash := [name for name, value in given.items() if value is not None]:
                 raise UserError(f"{clash[0]} does not apply to a sweep file; set it in {sweep}")
-            backend_name = backend or ("dask" if scheduler else "pool")
-            _ablate_sweep(sweep, results_dir, backend_name, workers, scheduler, json_path, csv_path, plot, llm())
-            return
-        if results_dir or csv_path or scheduler or workers or backend:
-            raise UserError("--results, --csv, --backend, --workers and --scheduler need a sweep file")
-        from agent.arena import paper_seeds
-        from agent.registry import default_registry
+            from agent.sweep import load_sweep
 
-        registry = default_registry()
+            loaded = load_sweep(sweep, llm=llm())
+            where = results_dir or Path("results") / "sweeps" / loaded.name
+            result = run_sweep(loaded, where, backend_name, workers, scheduler)
+            show_run(result, json_path)
+            _write_summary(result.summary, json_path, csv_path, result.to_json())
+            if plot:
+                plot_run(result, plot)
+            return
+        if scheduler or backend == "dask":
+            raise UserError(
+                "--scheduler and --backend dask need a sweep file; the paper sweeps run in process or on a pool"
+            )
         if agents is not None and not _csv(agents):
             raise UserError(f"--agents names no preset: {agents!r}; give comma-separated presets")
-        presets = _csv(agents) or registry.preset_names(game, offline=True)
-        if not presets:
-            registry.default_preset(game)  # raises: the game has no agents yet
-        for name in presets:
-            registry.preset(game, name)
-        if registry.game_family(game) == "asympuzl":
-            ignored = {"--seeds": seeds, "--partner": partner, "--board": board, "--rooms": rooms}
-            if clash := [name for name, value in {**ignored, "--option": option or None}.items() if value is not None]:
-                raise UserError(f"{clash[0]} does not apply to the AsymPuzl tables (--agents and --games do)")
-            _ablate_asympuzl(registry, presets, games or 30, json_path, plot)
-            return
-        seeds_count, games_per_seed = seeds or 4, games or 25
-        _check_size("--seeds x --games x presets", seeds_count * games_per_seed * len(presets))
-        check_seed_layout(seeds_count, games_per_seed)
-        game_options = _game_options(game, board=board, rooms=rooms)
-        slot_options = _slot_options(option)
-        config = llm()
-        seed_list = paper_seeds(seeds_count, games_per_seed)
-        results = []
-        with _progress() as progress:
-            for name in presets:
-                results.append(
-                    _run_selfplay(
-                        game,
-                        name,
-                        seed_list,
-                        game_options,
-                        progress,
-                        None,
-                        slot_options,
-                        llm=config,
-                        partner=partner,
-                    )
-                )
-        title = f"self-play ablation: {game}, {seeds_count} seeds x {games_per_seed} games"
-        _show(_table(title, [(r["agent"], r["metrics"]) for r in results]), json_path)
-        if (usage := _llm_table([(r["agent"], r["metrics"]) for r in results])) is not None:
-            _show(usage, json_path)
+        overrides: dict[str, Any] = {"presets": _csv(agents), "partner": partner, "seeds": seeds, "games": games}
+        overrides |= {"game_options": _game_options(game, board=board, rooms=rooms), "options": _slot_options(option)}
+        runs = []
+        for paper in paper_sweeps(game, overrides, llm()):
+            store = Path(results_dir) / paper.name if results_dir else None
+            runs.append(run_sweep(paper, store, backend_name, workers, scheduler, every_metric=True))
+        for result in runs:
+            show_run(result, json_path)
+        summary = [{**e, "sweep": r.sweep.name} for r in runs for e in r.summary]
+        _write_summary(summary, None, csv_path, {})
+        _write_json(json_path, {"game": game, "sweeps": [r.to_json() for r in runs]})
         if plot:
-            from agent.plots import plot_ablation
-
-            plot_ablation(results, plot, title)
-            _wrote(plot)
-        _write_json(
-            json_path,
-            {
-                "game": game,
-                "seeds": seeds_count,
-                "games_per_seed": games_per_seed,
-                "rows": [{k: v for k, v in r.items() if k != "per_game"} for r in results],
-            },
-        )
+            plot_run(runs[0], plot)
 
     _guard(run)
 
 
-def _ablate_sweep(
-    path: str,
-    results: str | None,
-    backend: str,
-    workers: int | None,
-    scheduler: str | None,
-    json_path: str | None,
-    csv_path: str | None,
-    plot: str | None,
-    config: Any,
-) -> None:
-    """Run (or resume) the sweep file ``path`` into its result store and report it."""
-    from agent.backends import check_backend, run_specs
-    from agent.results import open_writer, summarize
-    from agent.sweep import load_sweep
+def paper_sweeps(game: str, overrides: dict[str, Any], llm: Any = None) -> list[Sweep]:
+    """The kit's paper sweeps (:attr:`~agent.kits.base.GameKit.paper`), each with the command
+    line's overrides of its grid: ``presets`` (the agents axis), ``partner`` (the other seats'
+    preset), ``seeds`` and ``games``, ``game_options`` and slot ``options``. Exclude rules that name a
+    value the overridden grid no longer has are dropped. Cells are labelled without ``preset=``.
 
-    check_backend(backend, workers, scheduler)
-    sweep = load_sweep(path, llm=config)
-    with open_writer(results or Path("results") / "sweeps" / sweep.name) as store:
-        if store.torn:
-            say(console, f"note: cut a torn last line ({store.torn} bytes) from {store.file}")
-        store.adopt(sweep)  # refuses a store holding another sweep's games
-        if done := len(store):
-            say(console, f"resuming: {done} of {sweep.total} games already in {store.path}")
-        with _progress(rate=True) as progress:
-            bar = progress.add_task(escape(f"{sweep.name} ({backend})"), total=sweep.total, completed=done)
-            run_specs(
-                sweep.iter_specs(),
-                store,
-                backend,
-                workers=workers,
-                scheduler=scheduler,
-                on_result=lambda row: progress.advance(bar),
-            )
-        summary = summarize(store.rows(), [c.label for c in sweep.cells], sweep.metrics)
-    title = f"{sweep.name}: {sweep.game}, {len(sweep.cells)} cells x {len(sweep.seeds)} games"
-    _show_summary(summary, title, json_path)
-    _write_summary(summary, json_path, csv_path, {"sweep": sweep.name, "game": sweep.game, "results": str(store.path)})
-    if plot:
-        from agent.plots import plot_sweep_bars
+    Raises:
+        UserError: the kit declares no paper sweep, or the run is too large.
+    """
+    import tomllib
 
-        metric = sweep.metrics[0] if sweep.metrics else _default_metric(summary)
-        plot_sweep_bars(summary, metric, plot, title)
-        _wrote(plot)
+    from agent.cli.experiment import relabel
+    from agent.registry import default_registry
+    from agent.sweep import parse_sweep, sweep_text
+
+    registry = default_registry()
+    kit = registry.kit(registry.game_family(game))
+    names = [name for name in kit.paper if name in kit.sweeps]
+    if not names:
+        raise UserError(f"{kit.name} declares no paper sweep; run a sweep file: accord ablate SWEEP.toml")
+    for preset in overrides["presets"]:
+        registry.preset(kit.name, preset)  # an unknown preset names the known ones
+    out = []
+    for name in names:
+        data = tomllib.loads(kit.sweeps[name].read_text())
+        agents, table = data.setdefault("agents", {}), data.setdefault("game", {})
+        if overrides["presets"]:
+            agents["preset"] = overrides["presets"]
+        if overrides["partner"]:
+            agents.pop("partner_preset", None)
+            agents["opponent"] = overrides["partner"]
+        for slot, options in overrides["options"].items():
+            agents.setdefault("options", {}).setdefault(slot, {}).update(options)
+        table.update(overrides["game_options"])
+        for key in ("seeds", "games"):
+            if overrides[key] is not None:
+                data[key] = overrides[key]
+        grid = {**table, **agents}
+        data["exclude"] = [
+            rule
+            for rule in data.get("exclude", [])
+            if all(k == "options" or (isinstance(grid.get(k), list) and v in grid[k]) for k, v in rule.items())
+        ]
+        if not data["exclude"]:
+            del data["exclude"]
+        cells = math.prod(len(v) for v in grid.values() if isinstance(v, list))  # at most; exclude rules drop some
+        _check_size(f"--seeds x --games x {cells} cells", data.get("seeds", 1) * data.get("games", 1) * cells)
+        check_seed_layout(data.get("seeds", 1), data.get("games", 1))
+        sweep = parse_sweep(sweep_text(data), registry, llm, default_name=name)
+        out.append(relabel(sweep, {c.label: _without_preset(c.label) for c in sweep.cells}))
+    return out
 
 
-def _default_metric(summary: list[dict[str, Any]]) -> str:
-    """The metric a plot shows when none is named: the first binary one, else the first one."""
-    if not summary:
-        raise UserError("no results to plot")
-    return next((e["metric"] for e in summary if e["kind"] == "binary"), summary[0]["metric"])
-
-
-def _ablate_asympuzl(registry: Any, presets: list[str], puzzles: int, json_path: str | None, plot: str | None) -> None:
-    """AsymPuzl's Tables 1 and 2 (Cadet et al.): solved % with Wilson 95% intervals and mean turns,
-    feedback modes x agents at N = 5, and puzzle sizes x agents with both-feedback."""
-    from agent.kits.asympuzl.paper import TABLE1_SIZE, TABLE2_SIZES, paper_tables
-    from games.asympuzl import FEEDBACK_MODES
-
-    cells = len(presets) * (len(FEEDBACK_MODES) + len(TABLE2_SIZES))
-    _check_size(f"--games ({cells} table cells per puzzle)", cells * puzzles)
-    with _progress() as progress:
-        bar = progress.add_task(f"asympuzl: {cells} cells x {puzzles} puzzles", total=cells * puzzles)
-        tables = paper_tables(registry, range(puzzles), presets, on_game=lambda r: progress.advance(bar))
-    titles = {
-        "feedback": f"Table 1: % of N = {TABLE1_SIZE} puzzles solved within 2N turns, by feedback mode",
-        "size": "Table 2: % solved by puzzle size N (both feedback, cap 2N)",
-    }
-    for key, rows in tables.items():
-        table = LiteralTable(
-            title=titles[key], caption=f"{puzzles} puzzles per cell: solved % [Wilson 95%] / mean turns"
-        )
-        table.add_column("agent", no_wrap=True)
-        for column in rows:
-            table.add_column(column if key == "feedback" else f"N = {column}", justify="right")
-        for preset in presets:
-            cells_text = []
-            for column in rows:
-                s = rows[column][preset]
-                cells_text.append(f"{_percent(s['solved'], s['solved_ci'])} / {s['mean_turns']:.1f}")
-            table.add_row(preset, *cells_text)
-        _show(table, json_path)
-    if plot:
-        from agent.plots import plot_success_at_turn
-
-        plot_success_at_turn(tables["feedback"], plot, f"AsymPuzl N = {TABLE1_SIZE}: success rate at turn K")
-        _wrote(plot)
-    _write_json(json_path, {"game": "asympuzl", "puzzles": puzzles, "presets": presets, "tables": tables})
+def _without_preset(label: str) -> str:
+    """A cell label without the ``preset=`` of its agent axis (``preset=comm, opponent=proxy`` ->
+    ``comm, opponent=proxy``)."""
+    return ", ".join(part.removeprefix("preset=") for part in label.split(", "))

@@ -227,7 +227,7 @@ def _write_summary(
     summary: list[dict[str, Any]], json_path: str | None, csv_path: str | None, about: dict[str, Any]
 ) -> None:
     """Write a sweep summary as JSON (with ``about``) and as CSV, where asked."""
-    from agent.results import to_csv
+    from agent.summaries import to_csv
 
     _write_json(json_path, {**about, "summary": summary})
     if csv_path == "-":

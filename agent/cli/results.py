@@ -8,8 +8,8 @@ import json
 import typer
 from rich.markup import escape
 
-from agent.cli.common import UserError, _guard, _write_json, _write_summary, _wrote, console, out
-from agent.cli.tables import _show_summary
+from agent.cli.common import UserError, _guard, _show, _write_json, _write_summary, _wrote, console, out
+from agent.cli.tables import _table
 from agent.terminal import say
 
 
@@ -22,17 +22,22 @@ def results_summarize_command(
     """Per cell and metric: mean with a Wilson (binary) or bootstrap (continuous) 95% interval."""
 
     def run() -> None:
+        from agent.cli.experiment import game_of, schema_of, shown_metrics
         from agent.results import open_store, summarize_store
 
         store = open_store(results, must_exist=True)
         if store.torn:
             say(console, f"note: skipped a torn last line ({store.torn} bytes) of {store.file}")
-        summary = summarize_store(store, metric or ())
+        game = game_of(store.rows())
+        schema = schema_of(game) if game else None
+        summary = summarize_store(store, metric or (), schema=schema)
         if metric and not summary:
             raise UserError(f"no results for metric {metric[0]!r} in {results}")
         manifest = store.manifest()
         name = manifest.get("sweep", results)
-        _show_summary(summary, f"{name}: {len(store)} of {manifest.get('total', len(store))} games", json_path)
+        shown = list(metric or ()) or (shown_metrics(game) if game and schema else [])
+        title = f"{name}: {len(store)} of {manifest.get('total', len(store))} games"
+        _show(_table(title, summary, shown, schema), json_path)
         _write_summary(summary, json_path, csv_path, {"sweep": name, "results": results, "games": len(store)})
 
     _guard(run)
@@ -91,14 +96,19 @@ def results_plot_command(
     over the turns."""
 
     def run() -> None:
+        from agent.cli.experiment import game_of, schema_of
         from agent.plots import plot_sweep_bars, plot_sweep_curves
-        from agent.results import by_turn, open_store, summarize_store
+        from agent.results import open_store, summarize_store
+        from agent.summaries import by_turn
 
         store = open_store(results, must_exist=True)
-        summary = summarize_store(store)
+        game = game_of(store.rows())
+        schema = schema_of(game) if game else None
+        summary = summarize_store(store, schema=schema)
         title = f"{store.manifest().get('sweep', results)}: {metric}"
         if over == "turn" and not any("turn" in e["params"] for e in summary):
-            plot_sweep_curves(by_turn(store.rows(), metric), metric, "turn", out_path, f"{title} by turn K")
+            curves = by_turn(store.rows(), metric, schema)
+            plot_sweep_curves(curves, metric, "turn", out_path, f"{title} by turn K")
         elif over:
             plot_sweep_curves(summary, metric, over, out_path, f"{title} over {over}")
         else:

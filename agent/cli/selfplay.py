@@ -1,16 +1,14 @@
-"""``accord selfplay``: one agent preset (its stages swappable) with itself or a partner preset, and
-:func:`_run_selfplay`, the runner ``accord ablate`` uses for every preset of its table."""
+"""``accord selfplay``: one agent preset (its stages swappable) with itself or a partner preset, run
+as a one-cell sweep through the result store (:mod:`agent.cli.experiment`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.markup import escape
-from rich.progress import Progress
 
-from agent.cli.common import _guard, _progress, _show, _write_json, _write_jsonl
+from agent.cli.common import _guard, _write_json, _write_jsonl
 from agent.cli.options import (
     _check_size,
     _game_options,
@@ -20,10 +18,12 @@ from agent.cli.options import (
     default_game,
     with_llm_options,
 )
-from agent.cli.tables import _llm_table, _table
 from agent.limits import MAX_GAMES
 
-# The longest game --turn-cap allows (per-turn metrics such as AsymPuzl's success at turn K grow with it).
+if TYPE_CHECKING:
+    from agent.sweep import Sweep
+
+# The longest game --turn-cap allows (per-turn metrics such as success at turn K grow with it).
 MAX_TURN_CAP = 10_000
 
 
@@ -48,6 +48,12 @@ def selfplay_command(
     game_option: list[str] | None = typer.Option(
         None, "--game-option", help="any game option KEY=VALUE (repeatable; `accord games` lists them)"
     ),
+    results_dir: str | None = typer.Option(
+        None,
+        "--results",
+        help="keep the games in this result store directory (resumable; accord results summarize/show "
+        "read it); default: in memory",
+    ),
     json_path: str | None = typer.Option(None, "--json", help="write results as JSON ('-' = stdout)"),
     transcripts: str | None = typer.Option(None, help="write every game's transcript as JSONL ('-' = stdout)"),
     option: list[str] | None = typer.Option(
@@ -63,107 +69,102 @@ def selfplay_command(
     tracking: str | None = typer.Option(None, hidden=True, help="retired: --option beliefs.tracking=..."),
     llm: Callable[[], Any] = None,  # type: ignore[assignment]  # the --llm-* options, from with_llm_options
 ) -> None:
-    """Self-play of one agent preset (stages can be swapped); prints the metrics with Wilson 95%
-    intervals, and the language-model accounting when a stage runs on a model."""
+    """Self-play of one agent preset (stages can be swapped): a one-cell sweep through the result
+    store (in memory unless --results); prints the metrics with 95% intervals (Wilson for binary
+    metrics, seeded bootstrap for the others), and the language-model accounting when a stage runs
+    on a model."""
 
     def run() -> None:
-        from agent.arena import paper_seeds
+        from agent.cli.experiment import run_sweep, show_run
 
         _retired_flags(partner_model=partner_model, tracking=tracking)
         _check_size("--games", games)
-        seeds = paper_seeds(1, games, seed)
-        kept: list[dict] | None = [] if transcripts else None
         stages = _slot_overrides(slot, parser=parser, beliefs=beliefs, planner=planner, renderer=renderer)
-        config = llm()
-        from agent.registry import default_registry
-
-        preset = agent or default_registry().default_preset(game)
         game_options = _game_options(
             game, game_option, board=board, rooms=rooms, size=size, turn_cap=turn_cap, feedback=feedback
         )
-        with _progress() as progress:
-            result = _run_selfplay(
-                game,
-                preset,
-                seeds,
-                game_options,
-                progress,
-                kept,
-                _slot_options(option),
-                stages,
-                config,
-                partner,
-            )
-        _show(_table(f"self-play: {game}", [(result["agent"], result["metrics"])]), json_path, transcripts)
-        if (usage := _llm_table([(result["agent"], result["metrics"])])) is not None:
-            _show(usage, json_path, transcripts)
-        _write_jsonl(transcripts, kept or [])
+        sweep, preset = selfplay_sweep(
+            game, agent, partner, games, seed, game_options, _slot_options(option), stages, llm()
+        )
+        result = run_sweep(sweep, results_dir)
+        show_run(result, json_path, f"self-play: {game}")
+        rows = result.store.rows()
+        _write_jsonl(transcripts, [_transcript(row) for row in rows])
         _write_json(
             json_path,
             {
                 "game": game,
-                "agent": result["agent"],
+                "agent": sweep.cells[0].label,  # the cell: preset, swapped slots and partner
                 "preset": preset,
                 "partner": partner or preset,
-                "spec": result["spec"],
-                "seeds": seeds,
-                "games": result["per_game"],
-                "metrics": result["metrics"],
+                "spec": sweep.cells[0].agents[0].describe(),
+                "seeds": list(sweep.seeds),
+                "results": results_dir,
+                "summary": result.summary,
+                **result.cells()[0],
+                "games": [_game_entry(row) for row in rows],
             },
         )
 
     _guard(run)
 
 
-def _run_selfplay(
-    game_name: str,
-    preset: str,
-    seeds: list[int],
+def selfplay_sweep(
+    game: str,
+    agent: str | None,
+    partner: str | None,
+    games: int,
+    seed: int,
     game_options: dict[str, Any],
-    progress: Progress,
-    transcripts: list[dict] | None,
-    slot_options: dict[str, dict[str, Any]] | None = None,
-    stages: dict[str, str] | None = None,
+    slot_options: dict[str, dict[str, Any]],
+    stages: dict[str, str],
     llm: Any = None,
-    partner: str | None = None,
-) -> dict[str, Any]:
-    from agent.arena import aggregate, selfplay
+) -> tuple[Sweep, str]:
+    """The one-cell sweep of a self-play run: ``agent`` (default: the game's strongest preset) with
+    its slots and options swapped, against ``partner`` (default: itself), ``games`` games from
+    seed ``seed`` (game i plays ``seed * 1000 + i``).
+
+    Returns:
+        The sweep (its cell labelled ``preset (slot=impl, ...) + partner``) and the preset's name.
+    """
+    from agent.cli.experiment import relabel
     from agent.registry import default_registry
+    from agent.sweep import parse_sweep, sweep_text
 
     registry = default_registry()
-    game = registry.make_game(game_name, **game_options)
-    spec = registry.preset(game_name, preset)
-    for slot_name, options in (slot_options or {}).items():
-        spec = spec.with_options(slot_name, **options)
-    if stages:
-        spec = spec.with_slots(**stages)
-    label = preset + (f" ({', '.join(f'{k}={v}' for k, v in stages.items())})" if stages else "")
-    partner_spec = registry.preset(game_name, partner) if partner else None
+    preset = agent or registry.default_preset(game)
+    agents: dict[str, Any] = {"preset": preset, **stages}
     if partner:
-        label += f" + {partner}"
-    tasks: list[Any] = []  # the progress bar, shown once the agents are built (bad names fail first)
-    records = selfplay(
-        game,
-        spec,
-        seeds,
-        registry,
-        on_game=lambda r: progress.advance(tasks[0]),
-        llm=llm,
-        partner=partner_spec,
-        on_ready=lambda: tasks.append(progress.add_task(escape(label), total=len(seeds))),
-    )
-    if transcripts is not None:
-        transcripts.extend(r.to_json() for r in records)
+        agents["opponent"] = partner
+    if slot_options:
+        agents["options"] = slot_options
+    data = {"name": "selfplay", "seeds": 1, "games": games, "first_seed": seed}
+    text = sweep_text({**data, "game": {"name": game, **game_options}, "agents": agents})
+    sweep = parse_sweep(text, registry, llm)
+    label = preset + (f" ({', '.join(f'{k}={v}' for k, v in stages.items())})" if stages else "")
+    label += f" + {partner}" if partner else ""
+    return relabel(sweep, {sweep.cells[0].label: label}), preset
+
+
+def _game_entry(row: dict[str, Any]) -> dict[str, Any]:
+    """One game of the JSON output: its seed and key, its scalar and per-seat metrics, and its
+    language-model use."""
+    metrics = {k: v for k, v in row["metrics"].items() if not isinstance(v, dict)}
+    llm = row.get("llm")
+    per_turn = {"llm": llm, "llm_per_turn": [t.get("llm") for t in row["transcript"]]} if llm is not None else {}
+    return {"seed": row["spec"]["seed"], "key": row["key"], **metrics, **per_turn}
+
+
+def _transcript(row: dict[str, Any]) -> dict[str, Any]:
+    """One game of the ``--transcripts`` output (the fields of a game record)."""
+    agents = [a.get("name", "") for a in row["spec"]["agents"]]
     return {
-        "agent": label,
-        "spec": spec.describe(),
-        "metrics": aggregate(records),
-        "per_game": [
-            {
-                "seed": r.seed,
-                **{k: v for k, v in r.metrics.items() if k != "submissions"},
-                **({"llm": r.llm, "llm_per_turn": [t.get("llm") for t in r.transcript]} if r.llm is not None else {}),
-            }
-            for r in records
-        ],
+        "game_id": row["game_id"],
+        "seed": row["spec"]["seed"],
+        "agents": agents,
+        "metrics": row["metrics"],
+        "returns": row["returns"],
+        "transcript": row["transcript"],
+        "refused": row["refused"],
+        "llm": row.get("llm"),
     }

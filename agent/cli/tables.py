@@ -1,65 +1,68 @@
-"""The tables of the runs: the metrics table that fits each kind of game (:func:`_table` picks it
-from the aggregate's keys), the language-model accounting, and the per-metric tables of a sweep
-summary. The per-game tables stay together here, so that what a game's table shows is decided in
-one place."""
+"""The tables of the runs, rendered from the summary entries and the game's metrics schema: one
+metrics table for every game (a row per cell, a column per metric), and the language-model
+accounting."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
-from rich.text import Text
 
-from agent.cli.common import _show
 from agent.terminal import LiteralTable
 
+if TYPE_CHECKING:
+    from games.base import GameMetrics
 
-def _table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
-    """The metrics table that fits the game: rounds (Gnomes at Night), a normalized score (DialOp)
-    or the Identical / Correct / Optimal decision (Traveling Adventurers)."""
-    if rows and "rounds" in rows[0][1]:
-        return _rounds_table(title, rows)
-    if rows and "mean_normalized_score" in rows[0][1]:
-        return _scores_table(title, rows)
-    if rows and "success_at_turn" in rows[0][1]:
-        return _puzzle_table(title, rows)
-    return _metrics_table(title, rows)
+INTERVALS: dict[str, str] = {
+    "binary": "binary metrics in % [Wilson 95%]",
+    "continuous": "means [seeded bootstrap 95%]",
+    "ratio": "ratios of sums over the games [paired bootstrap 95%]",
+}
+"""The caption's words for each kind of summary entry."""
 
 
-def _puzzle_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
-    from agent.kits.asympuzl.paper import SUMMARY_COLUMNS, summary_cells
+def _table(
+    title: str,
+    summary: Sequence[Mapping[str, Any]],
+    metrics: Sequence[str] = (),
+    schema: type[GameMetrics] | None = None,
+) -> Table:
+    """The metrics table of a run: a row per cell, a column per metric (``metrics``, default every
+    metric of ``summary``), binary metrics as ``86 [78-91]`` (%, Wilson 95%), the others as
+    ``mean [low-high]``; headings are the schema's labels; the caption names the intervals.
 
-    counter = rows[0][1]["token_counter"] if rows else "words"
-    table = LiteralTable(title=title, caption=f"means per game; tokens per move counted as {counter}")
+    Args:
+        title: the table's title.
+        summary: :func:`agent.summaries.summarize` entries.
+        metrics: the columns, in order (metrics without entries are left out).
+        schema: the game's metrics model (column headings).
+    """
+    present = list(dict.fromkeys(e["metric"] for e in summary))
+    columns = [m for m in metrics if m in present] if metrics else present
+    cells: dict[str, dict[str, Mapping[str, Any]]] = {}
+    for e in summary:
+        cells.setdefault(e["cell"], {})[e["metric"]] = e
+    kinds = list(dict.fromkeys(e["kind"] for e in summary if e["metric"] in columns))
+    caption = "; ".join(INTERVALS.get(kind, kind) for kind in kinds)
+    counts = sorted({e["n"] for e in summary if e["metric"] in columns})
+    if len(counts) == 1:
+        caption += f"; n = {counts[0]} per cell"
+    table = LiteralTable(title=title, caption=caption)
     table.add_column("agent", no_wrap=True)
-    for col in SUMMARY_COLUMNS:
-        table.add_column(col, justify="right")
-    for label, summary in rows:
-        table.add_row(label, *summary_cells(summary))
+    for name in columns:
+        info = schema.info(name) if schema is not None else None
+        table.add_column(info.heading if info is not None else name, justify="right", no_wrap=True)
+    for label, entries in cells.items():
+        table.add_row(label, *(_cell(entries[name]) if name in entries else "-" for name in columns))
     return table
 
 
-def _scores_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
-    table = LiteralTable(
-        title=title,
-        caption="means per game [95% interval]; words and messages of all players together; agreed [Wilson 95%]",
-    )
-    for col in ("agent", "games", "normalized score", "agreed %", "words", "messages", "turns", "proposals"):
-        table.add_column(col, justify="left" if col == "agent" else "right", no_wrap=col != "agent")
-    for label, agg in rows:
-        lo, hi = agg["mean_normalized_score_ci"]
-        wlo, whi = agg["mean_words_ci"]
-        table.add_row(
-            label,
-            str(agg["games"]),
-            f"{agg['mean_normalized_score']:.3f} [{lo:.3f}-{hi:.3f}]",
-            _percent(agg["agreed"], agg["agreed_ci"]),
-            f"{agg['mean_words']:.0f} [{wlo:.0f}-{whi:.0f}]",
-            f"{agg['mean_messages']:.1f}",
-            f"{agg['mean_turns']:.1f}",
-            f"{agg['mean_proposals']:.1f}",
-        )
-    return table
+def _cell(entry: Mapping[str, Any]) -> str:
+    """One summary entry as a table cell: ``86 [78-91]`` (binary, %) or ``10.2 [9.6-10.9]``."""
+    if entry["kind"] == "binary":
+        return _percent(entry["mean"], (entry["low"], entry["high"]))
+    return f"{_number(entry['mean'])} [{_number(entry['low'])}-{_number(entry['high'])}]"
 
 
 def _percent(share: float, interval: Any) -> str:
@@ -68,45 +71,18 @@ def _percent(share: float, interval: Any) -> str:
     return f"{100 * share:.0f} [{100 * low:.0f}-{100 * high:.0f}]"
 
 
-def _rounds_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
-    table = LiteralTable(
-        title=title, caption="per round: % solved [Wilson 95%], mean turns [95% interval]; turns / oracle turns"
-    )
-    for col in ("agent", "rounds", "solved", "turns", "oracle", "turns/oracle", "messages", "words"):
-        table.add_column(col, justify="left" if col == "agent" else "right")
-    for label, agg in rows:
-        tlo, thi = agg["mean_turns_ci"]
-        table.add_row(
-            label,
-            str(agg["rounds"]),
-            _percent(agg["success"], agg["success_ci"]),
-            f"{agg['mean_turns']:.1f} [{tlo:.1f}-{thi:.1f}]",
-            f"{agg['mean_oracle_turns']:.1f}",
-            f"{agg['turns_over_oracle']:.2f}",
-            " / ".join(f"{m:.1f}" for m in agg["mean_messages"]),
-            " / ".join(f"{w:.0f}" for w in agg["mean_words"]),
-        )
-    return table
+def _number(value: float) -> str:
+    """A mean for a table: three significant digits (whole numbers from 100), never in exponent form
+    below 10^6."""
+    size = abs(value)
+    digits = 0 if size >= 100 or not size else 1 if size >= 10 else 2 if size >= 1 else 3 if size >= 0.001 else None
+    return f"{value:.{digits}f}" if digits is not None else f"{value:.3g}"
 
 
-def _metrics_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
-    table = LiteralTable(title=title, caption="% of games [Wilson 95% interval]; means per game")
-    table.add_column("agent", no_wrap=True)
-    for name in ("Identical", "Correct", "Optimal"):
-        table.add_column(name, justify="right", no_wrap=True)
-    for name in ("turns", "words", "score"):
-        table.add_column(name, justify="right")
-    for label, agg in rows:
-        cells = []
-        for metric in ("identical", "correct", "optimal"):
-            cells.append(_percent(agg[metric], agg[f"{metric}_ci"]))
-        table.add_row(label, *cells, f"{agg['mean_turns']:.1f}", f"{agg['mean_words']:.0f}", f"{agg['mean_score']:.1f}")
-    return table
-
-
-def _llm_table(rows: list[tuple[str, dict[str, Any]]]) -> Table | None:
-    """Language-model accounting per agent (None when no agent used a model)."""
-    rows = [(label, agg["llm"]) for label, agg in rows if "llm" in agg]
+def _llm_table(summaries: Sequence[tuple[str, Mapping[str, Any]]]) -> Table | None:
+    """Language-model accounting per cell: each summary's ``llm`` (:func:`agent.summaries.llm_usage`
+    of the cell's rows; None when no cell used a model)."""
+    rows = [(label, summary["llm"]) for label, summary in summaries if summary.get("llm") is not None]
     if not rows:
         return None
     table = LiteralTable(
@@ -136,29 +112,3 @@ def _llm_table(rows: list[tuple[str, dict[str, Any]]]) -> Table | None:
             f"{usage['latency_s']:.1f}",
         )
     return table
-
-
-def _show_summary(summary: list[dict[str, Any]], title: str, json_path: str | None) -> None:
-    """One table per metric: the cells with n, mean and 95% interval."""
-    from agent.results import by_metric
-
-    _show(Text(title, style="bold"), json_path)
-    for metric, entries in by_metric(summary).items():
-        binary = entries[0]["kind"] == "binary"
-        table = LiteralTable(title=metric, title_justify="left")
-        table.add_column("cell")
-        table.add_column("n", justify="right")
-        table.add_column("% [Wilson 95%]" if binary else "mean [bootstrap 95%]", justify="right", no_wrap=True)
-        for e in entries:
-            if binary:
-                cell = f"{100 * e['mean']:.1f} [{100 * e['low']:.1f}-{100 * e['high']:.1f}]"
-            else:
-                cell = f"{_number(e['mean'])} [{_number(e['low'])}-{_number(e['high'])}]"
-            table.add_row(e["cell"], str(e["n"]), cell)
-        _show(table, json_path)
-
-
-def _number(value: float) -> str:
-    """A mean for a table: three significant digits, never in exponent form below 10^6."""
-    size = abs(value)
-    return f"{value:.0f}" if size >= 100 else f"{value:.1f}" if size >= 10 else f"{value:.3g}"

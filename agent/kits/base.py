@@ -255,7 +255,8 @@ class GameKit:
         parse_options: the names of the options ``parse_context`` takes.
         show_acts: the JSON ``accord parse`` prints for parsed acts (default: the list of acts).
         turn_checks: applied, in order, to every intent an agent of this game decides.
-        sweeps: the kit's sweep files, name -> path (``accord ablate --game NAME`` runs ``paper``).
+        sweeps: the kit's sweep files, name -> path.
+        paper: the sweeps ``accord ablate --game NAME`` runs, in order (the paper's tables).
         aliases: retired or alternative implementation names -> registered name.
         commands: the commands the kit adds to the command line (:class:`KitCommand`).
     """
@@ -277,6 +278,7 @@ class GameKit:
     show_acts: Callable[[list[Any]], Any] | None = None
     turn_checks: Sequence[Callable[[Intent, Any], Intent]] = ()
     sweeps: Mapping[str, Path] = field(default_factory=dict)
+    paper: Sequence[str] = ("paper",)
     aliases: Mapping[str, str] = field(default_factory=dict)
     commands: Sequence[KitCommand] = ()
 

@@ -22,6 +22,7 @@ from agent.kits.base import (
     on_a_model,
     switched_off,
 )
+from games.base import GameMetrics
 
 
 def dialop_kit(
@@ -35,6 +36,7 @@ def dialop_kit(
     solver: Implementation,
     random: Callable[[], Any],
     sweep: Path,
+    metrics: type[GameMetrics] | None = None,
 ) -> GameKit:
     """The kit of one DialOp task.
 
@@ -44,6 +46,7 @@ def dialop_kit(
         solver: the ``solver`` planner.
         random: builds the ``random``-proposal planner.
         sweep: the task's self-play sweep file.
+        metrics: the task's metrics model.
     """
     from agent.kits.dialop.commands import COMMANDS
     from language.dialop_llm import LANGUAGES
@@ -95,7 +98,8 @@ def dialop_kit(
             Preset("random", "random proposals, no words", silent),
         ],
         default_preset="solver",
-        summary_metrics=("normalized_score", "agreed", "words", "turns", "proposals"),
+        metrics=metrics,
+        summary_metrics=("normalized_score", "agreed", "words", "messages", "turns", "proposals"),
         oracle=OracleLanguage(parser, renderer, context),
         sweeps={"paper": sweep},
         commands=COMMANDS,

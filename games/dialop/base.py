@@ -112,13 +112,13 @@ class DialopMetrics(GameMetrics):
 
     agreed: bool = metric("binary", "the players agreed on a proposal before the turn cap")
     normalized_score: float = metric(
-        "continuous", "the agreed proposal's score normalized to 0-1 (0 without agreement)"
+        "continuous", "the agreed proposal's score normalized to 0-1 (0 without agreement)", label="normalized score"
     )
     turns: int = metric("count", "turns played, all players")
     proposals: int = metric("count", "proposals made")
     rejections: int = metric("count", "proposals rejected")
-    messages: list[int] = metric("per_seat", "non-empty chat messages per player")
-    words: list[int] = metric("per_seat", "words of chat per player")
+    messages: list[int] = metric("per_seat", "non-empty chat messages per player", total=True)
+    words: list[int] = metric("per_seat", "words of chat per player", total=True)
 
 
 class DialopGame(Game, ABC):

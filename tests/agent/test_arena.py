@@ -1,12 +1,13 @@
-"""The referee loop, self-play and aggregation."""
+"""The referee loop and self-play, summarized by the result store's summarizer."""
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from agent.arena import aggregate, paper_seeds, play_game, selfplay, wilson_interval
+from agent.arena import paper_seeds, play_game, selfplay
 from agent.registry import AgentSpec, default_registry
-from games.traveling_adventurers import TravelingAdventurersGame
+from agent.summaries import summary_of, wilson_interval
+from games.traveling_adventurers import TravelingAdventurersGame, TravelingAdventurersMetrics
 
 
 def test_wilson_interval_known_values():
@@ -69,9 +70,9 @@ def test_refused_turns_are_recorded_and_the_game_goes_on():
 def test_every_preset_plays_to_an_end_with_the_rule_language(preset):
     registry = default_registry()
     records = selfplay(TravelingAdventurersGame(), registry.preset("traveling_adventurers", preset), range(6))
-    summary = aggregate(records)
-    assert summary["games"] == 6 and summary["refused_turns"] == 0
-    assert summary["mean_turns"] > 0 and summary["mean_words"] > 0
+    summary = summary_of(records, TravelingAdventurersMetrics)
+    assert summary["turns"]["n"] == 6 and sum(len(r.refused) for r in records) == 0
+    assert summary["turns"]["mean"] > 0 and summary["words"]["mean"] > 0
 
 
 def test_problem_solving_is_optimal_on_every_preset_board_in_self_play():
@@ -84,5 +85,5 @@ def test_problem_solving_is_optimal_on_every_preset_board_in_self_play():
 
 def test_structured_channel_isolates_the_planner():
     spec = AgentSpec("traveling_adventurers", {"parser": "structured", "renderer": "structured"}, name="ps-structured")
-    summary = aggregate(selfplay(TravelingAdventurersGame(rooms=7), spec, range(8)))
-    assert summary["optimal"] == 1.0
+    summary = summary_of(selfplay(TravelingAdventurersGame(rooms=7), spec, range(8)), TravelingAdventurersMetrics)
+    assert summary["optimal"]["mean"] == 1.0

@@ -137,7 +137,9 @@ def test_selfplay_json(tmp_path):
     assert result.exit_code == 0, result.output
     data = json.loads(out.read_text())
     assert len(data["games"]) == 4
-    assert data["metrics"]["identical"] == data["metrics"]["correct"] == data["metrics"]["optimal"] == 1.0
+    metrics = data["metrics"]
+    assert metrics["identical"]["mean"] == metrics["correct"]["mean"] == metrics["optimal"]["mean"] == 1.0
+    assert metrics["optimal"]["kind"] == "binary" and metrics["optimal"]["high"] == 1.0
 
 
 def test_selfplay_unknown_agent_is_one_line():
@@ -149,8 +151,8 @@ def test_ablate_small_with_plot(tmp_path):
     out, png = tmp_path / "t.json", tmp_path / "t.png"
     result = runner.invoke(app, ["ablate", "--seeds", "1", "--games", "3", "--json", str(out), "--plot", str(png)])
     assert result.exit_code == 0, result.output
-    rows = json.loads(out.read_text())["rows"]
-    assert [r["agent"] for r in rows] == ["baseline", "grounding", "state-tracking", "problem-solving"]
+    rows = json.loads(out.read_text())["sweeps"][0]["cells"]
+    assert [r["cell"] for r in rows] == ["baseline", "grounding", "state-tracking", "problem-solving"]
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "Optimal" in result.stdout
 
@@ -176,7 +178,7 @@ def test_planner_options_from_the_command_line(tmp_path):
     args = ["selfplay", "--games", "2", "--board", "1", "--option", "unknown=expected", "--json", str(out)]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert json.loads(out.read_text())["metrics"]["correct"] == 1.0
+    assert json.loads(out.read_text())["metrics"]["correct"]["mean"] == 1.0
     bad = runner.invoke(app, ["selfplay", "--agent", "baseline", "--games", "1", "--option", "unknown=expected"])
     assert bad.exit_code == 2 and "takes no option 'unknown'" in bad.stderr
     assert runner.invoke(app, ["selfplay", "--games", "1", "--option", "novalue"]).exit_code == 2

@@ -14,10 +14,11 @@ def test_selfplay_takes_size_and_feedback_and_reports_the_puzzle_metrics(tmp_pat
     args = ["selfplay", "--game", "asympuzl", "--size", "4", "--feedback", "own_detailed", "--games", "5"]
     result = runner.invoke(app, [*args, "--json", str(out)])
     assert result.exit_code == 0, result.stderr
-    metrics = json.loads(out.read_text())["metrics"]
-    assert metrics["solved"] == 1.0 and metrics["mean_turns_to_solve"] == 2.0
-    assert metrics["success_at_turn"][:2] == [0.0, 1.0] and len(metrics["success_at_turn"]) == 8
-    assert metrics["token_counter"] == "cl100k_base" and "tokens per move counted as cl100k_base" in result.stdout
+    data = json.loads(out.read_text())
+    metrics = data["metrics"]
+    assert metrics["solved"]["mean"] == 1.0 and metrics["turns_to_solve"]["mean"] == 2.0
+    assert all(game["token_counter"] == "cl100k_base" and game["turn_cap"] == 8 for game in data["games"])
+    assert "to solve" in result.stdout
 
 
 def test_ablate_prints_both_paper_tables_and_plots_success_at_turn(tmp_path):
@@ -25,12 +26,14 @@ def test_ablate_prints_both_paper_tables_and_plots_success_at_turn(tmp_path):
     args = ["ablate", "--game", "asympuzl", "--agents", "neurosymbolic,ignore-partner", "--games", "2"]
     result = runner.invoke(app, [*args, "--json", str(out), "--plot", str(png)])
     assert result.exit_code == 0, result.stderr
-    assert "Table 1" in result.stdout and "Table 2" in result.stdout
-    tables = json.loads(out.read_text())["tables"]
-    assert list(tables["feedback"]) == ["none", "own", "own_detailed", "joint", "both", "both_detailed"]
-    assert list(tables["size"]) == ["3", "5", "10", "20"]
-    assert tables["size"]["20"]["neurosymbolic"]["solved"] == 1.0
-    assert tables["feedback"]["none"]["ignore-partner"]["solved"] == 0.0
+    assert "asympuzl-table1" in result.stdout and "asympuzl-table2" in result.stdout
+    table1, table2 = json.loads(out.read_text())["sweeps"]
+    feedback = list(dict.fromkeys(c["params"]["feedback"] for c in table1["cells"]))
+    assert feedback == ["none", "own", "own_detailed", "joint", "both", "both_detailed"]
+    assert list(dict.fromkeys(c["params"]["size"] for c in table2["cells"])) == [3, 5, 10, 20]
+    cells = {c["cell"]: c["metrics"] for sweep in (table1, table2) for c in sweep["cells"]}
+    assert cells["size=20, neurosymbolic"]["solved"]["mean"] == 1.0
+    assert cells["feedback=none, ignore-partner"]["solved"]["mean"] == 0.0
     assert png.stat().st_size > 10_000
 
 

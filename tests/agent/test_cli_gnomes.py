@@ -30,7 +30,10 @@ def test_selfplay_comm_with_the_proxy(tmp_path):
     data = json.loads(out.read_text())
     assert data["agent"] == "comm + proxy" and data["partner"] == "proxy"
     metrics = data["metrics"]
-    assert metrics["rounds"] == 5 and 0 <= metrics["success"] <= 1 and metrics["mean_oracle_turns"] == 9.0
+    assert metrics["per_round.success"]["n"] == 5 and 0 <= metrics["per_round.success"]["mean"] <= 1
+    assert metrics["per_round.oracle_turns"]["mean"] == 9.0
+    game = data["games"][0]
+    assert metrics["turns/oracle"]["mean"] == game["turns"] / game["oracle_turns"]
     assert "turns/oracle" in result.stdout
 
 
@@ -71,6 +74,6 @@ def test_ablate_with_a_partner_and_a_rounds_plot(tmp_path):
         [*args, "--seeds", "1", "--games", "1", "--option", "iterations=500", "--json", str(out), "--plot", str(png)],
     )
     assert result.exit_code == 0, result.stderr
-    rows = json.loads(out.read_text())["rows"]
-    assert [r["agent"] for r in rows] == ["comm + proxy", "mute + proxy"]
+    rows = json.loads(out.read_text())["sweeps"][0]["cells"]
+    assert [r["cell"] for r in rows] == ["comm", "mute"]
     assert png.stat().st_size > 5000

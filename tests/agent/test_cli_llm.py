@@ -55,7 +55,7 @@ def test_selfplay_with_llm_stages_reports_accounting(tmp_path, llm_server):
     assert result.exit_code == 0, result.stderr
     data = json.loads(out.read_text())
     assert data["agent"] == "problem-solving (parser=llm, renderer=template)"
-    assert data["metrics"]["llm"]["calls"] == len(llm_server.requests) > 0
+    assert data["llm"]["calls"] == len(llm_server.requests) > 0
     assert all(game["llm"]["calls"] > 0 for game in data["games"])
     for game in data["games"]:
         assert sum(turn["calls"] for turn in game["llm_per_turn"]) == game["llm"]["calls"]
@@ -72,7 +72,7 @@ def test_ablate_runs_offline_presets_by_default(tmp_path):
     out = tmp_path / "ablate.json"
     result = runner.invoke(app, ["ablate", "--seeds", "1", "--games", "1", "--json", str(out)])
     assert result.exit_code == 0, result.stderr
-    assert [row["agent"] for row in json.loads(out.read_text())["rows"]] == [
+    assert [row["cell"] for row in json.loads(out.read_text())["sweeps"][0]["cells"]] == [
         "baseline",
         "grounding",
         "state-tracking",

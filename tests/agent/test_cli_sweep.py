@@ -52,7 +52,7 @@ def test_ablate_sweep_prints_a_table_per_metric_and_writes_files(tmp_path: Path)
     result = runner.invoke(app, [*args, "--json", str(json_path), "--csv", str(csv_path), "--plot", str(png)])
     assert result.exit_code == 0, result.output
     assert "tiny: traveling_adventurers, 4 cells x 3 games" in result.output
-    assert "% [Wilson 95%]" in result.output and "mean [bootstrap 95%]" in result.output
+    assert "% [Wilson 95%]" in result.output and "means [seeded bootstrap 95%]" in result.output
     assert "rooms=7, preset=problem-solving" in result.output
     data = json.loads(json_path.read_text())
     assert {e["metric"] for e in data["summary"]} == {"optimal", "turns"}
@@ -84,9 +84,13 @@ def test_missing_sweep_file(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "cannot read sweep file" in result.output
 
 
-def test_legacy_options_need_no_sweep(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["ablate", "--results", str(tmp_path)])
-    assert result.exit_code == 2 and "need a sweep file" in result.output
+def test_the_paper_sweeps_run_into_a_store_with_results(tmp_path: Path) -> None:
+    """Without a sweep file, --results keeps the paper sweep's games in a store under it (resumable)."""
+    args = ["ablate", "--agents", "baseline", "--seeds", "1", "--games", "2", "--results", str(tmp_path)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert len((tmp_path / "ta-table1" / "results.jsonl").read_text().splitlines()) == 2
+    assert "resuming: 2 of 2 games" in runner.invoke(app, args).output
 
 
 def test_results_summarize(store: Path, tmp_path: Path) -> None:

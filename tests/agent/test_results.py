@@ -5,20 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from agent.arena import wilson_interval
 from agent.backends import run_specs
-from agent.results import (
-    ResultStore,
-    StoreError,
-    bootstrap_interval,
-    by_turn,
-    metric_values,
-    open_store,
-    summarize,
-    summarize_store,
-    to_csv,
-    to_json,
-)
+from agent.results import ResultStore, StoreError, open_store, summarize_store
+from agent.summaries import bootstrap_interval, by_turn, metric_values, summarize, to_csv, to_json, wilson_interval
 from agent.sweep import parse_sweep
 
 SWEEP = """

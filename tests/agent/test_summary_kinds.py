@@ -7,8 +7,15 @@ from typing import get_args
 import pytest
 from pydantic import Field
 
-from agent.arena import wilson_interval
-from agent.results import bootstrap_interval, metric_values, summarize
+from agent.summaries import (
+    bootstrap_interval,
+    by_turn,
+    llm_usage,
+    metric_values,
+    ratio_interval,
+    summarize,
+    wilson_interval,
+)
 from games.asympuzl import AsympuzlMetrics
 from games.base import GameMetrics, metric
 from games.dialop.mediation_game import MediationMetrics
@@ -100,6 +107,10 @@ def test_metrics_filter_and_kinds_combine() -> None:
     assert [e["metric"] for e in summary] == ["moves", "solved"]
 
 
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
 @pytest.mark.parametrize("game", sorted(MODELS))
 def test_declared_kinds_name_exactly_the_flattened_metrics_of_every_game(game: str) -> None:
     """Against the frozen dumps of every game: each declared name is a flattened metric (unless its
@@ -111,7 +122,13 @@ def test_declared_kinds_name_exactly_the_flattened_metrics_of_every_game(game: s
     assert cases
     for case, dumped in cases.items():
         flat = metric_values(dumped)
+        for numerator, denominator in model.ratios.values():
+            assert _number(dumped[numerator]) and _number(dumped[denominator]), f"{case}: a ratio of non-numbers"
+        for name in model.totals():
+            assert isinstance(dumped[name], list), f"{case}: {name} totals no seats"
         for name in kinds:
+            if name in model.ratios or name in model.totals():
+                continue  # derived: a ratio of two fields' sums, or a per-seat metric's total
             field = name.split(".")[0]
             assert name in flat or dumped[field] in (None, []), f"{case}: {name} missing"
         for name in set(flat) - set(kinds):
@@ -120,3 +137,61 @@ def test_declared_kinds_name_exactly_the_flattened_metrics_of_every_game(game: s
             declared = owner.model_fields[sub if owner is not model else field].json_schema_extra
             assert not isinstance(declared, dict), f"{case}: {name} is declared but not in kinds()"
         assert all(isinstance(v, bool) for n, k in kinds.items() if k == "binary" for v in flat.get(n, []))
+
+
+class Derived(GameMetrics):
+    """A seat total, a ratio of sums and a success turn (the derived figures of the schema)."""
+
+    ratios = {"steps/best": ("steps", "best")}
+    success_turns = {"solved": "solved_at"}
+
+    solved: bool = metric("binary", "it was solved")
+    solved_at: int | None = metric("count", "the turn it was solved")
+    steps: int = metric("count", "steps taken")
+    best: int = Field(description="the fewest steps (record only)")
+    words: list[int] = metric("per_seat", "words per player", total=True)
+
+
+def derived_rows() -> list[dict]:
+    games = [(True, 1, 4, 2, [3, 5]), (True, 3, 9, 3, [0, 2]), (False, None, 10, 4, [7, 1]), (True, 2, 5, 5, [2, 2])]
+    return [
+        {
+            "cell": "c",
+            "key": str(i),
+            "metrics": dict(zip(["solved", "solved_at", "steps", "best", "words"], g, strict=True)),
+        }
+        for i, g in enumerate(games)
+    ]
+
+
+def test_a_ratio_is_the_ratio_of_sums_with_a_paired_bootstrap_interval() -> None:
+    entry = {e["metric"]: e for e in summarize(derived_rows(), schema=Derived)}["steps/best"]
+    assert entry["kind"] == "ratio" and entry["n"] == 4
+    assert entry["mean"] == (4 + 9 + 10 + 5) / (2 + 3 + 4 + 5)  # not the mean of the per-game ratios
+    assert (entry["low"], entry["high"]) == ratio_interval([(4, 2), (9, 3), (10, 4), (5, 5)])[1:]
+    assert entry["low"] < entry["mean"] < entry["high"]
+    shuffled = {e["metric"]: e for e in summarize(derived_rows()[::-1], schema=Derived)}["steps/best"]
+    assert shuffled == entry  # the same games in another finishing order
+
+
+def test_a_seat_total_is_summarized_beside_the_seats() -> None:
+    summary = {e["metric"]: e for e in summarize(derived_rows(), schema=Derived)}
+    assert summary["words"]["mean"] == (8 + 2 + 8 + 4) / 4 and summary["words"]["kind"] == "continuous"
+    assert summary["words.0"]["mean"] == (3 + 0 + 7 + 2) / 4
+    assert summary["words"]["low"] <= summary["words"]["mean"] <= summary["words"]["high"]
+
+
+def test_by_turn_reads_the_declared_success_turn() -> None:
+    curve = by_turn(derived_rows(), "solved", Derived)
+    assert [(e["params"]["turn"], e["mean"]) for e in curve] == [(1, 0.25), (2, 0.5), (3, 0.75)]
+    assert (curve[0]["low"], curve[0]["high"]) == wilson_interval(1, 4)
+
+
+def test_llm_usage_sums_the_rows_that_used_a_model() -> None:
+    from language.llm_client import LLMUsage
+
+    one = LLMUsage(calls=2, prompt_tokens=10).to_json()
+    rows = [{"llm": one}, {"llm": None}, {"llm": one}]
+    usage = llm_usage(rows)
+    assert usage is not None and usage["calls"] == 4 and usage["per_game"]["calls"] == 2.0
+    assert llm_usage([{"llm": None}]) is None

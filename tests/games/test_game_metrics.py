@@ -104,3 +104,46 @@ def test_every_game_declares_the_metrics_its_sweeps_report() -> None:
         "assistant_turns_to.0",
         "assistant_turns_to.1",
     ]
+
+
+class Derived(GameMetrics):
+    """Every derived declaration: a seat total, a label, a ratio of sums and a success turn."""
+
+    ratios = {"steps/best": ("steps", "best")}
+    success_turns = {"solved": "solved_at"}
+
+    solved: bool = metric("binary", "it was solved", label="Solved")
+    solved_at: int | None = metric("count", "the turn it was solved (solved games only)")
+    steps: int = metric("count", "steps taken")
+    best: int = Field(description="the fewest steps (record only)")
+    words: list[int] = metric("per_seat", "words per player", total=True)
+
+
+def test_derived_declarations_appear_in_describe_and_kinds() -> None:
+    described = {m.name: m for m in Derived.describe()}
+    assert described["words"] == MetricInfo("words", "per_seat", "continuous", "words per player (all seats together)")
+    assert "words.0" in described and "words.1" in described  # the seats stay
+    assert described["steps/best"] == MetricInfo("steps/best", "ratio", "ratio", "sum of steps over sum of best")
+    assert Derived.kinds()["steps/best"] == "ratio" and Derived.totals() == ["words"]
+    assert Derived.info("solved") is not None and Derived.info("solved").heading == "Solved"
+    assert Derived.info("steps").heading == "steps" and Derived.info("nothing") is None
+    assert Derived.success_turns == {"solved": "solved_at"} and GameMetrics.ratios == {}
+
+
+def test_total_and_label_are_checked_and_leave_the_dump_alone() -> None:
+    with pytest.raises(ValueError, match="total applies to per_seat"):
+        metric("count", "moves", total=True)
+    dumped = Derived(solved=True, solved_at=3, steps=4, best=2, words=[1, 2]).model_dump(mode="json")
+    assert dumped == {"solved": True, "solved_at": 3, "steps": 4, "best": 2, "words": [1, 2]}
+
+
+def test_the_games_declare_their_derived_figures() -> None:
+    assert GnomesAtNightMetrics.ratios == {"turns/oracle": ("turns", "oracle_turns")}
+    assert AsympuzlMetrics.success_turns == {"solved": "turns_to_solve"}
+    for model in (OptimizationMetrics, PlanningMetrics, MediationMetrics):
+        assert model.totals() == ["messages", "words"]
+    assert [TravelingAdventurersMetrics.info(m).heading for m in ("identical", "correct", "optimal")] == [
+        "Identical",
+        "Correct",
+        "Optimal",
+    ]

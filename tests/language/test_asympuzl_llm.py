@@ -5,8 +5,8 @@ import json
 import numpy as np
 
 from agent.arena import play_game
-from agent.kits.asympuzl.paper import summarize
 from agent.registry import default_registry
+from agent.summaries import llm_usage, record_rows
 from language.asympuzl_llm import ASYMPUZL
 from language.llm_client import LLMConfig
 from language.scripted_server import Reply
@@ -39,8 +39,8 @@ def test_two_model_players_solve_a_puzzle_in_two_turns_from_the_paper_prompt(llm
     )
     record = play_game(game, _agents(llm_server, registry), 7)
     assert record.metrics["solved"] and record.metrics["turns_to_solve"] == 2
-    summary = summarize([record])  # the puzzle's summary carries the model's accounting
-    assert summary["llm"]["calls"] == 3 and summary["llm"]["fallbacks"] == 0
+    usage = llm_usage(record_rows([record]))  # the summary's accounting of the model
+    assert usage is not None and usage["calls"] == 3 and usage["fallbacks"] == 0
     first = json.dumps(llm_server.requests[0])
     assert "Your goal is to solve a symbolic puzzle with 3 positions" in first
     assert "Your current working hypothesis" in first and "Output format" in first

@@ -4,8 +4,9 @@ openai + instructor client: answers, validation, re-asks, fallbacks, injection, 
 import numpy as np
 import pytest
 
-from agent.arena import aggregate, play_game, selfplay
+from agent.arena import play_game, selfplay
 from agent.registry import AgentSpec, default_registry
+from agent.summaries import llm_usage, record_rows
 from beliefs.base import Utterance
 from games.traveling_adventurers import Submit, TravelingAdventurersGame
 from language.acts import Intent, acts_to_json
@@ -279,7 +280,7 @@ def test_twenty_games_with_llm_parser_and_renderer_then_a_cached_replay(tmp_path
     settings = config(llm_server, cache_dir=str(tmp_path / "cache"))
     first = selfplay(game, spec, range(20), registry, llm=settings)
     requests = len(llm_server.requests)
-    usage = aggregate(first)["llm"]
+    usage = llm_usage(record_rows(first))
     assert usage["http_requests"] == requests > 0
     assert usage["calls"] == sum(t["llm"]["calls"] for r in first for t in r.transcript)
     assert usage["prompt_tokens"] > 0 and usage["failures"] == 0 and usage["fallbacks"] == 0
@@ -288,7 +289,7 @@ def test_twenty_games_with_llm_parser_and_renderer_then_a_cached_replay(tmp_path
 
     second = selfplay(game, spec, range(20), registry, llm=settings)
     assert len(llm_server.requests) == requests  # not one HTTP request
-    replay = aggregate(second)["llm"]
+    replay = llm_usage(record_rows(second))
     assert replay["http_requests"] == 0 and replay["prompt_tokens"] == 0
     assert replay["cached"] == usage["calls"] + usage["retries"]
     assert [without_usage(r) for r in second] == [without_usage(r) for r in first]

@@ -81,7 +81,7 @@ def _presets() -> list[Preset]:
 
 def kit() -> GameKit:
     """The AsymPuzl game kit."""
-    from games.asympuzl import AsympuzlGame
+    from games.asympuzl import AsympuzlGame, AsympuzlMetrics
     from language.asympuzl import AsympuzlContext, AsympuzlParser, AsympuzlRenderer, PuzlAct
 
     return GameKit(
@@ -92,11 +92,12 @@ def kit() -> GameKit:
         slots=_slots(),
         presets=_presets(),
         default_preset="neurosymbolic",
+        metrics=AsympuzlMetrics,
         summary_metrics=("solved", "turns", "turns_to_solve"),
         oracle=OracleLanguage(AsympuzlParser, AsympuzlRenderer, AsympuzlContext),
         sweeps={
-            "paper": kit_data(__name__, "sweeps", "table1.toml"),
             "table1": kit_data(__name__, "sweeps", "table1.toml"),
             "table2": kit_data(__name__, "sweeps", "table2.toml"),
         },
+        paper=("table1", "table2"),
     )

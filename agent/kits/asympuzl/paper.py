@@ -1,4 +1,5 @@
-"""AsymPuzl's paper protocol: the summary of runs, and the layout of the paper's Tables 1 and 2.
+"""AsymPuzl's paper protocol: the layout of the paper's Tables 1 and 2 (the kit's ``table1`` and
+``table2`` sweeps, which ``accord ablate --game asympuzl`` runs), for the notebooks.
 
 Presets (the kit, :mod:`agent.kits.asympuzl`):
 
@@ -16,49 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 if TYPE_CHECKING:
     from agent.arena import GameRecord
 
 FAMILY = "asympuzl"
-
-
-def summarize(records: list[GameRecord]) -> dict[str, Any]:
-    """The paper's metrics over AsymPuzl games: success with a Wilson 95% interval, turns to solve,
-    the success rate at each turn K, actions per position and tokens per move.
-
-    Args:
-        records: game records of one configuration.
-
-    Returns:
-        A JSON-able summary.
-    """
-    from agent.arena import add_llm_usage, mean_interval, wilson_interval  # the arena imports the registry
-
-    n = len(records)
-    solved = [r for r in records if r.metrics["solved"]]
-    lo, hi = wilson_interval(len(solved), n)
-    cap = max((r.metrics["turn_cap"] for r in records), default=0)
-    turns = [r.metrics["turns_to_solve"] for r in solved]
-    mean_turns, turns_lo, turns_hi = mean_interval(turns)
-    out: dict[str, Any] = {
-        "games": n,
-        "solved": len(solved) / n if n else 0.0,
-        "solved_ci": [lo, hi],
-        "mean_turns": float(np.mean([r.metrics["turns"] for r in records])) if n else 0.0,
-        "mean_turns_to_solve": mean_turns if turns else None,
-        "mean_turns_to_solve_ci": [turns_lo, turns_hi] if turns else None,
-        "success_at_turn": [sum(1 for t in turns if t <= k) / n if n else 0.0 for k in range(1, cap + 1)],
-        "token_counter": records[0].metrics["token_counter"] if records else None,
-        "refused_turns": sum(len(r.refused) for r in records),
-    }
-    for key in ("mean_actions_per_position", "mean_message_tokens", "mean_output_tokens", "invalid_actions"):
-        out[key] = [float(np.mean([r.metrics[key][p] for r in records])) if n else 0.0 for p in (0, 1)]
-    add_llm_usage(out, records)
-    return out
-
-
 PRESETS: tuple[str, ...] = ("neurosymbolic", "one-at-a-time", "ignore-partner", "over-correct")
 TABLE1_SIZE = 5
 TABLE2_SIZES: tuple[int, ...] = (3, 5, 10, 20)
@@ -69,9 +31,11 @@ def paper_tables(
     seeds: Sequence[int] = range(30),
     presets: Sequence[str] = PRESETS,
     on_game: Callable[[GameRecord], None] | None = None,
-) -> dict[str, dict[str, dict[str, dict[str, Any]]]]:
-    """The layout of the paper's Tables 1 and 2 for ``presets``: feedback modes x agents at N = 5,
-    and sizes 3, 5, 10, 20 x agents with ``both`` feedback (cap 2N), one game per seed.
+) -> dict[str, Any]:
+    """The layout of the paper's Tables 1 and 2 for ``presets`` (the notebooks' form of the kit's
+    ``table1`` and ``table2`` sweeps): feedback modes x agents at N = 5, and sizes 3, 5, 10, 20 x
+    agents with ``both`` feedback (cap 2N), one game per seed, each cell summarized by
+    :func:`agent.summaries.summarize` with the game's metrics schema.
 
     Args:
         registry: a registry with the AsymPuzl kit.
@@ -80,45 +44,26 @@ def paper_tables(
         on_game: called after every game (progress bars).
 
     Returns:
-        ``{"feedback": {mode: {preset: summary}}, "size": {str(N): {preset: summary}}}`` with the
-        summaries of :func:`summarize`.
+        ``{"feedback": {mode: {preset: {metric: entry}}}, "size": {str(N): {preset: {metric: entry}}},
+        "rows": [...]}`` with :func:`agent.summaries.summarize` entries, and Table 1's result rows
+        (parameters ``feedback`` and ``preset``) for :func:`agent.summaries.by_turn`.
     """
     from agent.arena import selfplay
-    from games.asympuzl import FEEDBACK_MODES
+    from agent.summaries import record_rows, summarize
+    from games.asympuzl import FEEDBACK_MODES, AsympuzlMetrics
 
-    def one(size: int, mode: str, preset: str) -> dict[str, Any]:
+    table1_rows: list[dict[str, Any]] = []
+
+    def one(size: int, mode: str, preset: str, keep: bool = False) -> dict[str, dict[str, Any]]:
         game = registry.make_game(FAMILY, size=size, feedback=mode)
-        return summarize(selfplay(game, registry.preset(FAMILY, preset), seeds, registry, on_game=on_game))
+        records = selfplay(game, registry.preset(FAMILY, preset), seeds, registry, on_game=on_game)
+        rows = record_rows(records, f"feedback={mode}, {preset}")
+        if keep:
+            table1_rows.extend({**row, "params": {"feedback": mode, "preset": preset}} for row in rows)
+        return {e["metric"]: e for e in summarize(rows, schema=AsympuzlMetrics)}
 
     return {
-        "feedback": {m: {p: one(TABLE1_SIZE, m, p) for p in presets} for m in FEEDBACK_MODES},
+        "feedback": {m: {p: one(TABLE1_SIZE, m, p, keep=True) for p in presets} for m in FEEDBACK_MODES},
         "size": {str(n): {p: one(n, "both", p) for p in presets} for n in TABLE2_SIZES},
+        "rows": table1_rows,
     }
-
-
-SUMMARY_COLUMNS: tuple[str, ...] = (
-    "solved % [Wilson 95%]",
-    "turns",
-    "turns to solve",
-    "actions/position A / B",
-    "message tokens A / B",
-    "output tokens A / B",
-)
-
-
-def summary_cells(summary: dict[str, Any]) -> list[str]:
-    """One table row of :func:`summarize` output, under :data:`SUMMARY_COLUMNS` (for the CLI)."""
-    lo, hi = summary["solved_ci"]
-    to_solve = summary["mean_turns_to_solve"]
-
-    def pair(key: str) -> str:
-        return " / ".join(f"{v:.1f}" for v in summary[key])
-
-    return [
-        f"{100 * summary['solved']:.1f} [{100 * lo:.1f}-{100 * hi:.1f}]",
-        f"{summary['mean_turns']:.2f}",
-        "-" if to_solve is None else f"{to_solve:.2f}",
-        " / ".join(f"{v:.2f}" for v in summary["mean_actions_per_position"]),
-        pair("mean_message_tokens"),
-        pair("mean_output_tokens"),
-    ]

@@ -10,7 +10,7 @@ accepted automatically. A proposal the agents agreed on before that ends the gam
 
 :func:`prompted_selfplay` plays one game; :func:`psp_summary` summarizes many like the paper's
 Figure 5 (score per prefix condition against the humans' score and the random-proposal score of
-the same games), through the result store's summarizer (:func:`agent.results.summarize`: Wilson
+the same games), through the result store's summarizer (:func:`agent.summaries.summarize`: Wilson
 intervals for binary metrics, the seeded bootstrap for continuous ones), like every other command.
 """
 
@@ -22,9 +22,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from agent.arena import add_llm_usage, play_game
+from agent.arena import play_game
 from agent.registry import AgentSpec, Registry, default_registry
-from agent.results import summarize
+from agent.summaries import llm_usage, summarize
 from games.base import State
 from games.dialop.base import DialopState
 from games.dialop.data import TASKS, load_recorded, recorded_game
@@ -153,7 +153,7 @@ def prompted_selfplay(
 def psp_summary(records: Sequence[PSPRecord]) -> dict[str, Any]:
     """Mean scores with 95% intervals of one (task, prefix) condition, and how the games ended.
 
-    The means and intervals come from :func:`agent.results.summarize` over the records' metrics
+    The means and intervals come from :func:`agent.summaries.summarize` over the records' metrics
     (bootstrap intervals for the scores; ``forced`` is the share of games whose final proposal was
     forced).
     """
@@ -179,7 +179,8 @@ def psp_summary(records: Sequence[PSPRecord]) -> dict[str, Any]:
         "mean_agent_turns": mean("agent_turns"),
         "refused_turns": sum(len(r.refused) for r in records),
     }
-    add_llm_usage(summary, records)
+    if (usage := llm_usage({"llm": r.llm} for r in records)) is not None:
+        summary["llm"] = usage
     return summary
 
 

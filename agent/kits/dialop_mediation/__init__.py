@@ -30,7 +30,7 @@ def _solver(ctx: BuildContext) -> Any:
 def kit() -> GameKit:
     """The DialOp Mediation game kit."""
     from beliefs.dialop_mediation import make_beliefs
-    from games.dialop.mediation_game import MediationGame
+    from games.dialop.mediation_game import MediationGame, MediationMetrics
     from language.dialop_mediation import MedAct, MediationContext, MediationParser, MediationRenderer
     from planners.dialop_mediation import make_random_planner
 
@@ -45,4 +45,5 @@ def kit() -> GameKit:
         Implementation(_solver, "the best pair over believed values; user simulators", SolverOptions),
         make_random_planner,
         kit_data(__name__, "sweeps", "selfplay.toml"),
+        MediationMetrics,
     )

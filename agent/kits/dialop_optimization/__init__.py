@@ -11,7 +11,7 @@ NAME = "dialop_optimization"
 def kit() -> GameKit:
     """The DialOp Optimization game kit."""
     from beliefs.dialop_optimization import OptimizationBeliefs
-    from games.dialop.optimization_game import OptimizationGame
+    from games.dialop.optimization_game import OptimizationGame, OptimizationMetrics
     from language.dialop_optimization import OptAct, OptimizationContext, OptimizationParser, OptimizationRenderer
     from planners.dialop_optimization import OptimizationPlanner, random_assignment, solver_planner
     from planners.dialop_random import RandomProposalPlanner
@@ -27,4 +27,5 @@ def kit() -> GameKit:
         from_factory(solver_planner, "the exact assignment over the expected table", OptimizationPlanner),
         lambda: RandomProposalPlanner(random_assignment),
         kit_data(__name__, "sweeps", "selfplay.toml"),
+        OptimizationMetrics,
     )

@@ -32,7 +32,7 @@ def _random() -> Any:
 def kit() -> GameKit:
     """The DialOp Planning game kit."""
     from beliefs.dialop_planning import make_beliefs
-    from games.dialop.planning_game import PlanningGame
+    from games.dialop.planning_game import PlanningGame, PlanningMetrics
     from language.dialop_planning import PlanAct, PlanningContext, PlanningParser, PlanningRenderer
     from planners.dialop_planning import AssistantPlanner, UserSimPlanner
 
@@ -49,4 +49,5 @@ def kit() -> GameKit:
         ),
         _random,
         kit_data(__name__, "sweeps", "selfplay.toml"),
+        PlanningMetrics,
     )

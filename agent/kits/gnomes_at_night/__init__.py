@@ -93,7 +93,7 @@ def _terminal() -> Any:
 def kit() -> GameKit:
     """The Gnomes at Night game kit."""
     from agent.kits.gnomes_at_night.commands import COMMANDS
-    from games.gnomes_at_night import GnomesAtNightGame
+    from games.gnomes_at_night import GnomesAtNightGame, GnomesAtNightMetrics
     from language.flags import Flag
 
     return GameKit(
@@ -104,7 +104,15 @@ def kit() -> GameKit:
         slots=_slots(),
         presets=_presets(),
         default_preset="comm",
-        summary_metrics=("per_round.success", "per_round.turns", "turns_over_oracle", "rounds_solved"),
+        metrics=GnomesAtNightMetrics,
+        summary_metrics=(
+            "per_round.success",
+            "per_round.turns",
+            "per_round.oracle_turns",
+            "turns/oracle",
+            "words.0",
+            "words.1",
+        ),
         oracle=_oracle(),
         terminal=_terminal,
         parse_context=_parse_context,

@@ -164,7 +164,7 @@ def _terminal() -> Any:
 
 def kit() -> GameKit:
     """The Traveling Adventurers game kit."""
-    from games.traveling_adventurers import TravelingAdventurersGame
+    from games.traveling_adventurers import TravelingAdventurersGame, TravelingAdventurersMetrics
     from language.acts import Act
 
     return GameKit(
@@ -175,7 +175,8 @@ def kit() -> GameKit:
         slots=_slots(),
         presets=_presets(),
         default_preset="problem-solving",
-        summary_metrics=("identical", "correct", "optimal", "turns", "words", "score", "joint_score"),
+        metrics=TravelingAdventurersMetrics,
+        summary_metrics=("identical", "correct", "optimal", "turns", "words", "score"),
         oracle=_oracle(),
         terminal=_terminal,
         parse_context=_parse_context,

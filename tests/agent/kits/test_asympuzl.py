@@ -4,11 +4,16 @@ import pytest
 
 from agent.arena import play_game, selfplay
 from agent.kits.asympuzl import kit
-from agent.kits.asympuzl.paper import summarize
 from agent.registry import Registry
-from games.asympuzl import FEEDBACK_MODES, AsympuzlGame
+from agent.summaries import by_turn, record_rows, summary_of
+from games.asympuzl import FEEDBACK_MODES, AsympuzlGame, AsympuzlMetrics
 
 SEEDS = range(30)
+
+
+def summarize(records):
+    """The summary of one cell of AsymPuzl games, by metric (the result store's summarizer)."""
+    return summary_of(records, AsympuzlMetrics)
 
 
 @pytest.fixture(scope="module")
@@ -45,10 +50,11 @@ def test_neurosymbolic_solves_every_seed_in_two_turns(reg, size, mode):
     assert all(r.metrics["solved"] and r.metrics["turns_to_solve"] == 2 for r in records)
     assert not any(r.refused for r in records)
     summary = summarize(records)
-    assert summary["solved"] == 1.0 and summary["solved_ci"][1] == 1.0
-    assert summary["mean_actions_per_position"][0] == 1.0  # Alice writes each position once
-    assert summary["mean_actions_per_position"][1] <= 1.0  # Bob at most once
-    assert summary["success_at_turn"][:2] == [0.0, 1.0]
+    assert summary["solved"]["mean"] == 1.0 and summary["solved"]["high"] == 1.0
+    assert summary["mean_actions_per_position.0"]["mean"] == 1.0  # Alice writes each position once
+    assert summary["mean_actions_per_position.1"]["mean"] <= 1.0  # Bob at most once
+    curve = by_turn(record_rows(records), "solved", AsympuzlMetrics)
+    assert [e["mean"] for e in curve][:2] == [0.0, 1.0] and curve[0]["params"]["turn"] == 1
 
 
 @pytest.mark.parametrize("size", [3, 5, 10])
@@ -59,20 +65,20 @@ def test_one_at_a_time_solves_in_n_plus_one_turns(reg, size):
 
 def test_ignore_partner_fails(reg):
     records = run(reg, "ignore-partner", 5, "both")
-    assert summarize(records)["solved"] == 0.0
+    assert summarize(records)["solved"]["mean"] == 0.0
     assert all(r.metrics["turns"] == 10 for r in records)
 
 
 def test_over_correct_overwrites_and_fails_more(reg):
     neuro = summarize(run(reg, "neurosymbolic", 5, "none"))
     over = summarize(run(reg, "over-correct", 5, "none"))
-    assert over["mean_actions_per_position"][0] > 3 * neuro["mean_actions_per_position"][0]
-    assert over["mean_turns"] > neuro["mean_turns"]
+    assert over["mean_actions_per_position.0"]["mean"] > 3 * neuro["mean_actions_per_position.0"]["mean"]
+    assert over["turns"]["mean"] > neuro["turns"]["mean"]
     big = summarize(run(reg, "over-correct", 20, "both", seeds=range(10)))
-    assert big["solved"] < 0.6
+    assert big["solved"]["mean"] < 0.6
     # detailed feedback restrains it: fewer rewrites than with no feedback
     detailed = summarize(run(reg, "over-correct", 5, "own_detailed"))
-    assert detailed["mean_actions_per_position"][0] < over["mean_actions_per_position"][0]
+    assert detailed["mean_actions_per_position.0"]["mean"] < over["mean_actions_per_position.0"]["mean"]
 
 
 def test_determinism(reg):

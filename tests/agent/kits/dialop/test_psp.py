@@ -4,7 +4,7 @@ import pytest
 
 from agent.kits.dialop.psp import CONDITIONS, prompted_selfplay, psp_summary, recorded_indices
 from agent.registry import default_registry
-from agent.results import bootstrap_interval
+from agent.summaries import bootstrap_interval
 from games.dialop.data import load_recorded
 from games.dialop.replay import dialogue_words, prefix_turns
 
