@@ -1,21 +1,21 @@
 """The referee loop and evaluation runners: ``play_game`` and self-play over many seeds.
 
-One loop (:func:`play_game`) plays every game of every evaluation: it asks the player to move for a
-turn, applies it, and if the rules refuse the turn it records the error and plays the message alone
-(so a faulty agent costs its own game, never the run). Summaries are the result store's
-(:func:`agent.summaries.summarize`).
+One loop (:func:`play_game`) plays every game, evaluations and a person's terminal play alike: it
+asks the seat to move for a turn and applies it. If the rules refuse an agent's turn it records the
+error and plays the message alone (so a faulty agent costs its own game, never the run); a seat that
+asks again (a person) is told why and asked again. Summaries are the result
+store's (:func:`agent.summaries.summarize`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
 from agent.limits import SEED_STRIDE
-from agent.pipeline import PipelineAgent
 from agent.registry import AgentSpec, Registry, default_registry
 from games.base import Game, IllegalTurnError, State, Turn
 from language.llm_client import LLMConfig, LLMUsage
@@ -38,6 +38,30 @@ class GameRecord:
         return asdict(self)
 
 
+class Seat(Protocol):
+    """Whoever plays a seat in :func:`play_game`: an agent (:class:`PipelineAgent`) or a person.
+
+    Attributes:
+        name: the agent's name for the record.
+    """
+
+    name: str
+
+    def reset(self, rng: np.random.Generator) -> None:
+        """Get ready for a new game; its randomness comes from ``rng``."""
+
+    def act(self, observation: Any) -> Turn | None:
+        """This seat's turn; None when the seat leaves (the game stops unfinished)."""
+
+
+@runtime_checkable
+class AsksAgain(Protocol):
+    """A seat that, when the rules refuse its turn, is told why and moves again (a person)."""
+
+    def refused(self, error: IllegalTurnError) -> None:
+        """Show why the turn was refused."""
+
+
 def agent_rng(seed: int, player: int) -> np.random.Generator:
     """The generator of ``player`` in the game with ``seed`` (independent of every other stream)."""
     return np.random.default_rng([seed, player, 0xACC0])
@@ -45,17 +69,21 @@ def agent_rng(seed: int, player: int) -> np.random.Generator:
 
 def play_game(
     game: Game,
-    agents: Sequence[PipelineAgent],
+    agents: Sequence[Seat],
     seed: int,
     start: State | None = None,
     stop: Callable[[State], bool] | None = None,
+    on_turn: Callable[[State, int, Turn], None] | None = None,
 ) -> GameRecord:
     """Play one game of ``game`` between ``agents`` (index = player) from ``seed``.
 
     Args:
+        agents: one seat each: agents, or a person (a seat that returns None leaves, and the game
+            stops unfinished; one that implements :class:`AsksAgain` moves again after a refusal).
         start: the position to play from (default: the game's initial state for ``seed``); it is
             played on, not copied.
         stop: checked before every turn; the game stops (unfinished) once it returns True.
+        on_turn: called with the state, the player and the turn after each turn is played.
 
     Returns:
         The :class:`GameRecord`; a (game, agents, seed) triple always replays identically.
@@ -70,17 +98,26 @@ def play_game(
     llm: LLMUsage | None = None
     while not state.is_terminal() and not (stop is not None and stop(state)):
         player = state.current_player
-        turn = agents[player].act(state.observation(player))
+        seat = agents[player]
+        turn = seat.act(state.observation(player))
+        if turn is None:
+            break
         try:
             state.apply(turn)
         except IllegalTurnError as err:
+            if isinstance(seat, AsksAgain):
+                seat.refused(err)
+                continue
             refused.append(f"turn {len(state.history)} ({game.facts.player_names[player]}): {err}")
             turn = Turn(message=turn.message[:2000])
             state.apply(turn)
         entry: dict[str, Any] = {"player": game.facts.player_names[player], "message": turn.message}
         if turn.actions:
             entry["actions"] = [a.model_dump() if hasattr(a, "model_dump") else repr(a) for a in turn.actions]
-        trace = agents[player].trace[-1] if agents[player].trace else None
+        if on_turn is not None:
+            on_turn(state, player, turn)
+        traces = getattr(seat, "trace", None)
+        trace = traces[-1] if traces else None
         if trace is not None:
             entry["acts"] = trace.said
             if trace.thought:

@@ -10,15 +10,18 @@ line uses them too): such text is never read as rich markup and a notice stays o
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from agent.arena import agent_rng
+from agent.arena import Seat, play_game
+from agent.kits.base import TerminalView
 from agent.registry import default_registry
-from games.base import IllegalTurnError
+from games.base import IllegalTurnError, State, Turn
 from language.llm_client import LLMConfig
 
 
@@ -80,6 +83,27 @@ def prompt_line(text: str = "you> ") -> str | None:
     return None if line == "/quit" else line
 
 
+@dataclass
+class PersonSeat:
+    """A person at the keyboard in one seat of :func:`agent.arena.play_game`: the kit's terminal
+    view shows their side and reads their turn; a refused turn is explained and asked again."""
+
+    view: TerminalView
+    console: Console
+    name: str = "person"
+
+    def reset(self, rng: np.random.Generator) -> None:
+        """Nothing to forget: a person remembers on their own."""
+
+    def act(self, observation: Any) -> Turn | None:
+        """The person's turn, or None when they quit."""
+        return self.view.read_turn(self.console, observation)
+
+    def refused(self, error: IllegalTurnError) -> None:
+        """Say why the rules refused the turn (the person is then asked again)."""
+        say(self.console, ("refused:", "red"), f" {error}")
+
+
 def play_in_terminal(
     game_name: str,
     preset: str,
@@ -89,7 +113,8 @@ def play_in_terminal(
     console: Console,
     llm: LLMConfig | None = None,
 ) -> dict[str, Any]:
-    """Play one game with a person at the keyboard; returns the transcript and metrics.
+    """Play one game with a person at the keyboard in seat ``human`` and agents of ``preset`` in the
+    others, through the referee loop every evaluation uses; returns the transcript and metrics.
 
     ``llm`` configures the language model of an LLM preset (default: from the environment).
     """
@@ -98,40 +123,32 @@ def play_in_terminal(
     if kit.terminal is None:
         playable = [k.name for k in registry if k.terminal is not None]
         raise ValueError(f"{kit.name} cannot be played in the terminal yet; games: {', '.join(playable)}")
-    ui = kit.terminal()
+    view = kit.terminal()
     game = registry.make_game(game_name, **game_options)
     seats = game.facts.num_players
     if not 0 <= human < seats:
         raise ValueError(f"{kit.name} has seats 0..{seats - 1}, not {human}")
     spec = registry.preset(game_name, preset)
-    agents = {seat: registry.build_agent(spec, llm) for seat in range(seats) if seat != human}
-    for seat, agent in agents.items():
-        agent.reset(agent_rng(seed, seat))
+    players: list[Seat] = [
+        PersonSeat(view, console) if seat == human else registry.build_agent(spec, llm) for seat in range(seats)
+    ]
     state = game.new_initial_state(seed)
-    ui.intro(console, state.observation(human), game.facts.game_id, preset)
-    while not state.is_terminal():
-        player = state.current_player
-        if player == human:
-            turn = ui.read_turn(console, state.observation(human))
-            if turn is None:
-                say(console, "you left the game")
-                break
-        else:
-            turn = agents[player].act(state.observation(player))
-        try:
-            state.apply(turn)
-        except IllegalTurnError as err:
-            say(console, ("refused:", "red"), f" {err}")
-            continue
+    view.intro(console, state.observation(human), game.facts.game_id, preset)
+
+    def show(after: State, player: int, turn: Turn) -> None:
         if player != human:
-            ui.show_partner(console, turn, state, human)
-    metrics = state.metrics().model_dump(mode="json")
-    ui.summary(console, metrics)
+            view.show_partner(console, turn, after, human)
+
+    record = play_game(game, players, seed, start=state, on_turn=show)
+    if not state.is_terminal():
+        say(console, "you left the game")
+    view.summary(console, record.metrics)
     return {
         "game_id": game.facts.game_id,
         "seed": seed,
         "agent": preset,
         "human": game.facts.player_names[human],
-        "metrics": metrics,
-        "transcript": [{"player": game.facts.player_names[r.player], "message": r.turn.message} for r in state.history],
+        "metrics": record.metrics,
+        "transcript": record.transcript,
+        "refused": record.refused,
     }
