@@ -99,3 +99,16 @@ def test_a_shared_module_names_no_game(module: str) -> None:
 
 def test_every_shared_module_exists() -> None:
     assert [m for m in SHARED if not (ROOT / m).is_file()] == []
+
+
+def test_every_module_of_the_shared_layers_is_scanned() -> None:
+    """A new module in ``agent/`` (outside the game kits) or ``agent/cli/`` is shared code: it is
+    scanned from the day it is added, so a game name cannot slip in through a module nobody listed."""
+    shared_dirs = [ROOT / "agent", ROOT / "agent" / "cli"]
+    modules = {
+        str(path.relative_to(ROOT))
+        for folder in shared_dirs
+        for path in folder.glob("*.py")
+        if path.name != "__init__.py" or folder.name == "cli"
+    }
+    assert sorted(modules - set(SHARED)) == []
