@@ -57,7 +57,7 @@ class PipelineAgent:
         name: str,
         parser: Parser[Any, Any],
         make_beliefs: Callable[[Any], BeliefStore],
-        planner: Planner[Any],
+        planner: Planner[Any, Any],
         renderer: Renderer[Any],
         llm: LLMClient | None = None,
         turn_checks: Sequence[Callable[[Intent, Any], Intent]] = (),

@@ -10,17 +10,21 @@ import numpy as np
 from language.acts import Intent
 
 BeliefsT_contra = TypeVar("BeliefsT_contra", contravariant=True)
+"""The belief store a planner reads (contravariant: a planner of any store serves a game's)."""
+ObsT_contra = TypeVar("ObsT_contra", contravariant=True)
+"""The observation a planner reads (a game's observation model)."""
 
 
 @runtime_checkable
-class Planner(Protocol[BeliefsT_contra]):
-    """Chooses one turn's intent. All randomness comes from ``rng``.
+class Planner(Protocol[BeliefsT_contra, ObsT_contra]):
+    """Chooses one turn's intent from what the belief store holds (which it only reads) and the
+    seat's observation. All randomness comes from ``rng``.
 
-    ``Planner[B]`` plans from a belief store of type ``B`` (a game's planner reads its game's store);
-    a bare ``Planner`` takes any store.
+    ``Planner[B, O]`` plans from a belief store of type ``B`` and an observation of type ``O`` (a
+    game's planner reads its game's store and observation); ``Planner[Any, Any]`` takes any.
     """
 
-    def plan(self, beliefs: BeliefsT_contra, observation: object, rng: np.random.Generator) -> Intent: ...
+    def plan(self, beliefs: BeliefsT_contra, observation: ObsT_contra, rng: np.random.Generator) -> Intent: ...
 
 
 class NullPlanner:
@@ -42,13 +46,13 @@ class RolePlanner:
         ValueError: ``by_role`` is empty.
     """
 
-    def __init__(self, by_role: dict[str, Planner[Any]], role_of: Callable[[Any], str] | None = None) -> None:
+    def __init__(self, by_role: dict[str, Planner[Any, Any]], role_of: Callable[[Any], str] | None = None) -> None:
         if not by_role:
             raise ValueError("RolePlanner needs at least one role")
         self.by_role = dict(by_role)
         self.role_of = role_of or (lambda observation: observation.role)
 
-    def _planner(self, observation: object) -> Planner[Any]:
+    def _planner(self, observation: object) -> Planner[Any, Any]:
         role = self.role_of(observation)
         if role not in self.by_role:
             raise ValueError(f"no planner for the role {role!r}; roles: {', '.join(sorted(self.by_role))}")
