@@ -1,31 +1,11 @@
 """The referee loop and self-play, summarized by the result store's summarizer."""
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from agent.arena import paper_seeds, play_game, selfplay
 from agent.registry import AgentSpec, default_registry
-from agent.summaries import summary_of, wilson_interval
+from agent.summaries import summary_of
 from games.traveling_adventurers import TravelingAdventurersGame, TravelingAdventurersMetrics
-
-
-def test_wilson_interval_known_values():
-    lo, hi = wilson_interval(50, 100)
-    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
-    assert wilson_interval(0, 0) == (0.0, 1.0)
-    lo, hi = wilson_interval(100, 100)
-    assert hi == 1.0 and lo == pytest.approx(0.963, abs=1e-3)
-    with pytest.raises(ValueError):
-        wilson_interval(3, 2)
-
-
-@given(k=st.integers(0, 500), extra=st.integers(0, 500))
-def test_wilson_interval_contains_the_estimate(k, extra):
-    n = k + extra
-    lo, hi = wilson_interval(k, n)
-    if n:
-        assert 0 <= lo <= k / n <= hi <= 1
 
 
 def test_paper_protocol_seeds():

@@ -1,10 +1,13 @@
-"""The summarizer with a game's declared metric kinds (GameMetrics.kinds()), and without them."""
+"""The one summarizer (agent/summaries.py): its intervals, flattening, outputs and success-at-turn
+curves, with a game's declared metric kinds (GameMetrics.kinds()) and without them."""
 
 import json
 from pathlib import Path
 from typing import get_args
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from pydantic import Field
 
 from agent.summaries import (
@@ -14,6 +17,8 @@ from agent.summaries import (
     metric_values,
     ratio_interval,
     summarize,
+    to_csv,
+    to_json,
     wilson_interval,
 )
 from games.asympuzl import AsympuzlMetrics
@@ -195,3 +200,95 @@ def test_llm_usage_sums_the_rows_that_used_a_model() -> None:
     usage = llm_usage(rows)
     assert usage is not None and usage["calls"] == 4 and usage["per_game"]["calls"] == 2.0
     assert llm_usage([{"llm": None}]) is None
+
+
+def row(key: str, cell: str = "a", **metrics: object) -> dict:
+    return {"key": key, "cell": cell, "params": {"preset": cell}, "metrics": metrics}
+
+
+def test_wilson_interval_known_values():
+    lo, hi = wilson_interval(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    lo, hi = wilson_interval(100, 100)
+    assert hi == 1.0 and lo == pytest.approx(0.963, abs=1e-3)
+    with pytest.raises(ValueError):
+        wilson_interval(3, 2)
+
+
+@given(k=st.integers(0, 500), extra=st.integers(0, 500))
+def test_wilson_interval_contains_the_estimate(k, extra):
+    n = k + extra
+    lo, hi = wilson_interval(k, n)
+    if n:
+        assert 0 <= lo <= k / n <= hi <= 1
+
+
+def test_metric_values_flatten_seats_and_rounds() -> None:
+    values = metric_values(
+        {
+            "optimal": True,
+            "turns": 8,
+            "board": "preset-1",
+            "words": [3, 4],
+            "per_round": [{"round": 1, "success": True}, {"round": 2, "success": False}],
+            "submissions": {"USER": ["L"]},
+        }
+    )
+    assert values == {
+        "optimal": [True],
+        "turns": [8],
+        "words.0": [3],
+        "words.1": [4],
+        "per_round.round": [1, 2],
+        "per_round.success": [True, False],
+    }
+
+
+def test_summary_wilson_for_binary_bootstrap_for_continuous() -> None:
+    rows = [row(f"k{i}", "b" if i % 2 else "a", optimal=i % 3 == 0, turns=i) for i in range(20)]
+    summary = summarize(rows, cells=["b", "a"])
+    assert [e["cell"] for e in summary][:2] == ["b", "b"]
+    optimal = next(e for e in summary if e["cell"] == "a" and e["metric"] == "optimal")
+    wins = sum(1 for i in range(0, 20, 2) if i % 3 == 0)
+    assert optimal["kind"] == "binary" and optimal["n"] == 10
+    assert (optimal["low"], optimal["high"]) == wilson_interval(wins, 10)
+    turns = next(e for e in summary if e["cell"] == "a" and e["metric"] == "turns")
+    assert turns["kind"] == "continuous" and turns["low"] < turns["mean"] == 9.0 < turns["high"]
+    assert summarize(list(reversed(rows)), cells=["b", "a"]) == summary  # any completion order
+
+
+def test_bootstrap_is_seeded() -> None:
+    assert bootstrap_interval([1, 2, 3, 10]) == bootstrap_interval([10, 3, 2, 1])
+    assert bootstrap_interval([5.0]) == (5.0, 5.0)
+
+
+def test_csv_and_json(tmp_path: Path) -> None:
+    summary = summarize([row("k1", optimal=True), row("k2", optimal=False)], metrics=["optimal"])
+    text = to_csv(summary, tmp_path / "s.csv")
+    assert text.splitlines()[0] == "cell,metric,kind,n,mean,low,high,preset"
+    assert text.splitlines()[1].startswith("a,optimal,binary,2,0.5,")
+    assert json.loads(to_json(summary, tmp_path / "s.json"))[0]["n"] == 2
+    assert (tmp_path / "s.csv").exists() and (tmp_path / "s.json").exists()
+
+
+def test_the_summary_does_not_depend_on_the_order_games_finished_in():
+    rows = [
+        {"cell": "c", "params": {}, "metrics": {"score": value, "ok": value > 0.5}}
+        for value in (0.1, 0.7, 0.2, 1e-17, 0.3, 82.0663, 0.9)
+    ]
+    assert summarize(rows) == summarize(list(reversed(rows))) == summarize(sorted(rows, key=str))
+
+
+def test_success_by_turn_counts_every_game_of_a_cell():
+    rows = [
+        {"cell": "a", "params": {"size": 3}, "metrics": {"solved": True, "turns_to_solve": 2, "turns": 2}},
+        {"cell": "a", "params": {"size": 3}, "metrics": {"solved": True, "turns_to_solve": 4, "turns": 4}},
+        {"cell": "a", "params": {"size": 3}, "metrics": {"solved": False, "turns_to_solve": None, "turns": 6}},
+        {"cell": "b", "params": {"size": 5}, "metrics": {"solved": False, "turns_to_solve": None, "turns": 10}},
+    ]
+    curve = {(e["cell"], e["params"]["turn"]): (e["n"], e["mean"]) for e in by_turn(rows, "solved")}
+    assert curve[("a", 1)] == (3, 0.0) and curve[("a", 2)] == (3, 1 / 3) and curve[("a", 4)] == (3, 2 / 3)
+    assert curve[("b", 4)] == (1, 0.0)
+    with pytest.raises(ValueError, match="no game reports a binary 'words'"):
+        by_turn([{"cell": "a", "metrics": {"words": 3, "turns": 2}}], "words")
