@@ -3,6 +3,7 @@ exactly the path it is given: no suffix is added (``out/x`` is a PNG file named 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -83,7 +84,13 @@ def plot_sweep_bars(summary: list[dict[str, Any]], metric: str, path: str | Path
     _save(fig, path)
 
 
-def plot_summary(summary: list[dict[str, Any]], metrics: list[str], path: str | Path, title: str) -> None:
+def plot_summary(
+    summary: list[dict[str, Any]],
+    metrics: list[str],
+    path: str | Path,
+    title: str,
+    headings: Mapping[str, str] | None = None,
+) -> None:
     """One panel per metric, bars per cell with their 95% intervals (the table of a run as a figure).
 
     Args:
@@ -91,6 +98,7 @@ def plot_summary(summary: list[dict[str, Any]], metrics: list[str], path: str | 
         metrics: the metrics to show, in order (those without entries are left out).
         path: the PNG file.
         title: the figure title.
+        headings: metric -> the heading its panel shows (the schema's labels; default: the name).
 
     Raises:
         ValueError: no entry has any of ``metrics``.
@@ -111,8 +119,9 @@ def plot_summary(summary: list[dict[str, Any]], metrics: list[str], path: str | 
         if k >= len(shown):
             ax.axis("off")
             continue
-        _bars(ax, _entries(summary, shown[k]), shown[k], ticks=k + columns >= len(shown))
-        ax.set_title(shown[k], fontsize=9)
+        heading = (headings or {}).get(shown[k], shown[k])
+        _bars(ax, _entries(summary, shown[k]), heading, ticks=k + columns >= len(shown))
+        ax.set_title(heading, fontsize=9)
     fig.suptitle(title, fontsize=10)
     _save(fig, path)
 

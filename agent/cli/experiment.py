@@ -179,7 +179,8 @@ def plot_run(run: Run, path: str, title: str | None = None) -> None:
         curves = by_turn(run.store.rows(), declared[0], run.schema)
         plot_sweep_curves(curves, declared[0], "turn", path, f"{title or run.sweep.name}: {declared[0]} by turn K")
     else:
-        plot_summary(run.summary, run.shown, path, title or run.title)
+        headings = {m.name: m.heading for m in run.schema.describe()} if run.schema is not None else {}
+        plot_summary(run.summary, run.shown, path, title or run.title, headings)
     _wrote(path)
 
 
