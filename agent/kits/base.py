@@ -259,6 +259,8 @@ class GameKit:
         paper: the sweeps ``accord ablate --game NAME`` runs, in order (the paper's tables).
         aliases: retired or alternative implementation names -> registered name.
         commands: the commands the kit adds to the command line (:class:`KitCommand`).
+        web: the folder of the kit's browser widget (``widget.js``, optional css), served at
+            ``/kits/NAME/``; None when the game has no page.
     """
 
     name: str
@@ -281,6 +283,8 @@ class GameKit:
     paper: Sequence[str] = ("paper",)
     aliases: Mapping[str, str] = field(default_factory=dict)
     commands: Sequence[KitCommand] = ()
+    web: Path | None = None
+    """The folder of the kit's browser widget (``widget.js``), served at ``/kits/NAME/``."""
 
     def __post_init__(self) -> None:
         missing = [s for s in CORE_SLOTS if s not in self.slots]

@@ -120,4 +120,5 @@ def kit() -> GameKit:
         show_acts=lambda acts: acts[0].summary(),  # one intent flag per message
         sweeps={"paper": kit_data(__name__, "sweeps", "comm_vs_mute.toml")},
         commands=COMMANDS,
+        web=kit_data(__name__, "web"),
     )

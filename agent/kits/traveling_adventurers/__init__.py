@@ -187,4 +187,5 @@ def kit() -> GameKit:
             "modules": kit_data(__name__, "sweeps", "modules.toml"),
         },
         aliases={"templates": "template"},
+        web=kit_data(__name__, "web"),
     )
