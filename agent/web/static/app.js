@@ -1,7 +1,9 @@
-// The play page of one seat: a WebSocket to the server, the shared chrome (role, whose turn, turn
-// counter, chat log and input, alerts, the end screen) and the game's board, drawn by its kit's widget.
-// The shell never names a game: the game comes from the server's frames, the board from
-// /kits/<game>/widget.js.
+// The page of one seat (/play/<session>?token=T) and the watch page (/watch/<session>): the server's
+// HTML shell is `<main id="app" data-mode="play|watch" ...>` loading this module, which builds the page
+// in it. The play page: a WebSocket to the server, the shared chrome (role, whose turn, turn counter,
+// chat log and input, alerts, the end screen) and the game's board, drawn by its kit's widget. The
+// shell never names a game: the game comes from the server's frames, the board from
+// /kits/<game>/widget.js. The watch page (watch.js) shows the public chat live.
 //
 // The widget interface (an ES module at /kits/<game>/widget.js, the folder GameKit.web declares):
 //   export function render(root, frame, api)   required; called on every view frame. `root` is the
@@ -19,10 +21,63 @@
 // text). Everything user-written (messages, names) is inserted with textContent, never as HTML.
 
 import { el, formatMetrics, describeActionDefault } from "./common.js";
+import { startWatch } from "./watch.js";
 
 const params = new URLSearchParams(location.search);
-const token = params.get("token") || "";
-const session = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const mount = document.getElementById("app") || document.body;
+const data = mount.dataset || {};
+const mode = data.mode || (location.pathname.startsWith("/watch/") ? "watch" : "play");
+const token = data.token || params.get("token") || "";
+const session = data.session || decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+
+function stylesheet(href) {
+  if (![...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href.endsWith(href))) {
+    document.head.append(el("link", { rel: "stylesheet", href }));
+  }
+}
+
+// The play page's elements, built once.
+function skeleton() {
+  const fact = (label, id, extra = {}) =>
+    el("div", {}, [el("dt", { text: label }), el("dd", { id, ...extra })]);
+  const header = el("header", { className: "bar" }, [
+    el("h1", {}, [el("span", { id: "game", text: data.game || "Accord" })]),
+    el("dl", { className: "facts" }, [
+      fact("You play", "role", { text: data.role || "…" }),
+      fact("Turn", "turn", { text: "0" }),
+      fact("Now", "status", { "aria-live": "polite", text: "connecting" }),
+      fact("Connection", "connection", { text: "connecting" }),
+    ]),
+  ]);
+  const form = el("form", { id: "chat-form", className: "chat-form" }, [
+    el("label", { for: "message", text: "Message" }),
+    el("textarea", { id: "message", rows: "2", maxlength: "4000", autocomplete: "off" }),
+    el("button", { id: "send", type: "submit", text: "Send", disabled: true }),
+  ]);
+  const main = el("div", { className: "play" }, [
+    el("section", { id: "board", className: "board", "aria-label": "Board" }),
+    el("section", { className: "chat-panel", "aria-label": "Chat" }, [
+      el("h2", { text: "Chat" }),
+      el("ol", { id: "chat", className: "chat", role: "log", "aria-label": "Chat messages", "aria-live": "polite" }),
+      form,
+    ]),
+  ]);
+  const end = el("section", { id: "end", className: "end", "aria-label": "Game over", hidden: true }, [
+    el("h2", { text: "Game over" }),
+    el("div", { id: "metrics" }),
+    el("p", {}, [el("a", { href: "/", text: "Back to the games" })]),
+  ]);
+  mount.replaceChildren(
+    header,
+    el("div", { id: "alert", className: "alert", role: "alert", hidden: true }),
+    el("div", { id: "live", className: "visually-hidden", "aria-live": "assertive" }),
+    main,
+    end,
+  );
+}
+
+stylesheet("/static/app.css");
+if (mode === "play") skeleton();
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -156,9 +211,13 @@ function connect() {
       showAlert(String(frame.message));
     }
   });
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (event) => {
     ui.connection.textContent = "disconnected";
     if (finished) return;
+    if (event.code === 4403) {
+      showAlert(event.reason || "This link opens no seat of the session.");
+      return;
+    }
     const delay = Math.min(10000, 500 * 2 ** retries);
     retries += 1;
     ui.connection.textContent = `disconnected; reconnecting in ${Math.round(delay / 100) / 10} s`;
@@ -166,26 +225,31 @@ function connect() {
   });
 }
 
-ui.form.addEventListener("submit", (event) => {
-  event.preventDefault();
-  if (!lastFrame || !lastFrame.your_turn || lastFrame.terminal) {
-    showAlert("It is not your turn.");
-    return;
-  }
-  const message = ui.input.value;
-  const turn = widget && widget.composeTurn ? widget.composeTurn(lastFrame, message) : { message, actions: [] };
-  if (turn) api.send(turn.message, turn.actions || []);
-});
-
-ui.input.addEventListener("keydown", (event) => {
-  if (event.key === "Enter" && !event.shiftKey) {
+function startPlay() {
+  ui.form.addEventListener("submit", (event) => {
     event.preventDefault();
-    ui.form.requestSubmit();
-  }
-});
+    if (!lastFrame || !lastFrame.your_turn || lastFrame.terminal) {
+      showAlert("It is not your turn.");
+      return;
+    }
+    const message = ui.input.value;
+    const turn = widget && widget.composeTurn ? widget.composeTurn(lastFrame, message) : { message, actions: [] };
+    if (turn) api.send(turn.message, turn.actions || []);
+  });
 
-if (!token) {
-  showAlert("This link has no seat token; ask for your player link.");
-} else {
-  connect();
+  ui.input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault();
+      ui.form.requestSubmit();
+    }
+  });
+
+  if (!token) {
+    showAlert("This link has no seat token; ask for your player link.");
+  } else {
+    connect();
+  }
 }
+
+if (mode === "watch") startWatch(mount, session);
+else startPlay();

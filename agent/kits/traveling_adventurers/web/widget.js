@@ -107,7 +107,8 @@ function build(root, view, state) {
     update(state);
   });
   state.say.addEventListener("click", () => {
-    state.api.setDraft(`How about ${state.tour.join("-")}${complete(state) ? "" : " ..."}?`);
+    const stops = complete(state) ? [...state.tour, state.view.start] : state.tour;
+    state.api.setDraft(`How about ${stops.join("-")}${complete(state) ? "" : " ..."}?`);
   });
   state.submit.addEventListener("click", () => {
     if (!complete(state)) return;
