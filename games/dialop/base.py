@@ -101,7 +101,7 @@ def proposal_of(line: ChatLine) -> Any:
 class DialopObservation(Observation):
     """The public part of every DialOp observation; games subclass it to add the private view."""
 
-    chat: list[ChatLine]  # each line's action: its PublicAction, if it shows one
+    chat: list[ChatLine[PublicAction]]  # each line's action: its PublicAction, if it shows one
     pending_proposal: Any = None
     proposer: int | None = None
     must_respond: bool = False
