@@ -37,6 +37,7 @@ def dialop_kit(
     random: Callable[[], Any],
     sweep: Path,
     metrics: type[GameMetrics] | None = None,
+    actions: Any = None,
 ) -> GameKit:
     """The kit of one DialOp task.
 
@@ -47,8 +48,10 @@ def dialop_kit(
         random: builds the ``random``-proposal planner.
         sweep: the task's self-play sweep file.
         metrics: the task's metrics model.
+        actions: the task's formal action types (default: propose, accept, reject).
     """
     from agent.kits.dialop.commands import COMMANDS
+    from games.dialop.base import Accept, Propose, Reject
     from language.dialop_llm import LANGUAGES
     from language.llm import LLMParser
     from language.structured import StructuredParser, StructuredRenderer
@@ -103,4 +106,5 @@ def dialop_kit(
         oracle=OracleLanguage(parser, renderer, context),
         sweeps={"paper": sweep},
         commands=COMMANDS,
+        actions=actions if actions is not None else Propose | Accept | Reject,
     )

@@ -1,89 +1,63 @@
-"""Fixtures of the browser tests: ``accord serve``'s application on 127.0.0.1 (uvicorn on a free port
-in a thread, a fresh session store per module) and Debian's chromium driven by Playwright.
-
-Screenshots of every page go to ``results/screenshots/`` at the repository's root (override with
-``ACCORD_SCREENSHOTS=DIR``); ``make test`` leaves them there as the test artefacts.
-"""
+"""Fixtures of the server's tests: the app on a fresh store behind FastAPI's test client, and a
+remote player that plays a seat through the WebSocket from its view frames alone. The browser tests'
+fixtures: the app served by uvicorn on 127.0.0.1 (a free port, a thread, a fresh store per module),
+Debian's chromium under Playwright, and a fresh page (helpers in browser.py)."""
 
 from __future__ import annotations
 
 import json
-import os
-import socket
 import threading
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-ROOT = Path(__file__).resolve().parents[3]
-SCREENSHOTS = Path(os.environ.get("ACCORD_SCREENSHOTS", ROOT / "results" / "screenshots"))
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
 
-# Every control of a page and whether it has an accessible name (aria-label, aria-labelledby, a
-# <label for>, a wrapping <label>, its text or a title): the elements without one.
-UNNAMED_CONTROLS_JS = """() => {
-  const controls = document.querySelectorAll(
-    'button, input, select, textarea, a[href], [role=button], [role=application], [tabindex]:not([tabindex="-1"])');
-  const named = (e) => {
-    if ((e.getAttribute('aria-label') || '').trim()) return true;
-    const by = e.getAttribute('aria-labelledby');
-    if (by && by.split(/\\s+/).some((id) => (document.getElementById(id)?.textContent || '').trim())) return true;
-    if (e.id && document.querySelector(`label[for="${CSS.escape(e.id)}"]`)) return true;
-    if (e.closest('label')) return true;
-    if (e.tagName !== 'INPUT' && e.tagName !== 'TEXTAREA' && (e.textContent || '').trim()) return true;
-    return Boolean((e.getAttribute('title') || '').trim());
-  };
-  return [...controls].filter((e) => !named(e)).map((e) => e.outerHTML.slice(0, 120));
-}"""
+from fastapi.testclient import TestClient  # noqa: E402
+
+from agent.registry import default_registry  # noqa: E402
+from agent.web.app import create_app  # noqa: E402
+from agent.web.store import SessionStore  # noqa: E402
+from tests.agent.web.browser import CHROMIUM, CHROMIUM_ARGS, Server, free_port  # noqa: E402
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SessionStore]:
+    """A fresh session log in a temporary folder."""
+    log = SessionStore(tmp_path / "sessions.sqlite")
+    yield log
+    log.close()
 
 
-class Server:
-    """A running application: its base URL and a JSON client for the API."""
+@pytest.fixture
+def client(store: SessionStore) -> Iterator[TestClient]:
+    """The app on ``store``, started on 127.0.0.1 by the test client and stopped after the test."""
+    with TestClient(create_app(store, default_registry()), base_url="http://127.0.0.1") as test_client:
+        yield test_client
 
-    def __init__(self, base: str) -> None:
-        self.base = base
 
-    def post(self, path: str, body: Any) -> Any:
-        request = urllib.request.Request(
-            self.base + path, json.dumps(body).encode(), {"Content-Type": "application/json"}, method="POST"
-        )
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return json.loads(response.read())
+def token_of(link: str) -> str:
+    """The token in a play link."""
+    return link.split("token=", 1)[1]
 
-    def session(self, game: str, seats: list[str], seed: int = 0, **options: Any) -> Any:
-        return self.post("/api/sessions", {"game": game, "seats": seats, "seed": seed, "options": options})
+
+def turn_frame(turn: Any) -> str:
+    """A turn as the page sends it (actions in their JSON form)."""
+    return json.dumps(
+        {"type": "turn", "message": turn.message, "actions": [a.model_dump(mode="json") for a in turn.actions]}
+    )
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """The application on 127.0.0.1, stopped after the module."""
-    pytest.importorskip("fastapi")
     uvicorn = pytest.importorskip("uvicorn")
-
-    from agent.web.app import create_app
-    from agent.web.store import SessionStore
-
     store = SessionStore(tmp_path_factory.mktemp("web") / "sessions.db")
-    port = _free_port()
+    port = free_port()
     config = uvicorn.Config(create_app(store), host="127.0.0.1", port=port, log_level="warning", lifespan="off")
     uv = uvicorn.Server(config)
     thread = threading.Thread(target=uv.run, daemon=True)
@@ -128,16 +102,3 @@ def page(browser: Any) -> Iterator[Any]:
     finally:
         context.close()
     assert not errors, f"script errors on the page: {errors}"
-
-
-def screenshot(page: Any, name: str) -> Path:
-    """Save a full-page screenshot as ``SCREENSHOTS/name.png``."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path
-
-
-def unnamed_controls(page: Any) -> list[str]:
-    """The page's controls without an accessible name (should be none)."""
-    return list(page.evaluate(UNNAMED_CONTROLS_JS))

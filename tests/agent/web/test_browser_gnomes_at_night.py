@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.agent.web.conftest import Server, screenshot, unnamed_controls
+from tests.agent.web.browser import Server, screenshot, unnamed_controls
 
 KEYS = {"up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight"}
 

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.agent.web.conftest import Server, screenshot, unnamed_controls
+from tests.agent.web.browser import Server, screenshot, unnamed_controls
 
 HOSTILE = '<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2"> & hi'
 
 
 def test_a_person_plays_a_whole_game_with_the_mouse(server: Server, page: Any) -> None:
-    created = server.session("traveling_adventurers", ["person", "agent:problem-solving"], board=1, max_turns_per_player=4)
+    created = server.session(
+        "traveling_adventurers", ["person", "agent:problem-solving"], board=1, max_turns_per_player=4
+    )
     person = created["seats"][0]
     assert person["kind"] == "person" and created["seats"][1]["kind"] == "agent"
     page.goto(server.base + person["link"])
