@@ -32,7 +32,7 @@ SCREENSHOTS = Path(os.environ.get("ACCORD_SCREENSHOTS", ROOT / "results" / "scre
 # <label for>, a wrapping <label>, its text or a title): the elements without one.
 UNNAMED_CONTROLS_JS = """() => {
   const controls = document.querySelectorAll(
-    'button, input, select, textarea, a[href], [role=button], [role=application], [tabindex]:not([tabindex="-1"])');
+    'button, input:not([type=hidden]), select, textarea, a[href], [role=button], [role=application], [tabindex]:not([tabindex="-1"])');
   const named = (e) => {
     if ((e.getAttribute('aria-label') || '').trim()) return true;
     const by = e.getAttribute('aria-labelledby');

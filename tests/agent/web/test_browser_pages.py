@@ -1,0 +1,75 @@
+"""The pages every game shares, in a real browser through the server: the index (the server's form
+and the static one with a seat per select), the watch page of an agents-only session, reconnecting
+to a seat, a link whose token opens no seat, and a game whose kit has no widget yet."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+from tests.agent.web.browser import Server, screenshot, unnamed_controls
+
+
+def _games(server: Server) -> list[dict[str, Any]]:
+    with urllib.request.urlopen(server.base + "/api/games", timeout=30) as response:
+        return list(json.loads(response.read()))
+
+
+def test_the_index_starts_a_game_against_an_agent(server: Server, page: Any) -> None:
+    page.goto(server.base + "/")
+    assert unnamed_controls(page) == []
+    screenshot(page, "index")
+    page.get_by_role("button", name="Play gnomes_at_night").click()
+    page.wait_for_url("**/play/**")
+    page.locator("svg.maze").wait_for()
+    assert page.locator("#role").inner_text() == "A"
+
+
+def test_the_static_index_starts_an_agents_only_session_and_watches_it(server: Server, page: Any) -> None:
+    page.goto(server.base + "/static/index.html")
+    form = page.get_by_role("form", name="traveling_adventurers")
+    form.wait_for()
+    assert unnamed_controls(page) == []
+    screenshot(page, "index_seats")
+    form.get_by_label("Seat 1 (USER)").select_option("agent:problem-solving")
+    form.get_by_role("button", name="Start traveling_adventurers").click()
+    page.wait_for_url("**/watch/**")
+    page.locator("#end:not([hidden])").wait_for()
+    assert page.locator(".chat li").count() >= 2
+    assert page.locator("table.metrics").get_by_text("identical").count() == 1
+    assert page.locator("svg").count() == 0  # no seat's private board on the watch page
+    assert unnamed_controls(page) == []
+    screenshot(page, "watch")
+
+
+def test_a_reload_resumes_the_seat_and_a_wrong_token_is_refused(server: Server, page: Any) -> None:
+    created = server.session("traveling_adventurers", ["person", "agent:problem-solving"], board=3)
+    page.goto(server.base + created["seats"][0]["link"])
+    page.locator("#status.yours").wait_for()
+    page.get_by_role("textbox", name="Message").fill("what are your coins from L?")
+    page.get_by_role("button", name="Send", exact=True).click()
+    page.locator(".chat li.partner").first.wait_for()
+    page.reload()
+    page.locator(".chat li.own", has_text="what are your coins from L?").wait_for()
+    page.locator("#status.yours").wait_for()
+    assert page.locator("#turn").inner_text() == "2"
+
+    bad = page.context.new_page()
+    bad.goto(server.base + f"/play/{created['session']}?token=not-a-token")
+    assert bad.locator("svg").count() == 0
+    assert "what are your coins" not in bad.content()
+
+
+def test_a_game_without_a_widget_shows_its_view_as_data(server: Server, page: Any) -> None:
+    games = {g["name"]: g for g in _games(server)}
+    bare = [name for name in games if name not in ("traveling_adventurers", "gnomes_at_night")]
+    assert bare, "every game has a widget: this test needs another"
+    name = sorted(bare)[0]
+    seats = ["person"] + [f"agent:{games[name]['default_preset']}"] * (len(games[name]["seats"]) - 1)
+    created = server.session(name, seats)
+    page.goto(server.base + created["seats"][0]["link"])
+    page.get_by_role("heading", name="Your view").wait_for()
+    assert page.locator(".generic-view dt").count() >= 1
+    assert unnamed_controls(page) == []
+    screenshot(page, f"{name}_generic")
