@@ -101,4 +101,5 @@ def kit() -> GameKit:
         },
         paper=("table1", "table2"),
         actions=Replace,
+        web=kit_data(__name__, "web"),
     )

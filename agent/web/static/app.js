@@ -10,8 +10,8 @@
 //       board's element, owned by the widget (keep state on it between calls); `frame` is the server's
 //       view frame {seat, role, game, view, your_turn, legal, turn, terminal, metrics}, `view` the
 //       kit's view model of this seat (its observation as JSON).
-//   export function composeTurn(frame, message)   optional; what the Send button sends:
-//       {message, actions} (default: the message with no formal action).
+//   export function composeTurn(frame, message, root)   optional; what the Send button sends:
+//       {message, actions} (default: the message with no formal action), or null to send nothing.
 //   export function describeAction(action)   optional; the text shown in the chat log for a line's
 //       public formal action (default: its fields).
 //   export const stylesheet = "widget.css"   optional; a stylesheet beside the widget.
@@ -231,7 +231,7 @@ function startPlay() {
       return;
     }
     const message = ui.input.value;
-    const turn = widget && widget.composeTurn ? widget.composeTurn(lastFrame, message) : { message, actions: [] };
+    const turn = widget && widget.composeTurn ? widget.composeTurn(lastFrame, message, ui.board) : { message, actions: [] };
     if (turn) api.send(turn.message, turn.actions || []);
   });
 
