@@ -38,6 +38,7 @@ def dialop_kit(
     sweep: Path,
     metrics: type[GameMetrics] | None = None,
     actions: Any = None,
+    web: Path | None = None,
 ) -> GameKit:
     """The kit of one DialOp task.
 
@@ -49,6 +50,7 @@ def dialop_kit(
         sweep: the task's self-play sweep file.
         metrics: the task's metrics model.
         actions: the task's formal action types (default: propose, accept, reject).
+        web: the task's browser widget folder (``GameKit.web``), if it has one.
     """
     from agent.kits.dialop.commands import COMMANDS
     from games.dialop.base import Accept, Propose, Reject
@@ -107,4 +109,5 @@ def dialop_kit(
         sweeps={"paper": sweep},
         commands=COMMANDS,
         actions=actions if actions is not None else Propose | Accept | Reject,
+        web=web,
     )

@@ -55,9 +55,12 @@ def test_a_person_plays_a_whole_game_with_the_mouse(server: Server, page: Any) -
         page.wait_for_function("document.querySelector('#status.yours') || !document.querySelector('#end').hidden")
         if page.locator("#end").is_visible():
             break
+        turn = page.locator("#turn").inner_text()
         page.get_by_role("textbox", name="Message").fill("ok, I have submitted my tour")
         page.get_by_role("button", name="Send", exact=True).click()
-        page.wait_for_function("!document.querySelector('#status.yours') || !document.querySelector('#end').hidden")
+        page.wait_for_function(  # the turn counter moves on (the agent may already have answered)
+            f"document.querySelector('#turn').textContent !== {turn!r} || !document.querySelector('#end').hidden"
+        )
     assert page.locator("table.metrics").get_by_text("identical").count() == 1
     assert page.locator("#status").inner_text() == "Game over"
     assert unnamed_controls(page) == []
