@@ -48,4 +48,5 @@ def kit() -> GameKit:
         kit_data(__name__, "sweeps", "selfplay.toml"),
         MediationMetrics,
         actions=Propose | Accept | Reject | To,
+        web=kit_data("agent.kits.dialop", "web"),
     )

@@ -11,7 +11,11 @@ from __future__ import annotations
 import json
 import os
 import socket
+import threading
+import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +73,36 @@ class Server:
         return self.post("/api/sessions", {"game": game, "seats": seats, "seed": seed, "options": options})
 
 
+@contextmanager
+def serving(db: Path, registry: Any = None) -> Iterator[Server]:
+    """``accord serve``'s application for ``registry`` (default: every registered game) on 127.0.0.1,
+    uvicorn on a free port in a thread, logging to ``db``; stopped on exit."""
+    import uvicorn
+
+    from agent.web.app import create_app
+    from agent.web.store import SessionStore
+
+    store = SessionStore(db)
+    port = free_port()
+    config = uvicorn.Config(
+        create_app(store, registry), host="127.0.0.1", port=port, log_level="warning", lifespan="off"
+    )
+    uv = uvicorn.Server(config)
+    thread = threading.Thread(target=uv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not uv.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the server did not start")
+        time.sleep(0.05)
+    try:
+        yield Server(f"http://127.0.0.1:{port}")
+    finally:
+        uv.should_exit = True
+        thread.join(15)
+        store.close()
+
+
 def screenshot(page: Any, name: str) -> Path:
     """Save a full-page screenshot as ``SCREENSHOTS/name.png``."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -80,3 +114,25 @@ def screenshot(page: Any, name: str) -> Path:
 def unnamed_controls(page: Any) -> list[str]:
     """The page's controls without an accessible name (should be none)."""
     return list(page.evaluate(UNNAMED_CONTROLS_JS))
+
+
+def play_to_the_end(page: Any, say: str, accept: str = "", limit: int = 40) -> None:
+    """Play a seat's page until the game ends: on each of its turns, accept the pending proposal when
+    the ``accept`` button (by accessible name) is enabled, else send ``say``; after each turn wait for
+    the turn counter to move (the agent may already have answered)."""
+    for _ in range(limit):
+        page.wait_for_function("document.querySelector('#status.yours') || !document.querySelector('#end').hidden")
+        if page.locator("#end").is_visible():
+            return
+        turn = page.locator("#turn").inner_text()
+        button = page.get_by_role("button", name=accept) if accept else None
+        if button is not None and button.count() and button.is_enabled():
+            page.get_by_role("textbox", name="Message").fill("that works for me")
+            button.click()
+        else:
+            page.get_by_role("textbox", name="Message").fill(say)
+            page.get_by_role("button", name="Send", exact=True).click()
+        page.wait_for_function(
+            f"document.querySelector('#turn').textContent !== {turn!r} || !document.querySelector('#end').hidden"
+        )
+    raise AssertionError(f"the game did not end within {limit} turns")

@@ -6,8 +6,6 @@ Debian's chromium under Playwright, and a fresh page (helpers in browser.py)."""
 from __future__ import annotations
 
 import json
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,7 +20,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 from agent.registry import default_registry  # noqa: E402
 from agent.web.app import create_app  # noqa: E402
 from agent.web.store import SessionStore  # noqa: E402
-from tests.agent.web.browser import CHROMIUM, CHROMIUM_ARGS, Server, free_port  # noqa: E402
+from tests.agent.web.browser import CHROMIUM, CHROMIUM_ARGS, Server, serving  # noqa: E402
 
 
 @pytest.fixture
@@ -54,25 +52,10 @@ def turn_frame(turn: Any) -> str:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """The application on 127.0.0.1, stopped after the module."""
-    uvicorn = pytest.importorskip("uvicorn")
-    store = SessionStore(tmp_path_factory.mktemp("web") / "sessions.db")
-    port = free_port()
-    config = uvicorn.Config(create_app(store), host="127.0.0.1", port=port, log_level="warning", lifespan="off")
-    uv = uvicorn.Server(config)
-    thread = threading.Thread(target=uv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not uv.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the server did not start")
-        time.sleep(0.05)
-    try:
-        yield Server(f"http://127.0.0.1:{port}")
-    finally:
-        uv.should_exit = True
-        thread.join(15)
-        store.close()
+    """The application on 127.0.0.1 (every registered game), stopped after the module."""
+    pytest.importorskip("uvicorn")
+    with serving(tmp_path_factory.mktemp("web") / "sessions.db") as running:
+        yield running
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.agent.web.browser import Server, screenshot, unnamed_controls
+from tests.agent.web.browser import Server, play_to_the_end, screenshot, unnamed_controls
 
 
 def test_a_person_proposes_and_plays_to_the_end(server: Server, page: Any) -> None:
@@ -23,21 +23,7 @@ def test_a_person_proposes_and_plays_to_the_end(server: Server, page: Any) -> No
     page.get_by_role("button", name="Propose this assignment").click()
     page.locator(".chat li.own .action", has_text="proposed an assignment").wait_for()
 
-    for _ in range(30):
-        page.wait_for_function("document.querySelector('#status.yours') || !document.querySelector('#end').hidden")
-        if page.locator("#end").is_visible():
-            break
-        turn = page.locator("#turn").inner_text()
-        accept = page.get_by_role("button", name="Accept the pending proposal")
-        if accept.is_enabled():
-            page.get_by_role("textbox", name="Message").fill("fine by me")
-            accept.click()
-        else:
-            page.get_by_role("textbox", name="Message").fill("what would you suggest?")
-            page.get_by_role("button", name="Send", exact=True).click()
-        page.wait_for_function(  # the turn counter moves on (the agent may already have answered)
-            f"document.querySelector('#turn').textContent !== {turn!r} || !document.querySelector('#end').hidden"
-        )
+    play_to_the_end(page, "what would you suggest?", accept="Accept the pending proposal")
     assert page.locator("#end").is_visible()
     assert page.locator("table.metrics").get_by_text("normalized_score").count() == 1
     assert unnamed_controls(page) == []

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from pathlib import Path
 from typing import Any
 
-from tests.agent.web.browser import Server, screenshot, unnamed_controls
+from tests.agent.web.browser import Server, screenshot, serving, unnamed_controls
 
 
 def _games(server: Server) -> list[dict[str, Any]]:
@@ -61,18 +62,18 @@ def test_a_reload_resumes_the_seat_and_a_wrong_token_is_refused(server: Server, 
     assert "what are your coins" not in bad.content()
 
 
-def test_a_game_without_a_widget_shows_its_view_as_data(server: Server, page: Any) -> None:
-    from agent.registry import default_registry
+def test_a_game_without_a_widget_shows_its_view_as_data(page: Any, tmp_path: Path) -> None:
+    from agent.registry import Registry
+    from tests.kits.toy_sum import kit as toy_kit
 
-    kits = default_registry().kits
-    games = {g["name"]: g for g in _games(server)}
-    bare = [name for name in games if kits[name].web is None]
-    assert bare, "every game has a widget: this test needs another"
-    name = sorted(bare)[0]
-    seats = ["person"] + [f"agent:{games[name]['default_preset']}"] * (len(games[name]["seats"]) - 1)
-    created = server.session(name, seats)
-    page.goto(server.base + created["seats"][0]["link"])
-    page.get_by_role("heading", name="Your view").wait_for()
-    assert page.locator(".generic-view dt").count() >= 1
-    assert unnamed_controls(page) == []
-    screenshot(page, f"{name}_generic")
+    registry = Registry()
+    registry.register_kit(toy_kit())  # a kit with no web folder
+    with serving(tmp_path / "sessions.db", registry) as server:
+        games = {g["name"]: g for g in _games(server)}
+        seats = ["person"] + [f"agent:{games['toy_sum']['default_preset']}"] * (len(games["toy_sum"]["seats"]) - 1)
+        created = server.session("toy_sum", seats)
+        page.goto(server.base + created["seats"][0]["link"])
+        page.get_by_role("heading", name="Your view").wait_for()
+        assert page.locator(".generic-view dt").count() >= 1
+        assert unnamed_controls(page) == []
+        screenshot(page, "generic_board")

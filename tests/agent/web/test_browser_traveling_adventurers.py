@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.agent.web.browser import Server, screenshot, unnamed_controls
+from tests.agent.web.browser import Server, play_to_the_end, screenshot, unnamed_controls
 
 HOSTILE = '<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2"> & hi'
 
@@ -51,16 +51,7 @@ def test_a_person_plays_a_whole_game_with_the_mouse(server: Server, page: Any) -
     screenshot(page, "traveling_adventurers_submitted")
 
     # chat until the game ends (the agent submits too, or the turns run out)
-    while not page.locator("#end").is_visible():
-        page.wait_for_function("document.querySelector('#status.yours') || !document.querySelector('#end').hidden")
-        if page.locator("#end").is_visible():
-            break
-        turn = page.locator("#turn").inner_text()
-        page.get_by_role("textbox", name="Message").fill("ok, I have submitted my tour")
-        page.get_by_role("button", name="Send", exact=True).click()
-        page.wait_for_function(  # the turn counter moves on (the agent may already have answered)
-            f"document.querySelector('#turn').textContent !== {turn!r} || !document.querySelector('#end').hidden"
-        )
+    play_to_the_end(page, "ok, I have submitted my tour")
     assert page.locator("table.metrics").get_by_text("identical").count() == 1
     assert page.locator("#status").inner_text() == "Game over"
     assert unnamed_controls(page) == []
