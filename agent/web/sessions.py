@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -76,7 +77,7 @@ class Session:
     watchers: list[Send] = field(default_factory=list)
     seen: set[int] = field(default_factory=set)
     finished: bool = False
-    task: asyncio.Task[None] | None = None
+    pace: float = 0.0
 
     def __post_init__(self) -> None:
         self.state = self.game.new_initial_state(self.seed)
@@ -240,7 +241,10 @@ class Session:
             return str(err).splitlines()[0]
         return Turn(message=message, actions=tuple(decoded))
 
-    def _log_applied(self, seat: int, turn: Turn, agent: Any) -> None:
+    def _log_applied(self, seat: int, turn: Turn, agent: Any, seconds: float | None = None) -> None:
+        """Log an applied turn; an agent's also with its trace: the acts it parsed from each new
+        message (``heard``), the acts of its intent (``acts``), its reasoning if any (``thought``),
+        acts a turn check withdrew, and how long it took to decide (``seconds``)."""
         payload: dict[str, Any] = {
             "turn": len(self.state.history) - 1,
             "message": turn.message,
@@ -249,12 +253,14 @@ class Session:
         traces = getattr(agent, "trace", None) if agent is not None else None
         if traces:
             trace = traces[-1]
-            payload["acts"] = trace.said
             payload["heard"] = trace.heard
+            payload["acts"] = trace.said
             if trace.thought:
-                payload["intent"] = trace.thought
+                payload["thought"] = trace.thought
             if trace.withdrawn:
                 payload["withdrawn"] = trace.withdrawn
+        if seconds is not None:
+            payload["seconds"] = round(seconds, 4)
         self.store.log(self.id, "applied", payload, seat)
 
     async def _after_turn(self) -> None:
@@ -273,7 +279,11 @@ class Session:
             if info.agent is None:
                 return
             observation = self.state.observation(seat)
+            if self.pace > 0:
+                await asyncio.sleep(self.pace)
+            started = time.perf_counter()
             turn = await asyncio.to_thread(info.agent.act, observation)
+            seconds = time.perf_counter() - started
             if turn is None:
                 return
             try:
@@ -282,7 +292,7 @@ class Session:
                 self.store.log(self.id, "refused", {"reason": str(err), "agent": True}, seat)
                 turn = Turn(message=turn.message[:2000])
                 self.state.apply(turn)
-            self._log_applied(seat, turn, info.agent)
+            self._log_applied(seat, turn, info.agent, seconds)
             await self._after_turn()
 
     async def start(self) -> None:
@@ -292,11 +302,13 @@ class Session:
 
 
 class SessionManager:
-    """Every session of one server: creation from a request, and lookup by id."""
+    """Every session of one server: creation from a request, and lookup by id. ``pace`` is a pause
+    in seconds before each agent turn (0: none), so that people can follow agents playing live."""
 
-    def __init__(self, registry: Registry, store: SessionStore) -> None:
+    def __init__(self, registry: Registry, store: SessionStore, pace: float = 0.0) -> None:
         self.registry = registry
         self.store = store
+        self.pace = pace
         self.sessions: dict[str, Session] = {}
 
     def create(
@@ -337,7 +349,7 @@ class SessionManager:
         sid = secrets.token_urlsafe(9)
         public = [{k: v for k, v in i.public(sid).items() if k != "link"} for i in infos]
         self.store.create_session(sid, kit.name, seed, options, public)
-        session = Session(sid, kit, built, seed, options, infos, self.store)
+        session = Session(sid, kit, built, seed, options, infos, self.store, pace=self.pace)
         self.store.log(sid, "created", {"game": kit.name, "seed": seed, "options": options, "seats": public})
         self.sessions[sid] = session
         return session

@@ -82,7 +82,7 @@ def test_a_person_plays_a_full_game_against_an_agent(client: TestClient, store: 
     applied = [e for e in events if e["kind"] == "applied"]
     assert [e["payload"]["message"] for e in applied] == [t["message"] for t in in_process.transcript]
     assert kinds.count("received") == sent
-    assert all("acts" in e["payload"] for e in applied if e["seat"] != 0)
+    assert all({"heard", "acts", "seconds"} <= set(e["payload"]) for e in applied if e["seat"] != 0)
     finished = [e for e in events if e["kind"] == "finished"]
     assert len(finished) == 1 and finished[0]["payload"]["metrics"] == in_process.metrics
     row = next(s for s in store.sessions() if s["id"] == session["session"])
