@@ -14,6 +14,7 @@ import asyncio
 import json
 import secrets
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -116,15 +117,29 @@ class Session:
             "metrics": self.metrics(),
         }
 
+    def public_chat(self) -> list[dict[str, Any]]:
+        """The chat lines every seat sees (who wrote them and the text), in order: a line only
+        some seats see (a private room) is not public, so a watcher never gets it."""
+        chats = [
+            [(line.seat, line.speaker, line.message) for line in getattr(self.state.observation(seat), "chat", [])]
+            for seat in range(len(self.seats))
+        ]
+        shared = Counter(chats[0])
+        for chat in chats[1:]:
+            shared &= Counter(chat)
+        public = []
+        for line in chats[0]:
+            if shared[line] > 0:
+                shared[line] -= 1
+                public.append({"seat": line[0], "speaker": line[1], "message": line[2]})
+        return public
+
     def watch_frame(self) -> dict[str, Any]:
-        """What a watcher is sent: public data only, the messages and who wrote them."""
-        names = self.game.facts.player_names
+        """What a watcher is sent: public data only, the chat every seat sees (never a view)."""
         return {
             "type": "watch",
             "game": self.kit.name,
-            "chat": [
-                {"seat": r.player, "speaker": names[r.player], "message": r.turn.message} for r in self.state.history
-            ],
+            "chat": self.public_chat(),
             "turn": len(self.state.history),
             "terminal": self.state.is_terminal(),
             "metrics": self.metrics(),
@@ -282,7 +297,15 @@ class Session:
             if self.pace > 0:
                 await asyncio.sleep(self.pace)
             started = time.perf_counter()
-            turn = await asyncio.to_thread(info.agent.act, observation)
+            try:
+                turn = await asyncio.to_thread(info.agent.act, observation)
+            except Exception as err:  # a faulty agent stops its session, never the server
+                reason = f"the agent in seat {seat} failed: {type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}"
+                self.store.log(self.id, "error", {"reason": reason}, seat)
+                for sends in self.connections.values():
+                    for send in list(sends):
+                        await self._send(send, {"type": "error", "message": reason})
+                return
             seconds = time.perf_counter() - started
             if turn is None:
                 return
