@@ -326,12 +326,14 @@ class Session:
 
 class SessionManager:
     """Every session of one server: creation from a request, and lookup by id. ``pace`` is a pause
-    in seconds before each agent turn (0: none), so that people can follow agents playing live."""
+    in seconds before each agent turn (0: none), so that people can follow agents playing live;
+    at most ``limit`` sessions are in play at once (finished ones do not count)."""
 
-    def __init__(self, registry: Registry, store: SessionStore, pace: float = 0.0) -> None:
+    def __init__(self, registry: Registry, store: SessionStore, pace: float = 0.0, limit: int = 1000) -> None:
         self.registry = registry
         self.store = store
         self.pace = pace
+        self.limit = limit
         self.sessions: dict[str, Session] = {}
 
     def create(
@@ -341,8 +343,12 @@ class SessionManager:
         ``agent:<preset>``), played from ``seed``.
 
         Raises:
-            SessionError: an unknown game, preset or option, or the wrong number of seats.
+            SessionError: an unknown game, preset or option, the wrong number of seats, or
+                ``limit`` sessions in play already.
         """
+        in_play = sum(not s.finished for s in self.sessions.values())
+        if in_play >= self.limit:
+            raise SessionError(f"the server is full ({in_play} sessions in play); try again later")
         options = dict(options or {})
         try:
             kit = self.registry.kit(game)

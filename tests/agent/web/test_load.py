@@ -6,6 +6,7 @@ that every session's log is complete."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import socket
 import statistics
@@ -20,6 +21,8 @@ import pytest
 uvicorn = pytest.importorskip("uvicorn")
 websockets_client = pytest.importorskip("websockets.asyncio.client")
 httpx = pytest.importorskip("httpx")
+
+from websockets.exceptions import ConnectionClosed  # noqa: E402
 
 from agent.registry import default_registry  # noqa: E402
 from agent.web.app import create_app  # noqa: E402
@@ -118,3 +121,23 @@ def test_concurrent_sessions_against_agents(server: tuple[str, SessionStore]) ->
         f"complete logs: {complete}/{SESSIONS}"
     )
     assert complete == SESSIONS
+
+
+def test_a_real_server_closes_a_foreign_token_with_4403(server: tuple[str, SessionStore]) -> None:
+    """Under uvicorn, as a browser sees it: the close code of a bad token, and a person's first view."""
+    address, _ = server
+
+    async def connect() -> tuple[int | None, dict[str, Any]]:
+        async with httpx.AsyncClient(base_url=f"http://{address}") as http:
+            body = (await http.post("/api/sessions", json={"game": GAME, "seats": ["person", "person"]})).json()
+        async with websockets_client.connect(f"ws://{address}/ws/{body['session']}?token=forged") as ws:
+            with contextlib.suppress(ConnectionClosed):
+                await ws.recv()
+            code = ws.close_code
+        token = body["seats"][1]["link"].split("token=", 1)[1]
+        async with websockets_client.connect(f"ws://{address}/ws/{body['session']}?token={token}") as ws:
+            return code, json.loads(await ws.recv())
+
+    code, frame = asyncio.run(connect())
+    assert code == 4403
+    assert frame["type"] == "view" and frame["seat"] == 1 and not frame["your_turn"]
