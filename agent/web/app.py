@@ -76,10 +76,13 @@ def games_json(registry: Registry) -> list[dict[str, Any]]:
     return out
 
 
-def create_app(store: SessionStore, registry: Registry | None = None) -> FastAPI:
-    """The application serving sessions of ``registry``'s games, logging to ``store``."""
+def create_app(
+    store: SessionStore, registry: Registry | None = None, pace: float = 0.0, max_sessions: int = 1000
+) -> FastAPI:
+    """The application serving sessions of ``registry``'s games, logging to ``store``; agents
+    pause ``pace`` seconds before each turn; at most ``max_sessions`` are in play at once."""
     registry = registry or default_registry()
-    manager = SessionManager(registry, store)
+    manager = SessionManager(registry, store, pace, max_sessions)
     app = FastAPI(title="Accord", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.manager = manager
     app.state.store = store

@@ -13,6 +13,8 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import time
+from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -76,7 +78,7 @@ class Session:
     watchers: list[Send] = field(default_factory=list)
     seen: set[int] = field(default_factory=set)
     finished: bool = False
-    task: asyncio.Task[None] | None = None
+    pace: float = 0.0
 
     def __post_init__(self) -> None:
         self.state = self.game.new_initial_state(self.seed)
@@ -115,15 +117,29 @@ class Session:
             "metrics": self.metrics(),
         }
 
+    def public_chat(self) -> list[dict[str, Any]]:
+        """The chat lines every seat sees (who wrote them and the text), in order: a line only
+        some seats see (a private room) is not public, so a watcher never gets it."""
+        chats = [
+            [(line.seat, line.speaker, line.message) for line in getattr(self.state.observation(seat), "chat", [])]
+            for seat in range(len(self.seats))
+        ]
+        shared = Counter(chats[0])
+        for chat in chats[1:]:
+            shared &= Counter(chat)
+        public = []
+        for line in chats[0]:
+            if shared[line] > 0:
+                shared[line] -= 1
+                public.append({"seat": line[0], "speaker": line[1], "message": line[2]})
+        return public
+
     def watch_frame(self) -> dict[str, Any]:
-        """What a watcher is sent: public data only, the messages and who wrote them."""
-        names = self.game.facts.player_names
+        """What a watcher is sent: public data only, the chat every seat sees (never a view)."""
         return {
             "type": "watch",
             "game": self.kit.name,
-            "chat": [
-                {"seat": r.player, "speaker": names[r.player], "message": r.turn.message} for r in self.state.history
-            ],
+            "chat": self.public_chat(),
             "turn": len(self.state.history),
             "terminal": self.state.is_terminal(),
             "metrics": self.metrics(),
@@ -240,7 +256,10 @@ class Session:
             return str(err).splitlines()[0]
         return Turn(message=message, actions=tuple(decoded))
 
-    def _log_applied(self, seat: int, turn: Turn, agent: Any) -> None:
+    def _log_applied(self, seat: int, turn: Turn, agent: Any, seconds: float | None = None) -> None:
+        """Log an applied turn; an agent's also with its trace: the acts it parsed from each new
+        message (``heard``), the acts of its intent (``acts``), its reasoning if any (``thought``),
+        acts a turn check withdrew, and how long it took to decide (``seconds``)."""
         payload: dict[str, Any] = {
             "turn": len(self.state.history) - 1,
             "message": turn.message,
@@ -249,12 +268,14 @@ class Session:
         traces = getattr(agent, "trace", None) if agent is not None else None
         if traces:
             trace = traces[-1]
-            payload["acts"] = trace.said
             payload["heard"] = trace.heard
+            payload["acts"] = trace.said
             if trace.thought:
-                payload["intent"] = trace.thought
+                payload["thought"] = trace.thought
             if trace.withdrawn:
                 payload["withdrawn"] = trace.withdrawn
+        if seconds is not None:
+            payload["seconds"] = round(seconds, 4)
         self.store.log(self.id, "applied", payload, seat)
 
     async def _after_turn(self) -> None:
@@ -273,7 +294,19 @@ class Session:
             if info.agent is None:
                 return
             observation = self.state.observation(seat)
-            turn = await asyncio.to_thread(info.agent.act, observation)
+            if self.pace > 0:
+                await asyncio.sleep(self.pace)
+            started = time.perf_counter()
+            try:
+                turn = await asyncio.to_thread(info.agent.act, observation)
+            except Exception as err:  # a faulty agent stops its session, never the server
+                reason = f"the agent in seat {seat} failed: {type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}"
+                self.store.log(self.id, "error", {"reason": reason}, seat)
+                for sends in self.connections.values():
+                    for send in list(sends):
+                        await self._send(send, {"type": "error", "message": reason})
+                return
+            seconds = time.perf_counter() - started
             if turn is None:
                 return
             try:
@@ -282,7 +315,7 @@ class Session:
                 self.store.log(self.id, "refused", {"reason": str(err), "agent": True}, seat)
                 turn = Turn(message=turn.message[:2000])
                 self.state.apply(turn)
-            self._log_applied(seat, turn, info.agent)
+            self._log_applied(seat, turn, info.agent, seconds)
             await self._after_turn()
 
     async def start(self) -> None:
@@ -292,11 +325,15 @@ class Session:
 
 
 class SessionManager:
-    """Every session of one server: creation from a request, and lookup by id."""
+    """Every session of one server: creation from a request, and lookup by id. ``pace`` is a pause
+    in seconds before each agent turn (0: none), so that people can follow agents playing live;
+    at most ``limit`` sessions are in play at once (finished ones do not count)."""
 
-    def __init__(self, registry: Registry, store: SessionStore) -> None:
+    def __init__(self, registry: Registry, store: SessionStore, pace: float = 0.0, limit: int = 1000) -> None:
         self.registry = registry
         self.store = store
+        self.pace = pace
+        self.limit = limit
         self.sessions: dict[str, Session] = {}
 
     def create(
@@ -306,8 +343,12 @@ class SessionManager:
         ``agent:<preset>``), played from ``seed``.
 
         Raises:
-            SessionError: an unknown game, preset or option, or the wrong number of seats.
+            SessionError: an unknown game, preset or option, the wrong number of seats, or
+                ``limit`` sessions in play already.
         """
+        in_play = sum(not s.finished for s in self.sessions.values())
+        if in_play >= self.limit:
+            raise SessionError(f"the server is full ({in_play} sessions in play); try again later")
         options = dict(options or {})
         try:
             kit = self.registry.kit(game)
@@ -337,7 +378,7 @@ class SessionManager:
         sid = secrets.token_urlsafe(9)
         public = [{k: v for k, v in i.public(sid).items() if k != "link"} for i in infos]
         self.store.create_session(sid, kit.name, seed, options, public)
-        session = Session(sid, kit, built, seed, options, infos, self.store)
+        session = Session(sid, kit, built, seed, options, infos, self.store, pace=self.pace)
         self.store.log(sid, "created", {"game": kit.name, "seed": seed, "options": options, "seats": public})
         self.sessions[sid] = session
         return session

@@ -53,9 +53,10 @@ EVENT_KINDS: tuple[str, ...] = (
     "refused",
     "applied",
     "finished",
+    "error",
 )
 """Every kind of event the server logs (``received``: a turn as sent; ``refused``: input turned
-away, with the reason; ``applied``: a turn the game played, with an agent's acts and intent)."""
+away, with the reason; ``applied``: a turn the game played, with an agent's acts and intent; ``error``: an agent that failed)."""
 
 
 class SessionStore:

@@ -184,3 +184,21 @@ def test_a_bad_session_request_gets_one_line(client: TestClient, body: Any, erro
     assert response.status_code == 400
     message = response.json()["error"]
     assert error in message and "\n" not in message
+
+
+def test_a_failing_agent_stops_its_session_not_the_server(client: TestClient, store: SessionStore) -> None:
+    body = client.post("/api/sessions", json={"game": GAME, "seats": ["person", "agent:baseline"]}).json()
+    session = client.app.state.manager.get(body["session"])  # type: ignore[attr-defined]
+
+    def boom(observation: Any) -> Any:
+        raise RuntimeError("boom")
+
+    session.seats[1].agent.act = boom
+    with client.websocket_connect(_url(body, 0)) as ws:
+        ws.receive_json()
+        ws.send_text(_turn("hello"))
+        assert ws.receive_json()["turn"] == 1
+        assert _error(ws) == "the agent in seat 1 failed: RuntimeError: boom"
+    errors = [e for e in store.events(body["session"]) if e["kind"] == "error"]
+    assert len(errors) == 1 and errors[0]["seat"] == 1
+    assert client.get("/api/games").status_code == 200

@@ -2,12 +2,13 @@
 
 Many sessions of every game with every seat a person: the test plays random legal turns (the
 game's own ``random_turn``) through each seat's WebSocket, mirrors the game in process, and
-inspects every frame every seat receives: it must be exactly that seat's own view at that turn,
+inspects every frame every seat and a watcher receive: a seat's must be exactly that seat's own view at that turn,
 and it must contain neither another seat's ``private_data`` nor any field of another seat's
 observation that the seat's own observation does not show (the conformance checker's
 ``_contains`` test, applied to whole frames). The final metrics, sent to every seat once the game
 is over, are the game's public outcome (e.g. the agreed flight pair of DialOp Mediation, of which
-each user saw only its own flight during the game) and are left out of the secret search."""
+each user saw only its own flight during the game) and are left out of the secret search. A
+watcher's frames hold only the chat lines every seat sees (never DialOp Mediation's private rooms)."""
 
 from __future__ import annotations
 
@@ -55,9 +56,26 @@ def _check(frame: dict[str, Any], state: State, seat: int, kit: Any, counts: dic
     counts["frames"] += 1
 
 
+def _check_watch(frame: dict[str, Any], state: State, counts: dict[str, int]) -> None:
+    """A watcher gets only chat lines that every seat sees, and no seat's private data."""
+    assert frame["type"] == "watch" and frame["turn"] == len(state.history)
+    seats = range(len(state.game.facts.player_names))
+    chats = [[(line.seat, line.message) for line in state.observation(seat).chat] for seat in seats]
+    for line in frame["chat"]:
+        assert all((line["seat"], line["message"]) in chat for chat in chats), line
+    public = {k: v for k, v in frame.items() if k != "metrics"}
+    for owner in seats:
+        secret = state.private_data(owner)
+        counts["secrets checked"] += 1
+        if secret not in (None, [], {}) and _contains(public, secret):
+            counts["leaks"] += 1
+            print(f"LEAK to a watcher of seat {owner}: {json.dumps(secret)[:300]}")
+    counts["watch frames"] += 1
+
+
 def test_no_frame_holds_another_seats_private_data(client: TestClient) -> None:
     registry = default_registry()
-    counts = {"sessions": 0, "frames": 0, "secrets checked": 0, "leaks": 0, "turns": 0}
+    counts = {"sessions": 0, "frames": 0, "watch frames": 0, "secrets checked": 0, "leaks": 0, "turns": 0}
     for game in registry.games:
         kit = registry.kit(game)
         players = registry.make_game(game).facts.num_players
@@ -73,8 +91,10 @@ def test_no_frame_holds_another_seats_private_data(client: TestClient) -> None:
                     stack.enter_context(client.websocket_connect(f"/ws/{body['session']}?token={token_of(s['link'])}"))
                     for s in body["seats"]
                 ]
+                watcher = stack.enter_context(client.websocket_connect(f"/ws/{body['session']}/watch"))
                 for seat, ws in enumerate(sockets):
                     _check(ws.receive_json(), mirror, seat, kit, counts)
+                _check_watch(watcher.receive_json(), mirror, counts)
                 while not mirror.is_terminal():
                     turn = mirror.random_turn(rng)
                     actions = [a.model_dump(mode="json") if isinstance(a, BaseModel) else a for a in turn.actions]
@@ -84,6 +104,7 @@ def test_no_frame_holds_another_seats_private_data(client: TestClient) -> None:
                     counts["turns"] += 1
                     for seat, ws in enumerate(sockets):
                         _check(ws.receive_json(), mirror, seat, kit, counts)
+                    _check_watch(watcher.receive_json(), mirror, counts)
             counts["sessions"] += 1
     print(f"\nisolation: {counts}")
     assert counts["leaks"] == 0

@@ -98,3 +98,11 @@ def test_two_people_get_their_own_links(client: TestClient) -> None:
 @pytest.mark.parametrize("path", ["/play/x?token=y", "/watch/x"])
 def test_unknown_sessions_are_not_found(client: TestClient, path: str) -> None:
     assert client.get(path).status_code == 404
+
+
+def test_a_full_server_refuses_new_sessions(store: SessionStore) -> None:
+    with TestClient(create_app(store, default_registry(), max_sessions=2)) as client:
+        body = {"game": "traveling_adventurers", "seats": ["person", "person"]}
+        assert [client.post("/api/sessions", json=body).status_code for _ in range(2)] == [200, 200]
+        full = client.post("/api/sessions", json=body)
+        assert full.status_code == 400 and "the server is full (2 sessions in play)" in full.json()["error"]

@@ -8,8 +8,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import numpy as np
 import pytest
 from fastapi.testclient import TestClient
+from pydantic import BaseModel
 
 from agent.arena import agent_rng, play_game
 from agent.registry import default_registry
@@ -82,7 +84,7 @@ def test_a_person_plays_a_full_game_against_an_agent(client: TestClient, store: 
     applied = [e for e in events if e["kind"] == "applied"]
     assert [e["payload"]["message"] for e in applied] == [t["message"] for t in in_process.transcript]
     assert kinds.count("received") == sent
-    assert all("acts" in e["payload"] for e in applied if e["seat"] != 0)
+    assert all({"heard", "acts", "seconds"} <= set(e["payload"]) for e in applied if e["seat"] != 0)
     finished = [e for e in events if e["kind"] == "finished"]
     assert len(finished) == 1 and finished[0]["payload"]["metrics"] == in_process.metrics
     row = next(s for s in store.sessions() if s["id"] == session["session"])
@@ -108,3 +110,25 @@ def test_the_observation_of_every_game_survives_its_json_round_trip() -> None:
                 turn = agents[seat].act(observation)
                 assert turn is not None
                 state.apply(turn)
+
+
+def test_every_kit_declares_its_formal_actions() -> None:
+    """The server decodes a turn's JSON actions with the kit's ``actions``; every random legal turn
+    of every game survives that round trip."""
+    registry = default_registry()
+    for game in GAMES:
+        kit = registry.kit(game)
+        assert kit.actions is not None, game
+        assert kit.decode_actions([]) == []
+        state = registry.make_game(game).new_initial_state(0)
+        rng = np.random.default_rng(0)
+        for _ in range(20):
+            if state.is_terminal():
+                break
+            turn = state.random_turn(rng)
+            data = json.loads(
+                json.dumps([a.model_dump(mode="json") if isinstance(a, BaseModel) else a for a in turn.actions])
+            )
+            decoded = kit.decode_actions(data)
+            assert [a.model_dump(mode="json") for a in decoded] == data
+            state.apply(turn.model_copy(update={"actions": tuple(decoded)}))
