@@ -5,6 +5,7 @@ to a seat, a link whose token opens no seat, and a game whose kit has no widget 
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -77,3 +78,28 @@ def test_a_game_without_a_widget_shows_its_view_as_data(page: Any, tmp_path: Pat
         assert page.locator(".generic-view dt").count() >= 1
         assert unnamed_controls(page) == []
         screenshot(page, "generic_board")
+
+
+def test_error_frames_show_as_text_alerts_and_a_dropped_connection_comes_back(server: Server, page: Any) -> None:
+    sockets: list[Any] = []
+
+    def through(ws: Any) -> None:  # pass every frame through, keep a handle to speak as the server
+        ws.connect_to_server()
+        sockets.append(ws)
+
+    page.route_web_socket(re.compile(r".*/ws/.*"), through)
+    created = server.session("gnomes_at_night", ["person", "agent:proxy"])
+    page.goto(server.base + created["seats"][0]["link"])
+    page.locator("svg.maze").wait_for()
+    sockets[-1].send(json.dumps({"type": "error", "message": '<img src=x onerror="window.__xss = 1">not your turn'}))
+    alert = page.get_by_role("alert")
+    alert.wait_for()
+    assert alert.inner_text() == '<img src=x onerror="window.__xss = 1">not your turn'
+    assert page.locator("#alert img").count() == 0 and page.evaluate("window.__xss") is None
+    screenshot(page, "error_alert")
+
+    sockets[-1].close()  # the connection drops: the page reconnects with its token and resumes the seat
+    page.wait_for_function("document.querySelector('#connection').textContent.startsWith('disconnected')")
+    page.wait_for_function("document.querySelector('#connection').textContent === 'connected'")
+    assert len(sockets) == 2
+    page.locator("#status.yours").wait_for()
