@@ -74,6 +74,12 @@ def test_rooms_are_buttons_by_keyboard_and_the_partner_sees_only_public_chat(ser
     # the watch page shows the public chat only
     page.get_by_role("textbox", name="Message").fill("hello from the browser")
     page.get_by_role("button", name="Send", exact=True).click()
+    partner = page.locator(".chat li.partner .text").first
+    partner.wait_for()
+    if "->" in partner.inner_text():  # the agent proposes a step: drawn on the graph, one click to follow
+        assert page.locator(".ta-graph .path.proposal").count() >= 1
+        page.get_by_role("button", name="Add the partner's proposed rooms to your tour").click()
+        assert page.locator("g.room.in-tour").count() >= 2
     watch = page.context.new_page()
     watch.goto(server.base + created["watch"])
     watch.get_by_text("hello from the browser").wait_for()

@@ -1,7 +1,8 @@
 // Traveling Adventurers' board (the kit's widget; interface in agent/web/static/app.js): the rooms
 // as a graph with this player's own coins on the hallways, the tour being built, this player's and
-// the partner's submissions. Rooms are buttons: click, Enter or Space adds a room to the tour (the
-// last one again takes it back); "Submit tour" sends a Submit action with the chat text as message.
+// the partner's submissions, and the path the partner's latest message proposes ("Follow partner"
+// adds it to the tour). Rooms are buttons: click, Enter or Space adds a room to the tour (the last
+// one again takes it back); "Submit tour" sends a Submit action with the chat text as message.
 
 import { el as html, svg } from "/static/common.js";
 
@@ -15,6 +16,20 @@ const pathText = (path) => (path && path.length ? path.join(" → ") : "none");
 export function describeAction(action) {
   if (action && action.kind === "submit") return `submitted the tour ${pathText(action.path)}`;
   return "";
+}
+
+// The rooms the partner's latest message proposes, in order: letters written "(L)" or joined by
+// arrows ("L -> E -> B"); an empty list when it names fewer than two.
+function partnerProposal(view, seat) {
+  const line = [...view.chat].reverse().find((l) => l.seat !== seat && l.message);
+  if (!line) return [];
+  const found = [];
+  const pattern = /\(([A-Z])\)|\b([A-Z])\b(?=\s*->)|(?<=->\s*)\b([A-Z])\b/g;
+  for (const match of line.message.matchAll(pattern)) {
+    const letter = match[1] || match[2] || match[3];
+    if (letter in view.rooms && found[found.length - 1] !== letter) found.push(letter);
+  }
+  return found.length >= 2 ? found : [];
 }
 
 function positions(letters) {
@@ -96,7 +111,15 @@ function build(root, view, state) {
   state.clear = html("button", { type: "button", className: "secondary", text: "Clear", "aria-label": "Clear the tour" });
   state.say = html("button", { type: "button", className: "secondary", text: "Propose in chat", "aria-label": "Write the tour into the chat message" });
   state.submit = html("button", { type: "button", text: "Submit tour", "aria-label": "Submit the tour as your final answer" });
-  buttons.append(state.undo, state.clear, state.say, state.submit);
+  state.follow = html("button", { type: "button", className: "secondary", text: "Follow partner", "aria-label": "Add the partner's proposed rooms to your tour" });
+  buttons.append(state.undo, state.clear, state.follow, state.say, state.submit);
+  state.follow.addEventListener("click", () => {
+    const proposal = partnerProposal(state.view, state.frame.seat);
+    const start = state.view.start;
+    if (proposal[0] === start) state.tour = [start];
+    for (const letter of proposal) if (!state.tour.includes(letter)) state.tour.push(letter);
+    update(state);
+  });
   side.append(buttons);
   state.undo.addEventListener("click", () => {
     if (state.tour.length > 1) state.tour.pop();
@@ -131,7 +154,8 @@ function build(root, view, state) {
   legend.append(
     html("span", { className: "key draft", text: "your tour" }), " ",
     html("span", { className: "key own", text: "your submission" }), " ",
-    html("span", { className: "key partner", text: "partner's submission" }),
+    html("span", { className: "key partner", text: "partner's submission" }), " ",
+    html("span", { className: "key proposal", text: "partner's last proposal" }),
   );
   side.append(legend);
   wrap.append(side);
@@ -164,6 +188,8 @@ function update(state) {
   const { view, frame } = state;
   const draft = complete(state) ? [...state.tour, view.start] : state.tour;
   state.trail.replaceChildren();
+  const proposal = view.own_submission ? [] : partnerProposal(view, frame.seat);
+  drawPath(state, proposal, "proposal");
   if (view.partner_submission) drawPath(state, view.partner_submission, "partner");
   if (view.own_submission) drawPath(state, view.own_submission, "own");
   else drawPath(state, draft, "draft");
@@ -184,6 +210,7 @@ function update(state) {
   state.undo.disabled = state.locked || state.tour.length <= 1;
   state.clear.disabled = state.locked || state.tour.length <= 1;
   state.say.disabled = state.locked;
+  state.follow.disabled = state.locked || proposal.length === 0;
   const left = Object.keys(view.rooms).length - state.tour.length;
   state.hint.textContent = view.own_submission
     ? "You have submitted; wait for your partner."
