@@ -33,3 +33,40 @@ def test_a_mediation_user_sees_its_calendar_and_flights(server: Server, page: An
     assert page.locator("table.metrics").get_by_text("normalized_score").count() == 1
     assert unnamed_controls(page) == []
     screenshot(page, "dialop_mediation_end")
+
+
+def test_a_planning_assistant_searches_its_sites_and_proposes(server: Server, page: Any) -> None:
+    created = server.session("dialop_planning", ["agent:solver", "person"])
+    page.goto(server.base + created["seats"][1]["link"])
+    page.get_by_role("heading", name="Your site database (only you see it)").wait_for()
+    everything = page.locator(".sites li").count()
+    page.get_by_role("searchbox", name="Filter the sites").fill("parking")
+    assert 0 < page.locator(".sites li").count() < everything
+    page.locator("#status.yours").wait_for()
+    names = page.get_by_role("combobox", name="Stop 1").locator("option").all_inner_texts()[1:]
+    for i in range(3):
+        page.get_by_role("combobox", name=f"Stop {i + 1}").select_option(names[i])
+    page.get_by_role("textbox", name="Message").fill("how about these three?")
+    page.get_by_role("button", name="Propose this itinerary").click()
+    page.locator(".chat li.own .action", has_text="proposed").wait_for()
+    assert unnamed_controls(page) == []
+    screenshot(page, "dialop_planning_assistant")
+
+
+def test_a_mediation_assistant_addresses_a_user_every_turn(server: Server, page: Any) -> None:
+    created = server.session("dialop_mediation", ["agent:solver", "agent:solver", "person"])
+    page.goto(server.base + created["seats"][2]["link"])
+    page.locator("#status.yours").wait_for()
+    page.get_by_role("combobox", name="Address user").select_option("1")
+    page.get_by_role("textbox", name="Message").fill("which flights work for you?")
+    page.get_by_role("button", name="Send", exact=True).click()  # composeTurn adds To(user=1)
+    page.locator(".chat li.own", has_text="which flights work for you?").wait_for()
+    assert page.get_by_role("alert").is_hidden()
+    page.locator("#status.yours").wait_for()
+    for user in (0, 1):
+        choice = page.get_by_role("combobox", name=f"Flight for user {user}")
+        choice.select_option(index=1)
+    page.get_by_role("button", name="Propose these flights").click()
+    page.locator(".chat li.own .action", has_text="proposed").wait_for()
+    assert unnamed_controls(page) == []
+    screenshot(page, "dialop_mediation_assistant")
