@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 RESULTS ?= results
 
-.PHONY: demo test test-fast bench check lint clean local
+.PHONY: demo test test-fast bench check lint clean local chromium
 
 $(VENV)/.core: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -20,12 +20,17 @@ $(VENV)/.dev: pyproject.toml $(VENV)/.core
 demo: $(VENV)/.core
 	$(VENV)/bin/accord ablate --game traveling_adventurers --json $(RESULTS)/ablation.json --plot $(RESULTS)/ablation.png
 
+## chromium: Debian's chromium for the browser tests, when /usr/bin/chromium is missing (apt-get, ~2 min)
+chromium:
+	@test -x /usr/bin/chromium || { apt-get update && apt-get install -y chromium; } \
+		|| echo "chromium could not be installed: the browser tests will be skipped"
+
 ## test: set up with [dev] and run the test suite
-test: $(VENV)/.dev
+test: $(VENV)/.dev chromium
 	$(PY) -m pytest
 
 ## test-fast: the inner loop, the same suite without the tests marked slow
-test-fast: $(VENV)/.dev
+test-fast: $(VENV)/.dev chromium
 	$(PY) -m pytest -m "not slow and not llm and not network"
 
 ## bench: solver benchmarks (Held-Karp in Numba vs CP-SAT, SCIP and plain Python)

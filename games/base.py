@@ -27,7 +27,7 @@ import types
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, Union, get_args, get_origin
+from typing import Any, ClassVar, Generic, Literal, TypeVar, Union, get_args, get_origin
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, model_validator
@@ -295,12 +295,17 @@ class Turn(BaseModel):
     actions: tuple[Any, ...] = ()
 
 
-class ChatLine(BaseModel):
+ShownT = TypeVar("ShownT", bound=BaseModel)
+
+
+class ChatLine(BaseModel, Generic[ShownT]):
     """One public chat line, the one type every game's chat is made of: the seat that wrote it,
     that seat's role name, the message and the public formal move shown with it.
 
     ``action`` is a game's own pydantic model of what the line shows of the turn's formal actions
     (a submitted tour, a maze move, a proposal and its response), or ``None`` when it shows none.
+    A game's observation declares its chat as ``list[ChatLine[ItsModel]]``, so that an observation
+    read back from its JSON (a browser's view, a log) holds the same models it was written from.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -308,7 +313,7 @@ class ChatLine(BaseModel):
     seat: int
     speaker: str
     message: str
-    action: SerializeAsAny[BaseModel] | None = None
+    action: SerializeAsAny[ShownT] | None = None
 
 
 class Observation(BaseModel):

@@ -249,7 +249,7 @@ class GnomesObservation(Observation):
     vertical: list[list[int]]
     horizontal: list[list[int]]
     treasure: tuple[int, int] | None
-    chat: list[ChatLine]  # the current round's lines; each line's action is the MoveAction made
+    chat: list[ChatLine[MoveAction]]  # the current round's lines; each line's action is the MoveAction made
     round_turns: int
     turns_left: int
     current_player: int

@@ -290,7 +290,7 @@ class TravelingAdventurersObservation(Observation):
     rooms: dict[str, str]
     start: str
     own_coins: list[tuple[str, str, int]]
-    chat: list[ChatLine]
+    chat: list[ChatLine[Submit]]
     own_submission: list[str] | None
     partner_submission: list[str] | None
     turns_left: int

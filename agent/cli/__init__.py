@@ -8,7 +8,7 @@ first. User and data text is never read as rich markup.
 This module builds the app: the command group (:class:`OneLineErrors`), its sub-groups, and every
 built-in command, registered here explicitly from one module per command group: :mod:`.parse`,
 :mod:`.selfplay`, :mod:`.ablate`, :mod:`.games` (games, check, play), :mod:`.solve`,
-:mod:`.bench`, :mod:`.llm` and :mod:`.results`. The game kits add their own commands
+:mod:`.bench`, :mod:`.serve`, :mod:`.llm` and :mod:`.results`. The game kits add their own commands
 (:class:`~agent.kits.base.KitCommand`, mounted by :mod:`.kit_commands`); this module names no
 game. What the commands share lives in :mod:`.common` (consoles, user errors, output checks and
 writers, progress), :mod:`.options` (the ``--llm-*`` options and option parsing) and :mod:`.tables`
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 from typer.core import TyperGroup
 
-from agent.cli import ablate, bench, games, kit_commands, llm, parse, results, selfplay, solve
+from agent.cli import ablate, bench, games, kit_commands, llm, parse, results, selfplay, serve, solve
 from agent.cli.common import _check_outputs_first, click_errors, console
 from agent.terminal import say
 
@@ -125,6 +125,7 @@ app.command("ablate")(ablate.ablate_command)
 app.command("games")(games.games_command)
 app.command("check")(games.check_command)
 app.command("play")(games.play_command)
+app.command("serve")(serve.serve_command)
 solve_app.command("tsp")(solve.solve_tsp_command)
 bench_app.command("solvers")(bench.bench_solvers_command)
 llm_app.command("serve")(llm.llm_serve_command)

@@ -259,6 +259,10 @@ class GameKit:
         paper: the sweeps ``accord ablate --game NAME`` runs, in order (the paper's tables).
         aliases: retired or alternative implementation names -> registered name.
         commands: the commands the kit adds to the command line (:class:`KitCommand`).
+        actions: the game's formal action types (a pydantic model or a union of them): what a
+            turn's ``actions`` hold; a turn sent as JSON is read with :meth:`decode_actions`.
+        web: the folder of the kit's browser widget (``widget.js``, optional css), served at
+            ``/kits/NAME/`` by ``accord serve``; None when the game has no page.
     """
 
     name: str
@@ -281,6 +285,9 @@ class GameKit:
     paper: Sequence[str] = ("paper",)
     aliases: Mapping[str, str] = field(default_factory=dict)
     commands: Sequence[KitCommand] = ()
+    actions: Any = None
+    web: Path | None = None
+    """The folder of the kit's browser widget (``widget.js``), served at ``/kits/NAME/``."""
 
     def __post_init__(self) -> None:
         missing = [s for s in CORE_SLOTS if s not in self.slots]
@@ -312,6 +319,23 @@ class GameKit:
     def observation_view(self, state: State, seat: int) -> BaseModel:
         """What seat ``seat`` sees of ``state``, as JSON-able data (the web page draws it)."""
         return self.view(state, seat) if self.view is not None else state.observation(seat)
+
+    @functools.cached_property
+    def _action_adapter(self) -> TypeAdapter[list[Any]]:
+        return TypeAdapter(list[self.actions])  # type: ignore[name-defined]
+
+    def decode_actions(self, data: Any) -> list[Any]:
+        """A turn's formal actions from JSON data (a list of action objects).
+
+        Raises:
+            pydantic.ValidationError: the data is not a list of this game's actions.
+            ValueError: the kit declares no formal actions and ``data`` is not empty.
+        """
+        if self.actions is None:
+            if data in ([], None):
+                return []
+            raise ValueError(f"game {self.name!r} takes no formal actions")
+        return self._action_adapter.validate_python(data)
 
     def metric_names(self) -> list[str]:
         """The metrics tables show by default, in order."""

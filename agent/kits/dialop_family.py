@@ -37,6 +37,8 @@ def dialop_kit(
     random: Callable[[], Any],
     sweep: Path,
     metrics: type[GameMetrics] | None = None,
+    actions: Any = None,
+    web: Path | None = None,
 ) -> GameKit:
     """The kit of one DialOp task.
 
@@ -47,8 +49,11 @@ def dialop_kit(
         random: builds the ``random``-proposal planner.
         sweep: the task's self-play sweep file.
         metrics: the task's metrics model.
+        actions: the task's formal action types (default: propose, accept, reject).
+        web: the task's browser widget folder (``GameKit.web``), if it has one.
     """
     from agent.kits.dialop.commands import COMMANDS
+    from games.dialop.base import Accept, Propose, Reject
     from language.dialop_llm import LANGUAGES
     from language.llm import LLMParser
     from language.structured import StructuredParser, StructuredRenderer
@@ -103,4 +108,6 @@ def dialop_kit(
         oracle=OracleLanguage(parser, renderer, context),
         sweeps={"paper": sweep},
         commands=COMMANDS,
+        actions=actions if actions is not None else Propose | Accept | Reject,
+        web=web,
     )

@@ -24,7 +24,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, field_serializer
 
 from games.base import (
     ChatLine,
@@ -49,6 +49,12 @@ class Propose(BaseModel):
 
     kind: Literal["propose"] = "propose"
     proposal: Any
+
+    @field_serializer("proposal", when_used="json")
+    def _public_form(self, proposal: Any) -> Any:
+        """In JSON a proposal is its public form (its ``to_json()``), which the game parses back."""
+        to_json = getattr(proposal, "to_json", None)
+        return to_json() if callable(to_json) else proposal
 
 
 class Accept(BaseModel):
@@ -95,7 +101,7 @@ def proposal_of(line: ChatLine) -> Any:
 class DialopObservation(Observation):
     """The public part of every DialOp observation; games subclass it to add the private view."""
 
-    chat: list[ChatLine]  # each line's action: its PublicAction, if it shows one
+    chat: list[ChatLine[PublicAction]]  # each line's action: its PublicAction, if it shows one
     pending_proposal: Any = None
     proposer: int | None = None
     must_respond: bool = False

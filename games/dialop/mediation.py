@@ -156,6 +156,10 @@ class FlightPair:
 
     flights: tuple[int, int]
 
+    def to_json(self) -> list[int]:
+        """The pair's public JSON form, the one the game parses back: ``[flight of user 0, of user 1]``."""
+        return list(self.flights)
+
     def __post_init__(self) -> None:
         if not isinstance(self.flights, tuple | list) or len(self.flights) != NUM_USERS:
             raise ValueError(f"a flight pair needs exactly {NUM_USERS} flight ids, got {self.flights!r}")

@@ -91,6 +91,10 @@ class Assignment:
 
     papers: tuple[int, ...]
 
+    def to_json(self) -> list[int]:
+        """The assignment's public JSON form, the one the game parses back: its paper indices."""
+        return list(self.papers)
+
     def __post_init__(self) -> None:
         if isinstance(self.papers, str | bytes) or not isinstance(self.papers, Sequence | np.ndarray):
             raise ValueError(f"an assignment is a sequence of paper indices, got {type(self.papers).__name__}")

@@ -346,6 +346,10 @@ class Itinerary:
 
     slots: Slots
 
+    def to_json(self) -> list[str | None]:
+        """The itinerary's public JSON form, the one the game parses back: its slots."""
+        return list(self.slots)
+
     def __post_init__(self) -> None:
         slots = self.slots
         if isinstance(slots, str | bytes) or not isinstance(slots, Sequence):

@@ -81,7 +81,7 @@ def _presets() -> list[Preset]:
 
 def kit() -> GameKit:
     """The AsymPuzl game kit."""
-    from games.asympuzl import AsympuzlGame, AsympuzlMetrics
+    from games.asympuzl import AsympuzlGame, AsympuzlMetrics, Replace
     from language.asympuzl import AsympuzlContext, AsympuzlParser, AsympuzlRenderer, PuzlAct
 
     return GameKit(
@@ -100,4 +100,6 @@ def kit() -> GameKit:
             "table2": kit_data(__name__, "sweeps", "table2.toml"),
         },
         paper=("table1", "table2"),
+        actions=Replace,
+        web=kit_data(__name__, "web"),
     )

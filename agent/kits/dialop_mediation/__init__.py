@@ -30,7 +30,8 @@ def _solver(ctx: BuildContext) -> Any:
 def kit() -> GameKit:
     """The DialOp Mediation game kit."""
     from beliefs.dialop_mediation import make_beliefs
-    from games.dialop.mediation_game import MediationGame, MediationMetrics
+    from games.dialop.base import Accept, Propose, Reject
+    from games.dialop.mediation_game import MediationGame, MediationMetrics, To
     from language.dialop_mediation import MedAct, MediationContext, MediationParser, MediationRenderer
     from planners.dialop_mediation import make_random_planner
 
@@ -46,4 +47,6 @@ def kit() -> GameKit:
         make_random_planner,
         kit_data(__name__, "sweeps", "selfplay.toml"),
         MediationMetrics,
+        actions=Propose | Accept | Reject | To,
+        web=kit_data("agent.kits.dialop", "web"),
     )

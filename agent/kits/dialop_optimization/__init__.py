@@ -28,4 +28,5 @@ def kit() -> GameKit:
         lambda: RandomProposalPlanner(random_assignment),
         kit_data(__name__, "sweeps", "selfplay.toml"),
         OptimizationMetrics,
+        web=kit_data(__name__, "web"),
     )

@@ -50,4 +50,5 @@ def kit() -> GameKit:
         _random,
         kit_data(__name__, "sweeps", "selfplay.toml"),
         PlanningMetrics,
+        web=kit_data("agent.kits.dialop", "web"),
     )

@@ -93,7 +93,7 @@ def _terminal() -> Any:
 def kit() -> GameKit:
     """The Gnomes at Night game kit."""
     from agent.kits.gnomes_at_night.commands import COMMANDS
-    from games.gnomes_at_night import GnomesAtNightGame, GnomesAtNightMetrics
+    from games.gnomes_at_night import GnomesAtNightGame, GnomesAtNightMetrics, MoveAction
     from language.flags import Flag
 
     return GameKit(
@@ -120,4 +120,6 @@ def kit() -> GameKit:
         show_acts=lambda acts: acts[0].summary(),  # one intent flag per message
         sweeps={"paper": kit_data(__name__, "sweeps", "comm_vs_mute.toml")},
         commands=COMMANDS,
+        actions=MoveAction,
+        web=kit_data(__name__, "web"),
     )

@@ -164,7 +164,7 @@ def _terminal() -> Any:
 
 def kit() -> GameKit:
     """The Traveling Adventurers game kit."""
-    from games.traveling_adventurers import TravelingAdventurersGame, TravelingAdventurersMetrics
+    from games.traveling_adventurers import Submit, TravelingAdventurersGame, TravelingAdventurersMetrics
     from language.acts import Act
 
     return GameKit(
@@ -187,4 +187,6 @@ def kit() -> GameKit:
             "modules": kit_data(__name__, "sweeps", "modules.toml"),
         },
         aliases={"templates": "template"},
+        actions=Submit,
+        web=kit_data(__name__, "web"),
     )

@@ -10,7 +10,7 @@ from agent.kits.base import GameKit, OracleLanguage, Preset, Slot, from_factory
 from language.base import NullParser, NullRenderer
 from tests.kits.toy_sum.agents import Tell, ToyBeliefs, ToyContext, ToyParser, ToyPlanner, ToyRenderer, ToyTerminal
 from tests.kits.toy_sum.commands import COMMANDS
-from tests.kits.toy_sum.game import ToySumGame, ToySumMetrics
+from tests.kits.toy_sum.game import Declare, ToySumGame, ToySumMetrics
 
 REFERENCE = "tests.kits.toy_sum:kit"
 SWEEP = Path(__file__).with_name("sweep.toml")
@@ -44,4 +44,5 @@ def kit() -> GameKit:
         terminal=ToyTerminal,
         sweeps={"paper": SWEEP},
         commands=COMMANDS,
+        actions=Declare,
     )
