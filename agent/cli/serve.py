@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import typer
@@ -27,7 +28,10 @@ def serve_command(
 
             if not db.is_file():
                 raise UserError(f"no session log at {db}")
-            export_jsonl(db, export)
+            try:
+                export_jsonl(db, export)
+            except (sqlite3.Error, OSError) as err:
+                raise UserError(f"cannot export the session log {db} to {export}: {err}") from None
             return
         try:
             import fastapi  # noqa: F401
@@ -37,7 +41,11 @@ def serve_command(
         from agent.web.app import create_app
         from agent.web.store import SessionStore
 
-        app = create_app(SessionStore(db), pace=pace, max_sessions=max_sessions)
+        try:
+            store = SessionStore(db)
+        except (sqlite3.Error, OSError) as err:
+            raise UserError(f"cannot open the session log {db}: {err}") from None
+        app = create_app(store, pace=pace, max_sessions=max_sessions)
         uvicorn.run(app, host=host, port=port, ws_max_size=1 << 20, log_level="warning")
 
     _guard(run)

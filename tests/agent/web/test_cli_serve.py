@@ -38,3 +38,12 @@ def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch: pytest.
     result = runner.invoke(app, ["serve"])
     assert result.exit_code == 2
     assert "pip install 'accord[web]'" in result.output
+
+
+@pytest.mark.parametrize("db", ["", "{tmp}"])
+def test_a_log_that_cannot_be_opened_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db: str) -> None:
+    """Found by the CLI fuzz: an empty --db or a folder was an internal error before it was refused."""
+    monkeypatch.setattr("uvicorn.run", lambda app, **options: pytest.fail("served"))
+    result = runner.invoke(app, ["serve", "--db", db.format(tmp=tmp_path)])
+    assert result.exit_code == 2, result.output
+    assert "cannot open the session log" in result.output and len(result.output.strip().splitlines()) == 1
