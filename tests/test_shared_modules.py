@@ -48,6 +48,7 @@ SHARED: tuple[str, ...] = (
     "agent/web/app.py",
     "agent/web/sessions.py",
     "agent/web/store.py",
+    "agent/web/study.py",
     "beliefs/base.py",
     "planners/base.py",
     "language/act_base.py",
