@@ -54,9 +54,11 @@ EVENT_KINDS: tuple[str, ...] = (
     "applied",
     "finished",
     "error",
+    "study_join",
 )
 """Every kind of event the server logs (``received``: a turn as sent; ``refused``: input turned
-away, with the reason; ``applied``: a turn the game played, with an agent's acts and intent; ``error``: an agent that failed)."""
+away, with the reason; ``applied``: a turn the game played, with an agent's acts and intent; ``error``: an agent that failed;
+``study_join``: a study participant's pid, study and condition)."""
 
 
 class SessionStore:

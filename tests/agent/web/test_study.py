@@ -1,0 +1,66 @@
+"""A study end to end: six scripted participants join ``studies/partners.toml`` (two conditions,
+three sessions each) through the study API, play their seat through the WebSocket to the end and
+get their completion codes; the counterbalancing puts three in each condition; a rejoining pid
+gets its assignment again and a seventh participant finds the study full."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from agent.registry import default_registry
+from agent.web.app import create_app
+from agent.web.store import SessionStore
+from agent.web.study import load_study
+from tests.agent.web.test_play import play_remote
+
+EXAMPLE = Path(__file__).resolve().parents[3] / "studies" / "partners.toml"
+
+
+@pytest.fixture
+def study_client(store: SessionStore) -> Iterator[TestClient]:
+    """The app serving the example study on a fresh store."""
+    registry = default_registry()
+    app = create_app(store, registry, study=load_study(EXAMPLE, registry))
+    with TestClient(app, base_url="http://127.0.0.1") as test_client:
+        yield test_client
+
+
+def test_six_participants_play_the_study_to_the_end(study_client: TestClient, store: SessionStore) -> None:
+    study = load_study(EXAMPLE, default_registry())
+    landing = study_client.get("/study?pid=p0")
+    assert landing.status_code == 200 and study.consent in landing.text and 'value="p0"' in landing.text
+    joins = []
+    for n in range(6):
+        joined = study_client.post("/api/study/join", json={"pid": f"p{n}", "consent": True})
+        assert joined.status_code == 200, joined.text
+        joins.append(joined.json())
+    assert Counter(j["condition"] for j in joins) == {"problem-solving": 3, "baseline": 3}
+    for j in joins:
+        session = {"session": j["session"], "game": "traveling_adventurers", "seats": [{"link": j["link"]}]}
+        final, _ = play_remote(study_client, session, 0, 0)
+        assert final["terminal"] and final["completion"] == study.code_for(j["pid"])
+    again = study_client.post("/api/study/join", json={"pid": "p2", "consent": True})
+    assert again.json() == joins[2]
+    full = study_client.post("/api/study/join", json={"pid": "p6", "consent": True})
+    assert full.status_code == 409 and "full" in full.json()["error"]
+    rows = {r["id"]: r for r in store.sessions()}
+    assert all(rows[j["session"]]["finished"] is not None for j in joins)
+    logged = [e["payload"] for e in store.events() if e["kind"] == "study_join"]
+    assert sorted((p["pid"], p["condition"]) for p in logged) == sorted((j["pid"], j["condition"]) for j in joins)
+
+
+def test_joining_needs_consent_and_a_pid(study_client: TestClient) -> None:
+    assert study_client.post("/api/study/join", json={"pid": "x"}).status_code == 400
+    assert study_client.post("/api/study/join", json={"pid": "", "consent": True}).status_code == 400
+    assert study_client.get("/study/join?pid=x").status_code == 400
+    form = study_client.get("/study/join?pid=x&consent=yes", follow_redirects=False)
+    assert form.status_code == 303 and form.headers["location"].startswith("/play/")
+
+
+def test_a_server_without_a_study_has_no_study_page(client: TestClient) -> None:
+    assert client.get("/study").status_code == 404
