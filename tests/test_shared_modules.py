@@ -49,6 +49,7 @@ SHARED: tuple[str, ...] = (
     "agent/web/sessions.py",
     "agent/web/store.py",
     "agent/web/study.py",
+    "agent/web/log_results.py",
     "agent/web/study_routes.py",
     "beliefs/base.py",
     "planners/base.py",

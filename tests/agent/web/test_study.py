@@ -8,16 +8,20 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
 
+from agent.cli import app
 from agent.registry import default_registry
-from agent.web.app import create_app
+from agent.web.app import create_app as create_web_app
 from agent.web.store import SessionStore
 from agent.web.study import load_study
 from tests.agent.web.test_play import play_remote
 
+runner = CliRunner()
 EXAMPLE = Path(__file__).resolve().parents[3] / "studies" / "partners.toml"
 
 
@@ -25,8 +29,8 @@ EXAMPLE = Path(__file__).resolve().parents[3] / "studies" / "partners.toml"
 def study_client(store: SessionStore) -> Iterator[TestClient]:
     """The app serving the example study on a fresh store."""
     registry = default_registry()
-    app = create_app(store, registry, study=load_study(EXAMPLE, registry))
-    with TestClient(app, base_url="http://127.0.0.1") as test_client:
+    web = create_web_app(store, registry, study=load_study(EXAMPLE, registry))
+    with TestClient(web, base_url="http://127.0.0.1") as test_client:
         yield test_client
 
 
@@ -52,6 +56,20 @@ def test_six_participants_play_the_study_to_the_end(study_client: TestClient, st
     assert all(rows[j["session"]]["finished"] is not None for j in joins)
     logged = [e["payload"] for e in store.events() if e["kind"] == "study_join"]
     assert sorted((p["pid"], p["condition"]) for p in logged) == sorted((j["pid"], j["condition"]) for j in joins)
+    _results_read_the_log(store.path, joins)
+
+
+def _results_read_the_log(db: Path, joins: list[dict[str, Any]]) -> None:
+    """``accord results`` summarizes the log by condition, shows and replays every session."""
+    summary = runner.invoke(app, ["results", "summarize", str(db)], terminal_width=200)
+    assert summary.exit_code == 0, summary.output
+    print(summary.output)
+    assert "partners: 6 of " in summary.output and "Wilson" in summary.output
+    assert "problem-solving" in summary.output and "baseline" in summary.output
+    for j in joins:
+        shown = runner.invoke(app, ["results", "show", str(db.parent), j["session"][:8], "--replay"])
+        assert shown.exit_code == 0, shown.output
+        assert "replay: identical metrics" in shown.output and "USER:" in shown.output
 
 
 def test_joining_needs_consent_and_a_pid(study_client: TestClient) -> None:
