@@ -5,6 +5,8 @@ gets its assignment again and a seventh participant finds the study full."""
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -67,7 +69,7 @@ def _results_read_the_log(db: Path, joins: list[dict[str, Any]]) -> None:
     assert "partners: 6 of " in summary.output and "Wilson" in summary.output
     assert "problem-solving" in summary.output and "baseline" in summary.output
     for j in joins:
-        shown = runner.invoke(app, ["results", "show", str(db.parent), j["session"][:8], "--replay"])
+        shown = runner.invoke(app, ["results", "show", "--replay", "--", str(db.parent), j["session"][:8]])
         assert shown.exit_code == 0, shown.output
         assert "replay: identical metrics" in shown.output and "USER:" in shown.output
 
@@ -82,3 +84,23 @@ def test_joining_needs_consent_and_a_pid(study_client: TestClient) -> None:
 
 def test_a_server_without_a_study_has_no_study_page(client: TestClient) -> None:
     assert client.get("/study").status_code == 404
+
+
+def test_results_read_a_log_outside_a_study_and_replay_finds_an_edit(client: TestClient, store: SessionStore) -> None:
+    """Agents-only sessions are tabled by game and seats; a session whose stored metrics were
+    edited replays to a difference (exit 1), and an unknown session id is one line."""
+    created = client.post(
+        "/api/sessions", json={"game": "traveling_adventurers", "seats": ["agent:baseline", "agent:baseline"]}
+    ).json()
+    for _ in range(200):
+        if any(r["finished"] for r in store.sessions()):
+            break
+        time.sleep(0.05)
+    summary = runner.invoke(app, ["results", "summarize", str(store.path)], terminal_width=200)
+    assert summary.exit_code == 0 and "traveling_adventurers baseline vs" in summary.output, summary.output
+    with sqlite3.connect(store.path) as db:
+        db.execute("UPDATE sessions SET metrics = json_set(metrics, '$.turns', 99) WHERE id = ?", (created["session"],))
+    shown = runner.invoke(app, ["results", "show", "--replay", "--", str(store.path), created["session"]])
+    assert shown.exit_code == 1 and "replay differs" in shown.output and "turns" in shown.output, shown.output
+    missing = runner.invoke(app, ["results", "show", str(store.path), "nope"])
+    assert missing.exit_code == 2 and len(missing.output.strip().splitlines()) == 1
