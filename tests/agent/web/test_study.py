@@ -104,3 +104,19 @@ def test_results_read_a_log_outside_a_study_and_replay_finds_an_edit(client: Tes
     assert shown.exit_code == 1 and "replay differs" in shown.output and "turns" in shown.output, shown.output
     missing = runner.invoke(app, ["results", "show", str(store.path), "nope"])
     assert missing.exit_code == 2 and len(missing.output.strip().splitlines()) == 1
+
+
+def test_assignments_survive_a_restart(store: SessionStore) -> None:
+    """A new server on the same log rebuilds who joined from the study_join events: a returning
+    pid keeps its condition and the counterbalancing goes on from where it stopped."""
+    registry = default_registry()
+    study = load_study(EXAMPLE, registry)
+    with TestClient(create_web_app(store, registry, study=study), base_url="http://127.0.0.1") as first:
+        before = [first.post("/api/study/join", json={"pid": f"p{n}", "consent": True}).json() for n in range(5)]
+    with TestClient(create_web_app(store, registry, study=study), base_url="http://127.0.0.1") as second:
+        assert second.post("/api/study/join", json={"pid": "p1", "consent": True}).json() == before[1]
+        last = second.post("/api/study/join", json={"pid": "p5", "consent": True})
+        assert last.status_code == 200
+        conditions = Counter(j["condition"] for j in [*before, last.json()])
+        assert conditions == {"problem-solving": 3, "baseline": 3}
+        assert second.post("/api/study/join", json={"pid": "p6", "consent": True}).status_code == 409
