@@ -30,18 +30,19 @@ class SessionLog:
         self.file = path
         self.torn = 0
         try:
-            store = SessionStore(path)
+            store = SessionStore(path, readonly=True)
+            try:
+                sessions, events = store.sessions(), store.events()
+            finally:
+                store.close()
         except (sqlite3.Error, OSError) as err:
-            raise StoreError(f"cannot open the session log {path}: {err}") from None
-        try:
-            sessions, events = store.sessions(), store.events()
-        finally:
-            store.close()
+            raise StoreError(f"{path} is not a session log of accord serve: {err}") from None
         by_session: dict[str, list[dict[str, Any]]] = {}
         for event in events:
             by_session.setdefault(event["session"], []).append(event)
         self._total = len(sessions)
-        self._study = ""
+        joins = [e["payload"] for e in events if e["kind"] == "study_join"]
+        self._study = str(joins[0].get("study", "")) if joins else ""
         self._rows: dict[str, dict[str, Any]] = {}
         for session in sessions:
             if session["finished"] is None or session["metrics"] is None:
@@ -52,7 +53,6 @@ class SessionLog:
         roles = {s["seat"]: s["role"] for s in session["seats"]}
         joins = [e["payload"] for e in events if e["kind"] == "study_join"]
         if joins:
-            self._study = self._study or str(joins[0].get("study", ""))
             cell = str(joins[0]["condition"])
         else:
             kinds = [s["preset"] if s["kind"] == "agent" else s["kind"] for s in session["seats"]]

@@ -120,3 +120,13 @@ def test_assignments_survive_a_restart(store: SessionStore) -> None:
         conditions = Counter(j["condition"] for j in [*before, last.json()])
         assert conditions == {"problem-solving": 3, "baseline": 3}
         assert second.post("/api/study/join", json={"pid": "p6", "consent": True}).status_code == 409
+
+
+def test_results_refuse_a_sqlite_file_that_is_no_session_log_and_leave_it_alone(tmp_path: Path) -> None:
+    other = tmp_path / "other.sqlite"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE t (x)")
+    before = other.read_bytes()
+    result = runner.invoke(app, ["results", "summarize", str(other)])
+    assert result.exit_code == 2 and "is not a session log" in result.output, result.output
+    assert len(result.output.strip().splitlines()) == 1 and other.read_bytes() == before
