@@ -135,8 +135,11 @@ def is_session_log(path: str | Path) -> bool:
         return (path / LOG_FILE).is_file()
     if not path.is_file():
         return False
-    with path.open("rb") as handle:
-        return handle.read(16) == b"SQLite format 3\x00"
+    try:
+        with path.open("rb") as handle:
+            return handle.read(16) == b"SQLite format 3\x00"
+    except OSError:  # unreadable: the sweep store's reader says why
+        return False
 
 
 def open_any_store(path: str | Path, must_exist: bool = True) -> ResultStore | SessionLog:
