@@ -5,7 +5,8 @@ string, or a generated one); ``GET /study/join?pid=P&consent=yes`` (the form's t
 ``POST /api/study/join`` (JSON ``{"pid": P, "consent": true}``) assign a condition with
 :func:`~agent.web.study.assign`, create the participant's session and send the play link (a 303
 redirect, or JSON ``{pid, condition, session, link}``). A returning pid gets its first assignment
-and link again; a full study is refused with 409. The session's terminal view frame carries the
+and link again (after a restart its link is null: sessions do not outlive the server, and the log
+never holds a seat's token); a full study is refused with 409. The session's terminal view frame carries the
 participant's completion code. Every join is logged as a ``study_join`` event (study, condition,
 pid) of its session, and assignments are rebuilt from those events when the server restarts.
 """
@@ -40,7 +41,7 @@ class StudyDesk:
         for event in manager.store.events():
             payload = event["payload"]
             if event["kind"] == "study_join" and payload.get("study") == study.name:
-                self.joined.setdefault(payload["pid"], {**payload, "session": event["session"]})
+                self.joined.setdefault(payload["pid"], {**payload, "session": event["session"], "link": None})
 
     def join(self, pid: str) -> dict[str, Any]:
         """The assignment of ``pid`` (new, or the one it got before).
@@ -62,7 +63,7 @@ class StudyDesk:
         session.completion = self.study.code_for(pid)
         link = session.seats[condition.seat].public(session.id)["link"]
         entry = {"study": self.study.name, "condition": condition.name, "pid": pid, "seat": condition.seat}
-        self.manager.store.log(session.id, "study_join", {**entry, "link": link})
+        self.manager.store.log(session.id, "study_join", entry)  # never the link: it holds the seat's token
         self.joined[pid] = {**entry, "link": link, "session": session.id}
         self.start(session)
         return self.joined[pid]
