@@ -1,5 +1,6 @@
 """``accord results summarize``, ``show`` and ``plot``: a sweep's result store summarized with 95%
-intervals, one game's transcript shown (and replayed), a metric plotted."""
+intervals, one game's transcript shown (and replayed), a metric plotted. ``summarize`` and ``show``
+also read the session log of ``accord serve`` (:func:`agent.web.log_results.open_any_store`)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from agent.terminal import say
 
 
 def results_summarize_command(
-    results: str = typer.Argument(..., help="the result store directory of a sweep"),
+    results: str = typer.Argument(..., help="a sweep's result store, or accord serve's session log (or its folder)"),
     metric: list[str] | None = typer.Option(None, help="only these metrics (repeatable; default: all)"),
     json_path: str | None = typer.Option(None, "--json", help="write the summary as JSON ('-' = stdout)"),
     csv_path: str | None = typer.Option(None, "--csv", help="write the summary as CSV"),
@@ -23,14 +24,15 @@ def results_summarize_command(
 
     def run() -> None:
         from agent.cli.experiment import game_of, schema_of, shown_metrics
-        from agent.results import open_store, summarize_store
+        from agent.summaries import summarize
+        from agent.web.log_results import open_any_store
 
-        store = open_store(results, must_exist=True)
+        store = open_any_store(results)
         if store.torn:
             say(console, f"note: skipped a torn last line ({store.torn} bytes) of {store.file}")
         game = game_of(store.rows())
         schema = schema_of(game) if game else None
-        summary = summarize_store(store, metric or (), schema=schema)
+        summary = summarize(store.rows(), store.manifest().get("cells", []), metric or (), schema=schema)
         if metric and not summary:
             raise UserError(f"no results for metric {metric[0]!r} in {results}")
         manifest = store.manifest()
@@ -44,17 +46,21 @@ def results_summarize_command(
 
 
 def results_show_command(
-    results: str = typer.Argument(..., help="the result store directory of a sweep"),
-    game_id: str = typer.Argument(..., help="the game's key, or a unique prefix of it"),
-    replay: bool = typer.Option(False, "--replay", help="play the game again and check its transcript digest"),
+    results: str = typer.Argument(..., help="a sweep's result store, or accord serve's session log (or its folder)"),
+    game_id: str = typer.Argument(..., help="the game's key (a session's id), or a unique prefix of it"),
+    replay: bool = typer.Option(
+        False, "--replay", help="play the game again and check its transcript (a session: its metrics) digest"
+    ),
     json_path: str | None = typer.Option(None, "--json", help="write the game's row as JSON ('-' = stdout)"),
 ) -> None:
     """Print one game's transcript and metrics (and with --replay, check that it replays identically)."""
 
     def run() -> None:
-        from agent.results import open_store, replay_differences
+        from agent.sweep import digest
+        from agent.web.log_results import differences, open_any_store
 
-        row = open_store(results, must_exist=True).game(game_id)  # checked against its key and digest
+        store = open_any_store(results)
+        row = store.game(game_id)  # a sweep's row is checked against its key and digest
         show = console if json_path == "-" else out
         spec = row["spec"]
         show.print(
@@ -73,10 +79,13 @@ def results_show_command(
         for refusal in row["refused"]:
             show.print(f"[yellow]refused[/] {escape(refusal)}", highlight=False)
         if replay:
-            if differences := replay_differences(row):
-                show.print(f"[red]replay differs[/]: {escape('; '.join(differences))}")
+            if found := differences(store, row):
+                show.print(f"[red]replay differs[/]: {escape('; '.join(found))}")
                 raise typer.Exit(code=1)
-            show.print(f"replay: identical transcript (digest {row['transcript_digest'][:16]})")
+            if "transcript_digest" in row:
+                show.print(f"replay: identical transcript (digest {row['transcript_digest'][:16]})")
+            else:
+                show.print(f"replay: identical metrics (digest {digest(row['metrics'])[:16]})")
         _write_json(json_path, row)
 
     _guard(run)

@@ -16,6 +16,9 @@ def serve_command(
     db: Path = typer.Option(Path("results/web/sessions.sqlite"), help="the session log (SQLite, append-only)"),
     pace: float = typer.Option(0.0, min=0.0, max=60.0, help="seconds an agent waits before each turn"),
     max_sessions: int = typer.Option(1000, min=1, max=100_000, help="sessions in play at once, at most"),
+    study: Path | None = typer.Option(
+        None, help="a study file (TOML): serve its landing page /study and assign its conditions"
+    ),
     export: str = typer.Option(
         "", help="write the log at --db as JSON lines to this path ('-' = standard output) and exit"
     ),
@@ -45,7 +48,15 @@ def serve_command(
             store = SessionStore(db)
         except (sqlite3.Error, OSError) as err:
             raise UserError(f"cannot open the session log {db}: {err}") from None
-        app = create_app(store, pace=pace, max_sessions=max_sessions)
+        from agent.registry import default_registry
+        from agent.web.study import StudyError, load_study
+
+        registry = default_registry()
+        try:
+            plan = load_study(study, registry) if study is not None else None
+        except StudyError as err:
+            raise UserError(str(err)) from None
+        app = create_app(store, registry, pace=pace, max_sessions=max_sessions, study=plan)
         uvicorn.run(app, host=host, port=port, ws_max_size=1 << 20, log_level="warning")
 
     _guard(run)

@@ -2,7 +2,7 @@
 
 Routes: ``GET /`` (games and a form to play one against an agent), ``GET /start`` (the form's
 target: creates a session and sends the person to its play page), ``POST /api/sessions``,
-``GET /api/games``, ``GET /play/{session}?token=T`` and ``GET /watch/{session}`` (HTML shells that
+``GET /api/games``, the study routes when serving a study, ``GET /play/{session}?token=T`` and ``GET /watch/{session}`` (HTML shells that
 load ``/static/app.js``), ``GET /static/...`` (``agent/web/static/``), ``GET /kits/{game}/...`` (the
 kit's ``web`` folder), ``WS /ws/{session}?token=T`` (a person's seat) and ``WS /ws/{session}/watch``.
 A bad token closes the WebSocket with code 4403. Every name and text is escaped in the HTML.
@@ -23,6 +23,8 @@ from fastapi.staticfiles import StaticFiles
 from agent.registry import Registry, default_registry
 from agent.web.sessions import Session, SessionError, SessionManager
 from agent.web.store import SessionStore
+from agent.web.study import Study
+from agent.web.study_routes import StudyDesk, add_study_routes
 
 STATIC = Path(__file__).with_name("static")
 """The page's files, served under ``/static/``."""
@@ -77,10 +79,15 @@ def games_json(registry: Registry) -> list[dict[str, Any]]:
 
 
 def create_app(
-    store: SessionStore, registry: Registry | None = None, pace: float = 0.0, max_sessions: int = 1000
+    store: SessionStore,
+    registry: Registry | None = None,
+    pace: float = 0.0,
+    max_sessions: int = 1000,
+    study: Study | None = None,
 ) -> FastAPI:
     """The application serving sessions of ``registry``'s games, logging to ``store``; agents
-    pause ``pace`` seconds before each turn; at most ``max_sessions`` are in play at once."""
+    pause ``pace`` seconds before each turn; at most ``max_sessions`` are in play at once. With a
+    ``study``, also its landing page and join API (:mod:`agent.web.study_routes`)."""
     registry = registry or default_registry()
     manager = SessionManager(registry, store, pace, max_sessions)
     app = FastAPI(title="Accord", docs_url=None, redoc_url=None, openapi_url=None)
@@ -216,6 +223,9 @@ def create_app(
         if root not in target.parents or not target.is_file():
             return Response(status_code=404)
         return FileResponse(target)
+
+    if study is not None:
+        add_study_routes(app, StudyDesk(study, manager, start))
 
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
 

@@ -79,6 +79,8 @@ class Session:
     seen: set[int] = field(default_factory=set)
     finished: bool = False
     pace: float = 0.0
+    completion: str | None = None
+    """A study participant's completion code, shown in the terminal view frame (None: no study)."""
 
     def __post_init__(self) -> None:
         self.state = self.game.new_initial_state(self.seed)
@@ -104,7 +106,7 @@ class Session:
         """What seat ``seat`` is sent: its own view of the state, never another seat's."""
         terminal = self.state.is_terminal()
         mine = not terminal and self.state.current_player == seat
-        return {
+        frame: dict[str, Any] = {
             "type": "view",
             "seat": seat,
             "role": self.seats[seat].role,
@@ -116,6 +118,9 @@ class Session:
             "terminal": terminal,
             "metrics": self.metrics(),
         }
+        if terminal and self.completion is not None:
+            frame["completion"] = self.completion
+        return frame
 
     def public_chat(self) -> list[dict[str, Any]]:
         """The chat lines every seat sees (who wrote them and the text), in order: a line only

@@ -54,9 +54,11 @@ EVENT_KINDS: tuple[str, ...] = (
     "applied",
     "finished",
     "error",
+    "study_join",
 )
 """Every kind of event the server logs (``received``: a turn as sent; ``refused``: input turned
-away, with the reason; ``applied``: a turn the game played, with an agent's acts and intent; ``error``: an agent that failed)."""
+away, with the reason; ``applied``: a turn the game played, with an agent's acts and intent; ``error``: an agent that failed;
+``study_join``: a study participant's pid, study and condition)."""
 
 
 class SessionStore:
@@ -66,16 +68,20 @@ class SessionStore:
     session, in the order events are logged.
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, readonly: bool = False) -> None:
         self.path = Path(path)
+        self._lock = threading.Lock()
+        self._seq: dict[str, int] = {}
+        if readonly:  # the results commands: never create, never write
+            uri = f"{self.path.resolve().as_uri()}?mode=ro"
+            self._db = sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None)
+            return
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.Lock()
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
-        self._seq: dict[str, int] = {}
 
     def close(self) -> None:
         """Close the database."""

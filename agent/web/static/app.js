@@ -182,6 +182,9 @@ async function onView(frame) {
     finished = true;
     ui.end.hidden = false;
     ui.metrics.replaceChildren(formatMetrics(frame.metrics));
+    if (frame.completion) {
+      ui.metrics.append(el("p", { id: "completion", text: `Your completion code: ${frame.completion}` }));
+    }
   }
   if (firstOfTurn && frame.your_turn && !frame.terminal) announce("Your turn");
 }

@@ -74,9 +74,9 @@ class Server:
 
 
 @contextmanager
-def serving(db: Path, registry: Any = None) -> Iterator[Server]:
+def serving(db: Path, registry: Any = None, study: Any = None) -> Iterator[Server]:
     """``accord serve``'s application for ``registry`` (default: every registered game) on 127.0.0.1,
-    uvicorn on a free port in a thread, logging to ``db``; stopped on exit."""
+    uvicorn on a free port in a thread, logging to ``db`` (with ``study``: its routes too); stopped on exit."""
     import uvicorn
 
     from agent.web.app import create_app
@@ -85,7 +85,7 @@ def serving(db: Path, registry: Any = None) -> Iterator[Server]:
     store = SessionStore(db)
     port = free_port()
     config = uvicorn.Config(
-        create_app(store, registry), host="127.0.0.1", port=port, log_level="warning", lifespan="off"
+        create_app(store, registry, study=study), host="127.0.0.1", port=port, log_level="warning", lifespan="off"
     )
     uv = uvicorn.Server(config)
     thread = threading.Thread(target=uv.run, daemon=True)

@@ -47,3 +47,13 @@ def test_a_log_that_cannot_be_opened_is_one_line(tmp_path: Path, monkeypatch: py
     result = runner.invoke(app, ["serve", "--db", db.format(tmp=tmp_path)])
     assert result.exit_code == 2, result.output
     assert "cannot open the session log" in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_a_bad_study_file_is_one_line_naming_the_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("uvicorn.run", lambda app, **options: pytest.fail("served"))
+    bad = tmp_path / "study.toml"
+    example = Path(__file__).resolve().parents[3] / "studies" / "partners.toml"
+    bad.write_text(example.read_text().replace('partner = "baseline"', 'partner = "nobody"'))
+    result = runner.invoke(app, ["serve", "--db", str(tmp_path / "s.sqlite"), "--study", str(bad)])
+    assert result.exit_code == 2, result.output
+    assert "conditions[1].partner:" in result.output and len(result.output.strip().splitlines()) == 1
