@@ -62,8 +62,7 @@ SHARED: tuple[str, ...] = (
     "language/text.py",
     "games/base.py",
 )
-PENDING: dict[str, str] = {
-}
+PENDING: dict[str, str] = {}
 ALLOWED: dict[str, set[str]] = {"agent/cli/solve.py": {"optimal"}, "games/base.py": {"per_round"}}
 """Literals that are not a game's metric in that module: the TSP solver's own optimality flag, and
 the metric kind ``per_round`` (which one game also uses as a field name)."""

@@ -380,7 +380,7 @@ class SessionManager:
                 infos.append(SeatInfo(seat, role, "agent", preset=preset, agent=agent))
             else:
                 raise SessionError(f"seat {seat}: {kind!r} is neither 'person' nor 'agent:<preset>'")
-        sid = secrets.token_urlsafe(9)
+        sid = secrets.token_hex(8)  # hex: an id never starts with "-", which a command line would read as an option
         public = [{k: v for k, v in i.public(sid).items() if k != "link"} for i in infos]
         self.store.create_session(sid, kit.name, seed, options, public)
         session = Session(sid, kit, built, seed, options, infos, self.store, pace=self.pace)
