@@ -62,6 +62,26 @@ class AsksAgain(Protocol):
         """Show why the turn was refused."""
 
 
+REFUSED_MESSAGE_CHARS = 2000
+"""How much of a refused agent turn's message is still played (its actions are dropped)."""
+
+
+def apply_agent_turn(state: State, turn: Turn) -> tuple[Turn, IllegalTurnError | None]:
+    """Apply an agent's ``turn``; when the rules refuse it, apply its message alone (the first
+    :data:`REFUSED_MESSAGE_CHARS` characters), so a faulty agent costs its own game, never the run.
+
+    Returns:
+        The turn played and the refusal, if there was one.
+    """
+    try:
+        state.apply(turn)
+    except IllegalTurnError as err:
+        played = Turn(message=turn.message[:REFUSED_MESSAGE_CHARS])
+        state.apply(played)
+        return played, err
+    return turn, None
+
+
 def agent_rng(seed: int, player: int) -> np.random.Generator:
     """The generator of ``player`` in the game with ``seed`` (independent of every other stream)."""
     return np.random.default_rng([seed, player, 0xACC0])
@@ -102,15 +122,16 @@ def play_game(
         turn = seat.act(state.observation(player))
         if turn is None:
             break
-        try:
-            state.apply(turn)
-        except IllegalTurnError as err:
-            if isinstance(seat, AsksAgain):
+        if isinstance(seat, AsksAgain):
+            try:
+                state.apply(turn)
+            except IllegalTurnError as err:
                 seat.refused(err)
                 continue
-            refused.append(f"turn {len(state.history)} ({game.facts.player_names[player]}): {err}")
-            turn = Turn(message=turn.message[:2000])
-            state.apply(turn)
+        else:
+            turn, error = apply_agent_turn(state, turn)
+            if error is not None:
+                refused.append(f"turn {len(state.history) - 1} ({game.facts.player_names[player]}): {error}")
         entry: dict[str, Any] = {"player": game.facts.player_names[player], "message": turn.message}
         if turn.actions:
             entry["actions"] = [a.model_dump() if hasattr(a, "model_dump") else repr(a) for a in turn.actions]

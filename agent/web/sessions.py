@@ -21,7 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from agent.arena import agent_rng
+from agent.arena import agent_rng, apply_agent_turn
 from agent.kits.base import GameKit, OptionsError
 from agent.registry import Registry, UnknownNameError
 from agent.web.store import SessionStore
@@ -314,12 +314,9 @@ class Session:
             seconds = time.perf_counter() - started
             if turn is None:
                 return
-            try:
-                self.state.apply(turn)
-            except IllegalTurnError as err:  # as the referee loop does: the agent's message alone
-                self.store.log(self.id, "refused", {"reason": str(err), "agent": True}, seat)
-                turn = Turn(message=turn.message[:2000])
-                self.state.apply(turn)
+            turn, error = apply_agent_turn(self.state, turn)  # refused: its message alone, as in play_game
+            if error is not None:
+                self.store.log(self.id, "refused", {"reason": str(error), "agent": True}, seat)
             self._log_applied(seat, turn, info.agent, seconds)
             await self._after_turn()
 
