@@ -233,6 +233,33 @@ class KitCommand:
     group_help: str = ""
 
 
+def _every_seat(view: BaseModel) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class SeatTool:
+    """A tool the person in a seat may use on their own view in the browser, such as a search of
+    the seat's own database. ``accord serve`` runs it on the server and answers only that seat.
+
+    Attributes:
+        name: the tool's name in the frames (``{"type": "tool", "tool": NAME, "query": ...}``).
+        description: one line for the page (what the tool does, how a query looks).
+        run: ``(view, query) -> result``: answers ``query`` from ``view``, the seat's own view
+            (:meth:`GameKit.observation_view`) and nothing else, so the answer cannot hold another
+            seat's data; the result is JSON-able. A query it cannot answer raises a one-line
+            ValueError, which the page shows.
+        offered: whether the seat whose view this is has the tool (default: every seat).
+        example: a query to show as the input's placeholder.
+    """
+
+    name: str
+    description: str
+    run: Callable[[Any, str], Any]
+    offered: Callable[[Any], bool] = _every_seat
+    example: str = ""
+
+
 @dataclass(frozen=True)
 class GameKit:
     """Everything Accord knows about one game (see the module docstring).
@@ -263,6 +290,7 @@ class GameKit:
             turn's ``actions`` hold; a turn sent as JSON is read with :meth:`decode_actions`.
         web: the folder of the kit's browser widget (``widget.js``, optional css), served at
             ``/kits/NAME/`` by ``accord serve``; None when the game has no page.
+        tools: the tools a person may use on their own view in the browser (:class:`SeatTool`).
     """
 
     name: str
@@ -288,6 +316,7 @@ class GameKit:
     actions: Any = None
     web: Path | None = None
     """The folder of the kit's browser widget (``widget.js``), served at ``/kits/NAME/``."""
+    tools: Sequence[SeatTool] = ()
 
     def __post_init__(self) -> None:
         missing = [s for s in CORE_SLOTS if s not in self.slots]
@@ -307,6 +336,9 @@ class GameKit:
             for slot_name, impl in preset.slots.items():
                 if slot_name not in self.slots or impl not in self.slots[slot_name].implementations:
                     raise ValueError(f"game kit {self.name!r}: preset {preset.name!r} names {slot_name}={impl!r}")
+        tools = [t.name for t in self.tools]
+        if len(set(tools)) != len(tools):
+            raise ValueError(f"game kit {self.name!r} declares a tool twice")
         commands = [(c.group, c.name) for c in self.commands]
         if len(set(commands)) != len(commands):
             raise ValueError(f"game kit {self.name!r} declares a command twice")
@@ -319,6 +351,10 @@ class GameKit:
     def observation_view(self, state: State, seat: int) -> BaseModel:
         """What seat ``seat`` sees of ``state``, as JSON-able data (the web page draws it)."""
         return self.view(state, seat) if self.view is not None else state.observation(seat)
+
+    def tools_for(self, view: BaseModel) -> list[SeatTool]:
+        """The tools the person whose view ``view`` is may use (:class:`SeatTool`)."""
+        return [tool for tool in self.tools if tool.offered(view)]
 
     @functools.cached_property
     def _action_adapter(self) -> TypeAdapter[list[Any]]:

@@ -8,7 +8,7 @@ declares the ``accord dialop`` commands (:mod:`agent.kits.dialop.commands`), mou
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,7 @@ from agent.kits.base import (
     Implementation,
     OracleLanguage,
     Preset,
+    SeatTool,
     Slot,
     from_factory,
     on_a_model,
@@ -39,6 +40,7 @@ def dialop_kit(
     metrics: type[GameMetrics] | None = None,
     actions: Any = None,
     web: Path | None = None,
+    tools: Sequence[SeatTool] = (),
 ) -> GameKit:
     """The kit of one DialOp task.
 
@@ -51,6 +53,7 @@ def dialop_kit(
         metrics: the task's metrics model.
         actions: the task's formal action types (default: propose, accept, reject).
         web: the task's browser widget folder (``GameKit.web``), if it has one.
+        tools: the task's seat tools (``GameKit.tools``).
     """
     from agent.kits.dialop.commands import COMMANDS
     from games.dialop.base import Accept, Propose, Reject
@@ -110,4 +113,5 @@ def dialop_kit(
         commands=COMMANDS,
         actions=actions if actions is not None else Propose | Accept | Reject,
         web=web,
+        tools=tools,
     )

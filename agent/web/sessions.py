@@ -22,13 +22,15 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from agent.arena import agent_rng, apply_agent_turn
-from agent.kits.base import GameKit, OptionsError
+from agent.kits.base import GameKit, OptionsError, SeatTool
 from agent.registry import Registry, UnknownNameError
 from agent.web.store import SessionStore
 from games.base import Game, IllegalTurnError, State, Turn
 
 MAX_FRAME_BYTES = 16 * 1024
 """The largest frame a person may send (bytes of UTF-8)."""
+MAX_QUERY_CHARS = 2000
+"""The longest query a person may send a seat tool."""
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 """How a connection gets a frame (a WebSocket's ``send_json``)."""
@@ -59,6 +61,23 @@ class SeatInfo:
 
 def _dump(value: Any) -> Any:
     return value.model_dump(mode="json") if isinstance(value, BaseModel) else value
+
+
+def _tool_request(data: Mapping[str, Any], tools: Mapping[str, SeatTool]) -> tuple[SeatTool, str, int | None] | str:
+    """The tool, query and request id a tool frame asks for, or why it is refused."""
+    name, query, ask_id = data.get("tool"), data.get("query"), data.get("id")
+    extra = sorted(set(data) - {"type", "tool", "query", "id"})
+    if extra:
+        return f"unknown field {extra[0]!r} in a tool request"
+    if not isinstance(name, str) or name not in tools:
+        return f"this seat has no tool {str(name)[:40]!r} (its tools: {', '.join(tools) or 'none'})"
+    if not isinstance(query, str):
+        return "query must be a string"
+    if len(query) > MAX_QUERY_CHARS:
+        return f"query too long ({len(query)} > {MAX_QUERY_CHARS} characters)"
+    if ask_id is not None and (not isinstance(ask_id, int) or isinstance(ask_id, bool)):
+        return "id must be an integer"
+    return tools[name], query, ask_id
 
 
 @dataclass
@@ -106,12 +125,17 @@ class Session:
         """What seat ``seat`` is sent: its own view of the state, never another seat's."""
         terminal = self.state.is_terminal()
         mine = not terminal and self.state.current_player == seat
+        view = self.kit.observation_view(self.state, seat)
         frame: dict[str, Any] = {
             "type": "view",
             "seat": seat,
             "role": self.seats[seat].role,
             "game": self.kit.name,
-            "view": self.kit.observation_view(self.state, seat).model_dump(mode="json"),
+            "view": view.model_dump(mode="json"),
+            "tools": [
+                {"name": tool.name, "description": tool.description, "example": tool.example}
+                for tool in self.kit.tools_for(view)
+            ],
             "your_turn": mine,
             "legal": list(self.state.legal_actions(seat)) if mine else [],
             "turn": len(self.state.history),
@@ -217,6 +241,9 @@ class Session:
         except ValueError:
             await self.refuse(seat, send, "malformed JSON", {"text": text})
             return
+        if isinstance(data, dict) and data.get("type") == "tool":
+            await self._use_tool(seat, send, data)
+            return
         if not isinstance(data, dict) or data.get("type") != "turn":
             kind = data.get("type") if isinstance(data, dict) else type(data).__name__
             await self.refuse(seat, send, f"unknown frame type {kind!r}; send {{'type': 'turn', ...}}", data)
@@ -235,6 +262,23 @@ class Session:
             self._log_applied(seat, reason, None)
             await self._after_turn()
             await self._play_agents()
+
+    async def _use_tool(self, seat: int, send: Send, data: Mapping[str, Any]) -> None:
+        """Answer a seat tool's query from this seat's own view, to this seat alone (any time, not
+        only on its turn; not a turn). A query the tool cannot answer gets its one-line error."""
+        view = self.kit.observation_view(self.state, seat)
+        request = _tool_request(data, {tool.name: tool for tool in self.kit.tools_for(view)})
+        if isinstance(request, str):
+            await self.refuse(seat, send, request, dict(data))
+            return
+        tool, query, ask_id = request
+        answer: dict[str, Any] = {"type": "tool", "tool": tool.name, "query": query, "id": ask_id}
+        try:
+            answer["result"] = tool.run(view, query)
+        except ValueError as err:
+            answer["error"] = str(err).splitlines()[0] if str(err) else type(err).__name__
+        self.store.log(self.id, "tool", {k: v for k, v in answer.items() if k != "type"}, seat)
+        await self._send(send, answer)
 
     def _check_turn(self, seat: int, data: Mapping[str, Any]) -> Turn | str:
         """The turn ``data`` asks for, or why it is refused before the rules see it."""

@@ -52,12 +52,14 @@ EVENT_KINDS: tuple[str, ...] = (
     "received",
     "refused",
     "applied",
+    "tool",
     "finished",
     "error",
     "study_join",
 )
 """Every kind of event the server logs (``received``: a turn as sent; ``refused``: input turned
-away, with the reason; ``applied``: a turn the game played, with an agent's acts and intent; ``error``: an agent that failed;
+away, with the reason; ``applied``: a turn the game played, with an agent's acts and intent; ``tool``: a seat tool's
+query and answer; ``error``: an agent that failed;
 ``study_join``: a study participant's pid, study and condition)."""
 
 

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any, TypeVar
 
@@ -313,6 +313,18 @@ def site_json(site: Site) -> dict[str, Any]:
         "location": list(site.location),
         "features": dict(site.features),
     }
+
+
+def site_from_json(data: Mapping[str, Any]) -> Site:
+    """The site :func:`site_json` describes (how a seat's view is read back into sites).
+
+    Raises:
+        ValueError: ``data`` is not a site (one line).
+    """
+    try:
+        return Site(data["id"], data["name"], data["category"], data["price"], data["location"], data["features"])
+    except (KeyError, TypeError) as err:
+        raise ValueError(f"not a site: missing or malformed {err}") from None
 
 
 def preference_json(preference: Preference) -> dict[str, Any]:

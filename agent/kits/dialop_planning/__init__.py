@@ -6,6 +6,7 @@ from typing import Any
 
 from agent.kits.base import GameKit, from_factory, kit_data
 from agent.kits.dialop_family import dialop_kit
+from agent.kits.dialop_planning.tools import SEARCH
 
 NAME = "dialop_planning"
 USER_OPTIONS = frozenset({"accept_tolerance", "patience", "volunteer", "settle"})
@@ -51,4 +52,5 @@ def kit() -> GameKit:
         kit_data(__name__, "sweeps", "selfplay.toml"),
         PlanningMetrics,
         web=kit_data("agent.kits.dialop", "web"),
+        tools=(SEARCH,),
     )

@@ -27,6 +27,7 @@ from agent.kits.base import (
 )
 from agent.kits.traveling_adventurers.checks import withdraw_invalid_tours
 from agent.kits.traveling_adventurers.parse import CONTEXT_OPTIONS, dialogue_context
+from agent.kits.traveling_adventurers.view import dialogue_view
 
 NAME = "traveling_adventurers"
 
@@ -188,5 +189,6 @@ def kit() -> GameKit:
         },
         aliases={"templates": "template"},
         actions=Submit,
+        view=dialogue_view,
         web=kit_data(__name__, "web"),
     )

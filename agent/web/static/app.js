@@ -8,15 +8,18 @@
 // The widget interface (an ES module at /kits/<game>/widget.js, the folder GameKit.web declares):
 //   export function render(root, frame, api)   required; called on every view frame. `root` is the
 //       board's element, owned by the widget (keep state on it between calls); `frame` is the server's
-//       view frame {seat, role, game, view, your_turn, legal, turn, terminal, metrics}, `view` the
-//       kit's view model of this seat (its observation as JSON).
+//       view frame {seat, role, game, view, your_turn, legal, turn, terminal, metrics, tools}, `view`
+//       the kit's view model of this seat (its observation as JSON), `tools` the kit's seat tools this
+//       seat may use ({name, description, example}; GameKit.tools).
 //   export function composeTurn(frame, message, root)   optional; what the Send button sends:
 //       {message, actions} (default: the message with no formal action), or null to send nothing.
 //   export function describeAction(action)   optional; the text shown in the chat log for a line's
 //       public formal action (default: its fields).
 //   export const stylesheet = "widget.css"   optional; a stylesheet beside the widget.
 // `api` offers: send(message, actions) sends a turn (and clears the chat input); draftMessage() is the
-// chat input's text; setDraft(text) replaces it; announce(text) says something to screen readers.
+// chat input's text; setDraft(text) replaces it; announce(text) says something to screen readers;
+// tool(name, query) asks the server to run a seat tool on this seat's own view: a Promise of its result
+// (rejected with the tool's one-line error). A tool is not a turn: it may be used at any time.
 // A widget may import the shell's helpers from /static/common.js (el, svg: elements with text set as
 // text). Everything user-written (messages, names) is inserted with textContent, never as HTML.
 
@@ -92,6 +95,8 @@ let widgetGame = null;
 let lastFrame = null;
 let retries = 0;
 let finished = false;
+let toolRequests = 0;
+const pendingTools = new Map();
 
 function showAlert(text) {
   ui.alert.textContent = text;
@@ -122,7 +127,27 @@ const api = {
     ui.input.focus();
   },
   announce,
+  tool(name, query) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return Promise.reject(new Error("Not connected."));
+    toolRequests += 1;
+    const id = toolRequests;
+    socket.send(JSON.stringify({ type: "tool", tool: String(name), query: String(query || ""), id }));
+    return new Promise((resolve, reject) => pendingTools.set(id, { resolve, reject }));
+  },
 };
+
+function onTool(frame) {
+  const pending = pendingTools.get(frame.id);
+  if (!pending) return;
+  pendingTools.delete(frame.id);
+  if (frame.error) pending.reject(new Error(String(frame.error)));
+  else pending.resolve(frame.result);
+}
+
+function dropPendingTools() {
+  for (const { reject } of pendingTools.values()) reject(new Error("The connection was lost; try again."));
+  pendingTools.clear();
+}
 
 async function loadWidget(game) {
   if (widget && widgetGame === game) return widget;
@@ -208,12 +233,15 @@ function connect() {
     }
     if (frame.type === "view") {
       onView(frame);
+    } else if (frame.type === "tool") {
+      onTool(frame);
     } else if (frame.type === "error") {
       showAlert(String(frame.message));
     }
   });
   socket.addEventListener("close", (event) => {
     ui.connection.textContent = "disconnected";
+    dropPendingTools();
     if (finished) return;
     if (event.code === 4403) {
       showAlert(event.reason || "This link opens no seat of the session.");

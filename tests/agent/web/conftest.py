@@ -43,6 +43,18 @@ def token_of(link: str) -> str:
     return link.split("token=", 1)[1]
 
 
+def people_session(client: TestClient, game: str, seed: int) -> dict[str, Any]:
+    """A new two-person session of ``game`` (the creation response)."""
+    response = client.post("/api/sessions", json={"game": game, "seats": ["person", "person"], "seed": seed})
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+def seat_url(session: dict[str, Any], seat: int) -> str:
+    """The WebSocket path of ``seat`` in ``session`` (with its token)."""
+    return f"/ws/{session['session']}?token={token_of(session['seats'][seat]['link'])}"
+
+
 def turn_frame(turn: Any) -> str:
     """A turn as the page sends it (actions in their JSON form)."""
     return json.dumps(

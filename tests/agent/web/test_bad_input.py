@@ -14,19 +14,13 @@ from starlette.websockets import WebSocketDisconnect
 from agent.registry import default_registry
 from agent.web.sessions import MAX_FRAME_BYTES
 from agent.web.store import SessionStore
-from tests.agent.web.conftest import token_of
+from tests.agent.web.conftest import people_session, seat_url, token_of
 
 GAME = "traveling_adventurers"
 
 
 def _two_people(client: TestClient, seed: int = 5) -> dict[str, Any]:
-    response = client.post("/api/sessions", json={"game": GAME, "seats": ["person", "person"], "seed": seed})
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
-def _url(session: dict[str, Any], seat: int) -> str:
-    return f"/ws/{session['session']}?token={token_of(session['seats'][seat]['link'])}"
+    return people_session(client, GAME, seed)
 
 
 def _turn(message: str = "", actions: list[Any] | None = None) -> str:
@@ -51,7 +45,7 @@ def _events(store: SessionStore, session: str, kind: str, wait: float = 2.0) -> 
 
 def test_malformed_frames_are_refused_and_the_session_goes_on(client: TestClient, store: SessionStore) -> None:
     session = _two_people(client)
-    with client.websocket_connect(_url(session, 0)) as ws:
+    with client.websocket_connect(seat_url(session, 0)) as ws:
         assert ws.receive_json()["your_turn"]
         ws.send_text("x" * (MAX_FRAME_BYTES + 1))
         assert "too large" in _error(ws)
@@ -83,7 +77,7 @@ def test_out_of_turn_replayed_and_forged_turns(client: TestClient, store: Sessio
     rooms = list(state.observation(0).rooms)
     start = state.observation(0).start
     forged = [start, *[r for r in rooms if r != start], start]
-    with client.websocket_connect(_url(session, 0)) as a, client.websocket_connect(_url(session, 1)) as b:
+    with client.websocket_connect(seat_url(session, 0)) as a, client.websocket_connect(seat_url(session, 1)) as b:
         a.receive_json(), b.receive_json()
         b.send_text(_turn("me first"))
         assert _error(b) == "it is not your turn"
@@ -129,15 +123,15 @@ def test_a_token_of_another_session_closes_the_socket(client: TestClient, token:
 
 def test_reconnecting_resumes_the_seat_and_nothing_is_lost(client: TestClient, store: SessionStore) -> None:
     session = _two_people(client)
-    with client.websocket_connect(_url(session, 0)) as a:
+    with client.websocket_connect(seat_url(session, 0)) as a:
         a.receive_json()
         a.send_text(_turn("one"))
         a.receive_json()
-    with client.websocket_connect(_url(session, 1)) as b:
+    with client.websocket_connect(seat_url(session, 1)) as b:
         assert b.receive_json()["turn"] == 1
         b.send_text(_turn("two"))
         b.receive_json()
-    with client.websocket_connect(_url(session, 0)) as a:  # a reload
+    with client.websocket_connect(seat_url(session, 0)) as a:  # a reload
         frame = a.receive_json()
         assert frame["turn"] == 2 and frame["your_turn"] and frame["seat"] == 0
         assert [line["message"] for line in frame["view"]["chat"]] == ["one", "two"]
@@ -152,7 +146,7 @@ def test_input_after_the_end_is_refused(client: TestClient, store: SessionStore)
         json={"game": GAME, "seats": ["person", "person"], "seed": 2, "options": {"max_turns_per_player": 1}},
     )
     session = response.json()
-    with client.websocket_connect(_url(session, 0)) as a, client.websocket_connect(_url(session, 1)) as b:
+    with client.websocket_connect(seat_url(session, 0)) as a, client.websocket_connect(seat_url(session, 1)) as b:
         a.receive_json(), b.receive_json()
         a.send_text(_turn("hi"))
         a.receive_json(), b.receive_json()
@@ -194,7 +188,7 @@ def test_a_failing_agent_stops_its_session_not_the_server(client: TestClient, st
         raise RuntimeError("boom")
 
     session.seats[1].agent.act = boom
-    with client.websocket_connect(_url(body, 0)) as ws:
+    with client.websocket_connect(seat_url(body, 0)) as ws:
         ws.receive_json()
         ws.send_text(_turn("hello"))
         assert ws.receive_json()["turn"] == 1

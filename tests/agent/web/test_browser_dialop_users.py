@@ -1,6 +1,7 @@
-"""DialOp Planning and Mediation in a real browser, through the server, from a user's seat: the
+"""DialOp Planning and Mediation in a real browser, through the server: from a user's seat, the
 user's own preferences / calendar and flights, the pending proposal and its score for this user,
-Accept / Reject."""
+Accept / Reject; from an assistant's seat, Planning's site search (the game's Search tool, run by the
+server) and proposals, Mediation's flights per user and the addressee of every turn."""
 
 from __future__ import annotations
 
@@ -40,8 +41,22 @@ def test_a_planning_assistant_searches_its_sites_and_proposes(server: Server, pa
     page.goto(server.base + created["seats"][1]["link"])
     page.get_by_role("heading", name="Your site database (only you see it)").wait_for()
     everything = page.locator(".sites li").count()
-    page.get_by_role("searchbox", name="Filter the sites").fill("parking")
-    assert 0 < page.locator(".sites li").count() < everything
+    query = page.get_by_role("searchbox", name="Search query")
+    query.fill("parking")  # plain words, with Enter
+    query.press("Enter")
+    caption = page.locator("table.results caption")
+    caption.wait_for()
+    found = page.locator("table.results tbody tr").count()
+    assert 0 < found < everything and caption.inner_text() == f"Search results ({found})"
+    query.fill("Search(fields=[name, price], filters=[price <= 20], sort_by=[-price])")  # the paper's tool
+    page.get_by_role("button", name="Run the search").click()
+    page.locator("table.results th", has_text="price").wait_for()
+    prices = [int(p) for p in page.locator("table.results tbody tr td:nth-child(2)").all_inner_texts()]
+    assert prices == sorted(prices, reverse=True) and all(p <= 20 for p in prices)
+    query.fill("Search(fields=[flavour])")
+    query.press("Enter")
+    page.locator(".tool-error", has_text="unknown field 'flavour'").wait_for()
+    screenshot(page, "dialop_planning_assistant_search")
     page.locator("#status.yours").wait_for()
     names = page.get_by_role("combobox", name="Stop 1").locator("option").all_inner_texts()[1:]
     for i in range(3):

@@ -74,15 +74,40 @@ def test_rooms_are_buttons_by_keyboard_and_the_partner_sees_only_public_chat(ser
     # the watch page shows the public chat only
     page.get_by_role("textbox", name="Message").fill("hello from the browser")
     page.get_by_role("button", name="Send", exact=True).click()
-    partner = page.locator(".chat li.partner .text").first
-    partner.wait_for()
-    if "->" in partner.inner_text():  # the agent proposes a step: drawn on the graph, one click to follow
-        assert page.locator(".ta-graph .path.proposal").count() >= 1
-        page.get_by_role("button", name="Add the partner's proposed rooms to your tour").click()
-        assert page.locator("g.room.in-tour").count() >= 2
+    page.locator(".chat li.partner .text").first.wait_for()
     watch = page.context.new_page()
     watch.goto(server.base + created["watch"])
     watch.get_by_text("hello from the browser").wait_for()
     assert watch.locator("g.coin").count() == 0
     assert unnamed_controls(watch) == []
     screenshot(watch, "traveling_adventurers_watch")
+
+
+def test_two_people_see_a_suggestion_and_then_the_agreed_path(server: Server, browser: Any) -> None:
+    """Two people through their share links: one suggests a step in words; the other's page draws it
+    (the kit's view reads it with the game's rule parser) and follows it with one click; the answer
+    "sounds good" makes it the agreed path, highlighted on both pages."""
+    created = server.session("traveling_adventurers", ["person", "person"], board=2)
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    first, second = context.new_page(), context.new_page()
+    first.goto(server.base + created["seats"][0]["link"])
+    second.goto(server.base + created["seats"][1]["link"])
+    first.locator("#status.yours").wait_for()
+    first.get_by_role("textbox", name="Message").fill("Shall we go from the living room to the kitchen?")
+    first.get_by_role("button", name="Send", exact=True).click()
+
+    second.locator("#status.yours").wait_for()
+    assert second.locator(".ta-graph .path.proposal").count() == 1  # L-K, drawn from the partner's words
+    assert second.locator(".ta-graph .path.agreed").count() == 0
+    second.get_by_role("button", name="Add the partner's proposed rooms to your tour").click()
+    assert second.locator(".ta .tour").inner_text() == "L → K"
+    second.get_by_role("textbox", name="Message").fill("Sounds good, kitchen it is.")
+    second.get_by_role("button", name="Send", exact=True).click()
+
+    for page in (first, second):
+        page.locator(".ta-graph .path.agreed").first.wait_for(state="attached")
+        assert page.locator(".ta-graph .path.agreed").count() == 1
+        assert page.locator(".ta-facts dd").first.inner_text() == "L → K"
+        assert unnamed_controls(page) == []
+    screenshot(second, "traveling_adventurers_agreed")
+    context.close()

@@ -8,7 +8,9 @@ observation that the seat's own observation does not show (the conformance check
 ``_contains`` test, applied to whole frames). The final metrics, sent to every seat once the game
 is over, are the game's public outcome (e.g. the agreed flight pair of DialOp Mediation, of which
 each user saw only its own flight during the game) and are left out of the secret search. A
-watcher's frames hold only the chat lines every seat sees (never DialOp Mediation's private rooms)."""
+watcher's frames hold only the chat lines every seat sees (never DialOp Mediation's private rooms).
+Every seat tool a seat is offered (DialOp Planning's site search) is asked after every turn, and its
+answers are searched for the other seats' secrets too."""
 
 from __future__ import annotations
 
@@ -41,10 +43,8 @@ def _secrets(state: State, owner: int, viewer: int) -> list[Any]:
     return [s for s in secrets if s not in (None, [], {})]
 
 
-def _check(frame: dict[str, Any], state: State, seat: int, kit: Any, counts: dict[str, int]) -> None:
-    assert frame["type"] == "view" and frame["seat"] == seat
-    assert frame["turn"] == len(state.history)
-    assert frame["view"] == kit.observation_view(state, seat).model_dump(mode="json")
+def _inspect(frame: dict[str, Any], state: State, seat: int, kit: Any, counts: dict[str, int]) -> None:
+    """Count the secrets of every other seat searched in ``frame`` and the leaks found."""
     for owner in range(len(state.game.facts.player_names)):
         if owner == seat:
             continue
@@ -53,7 +53,26 @@ def _check(frame: dict[str, Any], state: State, seat: int, kit: Any, counts: dic
             if _contains({k: v for k, v in frame.items() if k != "metrics"}, secret):
                 counts["leaks"] += 1
                 print(f"LEAK {kit.name} seat {seat} of {owner}: {json.dumps(secret)[:300]}")
+
+
+def _check(frame: dict[str, Any], state: State, seat: int, kit: Any, counts: dict[str, int]) -> dict[str, Any]:
+    assert frame["type"] == "view" and frame["seat"] == seat
+    assert frame["turn"] == len(state.history)
+    assert frame["view"] == kit.observation_view(state, seat).model_dump(mode="json")
+    _inspect(frame, state, seat, kit, counts)
     counts["frames"] += 1
+    return frame
+
+
+def _use_tools(ws: Any, frame: dict[str, Any], state: State, seat: int, kit: Any, counts: dict[str, int]) -> None:
+    """Ask every seat tool the frame offers its example query and an empty one; inspect the answers."""
+    for tool in frame["tools"]:
+        for query in (tool["example"], ""):
+            ws.send_text(json.dumps({"type": "tool", "tool": tool["name"], "query": query}))
+            answer = ws.receive_json()
+            assert answer["type"] == "tool" and "error" not in answer, answer
+            _inspect(answer, state, seat, kit, counts)
+            counts["tool answers"] += 1
 
 
 def _check_watch(frame: dict[str, Any], state: State, counts: dict[str, int]) -> None:
@@ -75,7 +94,8 @@ def _check_watch(frame: dict[str, Any], state: State, counts: dict[str, int]) ->
 
 def test_no_frame_holds_another_seats_private_data(client: TestClient) -> None:
     registry = default_registry()
-    counts = {"sessions": 0, "frames": 0, "watch frames": 0, "secrets checked": 0, "leaks": 0, "turns": 0}
+    counts = {"sessions": 0, "frames": 0, "watch frames": 0, "tool answers": 0, "secrets checked": 0, "leaks": 0}
+    counts["turns"] = 0
     for game in registry.games:
         kit = registry.kit(game)
         players = registry.make_game(game).facts.num_players
@@ -103,9 +123,11 @@ def test_no_frame_holds_another_seats_private_data(client: TestClient) -> None:
                     mirror.apply(turn.model_copy(update={"actions": tuple(kit.decode_actions(actions))}))
                     counts["turns"] += 1
                     for seat, ws in enumerate(sockets):
-                        _check(ws.receive_json(), mirror, seat, kit, counts)
+                        frame = _check(ws.receive_json(), mirror, seat, kit, counts)
+                        _use_tools(ws, frame, mirror, seat, kit, counts)
                     _check_watch(watcher.receive_json(), mirror, counts)
             counts["sessions"] += 1
     print(f"\nisolation: {counts}")
     assert counts["leaks"] == 0
     assert counts["sessions"] == SESSIONS_PER_GAME * len(registry.games)
+    assert counts["tool answers"] > 0  # DialOp Planning's assistant searched its sites

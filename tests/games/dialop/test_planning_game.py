@@ -1,5 +1,7 @@
 """DialOp Planning as a game: conformance, the proposal protocol, the generator, recorded instances."""
 
+import json
+
 import numpy as np
 import pytest
 
@@ -22,6 +24,8 @@ from games.dialop.planning_game import (
     GeneratorParams,
     PlanningGame,
     generate_instance,
+    site_from_json,
+    site_json,
     task_data,
 )
 
@@ -273,3 +277,13 @@ def test_recorded_instances_are_the_same_on_every_seed():
     for bad in (-1, 113, True, "0"):
         with pytest.raises(ValueError):
             PlanningGame(instance=bad)
+
+
+def test_a_site_reads_back_from_its_json() -> None:
+    """What the assistant's view shows of a site is the whole site (a seat tool reads it back)."""
+    instance = PlanningGame().new_initial_state(5).instance
+    for site in instance.sites:
+        again = site_from_json(json.loads(json.dumps(site_json(site))))
+        assert again == site and dict(again.features) == dict(site.features)
+    with pytest.raises(ValueError, match="not a site"):
+        site_from_json({"name": "x"})

@@ -2,8 +2,8 @@
 // agent/web/static/app.js): a user's own private view (Planning: its preferences and the score
 // breakdown of every proposal; Mediation: its calendar with importances, its flights and the pending
 // proposal's breakdown), the pending proposal, and Accept / Reject with the chat text as the message.
-// The assistant's seat: Planning's site database (a filter box searches it) with a site per stop to
-// propose; Mediation's flights of each user with a flight per user to propose, and the user every
+// The assistant's seat: Planning's site database, searched with the game's Search tool (a seat tool
+// the server runs on this seat's own sites), with a site per stop to propose; Mediation's flights of each user with a flight per user to propose, and the user every
 // turn is addressed to (composeTurn adds the To action to whatever is sent).
 
 import { el } from "/static/common.js";
@@ -84,7 +84,7 @@ function privateView(view) {
 const mediating = (view) => Array.isArray(view.user_flights) && view.user_flights.length > 0;
 
 function choices(root) {
-  if (!root.__dialop) root.__dialop = { stops: [], flights: [], to: 0, filter: "" };
+  if (!root.__dialop) root.__dialop = { stops: [], flights: [], to: 0, query: "", result: null, error: "" };
   return root.__dialop;
 }
 
@@ -103,26 +103,58 @@ function siteText(site) {
   return `${site.name} (${site.category}, $${site.price}): ${features}`;
 }
 
-// Planning's assistant: the site database with a filter, a site per stop, Propose.
+// Planning's assistant: the site database, searched with the game's Search tool on the server (plain
+// words, or the paper's Search(...) language), a site per stop, Propose.
+const siteList = (view) => el("ul", { className: "sites", "aria-label": "Your sites" }, view.sites.map((site) => el("li", { text: siteText(site) })));
+
+function searchPanel(root, view, api, tool) {
+  const chosen = choices(root);
+  const query = el("input", { type: "search", "aria-label": "Search query", value: chosen.query || "", placeholder: tool.example });
+  const run = el("button", { type: "button", className: "secondary", text: "Search", "aria-label": "Run the search" });
+  const form = el("form", { className: "search" }, [query, run]);
+  const ask = () => {
+    chosen.query = query.value;
+    api
+      .tool(tool.name, query.value)
+      .then((result) => {
+        chosen.result = result;
+        chosen.error = "";
+        api.announce(`${result.count} sites found`);
+      })
+      .catch((err) => {
+        chosen.error = err.message;
+      })
+      .finally(() => render(root, chosen.frame, chosen.api));
+  };
+  run.addEventListener("click", ask);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    ask();
+  });
+  const parts = [el("p", { className: "hint", text: tool.description }), form];
+  if (chosen.error) parts.push(el("p", { className: "tool-error", role: "status", text: chosen.error }));
+  const result = chosen.result;
+  if (result) {
+    const table = el("table", { className: "rows results" }, [el("caption", { text: `Search results (${result.count})` })]);
+    table.append(el("thead", {}, [el("tr", {}, result.columns.map((c) => el("th", { scope: "col", text: c })))]));
+    const body = el("tbody");
+    for (const row of result.rows) {
+      body.append(el("tr", {}, row.map((v) => el("td", { text: v === null || v === undefined ? "-" : String(v) }))));
+    }
+    table.append(body);
+    parts.push(el("div", { className: "sites" }, [table]));
+  } else {
+    parts.push(siteList(view));
+  }
+  return parts;
+}
+
 function plannerView(root, view, frame, api) {
   const chosen = choices(root);
   const names = view.sites.map((site) => site.name);
   const parts = [el("h2", { text: "Your site database (only you see it)" })];
-  const filter = el("input", { type: "search", "aria-label": "Filter the sites", value: chosen.filter, placeholder: "filter: e.g. museum, parking" });
-  const list = el("ul", { className: "sites" });
-  const fill = () => {
-    const words = filter.value.toLowerCase().split(/\s+/).filter(Boolean);
-    chosen.filter = filter.value;
-    list.replaceChildren(
-      ...view.sites
-        .map(siteText)
-        .filter((text) => words.every((w) => text.toLowerCase().includes(w)))
-        .map((text) => el("li", { text })),
-    );
-  };
-  filter.addEventListener("input", fill);
-  fill();
-  parts.push(filter, list);
+  const tool = (frame.tools || []).find((t) => t.name === "search");
+  parts.push(...(tool ? searchPanel(root, view, api, tool) : [siteList(view)]));
   const stops = el("div", { className: "stops" });
   for (let i = 0; i < view.num_slots; i++) {
     const options = [["", "(empty)"], ...names.map((n) => [n, n])];
@@ -178,6 +210,7 @@ export function composeTurn(frame, message, root) {
 
 export function render(root, frame, api) {
   const view = frame.view;
+  Object.assign(choices(root), { frame, api });
   const mine = view.sites
     ? plannerView(root, view, frame, api)
     : mediating(view)

@@ -1,7 +1,8 @@
 // Traveling Adventurers' board (the kit's widget; interface in agent/web/static/app.js): the rooms
 // as a graph with this player's own coins on the hallways, the tour being built, this player's and
-// the partner's submissions, and the path the partner's latest message proposes ("Follow partner"
-// adds it to the tour). Rooms are buttons: click, Enter or Space adds a room to the tour (the last
+// the partner's submissions, the path agreed so far and the partner's pending suggestion ("Follow
+// partner" takes it into the tour): the kit's view reads both from the chat with the game's rule
+// parser and agreement tracker (agent/kits/traveling_adventurers/view.py). Rooms are buttons: click, Enter or Space adds a room to the tour (the last
 // one again takes it back); "Submit tour" sends a Submit action with the chat text as message.
 
 import { el as html, svg } from "/static/common.js";
@@ -16,20 +17,6 @@ const pathText = (path) => (path && path.length ? path.join(" → ") : "none");
 export function describeAction(action) {
   if (action && action.kind === "submit") return `submitted the tour ${pathText(action.path)}`;
   return "";
-}
-
-// The rooms the partner's latest message proposes, in order: letters written "(L)" or joined by
-// arrows ("L -> E -> B"); an empty list when it names fewer than two.
-function partnerProposal(view, seat) {
-  const line = [...view.chat].reverse().find((l) => l.seat !== seat && l.message);
-  if (!line) return [];
-  const found = [];
-  const pattern = /\(([A-Z])\)|\b([A-Z])\b(?=\s*->)|(?<=->\s*)\b([A-Z])\b/g;
-  for (const match of line.message.matchAll(pattern)) {
-    const letter = match[1] || match[2] || match[3];
-    if (letter in view.rooms && found[found.length - 1] !== letter) found.push(letter);
-  }
-  return found.length >= 2 ? found : [];
 }
 
 function positions(letters) {
@@ -114,10 +101,8 @@ function build(root, view, state) {
   state.follow = html("button", { type: "button", className: "secondary", text: "Follow partner", "aria-label": "Add the partner's proposed rooms to your tour" });
   buttons.append(state.undo, state.clear, state.follow, state.say, state.submit);
   state.follow.addEventListener("click", () => {
-    const proposal = partnerProposal(state.view, state.frame.seat);
-    const start = state.view.start;
-    if (proposal[0] === start) state.tour = [start];
-    for (const letter of proposal) if (!state.tour.includes(letter)) state.tour.push(letter);
+    state.tour = [];
+    for (const letter of state.view.partner_proposal || []) if (!state.tour.includes(letter)) state.tour.push(letter);
     update(state);
   });
   side.append(buttons);
@@ -146,12 +131,14 @@ function build(root, view, state) {
     dl.append(html("dt", { text: label }), dd);
     return dd;
   };
+  state.agreedText = fact("Agreed so far");
   state.ownSub = fact("You submitted");
   state.partnerSub = fact("Partner submitted");
   state.turnsLeft = fact("Your turns left");
   side.append(dl);
   const legend = html("p", { className: "legend" });
   legend.append(
+    html("span", { className: "key agreed", text: "agreed path" }), " ",
     html("span", { className: "key draft", text: "your tour" }), " ",
     html("span", { className: "key own", text: "your submission" }), " ",
     html("span", { className: "key partner", text: "partner's submission" }), " ",
@@ -188,7 +175,8 @@ function update(state) {
   const { view, frame } = state;
   const draft = complete(state) ? [...state.tour, view.start] : state.tour;
   state.trail.replaceChildren();
-  const proposal = view.own_submission ? [] : partnerProposal(view, frame.seat);
+  const proposal = view.own_submission ? [] : view.partner_proposal || [];
+  drawPath(state, view.agreed, "agreed");
   drawPath(state, proposal, "proposal");
   if (view.partner_submission) drawPath(state, view.partner_submission, "partner");
   if (view.own_submission) drawPath(state, view.own_submission, "own");
@@ -219,6 +207,7 @@ function update(state) {
       : frame.your_turn
         ? "The tour is complete: submit it when you both agree."
         : "The tour is complete: you can submit it on your turn.";
+  state.agreedText.textContent = view.agreed.length > 1 ? pathText(view.agreed) : "nothing yet";
   state.ownSub.textContent = pathText(view.own_submission);
   state.partnerSub.textContent = pathText(view.partner_submission);
   state.turnsLeft.textContent = String(view.turns_left);
