@@ -29,7 +29,7 @@ import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from agent.summaries import summarize
 
@@ -417,8 +417,17 @@ def _replace(path: Path, text: str) -> None:
     os.replace(temporary, path)
 
 
+class RowSource(Protocol):
+    """What the summaries read of a store: its rows and its manifest (a sweep's result store, a
+    memory store, or ``accord serve``'s session log)."""
+
+    def rows(self) -> list[dict[str, Any]]: ...
+
+    def manifest(self) -> dict[str, Any]: ...
+
+
 def summarize_store(
-    store: ResultStore | MemoryStore,
+    store: RowSource,
     metrics: Sequence[str] = (),
     kinds: Mapping[str, str] | None = None,
     schema: type[GameMetrics] | None = None,

@@ -51,6 +51,7 @@ SHARED: tuple[str, ...] = (
     "agent/web/study.py",
     "agent/web/log_results.py",
     "agent/web/study_routes.py",
+    "agent/web/resume.py",
     "beliefs/base.py",
     "planners/base.py",
     "language/act_base.py",

@@ -1,6 +1,7 @@
 """``accord results summarize``, ``show`` and ``plot``: a sweep's result store summarized with 95%
-intervals, one game's transcript shown (and replayed), a metric plotted. ``summarize`` and ``show``
-also read the session log of ``accord serve`` (:func:`agent.web.log_results.open_any_store`)."""
+intervals, one game's transcript shown (and replayed), a metric plotted. Each also reads the session
+log of ``accord serve`` (:func:`agent.web.log_results.open_any_store`): its cells are the study's
+conditions."""
 
 from __future__ import annotations
 
@@ -92,7 +93,7 @@ def results_show_command(
 
 
 def results_plot_command(
-    results: str = typer.Argument(..., help="the result store directory of a sweep"),
+    results: str = typer.Argument(..., help="a sweep's result store, or accord serve's session log (or its folder)"),
     metric: str = typer.Option(..., help="the metric to plot, e.g. optimal, solved, normalized_score"),
     out_path: str = typer.Option(..., "--out", help="the PNG file"),
     over: str | None = typer.Option(
@@ -107,10 +108,11 @@ def results_plot_command(
     def run() -> None:
         from agent.cli.experiment import game_of, schema_of
         from agent.plots import plot_sweep_bars, plot_sweep_curves
-        from agent.results import open_store, summarize_store
+        from agent.results import summarize_store
         from agent.summaries import by_turn
+        from agent.web.log_results import open_any_store
 
-        store = open_store(results, must_exist=True)
+        store = open_any_store(results)
         game = game_of(store.rows())
         schema = schema_of(game) if game else None
         summary = summarize_store(store, schema=schema)

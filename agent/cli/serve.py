@@ -7,7 +7,8 @@ from pathlib import Path
 
 import typer
 
-from agent.cli.common import UserError, _guard
+from agent.cli.common import UserError, _guard, console
+from agent.terminal import say
 
 
 def serve_command(
@@ -57,6 +58,12 @@ def serve_command(
         except StudyError as err:
             raise UserError(str(err)) from None
         app = create_app(store, registry, pace=pace, max_sessions=max_sessions, study=plan)
+        if app.state.resumed:
+            say(console, f"resumed {len(app.state.resumed)} unfinished sessions from {db}")
+        for line in app.state.abandoned:
+            say(console, f"not resumed: {line}")
+        page = f"http://{host}:{port}/" + ("study" if plan is not None else "")
+        say(console, f"serving on {page}  (log: {db}; Ctrl+C stops)")
         uvicorn.run(app, host=host, port=port, ws_max_size=1 << 20, log_level="warning")
 
     _guard(run)

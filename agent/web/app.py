@@ -21,6 +21,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Redirect
 from fastapi.staticfiles import StaticFiles
 
 from agent.registry import Registry, default_registry
+from agent.web.resume import resume_sessions
 from agent.web.sessions import Session, SessionError, SessionManager
 from agent.web.store import SessionStore
 from agent.web.study import Study
@@ -90,9 +91,12 @@ def create_app(
     ``study``, also its landing page and join API (:mod:`agent.web.study_routes`)."""
     registry = registry or default_registry()
     manager = SessionManager(registry, store, pace, max_sessions)
+    resumed, abandoned = resume_sessions(manager)
     app = FastAPI(title="Accord", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.manager = manager
     app.state.store = store
+    app.state.resumed = resumed
+    app.state.abandoned = abandoned
     catalogue = games_json(registry)
     tasks: set[asyncio.Task[None]] = set()
 
@@ -240,6 +244,8 @@ def create_app(
             return
         send = websocket.send_json
         await session.connect(seat, send)
+        if session.agent_to_move():  # a resumed session whose agent was moving when the server stopped
+            start(session)
         try:
             while True:
                 message = await websocket.receive()
@@ -262,6 +268,8 @@ def create_app(
             return
         send = websocket.send_json
         await session.watch(send)
+        if session.agent_to_move():
+            start(session)
         try:
             while (await websocket.receive())["type"] != "websocket.disconnect":
                 pass

@@ -11,6 +11,7 @@ its kit's ``observation_view``, and a turn's actions are decoded with the kit's 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import secrets
 import time
@@ -40,9 +41,15 @@ class SessionError(ValueError):
     """A session request the server refuses (unknown game, preset or option, wrong seats); one line."""
 
 
+def token_digest(token: str) -> str:
+    """The SHA-256 of a seat token: what the log keeps of it (a seat resumes after a restart)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
 @dataclass
 class SeatInfo:
-    """One seat of a session: a person (with its token) or an agent (with its preset)."""
+    """One seat of a session: a person (with its token, or after a restart only the token's
+    digest) or an agent (with its preset)."""
 
     seat: int
     role: str
@@ -50,12 +57,24 @@ class SeatInfo:
     preset: str | None = None
     token: str | None = None
     agent: Any = None
+    digest: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.token is not None and self.digest is None:
+            self.digest = token_digest(self.token)
 
     def public(self, session: str) -> dict[str, Any]:
         """The seat as the creation response shows it (a person's play link carries its token)."""
         out: dict[str, Any] = {"seat": self.seat, "role": self.role, "kind": self.kind, "preset": self.preset}
         if self.kind == "person":
             out["link"] = f"/play/{session}?token={self.token}"
+        return out
+
+    def logged(self) -> dict[str, Any]:
+        """The seat as the log keeps it: never the token, a person's token digest."""
+        out: dict[str, Any] = {"seat": self.seat, "role": self.role, "kind": self.kind, "preset": self.preset}
+        if self.kind == "person":
+            out["token_sha256"] = self.digest
         return out
 
 
@@ -112,8 +131,9 @@ class Session:
         """The person seat that ``token`` opens in this session, or None."""
         if not token:
             return None
+        digest = token_digest(token)
         for info in self.seats:
-            if info.kind == "person" and info.token is not None and secrets.compare_digest(info.token, token):
+            if info.kind == "person" and info.digest is not None and secrets.compare_digest(info.digest, digest):
                 return info.seat
         return None
 
@@ -327,12 +347,16 @@ class Session:
             payload["seconds"] = round(seconds, 4)
         self.store.log(self.id, "applied", payload, seat)
 
-    async def _after_turn(self) -> None:
+    def record_finish(self) -> None:
+        """Log the outcome once the game is over (once)."""
         if self.state.is_terminal() and not self.finished:
             self.finished = True
             metrics = self.metrics() or {}
             self.store.log(self.id, "finished", {"metrics": metrics, "returns": self.state.returns()})
             self.store.finish(self.id, metrics)
+
+    async def _after_turn(self) -> None:
+        self.record_finish()
         await self.broadcast()
 
     async def _play_agents(self) -> None:
@@ -363,6 +387,11 @@ class Session:
                 self.store.log(self.id, "refused", {"reason": str(error), "agent": True}, seat)
             self._log_applied(seat, turn, info.agent, seconds)
             await self._after_turn()
+
+    def agent_to_move(self) -> bool:
+        """Whether an agent's seat is to move (it moves under the lock; a second start waits for
+        the lock and then finds nothing to do, so starting an agent that is moving is harmless)."""
+        return not self.state.is_terminal() and self.seats[self.state.current_player].agent is not None
 
     async def start(self) -> None:
         """Let the agents move if the game opens with theirs (an agents-only session plays out)."""
@@ -401,7 +430,22 @@ class SessionManager:
             built = self.registry.make_game(kit.name, **options)
         except (UnknownNameError, OptionsError, ValueError, TypeError) as err:
             raise SessionError(str(err).strip("'\"").splitlines()[0]) from None
-        facts = built.facts
+        infos = self.seat_infos(kit, built, seats)
+        sid = secrets.token_hex(8)  # hex: an id never starts with "-", which a command line would read as an option
+        logged = [info.logged() for info in infos]
+        self.store.create_session(sid, kit.name, seed, options, logged)
+        session = Session(sid, kit, built, seed, options, infos, self.store, pace=self.pace)
+        self.store.log(sid, "created", {"game": kit.name, "seed": seed, "options": options, "seats": logged})
+        self.sessions[sid] = session
+        return session
+
+    def seat_infos(self, kit: GameKit, game: Game, seats: Sequence[str]) -> list[SeatInfo]:
+        """One seat per entry of ``seats`` (``person``, with a new token, or ``agent:<preset>``).
+
+        Raises:
+            SessionError: the wrong number of seats, an unknown preset, or one that needs a model.
+        """
+        facts = game.facts
         if not isinstance(seats, list | tuple) or len(seats) != facts.num_players:
             raise SessionError(f"{kit.name} has {facts.num_players} seats ({', '.join(facts.player_names)})")
         infos = []
@@ -421,13 +465,7 @@ class SessionManager:
                 infos.append(SeatInfo(seat, role, "agent", preset=preset, agent=agent))
             else:
                 raise SessionError(f"seat {seat}: {kind!r} is neither 'person' nor 'agent:<preset>'")
-        sid = secrets.token_hex(8)  # hex: an id never starts with "-", which a command line would read as an option
-        public = [{k: v for k, v in i.public(sid).items() if k != "link"} for i in infos]
-        self.store.create_session(sid, kit.name, seed, options, public)
-        session = Session(sid, kit, built, seed, options, infos, self.store, pace=self.pace)
-        self.store.log(sid, "created", {"game": kit.name, "seed": seed, "options": options, "seats": public})
-        self.sessions[sid] = session
-        return session
+        return infos
 
     def get(self, session: str) -> Session | None:
         """The session with id ``session``, if any."""

@@ -56,11 +56,13 @@ EVENT_KINDS: tuple[str, ...] = (
     "finished",
     "error",
     "study_join",
+    "abandoned",
 )
 """Every kind of event the server logs (``received``: a turn as sent; ``refused``: input turned
 away, with the reason; ``applied``: a turn the game played, with an agent's acts and intent; ``tool``: a seat tool's
 query and answer; ``error``: an agent that failed;
-``study_join``: a study participant's pid, study and condition)."""
+``study_join``: a study participant's pid, study and condition; ``abandoned``: a session a restarted
+server could not resume, with the reason)."""
 
 
 class SessionStore:
@@ -93,7 +95,7 @@ class SessionStore:
     def create_session(
         self, session: str, game: str, seed: int, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]]
     ) -> None:
-        """Record a new session (its seats without their tokens)."""
+        """Record a new session (its seats without their tokens: a person's token as its SHA-256)."""
         with self._lock:
             self._db.execute(
                 "INSERT INTO sessions (id, game, seed, options, seats, created) VALUES (?, ?, ?, ?, ?, ?)",

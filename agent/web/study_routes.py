@@ -5,8 +5,9 @@ string, or a generated one); ``GET /study/join?pid=P&consent=yes`` (the form's t
 ``POST /api/study/join`` (JSON ``{"pid": P, "consent": true}``) assign a condition with
 :func:`~agent.web.study.assign`, create the participant's session and send the play link (a 303
 redirect, or JSON ``{pid, condition, session, link}``). A returning pid gets its first assignment
-and link again (after a restart its link is null: sessions do not outlive the server, and the log
-never holds a seat's token); a full study is refused with 409. The session's terminal view frame carries the
+and link again (after a restart its link is null, as the log never holds a seat's token; the session
+itself is resumed, :mod:`agent.web.resume`, and the link the participant holds opens it again); a
+full study is refused with 409. The session's terminal view frame carries the
 participant's completion code. Every join is logged as a ``study_join`` event (study, condition,
 pid) of its session, and assignments are rebuilt from those events when the server restarts.
 """
@@ -42,6 +43,9 @@ class StudyDesk:
             payload = event["payload"]
             if event["kind"] == "study_join" and payload.get("study") == study.name:
                 self.joined.setdefault(payload["pid"], {**payload, "session": event["session"], "link": None})
+                resumed = manager.get(event["session"])
+                if resumed is not None:  # resumed after a restart: its end still shows the code
+                    resumed.completion = study.code_for(payload["pid"])
 
     def join(self, pid: str) -> dict[str, Any]:
         """The assignment of ``pid`` (new, or the one it got before).

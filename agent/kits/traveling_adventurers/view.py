@@ -39,6 +39,7 @@ def dialogue_view(state: State, seat: int) -> TravelingAdventurersView:
     agents' belief store, so the page and an agent read the dialogue alike)."""
     from beliefs.base import Utterance
     from beliefs.traveling_adventurers import AgreementTracker, NullPartnerModel, Pending, TravelingAdventurersBeliefs
+
     observation = state.observation(seat)
     assert isinstance(observation, TravelingAdventurersObservation)
     tracker = AgreementTracker(start=observation.start)

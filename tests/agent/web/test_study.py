@@ -64,7 +64,8 @@ def test_six_participants_play_the_study_to_the_end(study_client: TestClient, st
 
 
 def _results_read_the_log(db: Path, joins: list[dict[str, Any]]) -> None:
-    """``accord results`` summarizes the log by condition, shows and replays every session."""
+    """``accord results`` summarizes the log by condition, shows and replays every session, and
+    plots a metric by condition and over the turns."""
     summary = runner.invoke(app, ["results", "summarize", str(db)], terminal_width=200)
     assert summary.exit_code == 0, summary.output
     print(summary.output)
@@ -74,6 +75,11 @@ def _results_read_the_log(db: Path, joins: list[dict[str, Any]]) -> None:
         shown = runner.invoke(app, ["results", "show", "--replay", "--", str(db.parent), j["session"][:8]])
         assert shown.exit_code == 0, shown.output
         assert "replay: identical metrics" in shown.output and "USER:" in shown.output
+    for extra in ([], ["--over", "turn"]):
+        png = db.parent / f"correct{len(extra)}.png"
+        plotted = runner.invoke(app, ["results", "plot", str(db), "--metric", "correct", "--out", str(png), *extra])
+        assert plotted.exit_code == 0, plotted.output
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_joining_needs_consent_and_a_pid(study_client: TestClient) -> None:
@@ -110,14 +116,22 @@ def test_results_read_a_log_outside_a_study_and_replay_finds_an_edit(client: Tes
 
 def test_assignments_survive_a_restart(store: SessionStore) -> None:
     """A new server on the same log rebuilds who joined from the study_join events: a returning
-    pid keeps its condition and the counterbalancing goes on from where it stopped."""
+    pid keeps its condition, its session resumes on its old link and ends with its completion code,
+    and the counterbalancing goes on from where it stopped."""
     registry = default_registry()
     study = load_study(EXAMPLE, registry)
     with TestClient(create_web_app(store, registry, study=study), base_url="http://127.0.0.1") as first:
         before = [first.post("/api/study/join", json={"pid": f"p{n}", "consent": True}).json() for n in range(5)]
     with TestClient(create_web_app(store, registry, study=study), base_url="http://127.0.0.1") as second:
         again = second.post("/api/study/join", json={"pid": "p1", "consent": True}).json()
-        assert again == {**before[1], "link": None}  # the log keeps no token; sessions end with the server
+        assert again == {**before[1], "link": None}  # the log keeps no token's text, only its digest
+        with second.websocket_connect(before[1]["link"].replace("/play/", "/ws/")) as ws:  # resumed
+            frame = ws.receive_json()
+            while not frame["terminal"]:
+                if frame["your_turn"]:
+                    ws.send_text(json.dumps({"type": "turn", "message": "hello", "actions": []}))
+                frame = ws.receive_json()
+        assert frame["completion"] == study.code_for("p1")
         last = second.post("/api/study/join", json={"pid": "p5", "consent": True})
         assert last.status_code == 200
         conditions = Counter(j["condition"] for j in [*before, last.json()])
