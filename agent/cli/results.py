@@ -26,7 +26,7 @@ def results_summarize_command(
     def run() -> None:
         from agent.cli.experiment import game_of, schema_of, shown_metrics
         from agent.summaries import summarize
-        from agent.web.log_results import open_any_store
+        from agent.web.log_results import SessionLog, open_any_store
 
         store = open_any_store(results)
         if store.torn:
@@ -40,7 +40,8 @@ def results_summarize_command(
         name = manifest.get("sweep", results)
         shown = list(metric or ()) or (shown_metrics(game) if game and schema else [])
         title = f"{name}: {len(store)} of {manifest.get('total', len(store))} games"
-        _show(_table(title, summary, shown, schema), json_path)
+        rows_are = "condition" if isinstance(store, SessionLog) else "agent"
+        _show(_table(title, summary, shown, schema, rows_are), json_path)
         _write_summary(summary, json_path, csv_path, {"sweep": name, "results": results, "games": len(store)})
 
     _guard(run)

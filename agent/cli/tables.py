@@ -27,6 +27,7 @@ def _table(
     summary: Sequence[Mapping[str, Any]],
     metrics: Sequence[str] = (),
     schema: type[GameMetrics] | None = None,
+    rows_are: str = "agent",
 ) -> Table:
     """The metrics table of a run: a row per cell, a column per metric (``metrics``, default every
     metric of ``summary``), binary metrics as ``86 [78-91]`` (%, Wilson 95%), the others as
@@ -37,6 +38,7 @@ def _table(
         summary: :func:`agent.summaries.summarize` entries.
         metrics: the columns, in order (metrics without entries are left out).
         schema: the game's metrics model (column headings).
+        rows_are: the heading of the cells' column (a study's cells are its conditions).
     """
     present = list(dict.fromkeys(e["metric"] for e in summary))
     columns = [m for m in metrics if m in present] if metrics else present
@@ -49,7 +51,7 @@ def _table(
     if len(counts) == 1:
         caption += f"; n = {counts[0]} per cell"
     table = LiteralTable(title=title, caption=caption)
-    table.add_column("agent", no_wrap=True)
+    table.add_column(rows_are, no_wrap=True)
     for name in columns:
         info = schema.info(name) if schema is not None else None
         table.add_column(info.heading if info is not None else name, justify="right", no_wrap=True)

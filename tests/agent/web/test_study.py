@@ -70,7 +70,7 @@ def _results_read_the_log(db: Path, joins: list[dict[str, Any]]) -> None:
     assert summary.exit_code == 0, summary.output
     print(summary.output)
     assert "partners: 6 of " in summary.output and "Wilson" in summary.output
-    assert "problem-solving" in summary.output and "baseline" in summary.output
+    assert "problem-solving" in summary.output and "baseline" in summary.output and "condition" in summary.output
     for j in joins:
         shown = runner.invoke(app, ["results", "show", "--replay", "--", str(db.parent), j["session"][:8]])
         assert shown.exit_code == 0, shown.output
