@@ -308,10 +308,10 @@ def load_benchmark(path: str | Path = DATA_FILE, errata: Mapping[tuple[int, str]
             if absent:
                 raise CoordinationQAError(f"{where}: the answer ordinal names no option: {', '.join(absent)}")
             answer_text = (row.get(f"{prefix} Answer") or "").strip()
-            reads_as = _closest_option(answer_text, options)
-            if answer_text and reads_as is not None and reads_as.letter not in correct:
+            reads_as = _match_text(answer_text, options, contain=True, min_similarity=0.0).letter
+            if reads_as is not None and reads_as not in correct:
                 notes.append(
-                    f"{qid}: the Answer text {answer_text[:50]!r} reads as option {reads_as.letter}, the ordinal says "
+                    f"{qid}: the Answer text {answer_text[:50]!r} reads as option {reads_as}, the ordinal says "
                     f"{','.join(sorted(correct))} (scored by the ordinal, as the paper's scorer did)"
                 )
             question = Question(
@@ -489,17 +489,6 @@ def _normal(text: str) -> str:
     return text.strip(" .,;:!?\"'`*[]()")
 
 
-def _closest_option(text: str, options: Sequence[Option]) -> Option | None:
-    """The option whose text is strictly the closest to ``text`` by difflib ratio, or None."""
-    scored = sorted(
-        ((difflib.SequenceMatcher(None, _normal(text), _normal(o.text)).ratio(), o) for o in options),
-        key=lambda pair: -pair[0],
-    )
-    if not scored or (len(scored) > 1 and scored[0][0] == scored[1][0]):
-        return None
-    return scored[0][1]
-
-
 def extract_answer(output: str | None, options: Sequence[Option], min_similarity: float = MIN_SIMILARITY) -> Extraction:
     """Which option ``output`` chose (see the module docstring for the rules).
 
@@ -565,7 +554,19 @@ def _match_text(text: str, options: Sequence[Option], contain: bool, min_similar
 
 
 def score(question_id: str, letter: str | None, key: AnswerKey) -> bool:
-    """Whether ``letter`` is a correct answer to the question (no answer is wrong)."""
+    """Whether ``letter`` answers the question correctly.
+
+    Args:
+        question_id: the question's id.
+        letter: the extracted letter (None: no answer, which is wrong).
+        key: the answer key.
+
+    Returns:
+        True when ``letter`` is one of the key's letters for the question.
+
+    Raises:
+        KeyError: the key has no such question.
+    """
     return letter is not None and letter in key[question_id]
 
 
