@@ -38,7 +38,8 @@ import logging
 import os
 import tempfile
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -282,12 +283,13 @@ class ResponseCache:
 
 @dataclass
 class _Answer:
-    """The requests of one answer (one :meth:`LLMClient.ask`): its deadline and what the cache
+    """The requests of one answer (one :meth:`LLMClient.ask` or :meth:`LLMClient.ask_text`): its deadline and what the cache
     must learn once the answer is known to be valid or not."""
 
     deadline: float
     hits: list[str] = field(default_factory=list)  # cache keys served, in order
     last: tuple[str, bytes | None] | None = None  # the last response: its key and, if fresh, content
+    valid: bool = False  # the answer was taken: its cache entries are kept
 
     def remaining(self) -> float:
         return self.deadline - time.monotonic()
@@ -588,41 +590,81 @@ class LLMClient:
         }
         if self.config.mode == "llamacpp":
             kwargs["response_format"] = {"type": "json_object", "schema": grammar_schema(response_model)}
+        with self._answer() as answer:
+            try:
+                result = self._instructor.chat.completions.create(
+                    response_model=response_model,
+                    max_retries=self.config.max_reasks,
+                    context=validation_context,
+                    strict=False,
+                    **kwargs,
+                )
+                answer.valid = True
+                return result
+            except InstructorRetryException as err:
+                self.usage.failures += 1
+                cause = err.__cause__ or err
+                if answer.remaining() <= 0:  # the deadline cut the answer short
+                    reason = f"Timeout: no valid answer within {self.config.timeout:g} s ({err.n_attempts} attempt(s))"
+                elif err.failed_attempts:  # every answer came back invalid
+                    reason = f"no valid answer after {err.n_attempts} attempt(s): {_first_line(err.failed_attempts[-1].exception)}"
+                else:  # the endpoint failed (HTTP error, timeout, connection)
+                    reason = f"the endpoint failed: {type(cause).__name__}: {_first_line(cause)}"
+                raise LLMCallError(
+                    f"{response_model.__name__}: {reason}",
+                    attempts=err.n_attempts,
+                    last_output=_raw_output(err.last_completion),
+                ) from err
+            except Exception as err:  # anything else the client raises
+                self.usage.failures += 1
+                raise LLMCallError(f"{response_model.__name__}: {type(err).__name__}: {_first_line(err)}") from err
+
+    def ask_text(self, messages: list[dict[str, str]], seed: int | None = None) -> str:
+        """One free-text chat completion (no schema, no re-asking), on the same transport and books
+        as :meth:`ask`: a call, its requests and retries, tokens, the per-answer deadline, the cache.
+
+        Args:
+            messages: the chat turns.
+            seed: sent as the request's ``seed`` (servers that honour it sample anew per seed, and
+                each seed is its own cache entry).
+
+        Raises:
+            LLMCallError: the endpoint failed or sent no message (counted as a failure).
+        """
+        kwargs: dict[str, Any] = {
+            "model": self.config.model,
+            "messages": messages,
+            "temperature": self.config.temperature,
+            "max_tokens": self.config.max_tokens,
+        }
+        if seed is not None:
+            kwargs["seed"] = seed
+        with self._answer() as answer:
+            try:
+                completion = self._openai.chat.completions.create(**kwargs)
+                choices = getattr(completion, "choices", None)
+                if not choices or getattr(choices[0], "message", None) is None:
+                    raise LLMCallError("the completion has no message")
+                answer.valid = True
+                return str(choices[0].message.content or "")
+            except Exception as err:  # every failure of the endpoint or the client is one counted line
+                self.usage.failures += 1
+                reason = "Timeout" if answer.remaining() <= 0 else type(err).__name__
+                raise LLMCallError(f"{reason}: {_first_line(err)}"[:300]) from err
+
+    @contextmanager
+    def _answer(self) -> Iterator[_Answer]:
+        """The books of one answer: a call, its deadline for every request, and afterwards its
+        cache entries kept (a valid answer) or dropped, and its extra requests counted as retries."""
         before = self.usage.http_requests + self.usage.cached
         self.usage.calls += 1
         answer = _Answer(deadline=time.monotonic() + self.config.timeout)
         token = _ANSWER.set(answer)
-        valid = False
         try:
-            result = self._instructor.chat.completions.create(
-                response_model=response_model,
-                max_retries=self.config.max_reasks,
-                context=validation_context,
-                strict=False,
-                **kwargs,
-            )
-            valid = True
-            return result
-        except InstructorRetryException as err:
-            self.usage.failures += 1
-            cause = err.__cause__ or err
-            if answer.remaining() <= 0:  # the deadline cut the answer short
-                reason = f"Timeout: no valid answer within {self.config.timeout:g} s ({err.n_attempts} attempt(s))"
-            elif err.failed_attempts:  # every answer came back invalid
-                reason = f"no valid answer after {err.n_attempts} attempt(s): {_first_line(err.failed_attempts[-1].exception)}"
-            else:  # the endpoint failed (HTTP error, timeout, connection)
-                reason = f"the endpoint failed: {type(cause).__name__}: {_first_line(cause)}"
-            raise LLMCallError(
-                f"{response_model.__name__}: {reason}",
-                attempts=err.n_attempts,
-                last_output=_raw_output(err.last_completion),
-            ) from err
-        except Exception as err:  # anything else the client raises
-            self.usage.failures += 1
-            raise LLMCallError(f"{response_model.__name__}: {type(err).__name__}: {_first_line(err)}") from err
+            yield answer
         finally:
             _ANSWER.reset(token)
-            self._transport.settle(answer, valid)
+            self._transport.settle(answer, answer.valid)
             self.usage.retries += max(0, self.usage.http_requests + self.usage.cached - before - 1)
 
     def close(self) -> None:

@@ -147,6 +147,21 @@ def test_an_unreachable_endpoint_fails_cleanly():
         llm.ask(Answer, "instructions", "content")
 
 
+def test_free_text_is_asked_on_the_same_books_and_cache(llm_server, tmp_path):
+    llm_server.push(Reply.error(500, "boom"), Reply.text("Answer: B"))
+    llm = client(llm_server, tmp_path, transport_retries=1)
+    messages = llm.messages("pick one", "A or B?")
+    assert llm.ask_text(messages, seed=1) == "Answer: B"
+    assert (llm.usage.calls, llm.usage.http_requests, llm.usage.retries, llm.usage.failures) == (1, 2, 1, 0)
+    assert llm_server.requests[-1]["seed"] == 1 and "response_format" not in llm_server.requests[-1]
+    again = client(llm_server, tmp_path)
+    assert again.ask_text(messages, seed=1) == "Answer: B" and again.usage.cached == 1
+    llm_server.push(Reply.error(500, "boom"))
+    with pytest.raises(LLMCallError, match="InternalServerError") as err:
+        client(llm_server, transport_retries=0).ask_text(messages, seed=2)
+    assert "\n" not in str(err.value)
+
+
 # ---- the cache ---------------------------------------------------------------------------------
 
 

@@ -52,7 +52,6 @@ import csv
 import difflib
 import math
 import re
-import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -389,9 +388,6 @@ def ask_text(client: LLMClient, messages: list[dict[str, str]], seed: int | None
     deadline, and answered from its response cache when it has one (an answer is cached once it
     arrived; text is never invalid).
 
-    :class:`~language.llm_client.LLMClient` asks only for validated pydantic objects; this is its
-    plain-text twin, on the same transport and books.
-
     Args:
         client: the configured client (its model, temperature and max tokens are used).
         messages: the chat turns.
@@ -401,39 +397,10 @@ def ask_text(client: LLMClient, messages: list[dict[str, str]], seed: int | None
     Returns:
         The reply; a failing endpoint is a reply with ``error`` set, never an exception.
     """
-    from language import llm_client as llm
-
-    config = client.config
-    kwargs: dict[str, Any] = {
-        "model": config.model,
-        "messages": messages,
-        "temperature": config.temperature,
-        "max_tokens": config.max_tokens,
-    }
-    if seed is not None:
-        kwargs["seed"] = seed
-    usage = client.usage
-    before = usage.http_requests + usage.cached
-    usage.calls += 1
-    answer = llm._Answer(deadline=time.monotonic() + config.timeout)
-    token = llm._ANSWER.set(answer)
-    valid = False
     try:
-        completion = client._openai.chat.completions.create(**kwargs)
-        choices = getattr(completion, "choices", None)
-        if not choices or getattr(choices[0], "message", None) is None:
-            raise LLMCallError("the completion has no message")
-        text = choices[0].message.content or ""
-        valid = True
-        return TextReply(text=text)
-    except Exception as err:  # every failure of the endpoint or the client is one counted line
-        usage.failures += 1
-        reason = "Timeout" if answer.remaining() <= 0 else type(err).__name__
-        return TextReply(error=f"{reason}: {llm._first_line(err)}"[:300])
-    finally:
-        llm._ANSWER.reset(token)
-        client._transport.settle(answer, valid)
-        usage.retries += max(0, usage.http_requests + usage.cached - before - 1)
+        return TextReply(text=client.ask_text(messages, seed=seed))
+    except LLMCallError as err:  # a failing endpoint is a counted failure of this question
+        return TextReply(error=str(err))
 
 
 # ---- extraction ------------------------------------------------------------------------------
