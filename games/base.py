@@ -443,6 +443,11 @@ class State(ABC):
     def private_data(self, player: int) -> Any:
         """``player``'s hidden information as JSON-able data (for leak checks)."""
 
+    def private_data_hidden_from(self, player: int) -> list[int]:
+        """The seats that must never observe ``player``'s private data: every other seat (a game
+        where the others see what a player does not, like a hand held facing outwards, says so)."""
+        return [seat for seat in range(self.game.facts.num_players) if seat != player]
+
     @abstractmethod
     def with_private_data_resampled(self, player: int, rng: np.random.Generator) -> State:
         """A copy whose ``player`` hidden data is redrawn, consistently with the public history
@@ -561,11 +566,12 @@ def _trajectory(state: State) -> str:
 
 
 def _check_no_leak(game: Game, seed: int) -> None:
-    """Observations never contain, nor depend on, the other player's private data.
+    """Observations never contain, nor depend on, a player's private data where it is hidden.
 
     At every position of a short random game, each player's secret is redrawn with the public
     history kept (``with_private_data_resampled``, which draws only secrets consistent with that
-    history); the partner's observation must not change, nor contain the secret.
+    history); the observation of every seat it is hidden from (``private_data_hidden_from``: the
+    other players, unless the game says otherwise) must not change, nor contain the secret.
     """
     facts = game.facts
     where = f"{facts.game_id} seed {seed}"
@@ -575,9 +581,7 @@ def _check_no_leak(game: Game, seed: int) -> None:
         for owner in range(facts.num_players):
             secret = state.private_data(owner)
             twin = state.with_private_data_resampled(owner, np.random.default_rng([seed, step, owner]))
-            for viewer in range(facts.num_players):
-                if viewer == owner:
-                    continue
+            for viewer in state.private_data_hidden_from(owner):
                 seen = state.observation(viewer)
                 if secret not in (None, [], {}) and _contains(seen.model_dump(mode="json"), secret):
                     raise ConformanceError(f"{where}: player {viewer} observes player {owner}'s private data")

@@ -6,6 +6,7 @@ import pytest
 from agent.registry import default_registry
 from games.base import ConformanceError, IllegalTurnError, Turn, TurnRecord, check_game
 from games.traveling_adventurers import TravelingAdventurersGame, TravelingAdventurersState
+from tests.kits.toy_sum.game import ToySumGame
 
 
 @pytest.mark.parametrize("family", sorted(default_registry().games))
@@ -87,3 +88,8 @@ def test_turns_after_the_end_are_refused():
     with pytest.raises(IllegalTurnError, match="game is over"):
         state.apply(Turn(message="more"))
     assert np.isfinite(state.returns()).all()
+
+
+def test_private_data_is_hidden_from_every_other_seat_by_default() -> None:
+    state = ToySumGame(players=3).new_initial_state(0)
+    assert [state.private_data_hidden_from(seat) for seat in range(3)] == [[1, 2], [0, 2], [0, 1]]

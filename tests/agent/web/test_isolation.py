@@ -30,9 +30,10 @@ SESSIONS_PER_GAME = 6
 
 
 def _secrets(state: State, owner: int, viewer: int) -> list[Any]:
-    """What ``viewer`` must never receive of ``owner``: its private data and the non-empty fields
-    of its observation that differ from the viewer's own and do not occur in the viewer's own."""
-    secrets = [state.private_data(owner)]
+    """What ``viewer`` must never receive of ``owner``: its private data (where the game hides it
+    from the viewer) and the non-empty fields of its observation that differ from the viewer's own
+    and do not occur in the viewer's own."""
+    secrets = [state.private_data(owner)] if viewer in state.private_data_hidden_from(owner) else []
     theirs = state.observation(owner).model_dump(mode="json")
     mine = state.observation(viewer).model_dump(mode="json")
     for name, value in theirs.items():
@@ -44,10 +45,9 @@ def _secrets(state: State, owner: int, viewer: int) -> list[Any]:
 
 
 def _inspect(frame: dict[str, Any], state: State, seat: int, kit: Any, counts: dict[str, int]) -> None:
-    """Count the secrets of every other seat searched in ``frame`` and the leaks found."""
+    """Count the secrets searched in ``frame`` (every seat's that ``seat`` must not see, its own
+    included where the game hides a seat's data from the seat itself) and the leaks found."""
     for owner in range(len(state.game.facts.player_names)):
-        if owner == seat:
-            continue
         for secret in _secrets(state, owner, seat):
             counts["secrets checked"] += 1
             if _contains({k: v for k, v in frame.items() if k != "metrics"}, secret):
@@ -84,7 +84,7 @@ def _check_watch(frame: dict[str, Any], state: State, counts: dict[str, int]) ->
         assert all((line["seat"], line["message"]) in chat for chat in chats), line
     public = {k: v for k, v in frame.items() if k != "metrics"}
     for owner in seats:
-        secret = state.private_data(owner)
+        secret = state.private_data(owner) if state.private_data_hidden_from(owner) else None
         counts["secrets checked"] += 1
         if secret not in (None, [], {}) and _contains(public, secret):
             counts["leaks"] += 1
