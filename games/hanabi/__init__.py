@@ -42,7 +42,8 @@ A seat's observation (:class:`HanabiObservation`) holds its own cards' *knowledg
 clues leave possible), every other hand with its holder's knowledge, the stacks, the discards, the
 tokens, the deck size and the history (each move's record with the card played or discarded and the
 positions a clue touched). :meth:`HanabiState.resample_hand` re-deals a seat's own hand and the deck
-consistently with that seat's knowledge, for search.
+consistently with that seat's knowledge, for search; :func:`state_from_observation` builds such a
+state from the seat's observation alone.
 
 The deal is a numpy permutation of the deck drawn from the seed: seat 0 gets the first cards, then
 seat 1, and each draw takes the next card, as HLE's chance moves deal them.
@@ -52,6 +53,7 @@ from games.hanabi.actions import ACTION_ADAPTER, Discard, HanabiAction, MoveReco
 from games.hanabi.cards import COLOR_NAMES, Card
 from games.hanabi.game import GAME_ID, PLAYER_NAMES, HanabiGame, HanabiMetrics, HanabiState, describe
 from games.hanabi.observation import CardKnowledge, HanabiObservation, HandView
+from games.hanabi.redeal import state_from_observation
 
 __all__ = [
     "ACTION_ADAPTER",
@@ -72,4 +74,5 @@ __all__ = [
     "RevealColor",
     "RevealRank",
     "describe",
+    "state_from_observation",
 ]

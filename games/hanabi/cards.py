@@ -11,6 +11,7 @@ ranks, bit 16 set once a colour clue touched the card, bit 17 once a rank clue d
 
 from __future__ import annotations
 
+import numpy as np
 from pydantic import BaseModel, ConfigDict
 
 COLOR_NAMES: tuple[str, ...] = ("red", "yellow", "green", "white", "blue")
@@ -98,3 +99,56 @@ def clue_rank(knowledge: int, card: int, rank: int, ranks: int) -> int:
     if card % ranks == rank:
         return (knowledge & ~(0xFF << RANK_SHIFT)) | bit | RANK_CLUED
     return knowledge & ~bit
+
+
+def sample_hand(
+    allows: list[tuple[bool, ...]], pool: list[int], rng: np.random.Generator, attempts: int = 64
+) -> list[int]:
+    """Indices into ``pool`` (distinct), one per hand position, each a card that position's
+    knowledge allows (``allows[i][card]``); uniform over all such injective assignments.
+
+    Rejection first (independent uniform picks, retried ``attempts`` times on a collision); when the
+    constraints are tight enough that collisions keep happening, the consistent assignments are
+    enumerated by card kind and one is drawn with its weight (the number of physical-card
+    assignments it stands for).
+
+    Raises:
+        ValueError: no assignment exists (the knowledge contradicts the pool).
+    """
+    allowed = [[i for i, card in enumerate(pool) if ok[card]] for ok in allows]
+    if any(not a for a in allowed):
+        raise ValueError("a card's knowledge allows none of the unseen cards")
+    for _ in range(attempts):
+        picks = [a[int(x * len(a))] for a, x in zip(allowed, rng.random(len(allowed)).tolist(), strict=True)]
+        if len(set(picks)) == len(picks):
+            return picks
+    kinds: dict[int, list[int]] = {}
+    for i, card in enumerate(pool):
+        kinds.setdefault(card, []).append(i)
+    options = [sorted({pool[i] for i in a}) for a in allowed]
+    found: list[tuple[list[int], int]] = []
+
+    def walk(slot: int, used: dict[int, int], chosen: list[int], weight: int) -> None:
+        if slot == len(options):
+            found.append((list(chosen), weight))
+            return
+        for card in options[slot]:
+            free = len(kinds[card]) - used.get(card, 0)
+            if free > 0:
+                used[card] = used.get(card, 0) + 1
+                chosen.append(card)
+                walk(slot + 1, used, chosen, weight * free)
+                chosen.pop()
+                used[card] -= 1
+
+    walk(0, {}, [], 1)
+    if not found:
+        raise ValueError("no hand is consistent with the knowledge")
+    weights = np.array([w for _, w in found], dtype=float)
+    cards, _ = found[int(rng.choice(len(found), p=weights / weights.sum()))]
+    next_copy: dict[int, int] = {}
+    picks = []
+    for card in cards:
+        picks.append(kinds[card][next_copy.get(card, 0)])
+        next_copy[card] = next_copy.get(card, 0) + 1
+    return picks

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import numpy as np
@@ -32,6 +31,7 @@ from games.hanabi.cards import (
     plausible,
     plausible_colors,
     plausible_ranks,
+    sample_hand,
 )
 from games.hanabi.observation import CardKnowledge, HanabiObservation, HandView
 
@@ -100,8 +100,23 @@ class HanabiGame(Game):
         )
         """Move id -> (kind, hand position or target offset, colour or 0-based rank)."""
         self.card_models = [card_model(card, ranks) for card in range(colors * ranks)]
+        self.counts = [self.cards.count(card) for card in range(colors * ranks)]
+        # legal clues by the set of colours (ranks) a target holds, as a bitmask, per target offset
+        self.color_bit = [1 << (card // ranks) for card in range(colors * ranks)]
+        self.rank_bit = [1 << (card % ranks) for card in range(colors * ranks)]
+        first_rank = 2 * hand + (players - 1) * colors
+        self.color_clues = [[()]] + [
+            [tuple(2 * hand + (off - 1) * colors + c for c in range(colors) if m >> c & 1) for m in range(1 << colors)]
+            for off in range(1, players)
+        ]
+        self.rank_clues = [[()]] + [
+            [tuple(first_rank + (off - 1) * ranks + r for r in range(ranks) if m >> r & 1) for m in range(1 << ranks)]
+            for off in range(1, players)
+        ]
+        self._allows: dict[int, tuple[bool, ...]] = {}
         self._actions = [[self._make_action(p, uid) for uid in range(self.num_moves)] for p in range(players)]
         self._turns = [[Turn(actions=(a,)) for a in row] for row in self._actions]
+        self._records = [[TurnRecord(player=p, turn=t) for t in row] for p, row in enumerate(self._turns)]
         self._names = [[describe(a) for a in row] for row in self._actions]
         self._by_name = [{n.lower(): uid for uid, n in enumerate(row)} for row in self._names]
         self._knowledge_models: dict[int, CardKnowledge] = {}
@@ -202,11 +217,19 @@ class HanabiGame(Game):
             self._knowledge_models[knowledge] = found
         return found
 
+    def allows(self, knowledge: int) -> tuple[bool, ...]:
+        """Per card (int), whether ``knowledge`` allows it (cached)."""
+        found = self._allows.get(knowledge)
+        if found is None:
+            found = tuple(plausible(knowledge, card, self.ranks) for card in range(self.colors * self.ranks))
+            self._allows[knowledge] = found
+        return found
+
     # ---- states ----------------------------------------------------------------------------
     def deal(self, seed: int) -> tuple[int, ...]:
         """The shuffled deck of ``seed`` (a numpy Generator permutation); hands are dealt from its front."""
         rng = np.random.default_rng(seed)
-        return tuple(int(c) for c in rng.permutation(np.array(self.cards)))
+        return tuple(rng.permutation(np.array(self.cards)).tolist())
 
     def new_initial_state(self, seed: int) -> HanabiState:
         return HanabiState(self, self.deal(seed))
@@ -314,15 +337,17 @@ class HanabiState(State):
         out = list(range(n)) if self.information < game.max_information_tokens else []
         out.extend(range(hand, hand + n))
         if self.information > 0:
-            ranks, colors = game.ranks, game.colors
-            base = 2 * hand
+            color_bit, rank_bit = game.color_bit, game.rank_bit
+            rank_masks = []
             for off in range(1, players):
-                held = {card // ranks for card in self.hands[(p + off) % players]}
-                out.extend(base + (off - 1) * colors + c for c in sorted(held))
-            base += (players - 1) * colors
-            for off in range(1, players):
-                held = {card % ranks for card in self.hands[(p + off) % players]}
-                out.extend(base + (off - 1) * ranks + r for r in sorted(held))
+                colors = ranks = 0
+                for card in self.hands[(p + off) % players]:
+                    colors |= color_bit[card]
+                    ranks |= rank_bit[card]
+                out.extend(game.color_clues[off][colors])
+                rank_masks.append(ranks)
+            for off, ranks in enumerate(rank_masks, start=1):
+                out.extend(game.rank_clues[off][ranks])
         return out
 
     def legal_moves(self, player: int | None = None) -> list[Action]:
@@ -371,12 +396,11 @@ class HanabiState(State):
         reason = self.illegal_reason(uid)
         if reason is not None:
             raise IllegalTurnError(reason)
-        turn = (
-            self.game.turn(self.player, uid)
-            if not message
-            else Turn(message=message, actions=(self.game.action(self.player, uid),))
-        )
-        self._move(uid, turn)
+        p = self.player
+        if message:
+            self._move(uid, TurnRecord(player=p, turn=Turn(message=message, actions=(self.game.action(p, uid),))))
+        else:
+            self._move(uid, self.game._records[p][uid])
 
     def _uid_of(self, turn: Turn) -> int:
         if len(turn.actions) != 1:
@@ -393,9 +417,9 @@ class HanabiState(State):
         self._uid_of(turn)
 
     def _apply(self, turn: Turn) -> None:
-        self._move(self._uid_of(turn), turn)
+        self._move(self._uid_of(turn), TurnRecord(player=self.player, turn=turn))
 
-    def _move(self, uid: int, turn: Turn) -> None:
+    def _move(self, uid: int, record: TurnRecord) -> None:
         """Carry out the legal move ``uid`` (HLE's ``ApplyMove`` followed by its deal)."""
         game = self.game
         p = self.player
@@ -420,7 +444,8 @@ class HanabiState(State):
                     self.lives -= 1
                 else:
                     self.information += 1
-            if self.drawn < len(self.deck):
+            if self.drawn < len(self.deck) and self.lives > 0 and self.stacked < game.max_score:
+                # as HLE: no card is dealt once the move has ended the game
                 hand.append(self.deck[self.drawn])
                 self.knowledge[p].append(game.fresh)
                 self.drawn += 1
@@ -436,7 +461,7 @@ class HanabiState(State):
                 if (card // game.ranks if kind == REVEAL_COLOR else card % game.ranks) == v:
                     touched |= 1 << i
             self.records.append((p, uid, -1, touched))
-        self.history.append(TurnRecord(player=p, turn=turn))
+        self.history.append(record)
         self.player = (p + 1) % game.num_players
 
     # ---- views ---------------------------------------------------------------------------------
@@ -521,7 +546,8 @@ class HanabiState(State):
         )
 
     def clone(self) -> HanabiState:
-        twin = copy.copy(self)
+        twin = HanabiState.__new__(HanabiState)
+        twin.__dict__.update(self.__dict__)
         twin.hands = [list(h) for h in self.hands]
         twin.knowledge = [list(k) for k in self.knowledge]
         twin.fireworks = list(self.fireworks)
@@ -540,9 +566,7 @@ class HanabiState(State):
             The cards, sorted.
         """
         game = self.game
-        counts = [0] * (game.colors * game.ranks)
-        for card in game.cards:
-            counts[card] += 1
+        counts = list(game.counts)
         for seat, hand in enumerate(self.hands):
             if seat != player:
                 for card in hand:
@@ -550,8 +574,9 @@ class HanabiState(State):
         for card in self.discards:
             counts[card] -= 1
         for color, height in enumerate(self.fireworks):
+            base = color * game.ranks
             for rank in range(height):
-                counts[color * game.ranks + rank] -= 1
+                counts[base + rank] -= 1
         return [card for card, n in enumerate(counts) for _ in range(n)]
 
     def resample_hand(self, player: int, rng: np.random.Generator) -> HanabiState:
@@ -571,13 +596,13 @@ class HanabiState(State):
         """
         game = self.game
         pool = self.unseen_cards(player)
-        chosen = _sample_hand(self.knowledge[player], pool, game.ranks, rng)
+        chosen = sample_hand([game.allows(k) for k in self.knowledge[player]], pool, rng)
         twin = self.clone()
         twin.hands[player] = [pool[i] for i in chosen]
-        taken = set(chosen)
-        rest = [pool[i] for i in range(len(pool)) if i not in taken]
-        order = rng.permutation(len(rest))
-        twin.deck = self.deck[: self.drawn] + tuple(rest[int(i)] for i in order)
+        for i in sorted(chosen, reverse=True):
+            pool.pop(i)
+        rest = rng.permutation(pool).tolist() if pool else []
+        twin.deck = self.deck[: self.drawn] + tuple(rest)
         return twin
 
     # ---- conformance hooks -----------------------------------------------------------------------
@@ -627,55 +652,3 @@ class HanabiState(State):
         rest = self.deck[self.drawn :]
         twin.deck = self.deck[: self.drawn] + tuple(rest[int(i)] for i in rng.permutation(len(rest)))
         return twin
-
-
-def _sample_hand(
-    knowledge: list[int], pool: list[int], ranks: int, rng: np.random.Generator, attempts: int = 64
-) -> list[int]:
-    """Indices into ``pool`` (distinct), one per position, each allowed by that position's
-    knowledge; uniform over all such injective assignments.
-
-    Rejection first (independent uniform picks, retried ``attempts`` times on a collision); when the constraints are
-    tight enough that collisions keep happening, the consistent assignments are enumerated by card
-    kind and one is drawn with its weight (the number of physical-card assignments it stands for).
-
-    Raises:
-        ValueError: no assignment exists (the knowledge contradicts the pool).
-    """
-    allowed = [[i for i, card in enumerate(pool) if plausible(k, card, ranks)] for k in knowledge]
-    if any(not a for a in allowed):
-        raise ValueError("a card's knowledge allows none of the unseen cards")
-    for _ in range(attempts):
-        picks = [a[int(rng.integers(len(a)))] for a in allowed]
-        if len(set(picks)) == len(picks):
-            return picks
-    kinds: dict[int, list[int]] = {}
-    for i, card in enumerate(pool):
-        kinds.setdefault(card, []).append(i)
-    options = [sorted({pool[i] for i in a}) for a in allowed]
-    found: list[tuple[list[int], int]] = []
-
-    def walk(slot: int, used: dict[int, int], chosen: list[int], weight: int) -> None:
-        if slot == len(options):
-            found.append((list(chosen), weight))
-            return
-        for card in options[slot]:
-            free = len(kinds[card]) - used.get(card, 0)
-            if free > 0:
-                used[card] = used.get(card, 0) + 1
-                chosen.append(card)
-                walk(slot + 1, used, chosen, weight * free)
-                chosen.pop()
-                used[card] -= 1
-
-    walk(0, {}, [], 1)
-    if not found:
-        raise ValueError("no hand is consistent with the knowledge")
-    weights = np.array([w for _, w in found], dtype=float)
-    cards, _ = found[int(rng.choice(len(found), p=weights / weights.sum()))]
-    next_copy: dict[int, int] = {}
-    picks = []
-    for card in cards:
-        picks.append(kinds[card][next_copy.get(card, 0)])
-        next_copy[card] = next_copy.get(card, 0) + 1
-    return picks

@@ -18,9 +18,9 @@ from games.hanabi import (
     Play,
     RevealColor,
     RevealRank,
+    state_from_observation,
 )
-from games.hanabi.cards import COLOR_LETTERS, plausible
-from games.hanabi.game import _sample_hand
+from games.hanabi.cards import COLOR_LETTERS, plausible, sample_hand
 
 
 def card(short: str, ranks: int = 5) -> int:
@@ -329,7 +329,8 @@ def test_sampler_is_uniform(attempts):
     ones_or_twos = 0b11111 | (0b11 << 8)
     knowledge = [only_red, only_red, ones_or_twos]
     rng = np.random.default_rng(0)
-    seen = Counter(tuple(pool[i] for i in _sample_hand(knowledge, pool, ranks, rng, attempts)) for _ in range(6000))
+    allows = [tuple(plausible(k, c, ranks) for c in range(25)) for k in knowledge]
+    seen = Counter(tuple(pool[i] for i in sample_hand(allows, pool, rng, attempts)) for _ in range(6000))
     # physical assignments: slots 0, 1 take two of the three reds (6 ordered ways), slot 2 the rest
     # of the pool that is a 1 or a 2 (any of the two left): 12 in all, by kind:
     r1, r2, y1 = card("R1"), card("R2"), card("Y1")
@@ -337,6 +338,32 @@ def test_sampler_is_uniform(attempts):
     assert set(seen) == set(expected)
     for kinds, weight in expected.items():
         assert abs(seen[kinds] / 6000 - weight / 12) < 0.03
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_state_from_observation(players):
+    """A state rebuilt from a seat's observation looks the same to that seat and plays on."""
+    rng = np.random.default_rng(1)
+    game = HanabiGame(players=players)
+    states = live_states(players, range(6))
+    for state in states[::2] + [s for s in states if s.deck_size == 0][:5]:
+        for seat in range(players):
+            obs = state.observation(seat)
+            rebuilt = state_from_observation(game, obs, rng)
+            assert rebuilt.observation(seat) == obs
+            assert all(rebuilt.hands[s] == state.hands[s] for s in range(players) if s != seat)
+            unseen = sorted(state.hands[seat] + list(state.deck[state.drawn :]))
+            assert sorted(rebuilt.hands[seat] + list(rebuilt.deck[rebuilt.drawn :])) == unseen
+            assert rebuilt.player == state.player and rebuilt.turns_to_play == state.turns_to_play
+            if state.player == seat:  # others' clue options depend on the seat's (re-dealt) cards
+                assert rebuilt.legal_uids() == state.legal_uids()
+            assert [r.turn.message for r in rebuilt.history] == [r.turn.message for r in state.history]
+            while not rebuilt.is_terminal():
+                rebuilt.apply_uid(rebuilt.legal_uids()[-1])
+            final = rebuilt.observation(seat)  # a finished game rebuilds too
+            assert state_from_observation(game, final, rng).observation(seat) == final
+    with pytest.raises(ValueError, match="does not fit"):
+        state_from_observation(HanabiGame(players=2, colors=4), HanabiGame().new_initial_state(0).observation(0), rng)
 
 
 # ---- metrics ------------------------------------------------------------------------------------
