@@ -51,9 +51,10 @@ seat 1, and each draw takes the next card, as HLE's chance moves deal them.
 
 from games.hanabi.actions import ACTION_ADAPTER, Discard, HanabiAction, MoveRecord, Play, RevealColor, RevealRank
 from games.hanabi.cards import COLOR_NAMES, Card
-from games.hanabi.game import GAME_ID, PLAYER_NAMES, HanabiGame, HanabiMetrics, HanabiState, describe
+from games.hanabi.game import GAME_ID, PLAYER_NAMES, HanabiGame, describe
 from games.hanabi.observation import CardKnowledge, HanabiObservation, HandView
 from games.hanabi.redeal import state_from_observation
+from games.hanabi.state import HanabiMetrics, HanabiState
 
 __all__ = [
     "ACTION_ADAPTER",

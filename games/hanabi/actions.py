@@ -57,6 +57,12 @@ class RevealRank(BaseModel):
 HanabiAction = Annotated[Play | Discard | RevealColor | RevealRank, Field(discriminator="kind")]
 """Any Hanabi action; a dict with a ``kind`` key validates to one (:data:`ACTION_ADAPTER`)."""
 
+Action = Play | Discard | RevealColor | RevealRank
+"""The union of the action models (for annotations)."""
+
+DISCARD, PLAY, REVEAL_COLOR, REVEAL_RANK = 0, 1, 2, 3
+"""Move kinds of the integer move ids (``HanabiGame.decode``)."""
+
 ACTION_ADAPTER: TypeAdapter[Play | Discard | RevealColor | RevealRank] = TypeAdapter(HanabiAction)
 ACTION_TYPES = (Play, Discard, RevealColor, RevealRank)
 

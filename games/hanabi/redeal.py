@@ -11,8 +11,9 @@ import numpy as np
 from games.base import Turn, TurnRecord
 from games.hanabi.actions import Discard, Play, RevealColor, RevealRank
 from games.hanabi.cards import COLOR_CLUED, RANK_CLUED, RANK_SHIFT, Card, sample_hand
-from games.hanabi.game import HanabiGame, HanabiState
+from games.hanabi.game import HanabiGame
 from games.hanabi.observation import CardKnowledge, HanabiObservation
+from games.hanabi.state import HanabiState
 
 
 def state_from_observation(game: HanabiGame, observation: HanabiObservation, rng: np.random.Generator) -> HanabiState:

@@ -14,6 +14,7 @@ from games.hanabi import (
     Discard,
     HanabiGame,
     HanabiMetrics,
+    HanabiObservation,
     HanabiState,
     Play,
     RevealColor,
@@ -86,6 +87,8 @@ def test_deck():
     assert deck == game.deal(7) and deck != game.deal(8)
     state = game.new_initial_state(7)
     assert state.hands == [list(deck[:5]), list(deck[5:10])] and state.deck_size == 40
+    with pytest.raises(ValueError, match="permutation"):
+        HanabiState(game, deck[1:])
 
 
 # ---- rules --------------------------------------------------------------------------------------
@@ -223,7 +226,11 @@ def test_illegal_uid_leaves_the_state_unchanged():
     for uid in (-1, 0, 99):  # out of range, a discard at 8 tokens, out of range
         with pytest.raises(IllegalTurnError):
             state.apply_uid(uid)
+    with pytest.raises(IllegalTurnError, match="not seat 1's turn"):
+        state.apply_uid(state.legal_uids()[0], player=1)
     assert state.observation(1) == before and state.records == []
+    state.apply_uid(state.legal_uids()[0], message="go", player=0)
+    assert state.observation(1).chat[-1].message == "go"
 
 
 # ---- a seat never sees its own cards ------------------------------------------------------------
@@ -280,6 +287,13 @@ def test_unique_own_cards_appear_nowhere_in_the_observation():
                 hits += 1
                 assert state.game.card_models[five] not in shown
     assert hits > 20
+
+
+def test_observation_survives_its_json_round_trip():
+    """A browser or a log reads an observation back from JSON into the same models."""
+    for state in live_states(3, range(2))[::5]:
+        obs = state.observation(1)
+        assert HanabiObservation.model_validate_json(obs.model_dump_json()) == obs
 
 
 def test_shared_leak_check_reshuffles_only_the_deck():
