@@ -435,15 +435,15 @@ class HanabiState(State):
         return [*turns, Turn(message="hello"), Turn(actions=(Play(card=0), Play(card=0)))]
 
     def private_data(self, player: int) -> Any:
-        """Nothing: in Hanabi a player's hand is seen by everyone *but* that player, and its
-        knowledge is public, so a seat holds no secret from the others (the secret is hidden from
-        its owner; see :meth:`resample_hand` and the Hanabi tests)."""
-        return None
+        """``player``'s own hand, oldest card first: the one thing hidden from that player (every
+        other seat sees it; see :meth:`private_data_hidden_from`)."""
+        return [self.game.card_models[card].model_dump(mode="json") for card in self.hands[player]]
+
+    def private_data_hidden_from(self, player: int) -> list[int]:
+        """Only ``player`` itself: a hand is held facing outwards."""
+        return [player]
 
     def with_private_data_resampled(self, player: int, rng: np.random.Generator) -> HanabiState:
-        """A clone with the deck still to draw reshuffled (hidden from every seat); hands, knowledge
-        and history are kept. ``player`` is unused: no seat has a secret of its own."""
-        twin = self.clone()
-        rest = self.deck[self.drawn :]
-        twin.deck = self.deck[: self.drawn] + tuple(rest[int(i)] for i in rng.permutation(len(rest)))
-        return twin
+        """:meth:`resample_hand`: ``player``'s own hand and the deck re-dealt consistently with
+        what ``player`` knows (its observation is unchanged; the others' is not)."""
+        return self.resample_hand(player, rng)

@@ -296,12 +296,17 @@ def test_observation_survives_its_json_round_trip():
         assert HanabiObservation.model_validate_json(obs.model_dump_json()) == obs
 
 
-def test_shared_leak_check_reshuffles_only_the_deck():
+def test_the_shared_leak_check_hides_a_hand_from_its_holder_only():
+    """The conformance checker redraws a seat's hand (its private data) and checks that seat's own
+    observation: unchanged, and never holding the hand; the others see the hand, as in the game."""
     state = live_states(2, range(1))[3]
-    twin = state.with_private_data_resampled(0, np.random.default_rng(1))
-    assert twin.hands == state.hands and sorted(twin.deck) == sorted(state.deck)
-    assert twin.deck[: state.drawn] == state.deck[: state.drawn]
-    assert state.private_data(0) is None
+    assert [state.private_data_hidden_from(seat) for seat in (0, 1)] == [[0], [1]]
+    assert state.private_data(0) == [state.game.card_models[c].model_dump(mode="json") for c in state.hands[0]]
+    twins = [state.with_private_data_resampled(0, np.random.default_rng(k)) for k in range(20)]
+    assert any(twin.hands[0] != state.hands[0] for twin in twins)
+    for twin in twins:
+        assert twin.hands[1] == state.hands[1] and twin.deck[: state.drawn] == state.deck[: state.drawn]
+        assert twin.observation(0) == state.observation(0)
 
 
 # ---- re-dealing hidden hands for search ---------------------------------------------------------
