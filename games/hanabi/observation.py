@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from games.base import ChatLine, Observation
-from games.hanabi.actions import MoveRecord
+from games.hanabi.actions import Discard, MoveRecord, Play, RevealColor, RevealRank
 from games.hanabi.cards import Card
 
 
@@ -90,3 +90,26 @@ class HanabiObservation(Observation):
     final_turns_left: int | None
     score: int
     moves: int
+
+    def legal_moves(self) -> list[Play | Discard | RevealColor | RevealRank]:
+        """The moves the rules allow this seat now, from what it sees (the state's ``legal_moves``
+        in the same order: discards, plays, colour clues by seat, rank clues by seat): play or
+        discard any card (not discard with every information token in hand) and, with a token,
+        every colour and rank that touches a card of another hand. Empty when it is not this seat's
+        turn or the game is over."""
+        if self.current_player != self.seat:
+            return []
+        own = self.hands[self.seat].knowledge
+        moves: list[Play | Discard | RevealColor | RevealRank] = []
+        if self.information_tokens < self.max_information_tokens:
+            moves += [Discard(card=i) for i in range(len(own))]
+        moves += [Play(card=i) for i in range(len(own))]
+        if self.information_tokens > 0:
+            others = [self.hands[(self.seat + offset) % self.num_players] for offset in range(1, self.num_players)]
+            for hand in others:
+                held = {card.color for card in hand.cards or ()}
+                moves += [RevealColor(target=hand.seat, color=c) for c in self.colors if c in held]
+            for hand in others:
+                held_ranks = {card.rank for card in hand.cards or ()}
+                moves += [RevealRank(target=hand.seat, rank=r) for r in range(1, self.ranks + 1) if r in held_ranks]
+        return moves

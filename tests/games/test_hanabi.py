@@ -405,3 +405,15 @@ def test_metrics_schema_and_values():
     m = state.metrics()
     assert HanabiMetrics.model_validate_json(m.model_dump_json()) == m
     assert m.turns == len(state.history) and m.score == state.returns()[0]
+
+
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 5))
+@settings(max_examples=40, deadline=None)
+def test_a_seat_knows_its_legal_moves_from_its_observation_alone(seed: int, players: int) -> None:
+    state = HanabiGame(players=players).new_initial_state(seed)
+    rng = np.random.default_rng(seed)
+    while not state.is_terminal():
+        for seat in range(players):
+            expected = state.legal_moves(seat) if seat == state.current_player else []
+            assert state.observation(seat).legal_moves() == expected
+        state.apply(state.random_turn(rng))

@@ -80,7 +80,7 @@ class HanabiUI:
                 console.print(describe_table(observation), highlight=False, markup=False)
                 continue
             if line == "/moves":
-                say(console, "; ".join(move_text(move, context) for move in legal_moves(observation)))
+                say(console, "; ".join(move_text(move, context) for move in observation.legal_moves()))
                 continue
             words, _, message = line.partition("--")
             moves = HanabiParser().parse(words, context)
@@ -103,30 +103,6 @@ class HanabiUI:
             f"score {metrics['score']}/{metrics['max_score']} after {metrics['turns']} moves; "
             f"lives lost {metrics['lives_lost']}{' (bombed)' if metrics['bombed'] else ''}",
         )
-
-
-def legal_moves(observation: Any) -> list[Any]:
-    """The moves the rules allow the observer now, from its observation alone: play or discard any
-    card (discarding not with every information token in hand), and, with a token, every colour and
-    rank that touches a card of another hand."""
-    from games.hanabi import Discard, Play, RevealColor, RevealRank
-
-    own = next(hand for hand in observation.hands if hand.cards is None)
-    moves: list[Any] = [Play(card=i) for i in range(len(own.knowledge))]
-    if observation.information_tokens < observation.max_information_tokens:
-        moves += [Discard(card=i) for i in range(len(own.knowledge))]
-    if observation.information_tokens > 0:
-        for hand in observation.hands:
-            if hand.cards is None:
-                continue
-            moves += [
-                RevealColor(target=hand.seat, color=c)
-                for c in observation.colors
-                if any(card.color == c for card in hand.cards)
-            ]
-            ranks = sorted({card.rank for card in hand.cards})
-            moves += [RevealRank(target=hand.seat, rank=r) for r in ranks]
-    return moves
 
 
 def _record_text(record: Any, state: Any) -> str:
