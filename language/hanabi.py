@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+import numpy as np
 from pydantic import BaseModel, ConfigDict
 
 from games.hanabi import COLOR_NAMES, Discard, HanabiAction, Play, RevealColor, RevealRank
@@ -81,8 +82,9 @@ def move_text(action: HanabiAction, context: HanabiContext) -> str:
 class HanabiRenderer:
     """Writes an intent's move in the paper's wording (a planner's own message, if any, first)."""
 
-    def render(self, intent: Intent, context: HanabiContext) -> str:
-        """The message of ``intent``: its ``message`` and the words of its move (or of its acts)."""
+    def render(self, intent: Intent, context: HanabiContext, rng: np.random.Generator | None = None) -> str:
+        """The message of ``intent``: its ``message`` and the words of its move (or of its acts);
+        one wording, so ``rng`` picks nothing."""
         actions = [a for a in intent.actions if isinstance(a, Play | Discard | RevealColor | RevealRank)]
         actions += [act.action for act in intent.acts if isinstance(act, Move)]
         words = [move_text(action, context) + "." for action in actions[:1]]

@@ -179,3 +179,48 @@ def read_verdict(text: str | None) -> bool | None:
     if not found:
         return None
     return not found[-1].lower().startswith("not")
+
+
+def scripted_answer(messages: Sequence[dict[str, str]]) -> str | None:
+    """How the scripted server answers the CAC prompts (a test double for plumbing runs, not a
+    model): the verifier approves, the theory-of-mind module names the partner's move, and the
+    chooser reads the position back (:func:`language.hanabi_state_text.parse_scenario`) and picks a
+    certainly playable card, else a clue that touches a partner card that is playable now, else the
+    oldest discard, else the first option. None for a prompt that is not the CAC agent's."""
+    from language.hanabi_state_text import parse_scenario
+
+    texts = [str(m.get("content", "")) for m in messages if isinstance(m, dict)]
+    if any(t.startswith(VERIFIER[:40]) for t in texts):
+        return "The move follows the rules and does not end the game. Verification: Okay"
+    if any("Theory of Mind inference agent" in t for t in texts):
+        move = next((t.split("\n", 1)[0] for t in texts if t.startswith("My partner's selected action:")), "")
+        return f"Partner Action Explanation: {move.split(':', 1)[-1].strip()}.\nClue Suggestion: a playable card."
+    last = texts[-1] if texts else ""
+    if "Available Actions:" not in last or "It is currently" not in last:
+        return None
+    try:
+        scenario = parse_scenario(last)
+    except ValueError:
+        return None
+    options = {letter: text for letter, text in scenario.actions}
+
+    def pick(wanted: str) -> str | None:
+        return next((letter for letter, text in scenario.actions if text == wanted), None)
+
+    playable = {c: h + 1 for c, h in scenario.stacks.items()}
+    for i, identities in enumerate(scenario.my_knowledge):
+        if identities and all(playable.get(c) == r for c, r in identities):
+            letter = pick(f"Play my Card {i}")
+            if letter:
+                return f"Explanation: card {i} is surely playable.\nAction: {letter}"
+    for card in scenario.partner_cards:
+        if playable.get(card.color) == card.rank:
+            for wanted in (
+                f"Reveal {scenario.partner}'s rank {card.rank} cards",
+                f"Reveal {scenario.partner}'s {card.color.capitalize()} color cards",
+            ):
+                letter = pick(wanted)
+                if letter:
+                    return f"Explanation: {scenario.partner} holds a playable card.\nAction: {letter}"
+    letter = pick("Discard my Card 0") or next(iter(options), None)
+    return f"Explanation: nothing better.\nAction: {letter}" if letter else None
