@@ -15,7 +15,10 @@ plays the conventions the paper's Appendix B.1 gives its agent, after the H-grou
    true identity must stay in its holder's belief) and preferring clues that touch no duplicates;
 4. with every token in hand a clue is mandatory: the most informative safe clue (a *5 stall* when
    nothing else helps);
-5. **discard** a card known to be trash, else the chop, else the card least likely to matter;
+5. **discard** a card known to be trash, else the chop, else (a *locked hand*, every card clued)
+   clue if possible, else the card least likely to matter; information-only clues are given
+   instead of discarding only with tokens to spare (3+), and near the end of the deck any safe
+   clue is given instead of a discard (an *end-game stall*);
 6. **late game**: once the deck is empty, with a life to spare, play the card most likely to be
    playable rather than waste the last turns ("play with fear" at 2-3 lives).
 
@@ -61,13 +64,32 @@ class ConventionPlanner:
     Args:
         fear_play: once the deck is empty, with at least this many lives, play the most likely
             playable card when nothing is certain (0 turns it off).
-        play_first: play a known-playable card before giving a play clue (else a clue that makes a
-            partner with nothing to do play goes first).
+        play_first: play a known-playable card before giving a play clue (default: the play clue
+            goes first -- the own play keeps, the partner's turn would be lost).
+        save_value: the value of touching (hence saving) a critical card or a unique 2 off chop.
+        locked_clue: with every own card clued (no chop), clue rather than discard a clued card.
+        info_clue_tokens: the fewest tokens at which a clue that makes no play (information only)
+            is given instead of a discard (keeps tokens for saves).
+        stall_deck: with at most this many cards left to draw, clue (if any clue is safe) rather
+            than discard: discarding draws and brings the last round closer.
     """
 
-    def __init__(self, *, fear_play: int = 2, play_first: bool = True) -> None:
+    def __init__(
+        self,
+        *,
+        fear_play: int = 2,
+        play_first: bool = False,
+        save_value: float = 0.5,
+        locked_clue: bool = True,
+        info_clue_tokens: int = 3,
+        stall_deck: int = 2,
+    ) -> None:
         self.fear_play = fear_play
         self.play_first = play_first
+        self.save_value = save_value
+        self.locked_clue = locked_clue
+        self.info_clue_tokens = info_clue_tokens
+        self.stall_deck = stall_deck
 
     # ---- the planner ---------------------------------------------------------------------------
     def plan(self, beliefs: HanabiBeliefs, observation: HanabiObservation, rng: np.random.Generator) -> Intent:
@@ -115,11 +137,15 @@ class ConventionPlanner:
             if best is not None:
                 return self.clue_action(b, best), "stall clue"
             return self.clue_action(b, min(options, key=lambda o: (o.harm, -o.score))), "forced clue"
-        if best is not None and best.score > 0.5:
+        if best is not None and best.score > 0.5 and tokens >= self.info_clue_tokens:
             return self.clue_action(b, best), "clue"
+        if best is not None and obs.deck_size <= self.stall_deck:
+            return self.clue_action(b, best), "end-game stall"
         if trash:
             return Discard(card=trash[0]), "discard known trash"
         chop = b.chop(me)
+        if chop is None and self.locked_clue and clues:
+            return self.clue_action(b, max(clues, key=lambda o: o.score)), "locked-hand clue"
         if chop is not None:
             return Discard(card=chop), "discard chop"
         return Discard(card=self.least_useful(b, beliefs)), "discard least useful"
@@ -163,9 +189,7 @@ class ConventionPlanner:
     # ---- the partners --------------------------------------------------------------------------
     def partner_busy(self, b: HanabiBeliefs, obs: HanabiObservation, seat: int) -> bool:
         """Whether ``seat`` has something better to do than discard its chop: a card it knows to
-        be playable or trash, or every token in hand (it must clue)."""
-        if obs.information_tokens >= obs.max_information_tokens:
-            return True
+        be playable or trash."""
         pub = b.public
         for slot in b.slots[seat]:
             x = b.public_belief(slot)
@@ -257,6 +281,8 @@ class ConventionPlanner:
                     score -= 0.6
                 elif after & (after - 1) == 0:
                     score += 0.6
+                elif b.public.critical >> card & 1 or (card % b.tables.ranks == 1 and b.seen_counts[card] == 1):
+                    score += self.save_value
                 else:
                     score += 0.15
             else:
