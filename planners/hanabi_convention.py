@@ -64,8 +64,9 @@ class ConventionPlanner:
     Args:
         fear_play: once the deck is empty, with at least this many lives, play the most likely
             playable card when nothing is certain (0 turns it off).
-        play_first: play a known-playable card before giving a play clue (default: the play clue
-            goes first -- the own play keeps, the partner's turn would be lost).
+        play_first: play a known-playable card before giving a play clue; ``None`` (default): with
+            3+ players (others can clue too), else the clue goes first when its target has nothing
+            to play (the own play keeps, the partner's turn would be lost).
         save_value: the value of touching (hence saving) a critical card or a unique 2 off chop.
         locked_clue: with every own card clued (no chop), clue rather than discard a clued card.
         info_clue_tokens: the fewest tokens at which a clue that makes no play (information only)
@@ -78,11 +79,13 @@ class ConventionPlanner:
         self,
         *,
         fear_play: int = 2,
-        play_first: bool = False,
+        play_first: bool | None = None,
         save_value: float = 0.5,
         locked_clue: bool = True,
         info_clue_tokens: int = 3,
         stall_deck: int = 2,
+        gamble_deck: int = 0,
+        unlock_first: bool = True,
     ) -> None:
         self.fear_play = fear_play
         self.play_first = play_first
@@ -90,6 +93,8 @@ class ConventionPlanner:
         self.locked_clue = locked_clue
         self.info_clue_tokens = info_clue_tokens
         self.stall_deck = stall_deck
+        self.gamble_deck = gamble_deck
+        self.unlock_first = unlock_first
 
     # ---- the planner ---------------------------------------------------------------------------
     def plan(self, beliefs: HanabiBeliefs, observation: HanabiObservation, rng: np.random.Generator) -> Intent:
@@ -119,17 +124,20 @@ class ConventionPlanner:
         options = self.clue_options(b, obs) if tokens > 0 else []
         clues = [o for o in options if not o.harm]
         best = max(clues, key=lambda o: o.score) if clues else None
-        saves = [o for o in clues if o.saves]
-        if saves and not self.partner_busy(b, obs, (me + 1) % obs.num_players):
+        idle = {seat: not self.partner_busy(b, obs, seat) for seat in {o.target for o in clues if o.saves}}
+        saves = [o for o in clues if o.saves and idle[o.target]]
+        if saves:
             save = max(saves, key=lambda o: o.score)
             return self.clue_action(b, save), "save clue"
-        if plays and (self.play_first or best is None or best.score < 1):
+        play_first = self.play_first if self.play_first is not None else obs.num_players > 2
+        clue_first = not play_first and best is not None and not self.has_play(b, best.target)
+        if plays and (not clue_first or best is None or best.score < 1):
             return Play(card=self.pick_play(b, beliefs, plays, tokens < max_tokens)), "play"
         if best is not None and best.score >= 1:
             return self.clue_action(b, best), "play clue"
         if plays:
             return Play(card=self.pick_play(b, beliefs, plays, tokens < max_tokens)), "play"
-        if obs.deck_size == 0 and obs.life_tokens >= max(self.fear_play, 2) and self.fear_play:
+        if obs.deck_size <= self.gamble_deck and obs.life_tokens >= max(self.fear_play, 2) and self.fear_play:
             gamble = self.likely_play(b, beliefs)
             if gamble is not None:
                 return Play(card=gamble), "late-game play"
@@ -152,12 +160,20 @@ class ConventionPlanner:
 
     # ---- own cards -----------------------------------------------------------------------------
     def pick_play(self, b: HanabiBeliefs, beliefs: list[int], plays: list[int], want_token: bool) -> int:
-        """Which known-playable card to play: a 5 first when a token is welcome, else the lowest."""
+        """Which known-playable card to play: a 5 first when a token is welcome, then one that
+        makes a clued card of another hand playable, then the lowest rank, then the newest."""
         ranks = b.tables.ranks
+        unlocks = 0  # identities whose predecessor's play would make a clued card elsewhere playable
+        for seat, hand in enumerate(b.hands):
+            if hand is not None and seat != b.seat:
+                for card, slot in zip(hand, b.slots[seat], strict=True):
+                    if slot.clued and card % ranks:
+                        unlocks |= 1 << (card - 1)
 
-        def key(i: int) -> tuple[int, int, int]:
+        def key(i: int) -> tuple[int, int, int, int]:
             top = max(x % ranks for x in bits(beliefs[i]))
-            return (0 if want_token and top == ranks - 1 else 1, top, -i)
+            unlocking = 0 if self.unlock_first and beliefs[i] & unlocks else 1
+            return (0 if want_token and top == ranks - 1 else 1, unlocking, top, -i)
 
         return min(plays, key=key)
 
@@ -196,6 +212,11 @@ class ConventionPlanner:
             if x and (not x & ~pub.playable or not x & ~pub.trash):
                 return True
         return False
+
+    def has_play(self, b: HanabiBeliefs, seat: int) -> bool:
+        """Whether ``seat`` holds a card it knows to be playable (so it will not discard)."""
+        playable = b.public.playable
+        return any((x := b.public_belief(slot)) and not x & ~playable for slot in b.slots[seat])
 
     def needs_save(self, b: HanabiBeliefs, seat: int, card: int) -> bool:
         """Whether ``seat``'s chop ``card`` must be saved: a 5, a 2 no other hand shows, or critical."""
