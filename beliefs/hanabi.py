@@ -159,6 +159,8 @@ class HanabiBeliefs(SeatedBeliefs):
         self.public = PublicState(t, self.fireworks, self.discarded)
         self.hands: list[list[int] | None] = [None] * self.num_players
         self.seen_counts = [0] * t.size
+        self._committed: list[list[int]] | None = None
+        self._hidden = t.full
         self.observe(observation)
 
     # ---- the belief store protocol -------------------------------------------------------------
@@ -179,6 +181,9 @@ class HanabiBeliefs(SeatedBeliefs):
             for i in ids:
                 seen[i] += 1
         self.seen_counts = seen
+        left = self.public.left
+        self._hidden = sum(1 << i for i in range(self.tables.size) if left[i] - seen[i] > 0)
+        self._committed = None
 
     def update(self, utterance: Utterance) -> None:
         """Nothing to do: :meth:`observe` has already read the move the utterance's line shows."""
@@ -197,6 +202,7 @@ class HanabiBeliefs(SeatedBeliefs):
 
     def _apply(self, seat: int, move: MoveRecord) -> None:
         t = self.tables
+        self._committed = None
         if move.kind in ("play", "discard"):
             assert move.card is not None and move.revealed is not None
             card = self.card_id(move.revealed.color, move.revealed.rank)
@@ -292,8 +298,7 @@ class HanabiBeliefs(SeatedBeliefs):
 
     def hidden_mask(self) -> int:
         """Identities with a copy neither stacked, discarded nor in a hand the observer sees."""
-        left, seen = self.public.left, self.seen_counts
-        return sum(1 << i for i in range(self.tables.size) if left[i] - seen[i] > 0)
+        return self._hidden
 
     def hidden_left(self) -> list[int]:
         """Per identity, the copies the observer cannot see (its own hand and the deck): the weights
@@ -312,18 +317,21 @@ class HanabiBeliefs(SeatedBeliefs):
         Returns:
             The identities, as a bitmask.
         """
+        if self._committed is None:
+            self._committed = [[self._single(slot) for slot in hand] for hand in self.slots]
         out = 0
-        trash = self.public.trash
-        for seat, hand in enumerate(self.slots):
+        for seat, singles in enumerate(self._committed):
             if override is not None and seat == override[0]:
-                hand = override[1]
-            for i, slot in enumerate(hand):
-                if exclude == (seat, i):
-                    continue
-                b = self.public_belief(slot)
-                if b and b & (b - 1) == 0 and not b & trash:
-                    out |= b
+                singles = [self._single(slot) for slot in override[1]]
+            for i, one in enumerate(singles):
+                if exclude != (seat, i):
+                    out |= one
         return out
+
+    def _single(self, slot: Slot) -> int:
+        """The slot's identity if its public belief is one identity that still scores, else 0."""
+        b = self.public_belief(slot)
+        return b if b and b & (b - 1) == 0 and not b & self.public.trash else 0
 
     def play_targets(self, committed: int) -> int:
         """The identity each colour needs next once the committed cards are played (delayed plays)."""

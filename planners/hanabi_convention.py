@@ -86,6 +86,7 @@ class ConventionPlanner:
         stall_deck: int = 2,
         gamble_deck: int = 0,
         unlock_first: bool = True,
+        duplicates_trash: bool = True,
     ) -> None:
         self.fear_play = fear_play
         self.play_first = play_first
@@ -95,6 +96,7 @@ class ConventionPlanner:
         self.stall_deck = stall_deck
         self.gamble_deck = gamble_deck
         self.unlock_first = unlock_first
+        self.duplicates_trash = duplicates_trash
 
     # ---- the planner ---------------------------------------------------------------------------
     def plan(self, beliefs: HanabiBeliefs, observation: HanabiObservation, rng: np.random.Generator) -> Intent:
@@ -119,7 +121,8 @@ class ConventionPlanner:
         n_cards = len(obs.hands[me].knowledge)
         beliefs = [b.private_belief(i) for i in range(n_cards)]
         plays = [i for i, x in enumerate(beliefs) if x and not x & ~pub.playable]
-        trash = [i for i, x in enumerate(beliefs) if x and not x & ~pub.trash]
+        useless = pub.trash | (self.held_elsewhere(b) if self.duplicates_trash else 0)
+        trash = [i for i, x in enumerate(beliefs) if x and not x & ~useless]
 
         options = self.clue_options(b, obs) if tokens > 0 else []
         clues = [o for o in options if not o.harm]
@@ -193,14 +196,24 @@ class ConventionPlanner:
         return best
 
     def least_useful(self, b: HanabiBeliefs, beliefs: list[int]) -> int:
-        """With every card clued: the one whose belief holds the least critical weight, the most trash."""
-        pub = b.public
+        """With every card clued: the one whose loss is smallest in expectation (weights: copies
+        unseen; a critical card costs the points it would still make, another useful card a
+        little, trash nothing)."""
+        pub, ranks = b.public, b.tables.ranks
+        weights = b.hidden_left()
 
-        def key(i: int) -> tuple[int, int, int]:
-            x = beliefs[i]
-            return (bin(x & pub.critical).count("1"), -bin(x & pub.trash).count("1"), i)
+        def loss(i: int) -> float:
+            ids = bits(beliefs[i])
+            total = sum(weights[j] for j in ids) or 1
+            cost = 0.0
+            for j in ids:
+                if pub.critical >> j & 1:
+                    cost += weights[j] * (ranks - j % ranks)
+                elif not pub.trash >> j & 1:
+                    cost += weights[j] * 0.2
+            return cost / total
 
-        return min(range(len(beliefs)), key=key)
+        return min(range(len(beliefs)), key=lambda i: (loss(i), i))
 
     # ---- the partners --------------------------------------------------------------------------
     def partner_busy(self, b: HanabiBeliefs, obs: HanabiObservation, seat: int) -> bool:
@@ -212,6 +225,16 @@ class ConventionPlanner:
             if x and (not x & ~pub.playable or not x & ~pub.trash):
                 return True
         return False
+
+    def held_elsewhere(self, b: HanabiBeliefs) -> int:
+        """Identities another hand holds as clued cards (an own copy of one is a duplicate)."""
+        out = 0
+        for seat, hand in enumerate(b.hands):
+            if hand is not None and seat != b.seat:
+                for card, slot in zip(hand, b.slots[seat], strict=True):
+                    if slot.clued:
+                        out |= 1 << card
+        return out
 
     def has_play(self, b: HanabiBeliefs, seat: int) -> bool:
         """Whether ``seat`` holds a card it knows to be playable (so it will not discard)."""
