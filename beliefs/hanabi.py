@@ -40,6 +40,7 @@ from typing import Any
 from beliefs.base import SeatedBeliefs, Utterance
 from games.hanabi import HanabiObservation, MoveRecord
 from language.acts import Intent
+from language.hanabi import HanabiContext
 
 
 @dataclass(slots=True)
@@ -183,7 +184,8 @@ class HanabiBeliefs(SeatedBeliefs):
         self.seen_counts = seen
         left = self.public.left
         self._hidden = sum(1 << i for i in range(self.tables.size) if left[i] - seen[i] > 0)
-        self._committed = None
+        # computed here, not on a planner's first query: planners only read the store
+        self._committed = [[self._single(slot) for slot in hand] for hand in self.slots]
 
     def update(self, utterance: Utterance) -> None:
         """Nothing to do: :meth:`observe` has already read the move the utterance's line shows."""
@@ -191,9 +193,9 @@ class HanabiBeliefs(SeatedBeliefs):
     def record_own(self, intent: Intent) -> None:
         """Nothing to record: the own move is read back from the next observation's chat."""
 
-    def context(self, observation: Any, author_seat: int) -> None:
-        """Hanabi's chat has no rules meaning: no language context."""
-        return None
+    def context(self, observation: Any, author_seat: int) -> HanabiContext:
+        """The language context of a message by ``author_seat`` (whose "my Card 0" it names)."""
+        return HanabiContext.of(observation, author_seat)
 
     # ---- replaying the history -----------------------------------------------------------------
     def card_id(self, color: str, rank: int) -> int:

@@ -27,7 +27,7 @@ from typing import Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
-from games.hanabi import COLOR_NAMES, Discard, HanabiAction, Play, RevealColor, RevealRank
+from games.hanabi import COLOR_NAMES, Discard, HanabiAction, HanabiObservation, Play, RevealColor, RevealRank
 from language.act_base import ActBase
 from language.acts import Intent
 from language.text import clean_message, number_words
@@ -64,6 +64,17 @@ class HanabiContext(BaseModel):
     colors: tuple[str, ...] = COLOR_NAMES
     ranks: int = 5
     hand_size: int = 5
+
+    @classmethod
+    def of(cls, observation: HanabiObservation, speaker: int) -> HanabiContext:
+        """The context of a move by ``speaker`` in the game ``observation`` shows."""
+        return cls(
+            speaker=speaker,
+            names=tuple(hand.name for hand in observation.hands),
+            colors=observation.colors,
+            ranks=observation.ranks,
+            hand_size=observation.hand_size,
+        )
 
 
 def move_text(action: HanabiAction, context: HanabiContext) -> str:

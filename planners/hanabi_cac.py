@@ -17,7 +17,14 @@ One turn (:class:`CACPlanner`):
 When no choice survives, the ``fallback`` planner decides (the symbolic blueprint), so a failing
 model never stalls a game. Each module has a language-model implementation here (free-text answers
 through :meth:`language.llm_client.LLMClient.ask_text`, with its accounting, cache and deadline) and
-an offline symbolic twin.
+an offline symbolic twin (:func:`symbolic_cac`):
+
+| module | language model | symbolic twin |
+| --- | --- | --- |
+| chooser | :class:`LLMReasoner` (Appendix C.1) | :class:`SymbolicReasoner`: the convention planner; without the theory-of-mind module it reads clues literally (what they say of each card), with it by the conventions (a clue's focus is a play or a save) |
+| theory of mind | :class:`LLMTheoryOfMind` (C.2) | :class:`SymbolicTheoryOfMind`: the conventions' reading of the partner's last clue, as a note |
+| verifier | :class:`LLMVerifier` (C.3) | :class:`SymbolicVerifier`: refuses illegal moves and a play not certain to be playable on the last life (it would end the game) |
+| grounding | :func:`ground` | the move itself |
 """
 
 from __future__ import annotations
@@ -83,13 +90,7 @@ class NoVerifier:
 
 def context_of(observation: HanabiObservation) -> HanabiContext:
     """The language context of this seat's moves."""
-    return HanabiContext(
-        speaker=observation.seat,
-        names=tuple(hand.name for hand in observation.hands),
-        colors=observation.colors,
-        ranks=observation.ranks,
-        hand_size=observation.hand_size,
-    )
+    return HanabiContext.of(observation, observation.seat)
 
 
 def ground(text: str | None, observation: HanabiObservation, moves: Sequence[Move]) -> Move | None:
@@ -243,3 +244,103 @@ class CACPlanner:
         self.fallbacks += 1
         self.last_thought = "\n".join([*notes, "(the fallback decided)"]).strip()
         return self.fallback.plan(beliefs, observation, rng)
+
+
+class LiteralReading:
+    """A read-only view of a Hanabi belief store that takes clues literally: a card may be what its
+    clue knowledge and the card count allow, whatever the conventions would read into the clue (the
+    symbolic chooser without a theory-of-mind module)."""
+
+    def __init__(self, beliefs: Any) -> None:
+        self._beliefs = beliefs
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._beliefs, name)
+
+    def public_belief(self, slot: Any) -> int:
+        """The slot's identities by clue knowledge and the public card count alone."""
+        avail = self._beliefs.public.available
+        return int(slot.known & avail or slot.known)
+
+    def private_belief(self, position: int) -> int:
+        """The observer's own card by clue knowledge and every copy it can count."""
+        slot = self._beliefs.slots[self._beliefs.seat][position]
+        hidden = self._beliefs.hidden_mask()
+        return int(slot.known & hidden or slot.known)
+
+
+@dataclass
+class SymbolicReasoner:
+    """The chooser's symbolic twin: the convention planner (``literal``: reading clues literally);
+    a move already excluded is replaced by the cautious planner's (no risky late plays)."""
+
+    literal: bool = False
+    blueprint: Any = None
+    cautious: Any = None
+
+    def __post_init__(self) -> None:
+        from planners.hanabi_convention import ConventionPlanner
+
+        self.blueprint = self.blueprint or ConventionPlanner()
+        self.cautious = self.cautious or ConventionPlanner(fear_play=0)
+
+    def choose(
+        self, beliefs: Any, observation: HanabiObservation, notes: Sequence[str], excluded: Sequence[Move]
+    ) -> Choice | None:
+        view = LiteralReading(beliefs) if self.literal else beliefs
+        for planner in (self.blueprint, self.cautious):
+            action, why = planner.choose(view, observation)
+            if action not in excluded:
+                return Choice(action, why)
+        return None
+
+
+class SymbolicTheoryOfMind:
+    """The theory-of-mind module's symbolic twin: the partner's last move in words and, for a clue
+    to this seat, the conventions' reading of it (which card is its focus, and whether that card is
+    now known to be playable or saved)."""
+
+    def interpret(self, beliefs: Any, observation: HanabiObservation) -> str:
+        said = partner_move_text(observation)
+        if not said:
+            return ""
+        reading = ""
+        last = next((line.action for line in reversed(observation.chat) if line.seat != observation.seat), None)
+        if last is not None and last.target == observation.seat and last.touched:
+            slots = beliefs.slots[observation.seat]
+            focus = next((i for i in last.touched if i < len(slots) and slots[i].focus), max(last.touched))
+            belief = beliefs.private_belief(focus)
+            playable = bool(belief) and not belief & ~beliefs.public.playable
+            reading = f" Their focus is my card {focus}: {'a play clue, play it' if playable else 'a save, keep it'}."
+        return f"Partner Action Explanation: {said}.{reading}"
+
+
+@dataclass
+class SymbolicVerifier:
+    """The verifier's symbolic twin: refuses an illegal move, and a play that is not certain to be
+    playable when it would end the game (the last life; ``strict``: at any number of lives)."""
+
+    strict: bool = False
+
+    def approve(self, beliefs: Any, observation: HanabiObservation, action: Move) -> bool:
+        if action not in observation.legal_moves():
+            return False
+        if not isinstance(action, Play) or (observation.life_tokens > 1 and not self.strict):
+            return True
+        belief = beliefs.private_belief(action.card)
+        return bool(belief) and not belief & ~beliefs.public.playable
+
+
+def symbolic_cac(tom: bool = True, verifier: bool = True, max_choices: int = 3) -> CACPlanner:
+    """The CAC agent with every module's symbolic twin (Table 3 offline): ``tom`` switches the
+    theory-of-mind module (and with it the chooser's convention reading of clues), ``verifier`` the
+    safety check; the cautious convention planner is the fallback."""
+    from planners.hanabi_convention import ConventionPlanner
+
+    return CACPlanner(
+        SymbolicReasoner(literal=not tom),
+        ConventionPlanner(fear_play=0),
+        SymbolicTheoryOfMind() if tom else NoTheoryOfMind(),
+        SymbolicVerifier() if verifier else NoVerifier(),
+        max_choices=max_choices,
+    )

@@ -163,6 +163,7 @@ def test_paper_sweeps_are_shipped() -> None:
         "dialop_planning",
         "dialop_mediation",
         "asympuzl",
+        "hanabi",
     }
 
 

@@ -60,17 +60,9 @@ class HanabiUI:
         console.print(describe_table(observation), highlight=False, markup=False)
 
     def read_turn(self, console: Console, observation: Any) -> Turn | None:
-        from games.hanabi import PLAYER_NAMES
         from language.hanabi import HanabiContext, HanabiParser, move_text
 
-        names = tuple(hand.name for hand in observation.hands) or PLAYER_NAMES[: observation.num_players]
-        context = HanabiContext(
-            speaker=observation.seat,
-            names=names,
-            colors=observation.colors,
-            ranks=observation.ranks,
-            hand_size=observation.hand_size,
-        )
+        context = HanabiContext.of(observation, observation.seat)
         console.print(describe_table(observation), highlight=False, markup=False)
         while True:
             line = prompt_line()
