@@ -142,7 +142,7 @@ def kit() -> GameKit:
         oracle=OracleLanguage(HanabiParser, HanabiRenderer, HanabiContext, text=scripted_answer),
         terminal=_terminal,
         parse_context=_parse_context,
-        parse_options=("speaker", "seed"),
+        parse_options=("speaker",),
         sweeps={
             "selfplay": kit_data(__name__, "sweeps", "selfplay.toml"),
             "players": kit_data(__name__, "sweeps", "players.toml"),
