@@ -94,6 +94,11 @@ def _slots() -> dict[str, Slot]:
 def _presets() -> list[Preset]:
     return [
         Preset("convention", "H-group basic conventions (offline, deterministic)"),
+        Preset(
+            "cautious",
+            "the conventions parameterised otherwise: no late-game gambles, a clue before a known play",
+            options={"planner": {"fear_play": 0, "play_first": False}},
+        ),
         Preset("cac-symbolic", "the CAC agent with every module's symbolic twin", {"planner": "cac-symbolic"}),
         Preset(
             "cac", "the CAC agent: a language model chooses, with theory of mind and a verifier", {"planner": "cac"}

@@ -48,7 +48,10 @@ def test_the_symbolic_table3_cells_differ() -> None:
         for seed in range(8):
             state = game.new_initial_state(seed)
             planners = [symbolic_cac(tom=tom, verifier=verifier) for _ in range(2)]
-            stores = [REGISTRY.build_agent(REGISTRY.preset("hanabi", "convention")).make_beliefs(state.observation(s)) for s in range(2)]
+            stores = [
+                REGISTRY.build_agent(REGISTRY.preset("hanabi", "convention")).make_beliefs(state.observation(s))
+                for s in range(2)
+            ]
             rng = np.random.default_rng(seed)
             while not state.is_terminal():
                 seat = state.current_player
