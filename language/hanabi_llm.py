@@ -186,7 +186,7 @@ def scripted_answer(messages: Sequence[dict[str, str]]) -> str | None:
     model): the verifier approves, the theory-of-mind module names the partner's move, and the
     chooser reads the position back (:func:`language.hanabi_state_text.parse_scenario`) and picks a
     certainly playable card, else a clue that touches a partner card that is playable now, else the
-    oldest discard, else the first option. None for a prompt that is not the CAC agent's."""
+    oldest discard, else the first clue, else the first option. None for a prompt that is not the CAC agent's."""
     from language.hanabi_state_text import parse_scenario
 
     texts = [str(m.get("content", "")) for m in messages if isinstance(m, dict)]
@@ -222,5 +222,6 @@ def scripted_answer(messages: Sequence[dict[str, str]]) -> str | None:
                 letter = pick(wanted)
                 if letter:
                     return f"Explanation: {scenario.partner} holds a playable card.\nAction: {letter}"
-    letter = pick("Discard my Card 0") or next(iter(options), None)
+    clue = next((letter for letter, text in scenario.actions if text.startswith("Reveal")), None)
+    letter = pick("Discard my Card 0") or clue or next(iter(options), None)
     return f"Explanation: nothing better.\nAction: {letter}" if letter else None
