@@ -134,6 +134,7 @@ class ConventionPlanner:
             return self.clue_action(b, save), "save clue"
         play_first = self.play_first if self.play_first is not None else obs.num_players > 2
         clue_first = not play_first and best is not None and not self.has_play(b, best.target)
+        clue_first = clue_first and obs.deck_size > 0  # at the end the own play may get no later turn
         if plays and (not clue_first or best is None or best.score < 1):
             return Play(card=self.pick_play(b, beliefs, plays, tokens < max_tokens)), "play"
         if best is not None and best.score >= 1:
