@@ -61,6 +61,10 @@ class ClueOption:
 class ConventionPlanner:
     """H-group basic conventions over the counted belief (see the module docstring).
 
+    The values of a clue's effects (class attributes, measured): a card made known playable 1, a
+    new card's identity made known ``known_value``, a card made known trash ``trash_value``, a new
+    useful card touched ``touch_value`` (``save_value`` if critical or a unique 2), a duplicate -0.6.
+
     Args:
         fear_play: once the deck is empty, with at least this many lives, play the most likely
             playable card when nothing is certain (0 turns it off).
@@ -74,6 +78,10 @@ class ConventionPlanner:
         stall_deck: with at most this many cards left to draw, clue (if any clue is safe) rather
             than discard: discarding draws and brings the last round closer.
     """
+
+    known_value = 0.6
+    trash_value = 0.2
+    touch_value = 0.15
 
     def __init__(
         self,
@@ -317,7 +325,7 @@ class ConventionPlanner:
                 score += 1.0
                 continue
             if not after & ~trash and before & ~trash:
-                score += 0.4
+                score += self.trash_value
                 continue
             if i in touched and not old[i].clued:
                 if trash >> card & 1:
@@ -325,11 +333,11 @@ class ConventionPlanner:
                 elif clued_ids.get(card, 0) or committed >> card & 1:
                     score -= 0.6
                 elif after & (after - 1) == 0:
-                    score += 0.6
+                    score += self.known_value
                 elif b.public.critical >> card & 1 or (card % b.tables.ranks == 1 and b.seen_counts[card] == 1):
                     score += self.save_value
                 else:
-                    score += 0.15
+                    score += self.touch_value
             else:
                 score += 0.02
         return score, harm
