@@ -3,24 +3,29 @@
 :class:`ConventionPlanner` reads a :class:`beliefs.hanabi.HanabiBeliefs` (each card's possible
 identities by clue knowledge, card counting and the conventions the store reads clues with) and
 plays the conventions the paper's Appendix B.1 gives its agent, after the H-group
-(https://hanabi.github.io/beginner):
+(https://hanabi.github.io/beginner), plus a few measured additions (marked +). Each turn, the first
+rule that applies:
 
-1. **save** -- when the next seat is about to discard (no card it knows to be playable or trash)
-   and its chop is a 5, a 2 whose twin no hand shows, or a critical card, clue it (a rank clue for
-   5s and 2s, else the clue that also gives the most plays);
-2. **play** a card the belief proves playable (clued play or delayed play whose predecessors are
-   now on the stacks; 5s first when a token is to be won back, then the lowest rank);
-3. **play clue** -- the clue whose reading (focus, play / save, good touch, see the store) makes the
-   most cards playable for their holders, never one that would be misread (every touched card's
-   true identity must stay in its holder's belief) and preferring clues that touch no duplicates;
-4. with every token in hand a clue is mandatory: the most informative safe clue (a *5 stall* when
-   nothing else helps);
-5. **discard** a card known to be trash, else the chop, else (a *locked hand*, every card clued)
-   clue if possible, else the card least likely to matter; information-only clues are given
-   instead of discarding only with tokens to spare (3+), and near the end of the deck any safe
-   clue is given instead of a discard (an *end-game stall*);
-6. **late game**: once the deck is empty, with a life to spare, play the card most likely to be
-   playable rather than waste the last turns ("play with fear" at 2-3 lives).
+1. **save** -- a seat about to discard (no card it knows to be playable or trash) whose chop is a
+   5, a 2 no other hand shows, or a critical card gets the best clue touching that chop;
+2. **play** a card the belief proves playable (a play clue, a delayed play whose predecessors are
+   now stacked, or plain card counting): a 5 first when a token is welcome, then (+) a card whose
+   successor another hand holds clued, then the lowest rank. With 2 players (+) a play clue for a
+   partner with nothing to play goes before one's own play while cards are left to draw (the own
+   play keeps; the partner's idle turn would be lost); with 3+ players one's own play goes first;
+3. **play clue** -- the clue whose reading (focus, play or save, good touch: see the store) makes
+   the most cards playable for their holders; never one that would be misread (every card's true
+   identity stays in its holder's belief), duplicates touched count against it;
+4. (+) **late-game play** -- once the deck is empty, with 2+ lives, the card most likely playable
+   (weights: copies unseen) rather than a wasted last turn ("play with fear" at 2-3 lives);
+5. with every token in hand a clue is mandatory: the best safe clue (a *5 stall* when nothing
+   helps), else the least harmful;
+6. (+) an information-only clue (a card's identity, a save off chop) with 3+ tokens, and any safe
+   clue with 2 or fewer cards left to draw (an *end-game stall*: a discard would draw and bring the
+   last round closer);
+7. **discard** a card known to be trash (+ or a duplicate of a card another hand holds clued), else
+   the chop; (+) a *locked hand* (every card clued) clues instead if it can, else discards the card
+   of least expected loss.
 
 Deterministic: ties break by position and seat; ``rng`` is never drawn from.
 """
