@@ -24,6 +24,8 @@ Appendix B.1 lists them) -- the same public rule for every seat, so giver and re
 * the focus is a *play clue* -- the next card of its colour, counting *delayed* plays: the card that
   follows ones already known (public belief of one identity) in some hand -- or, on chop only, a
   *save*: any 5 (rank clue 5), any 2 (rank clue 2) or a critical card (the last copy left);
+* *prompt*: where the target already holds a clued card that may be the next card of a colour,
+  a play clue on the card after it says the older clued card is that next card (both play);
 * *good touch*: no clued card is trash (already played, or unplayable because every copy of a lower
   rank is gone) nor a duplicate of a card already known in some hand;
 * if a clue breaks these rules (the mask would leave nothing), the card keeps its clue knowledge only.
@@ -141,9 +143,11 @@ class HanabiBeliefs(SeatedBeliefs):
 
     Args:
         observation: the seat's first observation (the game's shape and the history so far).
+        prompts: read play clues with prompts (see :meth:`read_clue`); every seat must agree.
     """
 
-    def __init__(self, observation: HanabiObservation) -> None:
+    def __init__(self, observation: HanabiObservation, *, prompts: bool = True) -> None:
+        self.prompts = prompts
         self.take_seat(observation)
         self.num_players = observation.num_players
         self.color_names = observation.colors
@@ -253,6 +257,9 @@ class HanabiBeliefs(SeatedBeliefs):
         committed = self.committed(exclude=(target, focus), override=(target, new))
         good = pub.available & ~pub.trash & ~committed
         plays = self.play_targets(committed)
+        prompts: dict[int, tuple[int, int]] = {}
+        if self.prompts:
+            plays, prompts = self._prompts(new, old, focus, plays, good)
         saves = 0
         if focus == chop:
             if kind == "rank" and value in (1, t.ranks - 1):
@@ -272,7 +279,36 @@ class HanabiBeliefs(SeatedBeliefs):
                 slot.mask = want
             else:
                 slot.mask = slot.known & good or t.full
+        prompted = prompts.get(new[focus].mask)
+        if prompted is not None:  # the focus is one identity, a prompt: its predecessor is named
+            new[prompted[0]].mask = prompted[1]
         return new
+
+    def _prompts(
+        self, new: list[Slot], old: list[Slot], focus: int, plays: int, good: int
+    ) -> tuple[int, dict[int, tuple[int, int]]]:
+        """The prompt reading of a play clue: where the target already holds a clued card that
+        may be the next card of a colour, that card is taken to be it (it is *prompted*) and the
+        focus to be the card after it.
+
+        Returns:
+            The play targets with each prompted colour's next card replaced by the one after it,
+            and per such target (a one-identity mask) the prompted slot and its identity (a mask).
+        """
+        ranks = self.tables.ranks
+        out: dict[int, tuple[int, int]] = {}
+        for ident in bits(plays):
+            if ident % ranks == ranks - 1 or not good >> (ident + 1) & 1:
+                continue
+            for j, slot in enumerate(new):
+                if j == focus or not old[j].clued:
+                    continue
+                belief = self.public_belief(slot)
+                if belief >> ident & 1 and belief & (belief - 1):
+                    plays = plays & ~(1 << ident) | 1 << (ident + 1)
+                    out[1 << (ident + 1)] = (j, 1 << ident)
+                    break
+        return plays, out
 
     # ---- queries -------------------------------------------------------------------------------
     def chop(self, seat: int) -> int | None:
