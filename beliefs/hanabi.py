@@ -164,6 +164,7 @@ class HanabiBeliefs(SeatedBeliefs):
         self.hands: list[list[int] | None] = [None] * self.num_players
         self.seen_counts = [0] * t.size
         self._committed: list[list[int]] | None = None
+        self._elsewhere: dict[int, int] = {}
         self._hidden = t.full
         self.observe(observation)
 
@@ -188,6 +189,7 @@ class HanabiBeliefs(SeatedBeliefs):
         left = self.public.left
         self._hidden = sum(1 << i for i in range(self.tables.size) if left[i] - seen[i] > 0)
         self._committed = None
+        self._elsewhere = {}
 
     def update(self, utterance: Utterance) -> None:
         """Nothing to do: :meth:`observe` has already read the move the utterance's line shows."""
@@ -207,6 +209,7 @@ class HanabiBeliefs(SeatedBeliefs):
     def _apply(self, seat: int, move: MoveRecord) -> None:
         t = self.tables
         self._committed = None
+        self._elsewhere = {}
         if move.kind in ("play", "discard"):
             assert move.card is not None and move.revealed is not None
             card = self.card_id(move.revealed.color, move.revealed.rank)
@@ -254,12 +257,16 @@ class HanabiBeliefs(SeatedBeliefs):
         else:
             focus = max(fresh) if fresh else max(touched)
         pub = self.public
-        committed = self.committed(exclude=(target, focus), override=(target, new))
+        beliefs = [self.public_belief(slot) for slot in new]
+        committed = self._committed_elsewhere(target)
+        for i, belief in enumerate(beliefs):
+            if i != focus and belief & (belief - 1) == 0 and not belief & pub.trash:
+                committed |= belief
         good = pub.available & ~pub.trash & ~committed
         plays = self.play_targets(committed)
         prompts: dict[int, tuple[int, int]] = {}
         if self.prompts:
-            plays, prompts = self._prompts(new, old, focus, plays, good)
+            plays, prompts = self._prompts(beliefs, old, focus, plays, good)
         saves = 0
         if focus == chop:
             if kind == "rank" and value in (1, t.ranks - 1):
@@ -285,7 +292,7 @@ class HanabiBeliefs(SeatedBeliefs):
         return new
 
     def _prompts(
-        self, new: list[Slot], old: list[Slot], focus: int, plays: int, good: int
+        self, beliefs: list[int], old: list[Slot], focus: int, plays: int, good: int
     ) -> tuple[int, dict[int, tuple[int, int]]]:
         """The prompt reading of a play clue: where the target already holds a clued card that
         may be the next card of a colour, that card is taken to be it (it is *prompted*) and the
@@ -300,10 +307,9 @@ class HanabiBeliefs(SeatedBeliefs):
         for ident in bits(plays):
             if ident % ranks == ranks - 1 or not good >> (ident + 1) & 1:
                 continue
-            for j, slot in enumerate(new):
+            for j, belief in enumerate(beliefs):
                 if j == focus or not old[j].clued:
                     continue
-                belief = self.public_belief(slot)
                 if belief >> ident & 1 and belief & (belief - 1):
                     plays = plays & ~(1 << ident) | 1 << (ident + 1)
                     out[1 << (ident + 1)] = (j, 1 << ident)
@@ -363,6 +369,13 @@ class HanabiBeliefs(SeatedBeliefs):
                 if exclude != (seat, i):
                     out |= one
         return out
+
+    def _committed_elsewhere(self, seat: int) -> int:
+        """The committed identities of every hand but ``seat``'s (cached until the next move)."""
+        found = self._elsewhere.get(seat)
+        if found is None:
+            found = self._elsewhere[seat] = self.committed(override=(seat, []))
+        return found
 
     def _single(self, slot: Slot) -> int:
         """The slot's identity if its public belief is one identity that still scores, else 0."""

@@ -283,6 +283,7 @@ class ConventionPlanner:
             hand = b.hands[target]
             assert hand is not None
             slots = b.slots[target]
+            before = [b.public_belief(slot) for slot in slots]
             chop = b.chop(target)
             save_needed = chop is not None and self.needs_save(b, target, hand[chop])
             colors = sorted({c // t.ranks for c in hand})
@@ -295,7 +296,7 @@ class ConventionPlanner:
                     else:
                         touched = [i for i, c in enumerate(hand) if c % t.ranks == value]
                     new = b.read_clue(target, kind, value, touched)
-                    score, harm = self.score_clue(b, hand, slots, new, touched, clued_ids, committed)
+                    score, harm = self.score_clue(b, hand, slots, before, new, touched, clued_ids, committed)
                     saves = save_needed and chop in touched
                     if saves:
                         score += 0.9
@@ -307,6 +308,7 @@ class ConventionPlanner:
         b: HanabiBeliefs,
         hand: list[int],
         old: list[Slot],
+        beliefs: list[int],
         new: list[Slot],
         touched: list[int],
         clued_ids: dict[int, int],
@@ -318,7 +320,7 @@ class ConventionPlanner:
         score, harm = 0.0, 0
         for i, card in enumerate(hand):
             after = b.public_belief(new[i])
-            before = b.public_belief(old[i])
+            before = beliefs[i]
             if not after >> card & 1:
                 if before >> card & 1:  # misread by this clue (an old misreading is not its fault)
                     harm += 10 if not after & ~playable else 1
