@@ -324,6 +324,29 @@ class HanabiBeliefs(SeatedBeliefs):
                 return i
         return None
 
+    def belief(self, seat: int, position: int) -> int:
+        """A card's belief as its holder has it: the private belief for the store's own seat, the
+        public one (what the holder deduces from clues, conventions and the stacks and discards;
+        the holder also sees third hands) for another seat."""
+        if seat == self.seat:
+            return self.private_belief(position)
+        return self.public_belief(self.slots[seat][position])
+
+    def known_playable(self, seat: int) -> list[int]:
+        """The positions of ``seat``'s cards its holder knows to be playable now."""
+        playable = self.public.playable
+        return [i for i in range(len(self.slots[seat])) if not self.belief(seat, i) & ~playable]
+
+    def known_trash(self, seat: int) -> list[int]:
+        """The positions of ``seat``'s cards its holder knows can never score."""
+        trash = self.public.trash
+        return [i for i in range(len(self.slots[seat])) if not self.belief(seat, i) & ~trash]
+
+    def saved(self, seat: int) -> list[int]:
+        """The positions of ``seat``'s clued cards that are neither known playable nor trash."""
+        done = set(self.known_playable(seat)) | set(self.known_trash(seat))
+        return [i for i, slot in enumerate(self.slots[seat]) if slot.clued and i not in done]
+
     def public_belief(self, slot: Slot) -> int:
         """A slot's public belief (identities with copies left that clues and conventions allow)."""
         avail = self.public.available

@@ -233,12 +233,7 @@ class ConventionPlanner:
     def partner_busy(self, b: HanabiBeliefs, obs: HanabiObservation, seat: int) -> bool:
         """Whether ``seat`` has something better to do than discard its chop: a card it knows to
         be playable or trash."""
-        pub = b.public
-        for slot in b.slots[seat]:
-            x = b.public_belief(slot)
-            if x and (not x & ~pub.playable or not x & ~pub.trash):
-                return True
-        return False
+        return bool(b.known_playable(seat) or b.known_trash(seat))
 
     def held_elsewhere(self, b: HanabiBeliefs) -> int:
         """Identities another hand holds as clued cards (an own copy of one is a duplicate)."""
@@ -252,8 +247,7 @@ class ConventionPlanner:
 
     def has_play(self, b: HanabiBeliefs, seat: int) -> bool:
         """Whether ``seat`` holds a card it knows to be playable (so it will not discard)."""
-        playable = b.public.playable
-        return any((x := b.public_belief(slot)) and not x & ~playable for slot in b.slots[seat])
+        return bool(b.known_playable(seat))
 
     def needs_save(self, b: HanabiBeliefs, seat: int, card: int) -> bool:
         """Whether ``seat``'s chop ``card`` must be saved: a 5, a 2 no other hand shows, or critical."""

@@ -43,6 +43,9 @@ def test_a_rank_clue_on_a_new_card_is_a_play_clue():
     pub = store.public
     assert store.slots[1][4].clued and store.slots[1][4].focus
     assert not store.private_belief(4) & ~pub.playable  # known playable
+    assert store.known_playable(1) == [4] and store.saved(1) == [] and store.known_trash(1) == []
+    seen_by_seat_0 = HanabiBeliefs(state.observation(0))
+    assert seen_by_seat_0.known_playable(1) == [4]  # the partner's view of seat 1's card
     assert store.chop(1) == 0
 
 
@@ -63,6 +66,7 @@ def test_a_rank_5_clue_on_chop_saves_it():
     store = HanabiBeliefs(state.observation(1))
     belief = store.private_belief(0)
     assert store.slots[1][0].clued and belief & ~store.public.playable  # saved, not played
+    assert store.saved(1) == [0] and store.known_playable(1) == []
     assert store.chop(1) == 1
 
 
