@@ -7,7 +7,8 @@ plays the conventions the paper's Appendix B.1 gives its agent, after the H-grou
 rule that applies:
 
 1. **save** -- a seat about to discard (no card it knows to be playable or trash) whose chop is a
-   5, a 2 no other hand shows, or a critical card gets the best clue touching that chop;
+   5, a 2 no other hand shows, or a critical card gets the best clue touching that chop -- or,
+   if one exists, a play clue ("prefer play clues over save clues": it plays, not discards);
 2. **play** a card the belief proves playable (a play clue, a delayed play whose predecessors are
    now stacked, or plain card counting): a 5 first when a token is welcome, then (+) a card whose
    successor another hand holds clued, then the lowest rank. With 2 players (+) a play clue for a
@@ -82,6 +83,12 @@ class ConventionPlanner:
             is given instead of a discard (keeps tokens for saves).
         stall_deck: with at most this many cards left to draw, clue (if any clue is safe) rather
             than discard: discarding draws and brings the last round closer.
+        gamble_deck: late-game plays start once at most this many cards are left to draw.
+        unlock_first: among known plays, prefer one whose successor another hand holds clued.
+        duplicates_trash: an own card known to be a card another hand holds clued is discarded
+            as trash.
+        play_over_save: a seat about to discard a chop to save gets a play clue instead when one
+            exists (it plays rather than discards; the paper's "prefer play clues over saves").
     """
 
     known_value = 0.6
@@ -100,6 +107,7 @@ class ConventionPlanner:
         gamble_deck: int = 0,
         unlock_first: bool = True,
         duplicates_trash: bool = True,
+        play_over_save: bool = True,
     ) -> None:
         self.fear_play = fear_play
         self.play_first = play_first
@@ -110,6 +118,7 @@ class ConventionPlanner:
         self.gamble_deck = gamble_deck
         self.unlock_first = unlock_first
         self.duplicates_trash = duplicates_trash
+        self.play_over_save = play_over_save
 
     # ---- the planner ---------------------------------------------------------------------------
     def plan(self, beliefs: HanabiBeliefs, observation: HanabiObservation, rng: np.random.Generator) -> Intent:
@@ -144,6 +153,8 @@ class ConventionPlanner:
         saves = [o for o in clues if o.saves and idle[o.target]]
         if saves:
             save = max(saves, key=lambda o: o.score)
+            if self.play_over_save and best is not None and best.score >= 1 and best.target == save.target:
+                return self.clue_action(b, best), "play clue (delays the discard)"
             return self.clue_action(b, save), "save clue"
         play_first = self.play_first if self.play_first is not None else obs.num_players > 2
         clue_first = not play_first and best is not None and not self.has_play(b, best.target)
