@@ -188,8 +188,11 @@ class HanabiBeliefs(SeatedBeliefs):
         self.seen_counts = seen
         left = self.public.left
         self._hidden = sum(1 << i for i in range(self.tables.size) if left[i] - seen[i] > 0)
+        # the per-turn caches, filled here so that the planner's queries never write to the store
         self._committed = None
         self._elsewhere = {}
+        for seat in range(self.num_players):
+            self._committed_elsewhere(seat)
 
     def update(self, utterance: Utterance) -> None:
         """Nothing to do: :meth:`observe` has already read the move the utterance's line shows."""

@@ -169,3 +169,16 @@ def test_late_game_play_takes_the_card_most_likely_playable():
     store.slots[0][3] = Slot(known=(1 << card("R1")) | (1 << card("R5")), mask=store.tables.full, clued=True)
     beliefs = [store.private_belief(i) for i in range(5)]
     assert ConventionPlanner().likely_play(store, beliefs) == 3  # 3 R1s against one R5
+
+
+def test_planning_only_reads_the_store():
+    import pickle
+
+    def check(state, store, obs, intent):
+        fresh = HanabiBeliefs(obs)  # the store in play has already been planned from
+        before = pickle.dumps(fresh)
+        assert ConventionPlanner().plan(fresh, obs, RNG) == intent
+        assert pickle.dumps(fresh) == before
+
+    selfplay(2, 3, ConventionPlanner(), check)
+    selfplay(3, 4, ConventionPlanner(), check)
