@@ -15,8 +15,8 @@ rule that applies:
    partner with nothing to play goes before one's own play while cards are left to draw (the own
    play keeps; the partner's idle turn would be lost); with 3+ players one's own play goes first;
 3. **play clue** -- the clue whose reading (focus, play or save, good touch: see the store) makes
-   the most cards playable for their holders; never one that would be misread (every card's true
-   identity stays in its holder's belief), duplicates touched count against it;
+   the most cards playable for their holders (any seat; ties: the nearest); never one that would be
+   misread (every card's true identity stays in its holder's belief); duplicates count against it;
 4. (+) **late-game play** -- once the deck is empty, with 2+ lives, the card most likely playable
    (weights: copies unseen) rather than a wasted last turn ("play with fear" at 2-3 lives);
 5. with every token in hand a clue is mandatory: the best safe clue (a *5 stall* when nothing
@@ -293,7 +293,6 @@ class ConventionPlanner:
             save_needed = chop is not None and self.needs_save(b, target, hand[chop])
             colors = sorted({c // t.ranks for c in hand})
             ranks = sorted({c % t.ranks for c in hand})
-            weight = 1.0 if off == 1 else 0.9
             for kind, values in (("color", colors), ("rank", ranks)):
                 for value in values:
                     if kind == "color":
@@ -305,7 +304,7 @@ class ConventionPlanner:
                     saves = save_needed and chop in touched
                     if saves:
                         score += 0.9
-                    out.append(ClueOption(target, kind, value, score * weight, saves, harm))
+                    out.append(ClueOption(target, kind, value, score, saves, harm))
         return out
 
     def score_clue(
