@@ -24,6 +24,8 @@ Appendix B.1 lists them) -- the same public rule for every seat, so giver and re
 * the focus is a *play clue* -- the next card of its colour, counting *delayed* plays: the card that
   follows ones already known (public belief of one identity) in some hand -- or, on chop only, a
   *save*: any 5 (rank clue 5), any 2 (rank clue 2) or a critical card (the last copy left);
+* *prompt*: where the target already holds a clued card that may be the next card of a colour,
+  a play clue on the card after it says the older clued card is that next card (both play);
 * *good touch*: no clued card is trash (already played, or unplayable because every copy of a lower
   rank is gone) nor a duplicate of a card already known in some hand;
 * if a clue breaks these rules (the mask would leave nothing), the card keeps its clue knowledge only.
@@ -142,9 +144,11 @@ class HanabiBeliefs(SeatedBeliefs):
 
     Args:
         observation: the seat's first observation (the game's shape and the history so far).
+        prompts: read play clues with prompts (see :meth:`read_clue`); every seat must agree.
     """
 
-    def __init__(self, observation: HanabiObservation) -> None:
+    def __init__(self, observation: HanabiObservation, *, prompts: bool = True) -> None:
+        self.prompts = prompts
         self.take_seat(observation)
         self.num_players = observation.num_players
         self.color_names = observation.colors
@@ -161,6 +165,7 @@ class HanabiBeliefs(SeatedBeliefs):
         self.hands: list[list[int] | None] = [None] * self.num_players
         self.seen_counts = [0] * t.size
         self._committed: list[list[int]] | None = None
+        self._elsewhere: dict[int, int] = {}
         self._hidden = t.full
         self.observe(observation)
 
@@ -184,8 +189,11 @@ class HanabiBeliefs(SeatedBeliefs):
         self.seen_counts = seen
         left = self.public.left
         self._hidden = sum(1 << i for i in range(self.tables.size) if left[i] - seen[i] > 0)
-        # computed here, not on a planner's first query: planners only read the store
-        self._committed = [[self._single(slot) for slot in hand] for hand in self.slots]
+        # the per-turn caches, filled here so that the planner's queries never write to the store
+        self._committed = None
+        self._elsewhere = {}
+        for seat in range(self.num_players):
+            self._committed_elsewhere(seat)
 
     def update(self, utterance: Utterance) -> None:
         """Nothing to do: :meth:`observe` has already read the move the utterance's line shows."""
@@ -205,6 +213,7 @@ class HanabiBeliefs(SeatedBeliefs):
     def _apply(self, seat: int, move: MoveRecord) -> None:
         t = self.tables
         self._committed = None
+        self._elsewhere = {}
         if move.kind in ("play", "discard"):
             assert move.card is not None and move.revealed is not None
             card = self.card_id(move.revealed.color, move.revealed.rank)
@@ -252,9 +261,16 @@ class HanabiBeliefs(SeatedBeliefs):
         else:
             focus = max(fresh) if fresh else max(touched)
         pub = self.public
-        committed = self.committed(exclude=(target, focus), override=(target, new))
+        beliefs = [self.public_belief(slot) for slot in new]
+        committed = self._committed_elsewhere(target)
+        for i, belief in enumerate(beliefs):
+            if i != focus and belief & (belief - 1) == 0 and not belief & pub.trash:
+                committed |= belief
         good = pub.available & ~pub.trash & ~committed
         plays = self.play_targets(committed)
+        prompts: dict[int, tuple[int, int]] = {}
+        if self.prompts:
+            plays, prompts = self._prompts(beliefs, old, focus, plays, good)
         saves = 0
         if focus == chop:
             if kind == "rank" and value in (1, t.ranks - 1):
@@ -274,7 +290,35 @@ class HanabiBeliefs(SeatedBeliefs):
                 slot.mask = want
             else:
                 slot.mask = slot.known & good or t.full
+        prompted = prompts.get(new[focus].mask)
+        if prompted is not None:  # the focus is one identity, a prompt: its predecessor is named
+            new[prompted[0]].mask = prompted[1]
         return new
+
+    def _prompts(
+        self, beliefs: list[int], old: list[Slot], focus: int, plays: int, good: int
+    ) -> tuple[int, dict[int, tuple[int, int]]]:
+        """The prompt reading of a play clue: where the target already holds a clued card that
+        may be the next card of a colour, that card is taken to be it (it is *prompted*) and the
+        focus to be the card after it.
+
+        Returns:
+            The play targets with each prompted colour's next card replaced by the one after it,
+            and per such target (a one-identity mask) the prompted slot and its identity (a mask).
+        """
+        ranks = self.tables.ranks
+        out: dict[int, tuple[int, int]] = {}
+        for ident in bits(plays):
+            if ident % ranks == ranks - 1 or not good >> (ident + 1) & 1:
+                continue
+            for j, belief in enumerate(beliefs):
+                if j == focus or not old[j].clued:
+                    continue
+                if belief >> ident & 1 and belief & (belief - 1):
+                    plays = plays & ~(1 << ident) | 1 << (ident + 1)
+                    out[1 << (ident + 1)] = (j, 1 << ident)
+                    break
+        return plays, out
 
     # ---- queries -------------------------------------------------------------------------------
     def chop(self, seat: int) -> int | None:
@@ -283,6 +327,29 @@ class HanabiBeliefs(SeatedBeliefs):
             if not slot.clued:
                 return i
         return None
+
+    def belief(self, seat: int, position: int) -> int:
+        """A card's belief as its holder has it: the private belief for the store's own seat, the
+        public one (what the holder deduces from clues, conventions and the stacks and discards;
+        the holder also sees third hands) for another seat."""
+        if seat == self.seat:
+            return self.private_belief(position)
+        return self.public_belief(self.slots[seat][position])
+
+    def known_playable(self, seat: int) -> list[int]:
+        """The positions of ``seat``'s cards its holder knows to be playable now."""
+        playable = self.public.playable
+        return [i for i in range(len(self.slots[seat])) if not self.belief(seat, i) & ~playable]
+
+    def known_trash(self, seat: int) -> list[int]:
+        """The positions of ``seat``'s cards its holder knows can never score."""
+        trash = self.public.trash
+        return [i for i in range(len(self.slots[seat])) if not self.belief(seat, i) & ~trash]
+
+    def saved(self, seat: int) -> list[int]:
+        """The positions of ``seat``'s clued cards that are neither known playable nor trash."""
+        done = set(self.known_playable(seat)) | set(self.known_trash(seat))
+        return [i for i, slot in enumerate(self.slots[seat]) if slot.clued and i not in done]
 
     def public_belief(self, slot: Slot) -> int:
         """A slot's public belief (identities with copies left that clues and conventions allow)."""
@@ -329,6 +396,13 @@ class HanabiBeliefs(SeatedBeliefs):
                 if exclude != (seat, i):
                     out |= one
         return out
+
+    def _committed_elsewhere(self, seat: int) -> int:
+        """The committed identities of every hand but ``seat``'s (cached until the next move)."""
+        found = self._elsewhere.get(seat)
+        if found is None:
+            found = self._elsewhere[seat] = self.committed(override=(seat, []))
+        return found
 
     def _single(self, slot: Slot) -> int:
         """The slot's identity if its public belief is one identity that still scores, else 0."""

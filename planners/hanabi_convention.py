@@ -3,24 +3,30 @@
 :class:`ConventionPlanner` reads a :class:`beliefs.hanabi.HanabiBeliefs` (each card's possible
 identities by clue knowledge, card counting and the conventions the store reads clues with) and
 plays the conventions the paper's Appendix B.1 gives its agent, after the H-group
-(https://hanabi.github.io/beginner):
+(https://hanabi.github.io/beginner), plus a few measured additions (marked +). Each turn, the first
+rule that applies:
 
-1. **save** -- when the next seat is about to discard (no card it knows to be playable or trash)
-   and its chop is a 5, a 2 whose twin no hand shows, or a critical card, clue it (a rank clue for
-   5s and 2s, else the clue that also gives the most plays);
-2. **play** a card the belief proves playable (clued play or delayed play whose predecessors are
-   now on the stacks; 5s first when a token is to be won back, then the lowest rank);
-3. **play clue** -- the clue whose reading (focus, play / save, good touch, see the store) makes the
-   most cards playable for their holders, never one that would be misread (every touched card's
-   true identity must stay in its holder's belief) and preferring clues that touch no duplicates;
-4. with every token in hand a clue is mandatory: the most informative safe clue (a *5 stall* when
-   nothing else helps);
-5. **discard** a card known to be trash, else the chop, else (a *locked hand*, every card clued)
-   clue if possible, else the card least likely to matter; information-only clues are given
-   instead of discarding only with tokens to spare (3+), and near the end of the deck any safe
-   clue is given instead of a discard (an *end-game stall*);
-6. **late game**: once the deck is empty, with a life to spare, play the card most likely to be
-   playable rather than waste the last turns ("play with fear" at 2-3 lives).
+1. **save** -- a seat about to discard (no card it knows to be playable or trash) whose chop is a
+   5, a 2 no other hand shows, or a critical card gets the best clue touching that chop -- or,
+   if one exists, a play clue ("prefer play clues over save clues": it plays, not discards);
+2. **play** a card the belief proves playable (a play clue, a delayed play whose predecessors are
+   now stacked, or plain card counting): a 5 first when a token is welcome, then (+) a card whose
+   successor another hand holds clued, then the lowest rank. With 2 players (+) a play clue for a
+   partner with nothing to play goes before one's own play while cards are left to draw (the own
+   play keeps; the partner's idle turn would be lost); with 3+ players one's own play goes first;
+3. **play clue** -- the clue whose reading (focus, play or save, good touch: see the store) makes
+   the most cards playable for their holders (any seat; ties: the nearest); never one that would be
+   misread (every card's true identity stays in its holder's belief); duplicates count against it;
+4. (+) **late-game play** -- once the deck is empty, with 2+ lives, the card most likely playable
+   (weights: copies unseen) rather than a wasted last turn ("play with fear" at 2-3 lives);
+5. with every token in hand a clue is mandatory: the best safe clue (a *5 stall* when nothing
+   helps), else the least harmful;
+6. (+) an information-only clue (a card's identity, a save off chop) with 3+ tokens, and any safe
+   clue with 2 or fewer cards left to draw (an *end-game stall*: a discard would draw and bring the
+   last round closer);
+7. **discard** a card known to be trash (+ or a duplicate of a card another hand holds clued), else
+   the chop; (+) a *locked hand* (every card clued) clues instead if it can, else discards the card
+   of least expected loss.
 
 Deterministic: ties break by position and seat; ``rng`` is never drawn from.
 """
@@ -61,6 +67,10 @@ class ClueOption:
 class ConventionPlanner:
     """H-group basic conventions over the counted belief (see the module docstring).
 
+    The values of a clue's effects (class attributes, measured): a card made known playable 1, a
+    new card's identity made known ``known_value``, a card made known trash ``trash_value``, a new
+    useful card touched ``touch_value`` (``save_value`` if critical or a unique 2), a duplicate -0.6.
+
     Args:
         fear_play: once the deck is empty, with at least this many lives, play the most likely
             playable card when nothing is certain (0 turns it off).
@@ -73,7 +83,17 @@ class ConventionPlanner:
             is given instead of a discard (keeps tokens for saves).
         stall_deck: with at most this many cards left to draw, clue (if any clue is safe) rather
             than discard: discarding draws and brings the last round closer.
+        gamble_deck: late-game plays start once at most this many cards are left to draw.
+        unlock_first: among known plays, prefer one whose successor another hand holds clued.
+        duplicates_trash: an own card known to be a card another hand holds clued is discarded
+            as trash.
+        play_over_save: a seat about to discard a chop to save gets a play clue instead when one
+            exists (it plays rather than discards; the paper's "prefer play clues over saves").
     """
+
+    known_value = 0.6
+    trash_value = 0.2
+    touch_value = 0.15
 
     def __init__(
         self,
@@ -87,6 +107,7 @@ class ConventionPlanner:
         gamble_deck: int = 0,
         unlock_first: bool = True,
         duplicates_trash: bool = True,
+        play_over_save: bool = True,
     ) -> None:
         self.fear_play = fear_play
         self.play_first = play_first
@@ -97,6 +118,7 @@ class ConventionPlanner:
         self.gamble_deck = gamble_deck
         self.unlock_first = unlock_first
         self.duplicates_trash = duplicates_trash
+        self.play_over_save = play_over_save
 
     # ---- the planner ---------------------------------------------------------------------------
     def plan(self, beliefs: HanabiBeliefs, observation: HanabiObservation, rng: np.random.Generator) -> Intent:
@@ -131,9 +153,12 @@ class ConventionPlanner:
         saves = [o for o in clues if o.saves and idle[o.target]]
         if saves:
             save = max(saves, key=lambda o: o.score)
+            if self.play_over_save and best is not None and best.score >= 1 and best.target == save.target:
+                return self.clue_action(b, best), "play clue (delays the discard)"
             return self.clue_action(b, save), "save clue"
         play_first = self.play_first if self.play_first is not None else obs.num_players > 2
         clue_first = not play_first and best is not None and not self.has_play(b, best.target)
+        clue_first = clue_first and obs.deck_size > 0  # at the end the own play may get no later turn
         if plays and (not clue_first or best is None or best.score < 1):
             return Play(card=self.pick_play(b, beliefs, plays, tokens < max_tokens)), "play"
         if best is not None and best.score >= 1:
@@ -219,12 +244,7 @@ class ConventionPlanner:
     def partner_busy(self, b: HanabiBeliefs, obs: HanabiObservation, seat: int) -> bool:
         """Whether ``seat`` has something better to do than discard its chop: a card it knows to
         be playable or trash."""
-        pub = b.public
-        for slot in b.slots[seat]:
-            x = b.public_belief(slot)
-            if x and (not x & ~pub.playable or not x & ~pub.trash):
-                return True
-        return False
+        return bool(b.known_playable(seat) or b.known_trash(seat))
 
     def held_elsewhere(self, b: HanabiBeliefs) -> int:
         """Identities another hand holds as clued cards (an own copy of one is a duplicate)."""
@@ -238,8 +258,7 @@ class ConventionPlanner:
 
     def has_play(self, b: HanabiBeliefs, seat: int) -> bool:
         """Whether ``seat`` holds a card it knows to be playable (so it will not discard)."""
-        playable = b.public.playable
-        return any((x := b.public_belief(slot)) and not x & ~playable for slot in b.slots[seat])
+        return bool(b.known_playable(seat))
 
     def needs_save(self, b: HanabiBeliefs, seat: int, card: int) -> bool:
         """Whether ``seat``'s chop ``card`` must be saved: a 5, a 2 no other hand shows, or critical."""
@@ -269,11 +288,11 @@ class ConventionPlanner:
             hand = b.hands[target]
             assert hand is not None
             slots = b.slots[target]
+            before = [b.public_belief(slot) for slot in slots]
             chop = b.chop(target)
             save_needed = chop is not None and self.needs_save(b, target, hand[chop])
             colors = sorted({c // t.ranks for c in hand})
             ranks = sorted({c % t.ranks for c in hand})
-            weight = 1.0 if off == 1 else 0.9
             for kind, values in (("color", colors), ("rank", ranks)):
                 for value in values:
                     if kind == "color":
@@ -281,11 +300,11 @@ class ConventionPlanner:
                     else:
                         touched = [i for i, c in enumerate(hand) if c % t.ranks == value]
                     new = b.read_clue(target, kind, value, touched)
-                    score, harm = self.score_clue(b, hand, slots, new, touched, clued_ids, committed)
+                    score, harm = self.score_clue(b, hand, slots, before, new, touched, clued_ids, committed)
                     saves = save_needed and chop in touched
                     if saves:
                         score += 0.9
-                    out.append(ClueOption(target, kind, value, score * weight, saves, harm))
+                    out.append(ClueOption(target, kind, value, score, saves, harm))
         return out
 
     def score_clue(
@@ -293,6 +312,7 @@ class ConventionPlanner:
         b: HanabiBeliefs,
         hand: list[int],
         old: list[Slot],
+        beliefs: list[int],
         new: list[Slot],
         touched: list[int],
         clued_ids: dict[int, int],
@@ -304,7 +324,7 @@ class ConventionPlanner:
         score, harm = 0.0, 0
         for i, card in enumerate(hand):
             after = b.public_belief(new[i])
-            before = b.public_belief(old[i])
+            before = beliefs[i]
             if not after >> card & 1:
                 if before >> card & 1:  # misread by this clue (an old misreading is not its fault)
                     harm += 10 if not after & ~playable else 1
@@ -316,7 +336,7 @@ class ConventionPlanner:
                 score += 1.0
                 continue
             if not after & ~trash and before & ~trash:
-                score += 0.4
+                score += self.trash_value
                 continue
             if i in touched and not old[i].clued:
                 if trash >> card & 1:
@@ -324,11 +344,11 @@ class ConventionPlanner:
                 elif clued_ids.get(card, 0) or committed >> card & 1:
                     score -= 0.6
                 elif after & (after - 1) == 0:
-                    score += 0.6
+                    score += self.known_value
                 elif b.public.critical >> card & 1 or (card % b.tables.ranks == 1 and b.seen_counts[card] == 1):
                     score += self.save_value
                 else:
-                    score += 0.15
+                    score += self.touch_value
             else:
                 score += 0.02
         return score, harm

@@ -3,7 +3,7 @@
 import pytest
 
 from beliefs.hanabi import HanabiBeliefs, Tables, bits
-from games.hanabi import RevealColor, RevealRank
+from games.hanabi import Discard, Play, RevealColor, RevealRank
 from planners.hanabi_random import RandomPlanner
 from tests.beliefs.hanabi_positions import act, card, selfplay, stacked
 
@@ -43,6 +43,9 @@ def test_a_rank_clue_on_a_new_card_is_a_play_clue():
     pub = store.public
     assert store.slots[1][4].clued and store.slots[1][4].focus
     assert not store.private_belief(4) & ~pub.playable  # known playable
+    assert store.known_playable(1) == [4] and store.saved(1) == [] and store.known_trash(1) == []
+    seen_by_seat_0 = HanabiBeliefs(state.observation(0))
+    assert seen_by_seat_0.known_playable(1) == [4]  # the partner's view of seat 1's card
     assert store.chop(1) == 0
 
 
@@ -63,6 +66,7 @@ def test_a_rank_5_clue_on_chop_saves_it():
     store = HanabiBeliefs(state.observation(1))
     belief = store.private_belief(0)
     assert store.slots[1][0].clued and belief & ~store.public.playable  # saved, not played
+    assert store.saved(1) == [0] and store.known_playable(1) == []
     assert store.chop(1) == 1
 
 
@@ -77,3 +81,18 @@ def test_good_touch_excludes_trash_from_touched_cards():
 def test_tables_count_the_deck():
     t = Tables(5, 5)
     assert sum(t.copies) == 50 and len(bits(t.full)) == 25 and bits(t.color_mask[1]) == list(range(5, 10))
+
+
+def test_a_play_clue_on_the_card_after_a_clued_one_prompts_it():
+    # seat 1's 2s are saved; once R1 is played, a 3 clue on its new R3 says the oldest 2 is R2
+    state = stacked(2, ["R1", "Y4", "Y4", "G4", "W4", "B4", "R2", "W2", "B2", "Y2", "G5", "R3"])
+    act(state, RevealRank(target=1, rank=2))  # the 2s clued (none playable yet)
+    act(state, RevealRank(target=0, rank=1))  # R1 on seat 0's chop: play
+    act(state, Play(card=0))
+    act(state, Discard(card=0))  # seat 1 discards B4 and draws R3 at position 4
+    store = HanabiBeliefs(state.observation(0))
+    slots = store.read_clue(1, "rank", 2, (4,))
+    assert bits(store.public_belief(slots[4])) == [card("R3")]
+    assert bits(store.public_belief(slots[0])) == [card("R2")]
+    plain = HanabiBeliefs(state.observation(0), prompts=False).read_clue(1, "rank", 2, (4,))
+    assert len(bits(store.public_belief(plain[4]))) > 1  # without prompts: no convention reading

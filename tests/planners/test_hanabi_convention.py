@@ -88,21 +88,25 @@ def test_deterministic_per_seed():
     assert [score(2, s) for s in range(5)] == [score(2, s) for s in range(5)]
 
 
-def test_move_does_not_depend_on_the_own_hidden_hand():
-    game = HanabiGame(players=2)
+@pytest.mark.parametrize("players", [2, 3])
+def test_move_does_not_depend_on_the_own_hidden_hand(players):
+    game = HanabiGame(players=players)
     rng = np.random.default_rng(7)
-    for seed in range(8):
+    redealt = 0
+    for seed in range(12):
         state = game.new_initial_state(seed)
-        for _ in range(int(rng.integers(0, 30))):
+        for _ in range(int(rng.integers(0, 40))):
             if state.is_terminal():
                 break
             act(state, move(state))
         if state.is_terminal():
             continue
         p = state.current_player
-        twin = state.resample_hand(p, rng)
-        assert twin.hands[p] != state.hands[p] or True
-        assert move(state) == move(twin)
+        for _ in range(3):
+            twin = state.resample_hand(p, rng)
+            redealt += twin.hands[p] != state.hands[p]
+            assert move(state) == move(twin)
+    assert redealt > 10
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -115,3 +119,70 @@ def test_random_planner_is_legal(players):
             obs = state.observation(state.current_player)
             assert sorted(map(str, obs.legal_moves())) == sorted(map(str, state.legal_moves()))
             act(state, RandomPlanner().plan(None, obs, rng).actions[0])
+
+
+def knowing(state: HanabiState, facts: dict[int, str]) -> tuple[HanabiBeliefs, object]:
+    """The mover's store with its cards at the given positions known exactly (as if clued twice)."""
+    obs = state.observation(state.current_player)
+    store = HanabiBeliefs(obs)
+    for position, short in facts.items():
+        store.slots[obs.seat][position] = Slot(known=1 << card(short), mask=store.tables.full, clued=True)
+    return store, obs
+
+
+def test_plays_first_the_card_that_unlocks_a_clued_card_elsewhere():
+    state = stacked(2, ["R1", "Y1", "Y4", "Y4", "W4", "B4", "W3", "Y2", "G3", "G3"])
+    act(state, RevealColor(target=1, color="white"))  # seat 0 -> seat 1 (nothing to play: W3 saved)
+    act(state, RevealRank(target=0, rank=4))  # seat 1 -> seat 0 (4s saved, none playable)
+    store, obs = knowing(state, {0: "R1", 1: "Y1"})
+    store.slots[1][2] = Slot(known=1 << card("Y2"), mask=store.tables.full, clued=True)  # Y2 clued
+    assert ConventionPlanner().plan(store, obs, RNG).actions[0] == Play(card=1)
+
+
+@pytest.mark.parametrize(("players", "clue_first"), [(2, True), (3, False)])
+def test_with_two_players_a_play_clue_for_an_idle_partner_goes_before_ones_own_play(players, clue_first):
+    hands = ["G1", "R4", "Y4", "Y4", "W4", "B4", "W3", "W3", "G3", "R1"]
+    if players == 3:
+        hands += ["B3", "B3", "W4", "Y3", "Y3"]
+    state = stacked(players, hands)
+    store, obs = knowing(state, {0: "G1"})
+    action = ConventionPlanner().plan(store, obs, RNG).actions[0]
+    assert isinstance(action, RevealRank | RevealColor) if clue_first else action == Play(card=0)
+
+
+def test_discards_a_duplicate_of_a_card_another_hand_holds_clued():
+    state = stacked(2, ["G4", "R2", "Y4", "Y4", "W4", "B4", "W3", "R2", "G3", "Y3"])
+    act(state, RevealColor(target=1, color="red"))  # seat 1's R2 clued (saved)
+    act(state, RevealRank(target=0, rank=4))
+    store, obs = knowing(state, {1: "R2"})
+    assert ConventionPlanner().plan(store, obs, RNG).actions[0] == Discard(card=1)
+
+
+def test_a_locked_hand_clues_rather_than_discard():
+    state = stacked(2, ["G4", "R2", "Y4", "Y3", "W4", "B4", "W3", "W2", "G3", "Y3"])
+    act(state, RevealRank(target=1, rank=3))
+    act(state, RevealColor(target=0, color="white"))
+    store, obs = knowing(state, {0: "G4", 1: "R2", 2: "Y4", 3: "Y3", 4: "W4"})
+    action = ConventionPlanner().plan(store, obs, RNG).actions[0]
+    assert isinstance(action, RevealRank | RevealColor)
+
+
+def test_late_game_play_takes_the_card_most_likely_playable():
+    state = stacked(2, ["G4", "R2", "Y4", "Y3", "W4", "B4", "W3", "W2", "G3", "Y3"])
+    store, obs = knowing(state, {})
+    store.slots[0][3] = Slot(known=(1 << card("R1")) | (1 << card("R5")), mask=store.tables.full, clued=True)
+    beliefs = [store.private_belief(i) for i in range(5)]
+    assert ConventionPlanner().likely_play(store, beliefs) == 3  # 3 R1s against one R5
+
+
+def test_planning_only_reads_the_store():
+    import pickle
+
+    def check(state, store, obs, intent):
+        fresh = HanabiBeliefs(obs)  # the store in play has already been planned from
+        before = pickle.dumps(fresh)
+        assert ConventionPlanner().plan(fresh, obs, RNG) == intent
+        assert pickle.dumps(fresh) == before
+
+    selfplay(2, 3, ConventionPlanner(), check)
+    selfplay(3, 4, ConventionPlanner(), check)
