@@ -19,10 +19,10 @@ from agent.kits.base import GameKit, OracleLanguage, Preset, Slot, from_factory,
 NAME = "hanabi"
 
 
-def _convention(fear_play: int = 2, play_first: bool = True) -> Any:
+def _convention(**options: Any) -> Any:
     from planners.hanabi_convention import ConventionPlanner
 
-    return ConventionPlanner(fear_play=fear_play, play_first=play_first)
+    return ConventionPlanner(**options)
 
 
 def _cac(llm: Any, tom: bool = True, verifier: bool = True, max_choices: int = 3) -> Any:
@@ -57,8 +57,12 @@ def _slots() -> dict[str, Slot]:
 
         return HanabiBeliefs
 
+    from planners.hanabi_convention import ConventionPlanner
+
     planners = {
-        "convention": from_factory(_convention, "the H-group basic conventions over a counted card belief"),
+        "convention": from_factory(
+            _convention, "the H-group basic conventions over a counted card belief", ConventionPlanner
+        ),
         "cac": from_factory(
             _cac,
             "the CAC agent on a language model (chooser; theory of mind and verifier switchable); conventions as fallback",
