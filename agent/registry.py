@@ -232,7 +232,8 @@ class Registry:
                 )
                 for kit in self
                 if kit.oracle is not None
-            }
+            },
+            [kit.oracle.text for kit in self if kit.oracle is not None and kit.oracle.text is not None],
         )
 
     def llm_stages(self, spec: AgentSpec) -> list[str]:

@@ -544,7 +544,6 @@ def _expand(
 ) -> list[Cell]:
     cells = []
     labels: set[str] = set()
-    seats = registry.make_game(family).facts.num_players
     for values in itertools.product(*axes.values()):
         params = dict(zip(axes, values, strict=True))
         if any(all(params[k] == v for k, v in rule.items()) for rule in rules):
@@ -555,15 +554,13 @@ def _expand(
         if label in labels:
             raise SweepError(f"two cells print as {label!r}; give axis values that print differently")
         labels.add(label)
-        cells.append(_cell(registry, family, label, params, chosen, seats))
+        cells.append(_cell(registry, family, label, params, chosen))
     if not cells:
         raise SweepError("the exclude rules drop every cell of the grid")
     return cells
 
 
-def _cell(
-    registry: Registry, family: str, label: str, params: dict[str, Any], chosen: Mapping[str, Any], seats: int
-) -> Cell:
+def _cell(registry: Registry, family: str, label: str, params: dict[str, Any], chosen: Mapping[str, Any]) -> Cell:
     preset = chosen.get("preset", None)
     base = registry.preset(
         family, _scalar(preset, "preset", str) if preset is not None else registry.default_preset(family)
@@ -579,6 +576,7 @@ def _cell(
     }
     opponent = chosen.get("opponent")
     other = registry.preset(family, _scalar(opponent, "opponent", str)) if opponent is not None else spec
+    seats = _cell_game(registry, family, label, game_options).facts.num_players  # players = 3 sets the seats
     agents = (spec, *[other] * (seats - 1))
     return Cell(label, params, game_options, agents, any(registry.llm_stages(a) for a in agents))
 
@@ -614,12 +612,7 @@ def _check_cells(registry: Registry, family: str, cells: Sequence[Cell], llm: di
         key = digest(cell.game_options)
         if key not in seen_games:
             seen_games.add(key)
-            try:
-                registry.make_game(family, **cell.game_options)
-            except OptionsError as err:
-                raise SweepError(f"cell {cell.label}: {_line(err)}") from err
-            except (ValueError, TypeError) as err:
-                raise SweepError(f"cell {cell.label}: {family} rejects {cell.game_options}: {_line(err)}") from err
+            _cell_game(registry, family, cell.label, cell.game_options)
         for spec in cell.agents:
             key = digest(spec.to_json())
             if key in seen_agents:
@@ -634,6 +627,20 @@ def _check_cells(registry: Registry, family: str, cells: Sequence[Cell], llm: di
                 registry.build_agent(spec, config)
             except (ValueError, TypeError) as err:
                 raise SweepError(f"cell {cell.label}: agent {spec.describe()}: {_line(err)}") from err
+
+
+def _cell_game(registry: Registry, family: str, label: str, game_options: Mapping[str, Any]) -> Any:
+    """The game of a cell.
+
+    Raises:
+        SweepError: its options do not build the game (one line naming the cell).
+    """
+    try:
+        return registry.make_game(family, **game_options)
+    except OptionsError as err:
+        raise SweepError(f"cell {label}: {_line(err)}") from err
+    except (ValueError, TypeError) as err:
+        raise SweepError(f"cell {label}: {family} rejects {dict(game_options)}: {_line(err)}") from err
 
 
 def _line(err: BaseException) -> str:

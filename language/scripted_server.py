@@ -41,7 +41,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -181,13 +181,20 @@ class OracleModule:
     decode_acts: Callable[[Any], list[Any]]
 
 
-class RuleOracle:
-    """Answers Accord's parse and render prompts with the rule parser and template renderer."""
+TextAnswerer = Callable[[list[dict[str, str]]], "str | None"]
+"""A game's answer to its free-text prompts (chat messages -> text, None: not its prompt)."""
 
-    def __init__(self, modules: Mapping[str, OracleModule] | None = None) -> None:
+
+class RuleOracle:
+    """Answers Accord's parse and render prompts with the rule parser and template renderer, and a
+    game's free-text prompts (no JSON input block) with that game's text answerer."""
+
+    def __init__(self, modules: Mapping[str, OracleModule] | None = None, texts: Sequence[TextAnswerer] = ()) -> None:
         """``modules``: game -> its :class:`OracleModule` (the agent layer builds them from the game
-        kits; without any, every request gets a 400 that names no known game)."""
+        kits; without any, every request gets a 400 that names no known game); ``texts``: the
+        games' free-text answerers, asked in order when a prompt has no input block."""
         self.modules = dict(modules or {})
+        self.texts = list(texts)
 
     def __call__(self, request: dict[str, Any]) -> Reply:
         """The rule-based answer to the request's input block; HTTP 400 when there is none, its
@@ -197,6 +204,15 @@ class RuleOracle:
         from language.acts import Intent, acts_to_json
 
         data = prompt_input(request)
+        if data is None:
+            messages = [m for m in request.get("messages", []) if isinstance(m, dict)]
+            for answer_text in self.texts:
+                try:
+                    answer = answer_text(messages)
+                except (ValueError, TypeError, LookupError, AttributeError) as err:
+                    return Reply.error(400, f"scripted oracle: unusable prompt: {type(err).__name__}: {err}"[:300])
+                if answer is not None:
+                    return Reply.text(answer)
         if data is None or data.get("game") not in self.modules:
             return Reply.error(400, "scripted oracle: no Accord input block for a known game in the prompt")
         if data.get("task") not in ("parse", "render"):

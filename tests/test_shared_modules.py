@@ -56,6 +56,7 @@ SHARED: tuple[str, ...] = (
     "planners/base.py",
     "language/act_base.py",
     "language/base.py",
+    "language/choices.py",
     "language/llm.py",
     "language/llm_client.py",
     "language/scripted_server.py",

@@ -8,9 +8,11 @@
 | :mod:`agent.kits.dialop_planning` | itinerary planning (Lin et al.) |
 | :mod:`agent.kits.dialop_mediation` | flight booking for two users (Lin et al.) |
 | :mod:`agent.kits.asympuzl` | asymmetric puzzle (Cadet et al.) |
+| :mod:`agent.kits.hanabi` | cooperative card game with hidden own hands (Agashe et al., LLM-Coordination) |
 
 What the three DialOp kits share lives beside them: :mod:`agent.kits.dialop_family` (slots and
-presets) and :mod:`agent.kits.dialop` (their ``accord dialop`` commands and prompted self-play).
+presets) and :mod:`agent.kits.dialop` (their ``accord dialop`` commands and prompted self-play);
+what the seed-002 kits share, :mod:`agent.kits.llm_coordination` (CoordinationQA and ``accord qa``).
 
 A kit of another package registers through the entry-point group ``accord.kits`` or the environment
 variable ``ACCORD_KITS`` (see :mod:`agent.registry`); it needs no edit here.
@@ -29,6 +31,7 @@ BUILTIN_KITS: tuple[str, ...] = (
     "agent.kits.dialop_planning",
     "agent.kits.dialop_mediation",
     "agent.kits.asympuzl",
+    "agent.kits.hanabi",
 )
 """The modules of Accord's own kits, each with a ``kit()`` function, in the order they are listed."""
 

@@ -197,11 +197,14 @@ class TerminalView(typing.Protocol):
 @dataclass(frozen=True)
 class OracleLanguage:
     """What the scripted LLM oracle answers with for this game: a rule parser, a template renderer
-    and the context model of the game's prompts (the acts are the kit's)."""
+    and the context model of the game's prompts (the acts are the kit's), and for a game whose
+    prompts are free text (no JSON input block) a ``text`` answerer: chat messages -> the answer,
+    or None when the prompt is not the game's."""
 
     parser: Callable[[], Any]
     renderer: Callable[[], Any]
     context: type[BaseModel]
+    text: Callable[[list[dict[str, str]]], str | None] | None = None
 
 
 def act_decoder(acts: Any) -> Callable[[Any], list[Any]]:

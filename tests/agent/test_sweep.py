@@ -163,6 +163,7 @@ def test_paper_sweeps_are_shipped() -> None:
         "dialop_planning",
         "dialop_mediation",
         "asympuzl",
+        "hanabi",
     }
 
 
@@ -182,3 +183,10 @@ def test_run_game_is_a_pure_function_of_the_spec() -> None:
     assert first["timings"]["wall_s"] > 0
     assert len(first["transcript_digest"]) == 64
     assert {"metrics", "returns", "refused", "transcript", "llm", "cell", "params"} <= set(first)
+
+
+def test_a_players_axis_gives_each_cell_its_own_number_of_seats() -> None:
+    sweep = parse_sweep(
+        'name = "p"\ngames = 1\n[game]\nname = "hanabi"\nplayers = [2, 3, 5]\n[agents]\npreset = "convention"\n'
+    )
+    assert [len(cell.agents) for cell in sweep.cells] == [2, 3, 5]

@@ -8,7 +8,7 @@ baseline.
 | load | 66 scenarios x 3 categories (EC, ToM, JP) of the vendored CSV, validated | :func:`load_benchmark` |
 | prompt | the paper's four chat turns: directive, game description, "Got it!", question | :func:`build_prompt` |
 | ask | one free-text completion through Accord's LLM client (accounting, cache, deadline) | :func:`ask_text` |
-| extract | a letter in the answer format, else the answer text matched to an option, else none | :func:`extract_answer` |
+| extract | a letter in the answer format, else the answer text matched to an option, else none | :func:`language.choices.extract_answer` |
 | score | the answer against the key (only the scorer reads :class:`AnswerKey`) | :func:`score` |
 | summarize | accuracy per category and per game, intervals over trials, random baseline | :func:`summarize_answers` |
 
@@ -29,7 +29,7 @@ Please provide me with the scenario.". The texts are sent verbatim (the JP direc
 ``\\n`` included). The script's third layout (Vicuna / Llama 2, which appends "Think step by step.")
 is not offered.
 
-**Extraction** (:func:`extract_answer`) follows the paper's order: the answer field is what follows
+**Extraction** (:func:`language.choices.extract_answer`, which the CAC agent's grounding shares) follows the paper's order: the answer field is what follows
 the last ``Answer:`` or ``Action:`` marker (else the whole output); a letter in the options' format
 there (``B``, ``B.``, ``(B)``, ``b)``, ``**B**``, ``option B``) is the answer; else the field's text
 is matched to the options' texts (equal, then contained as a phrase, then the closest by
@@ -49,7 +49,6 @@ letter is correct) / (options), averaged over the group's questions; no sampling
 from __future__ import annotations
 
 import csv
-import difflib
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -59,6 +58,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from language.choices import (
+    Extraction,
+    Method,
+    Option,
+    extract_answer,
+    match_text,
+    parse_options,
+)
 from language.llm_client import LLMCallError, LLMClient
 
 DATA_DIR = Path(__file__).parent / "data" / "coordination_qa"
@@ -75,28 +82,12 @@ CATEGORY_NAMES: dict[str, str] = {
 _COLUMN_PREFIX: dict[str, str] = {"EC": "EC", "ToM": "TOM", "JP": "JP"}
 GAMES: tuple[str, ...] = ("Hanabi", "Overcooked", "CollabGames")
 """The games of the ``Game`` column (CollabGames: Collab Capture and Collab Escape)."""
-MIN_SIMILARITY = 0.6
-"""The least :mod:`difflib` ratio at which an answer text is read as an option's text."""
-MIN_FUZZY_CHARS = 4
-"""Texts shorter than this (``2``, ``No``) match only exactly or as a phrase, never by ratio
-(``42`` is not ``2``)."""
-
 Layout = Literal["chat", "no-system"]
 LAYOUTS: tuple[str, ...] = ("chat", "no-system")
-Method = Literal["letter", "text", "ambiguous", "none", "failed"]
 
 
 class CoordinationQAError(ValueError):
     """The benchmark file is malformed; the message is one line naming the row and the problem."""
-
-
-class Option(BaseModel):
-    """One printed option: its letter and its text."""
-
-    model_config = ConfigDict(frozen=True)
-
-    letter: str
-    text: str
 
 
 class Question(BaseModel):
@@ -208,37 +199,12 @@ def _pick(names: Iterable[str] | None, known: Sequence[str], what: str) -> set[s
     return picked
 
 
-_HEADER = re.compile(r"available\s+(?:answers|actions)\s*:", re.IGNORECASE)
-_OPTION_LINE = re.compile(r"([A-Z])\s*[.)]\s*(.*\S)?\s*$")
 _ORDINAL = re.compile(r"[A-Z]")
 REQUIRED_COLUMNS: tuple[str, ...] = (
     "Game",
     "Game Description",
     *(f"{p} {c}" for p in ("EC", "TOM", "JP") for c in ("Question", "Answer", "Answer Ordinal", "Directive")),
 )
-
-
-def parse_options(question: str) -> tuple[Option, ...]:
-    """The options printed after the question's one ``Available Answers:`` (or ``Actions:``) line.
-
-    Raises:
-        ValueError: no such line or more than one, a non-blank line after it that is not
-            ``<capital letter>. text`` (or ``)``), or fewer than two options.
-    """
-    headers = list(_HEADER.finditer(question))
-    if len(headers) != 1:
-        raise ValueError(f"{len(headers)} 'Available Answers:' / 'Available Actions:' lines (need one)")
-    options = []
-    for line in question[headers[0].end() :].splitlines():
-        if not line.strip():
-            continue
-        match = _OPTION_LINE.match(line.strip())
-        if match is None:
-            raise ValueError(f"an option line does not start with a letter: {line.strip()[:60]!r}")
-        options.append(Option(letter=match.group(1), text=(match.group(2) or "").strip()))
-    if len(options) < 2:
-        raise ValueError(f"{len(options)} option(s) (need at least two)")
-    return tuple(options)
 
 
 def load_benchmark(path: str | Path = DATA_FILE, errata: Mapping[tuple[int, str], Erratum] | None = None) -> Benchmark:
@@ -307,7 +273,7 @@ def load_benchmark(path: str | Path = DATA_FILE, errata: Mapping[tuple[int, str]
             if absent:
                 raise CoordinationQAError(f"{where}: the answer ordinal names no option: {', '.join(absent)}")
             answer_text = (row.get(f"{prefix} Answer") or "").strip()
-            reads_as = _match_text(answer_text, options, contain=True, min_similarity=0.0).letter
+            reads_as = match_text(answer_text, options, contain=True, min_similarity=0.0).letter
             if reads_as is not None and reads_as not in correct:
                 notes.append(
                     f"{qid}: the Answer text {answer_text[:50]!r} reads as option {reads_as}, the ordinal says "
@@ -404,117 +370,6 @@ def ask_text(client: LLMClient, messages: list[dict[str, str]], seed: int | None
 
 
 # ---- extraction ------------------------------------------------------------------------------
-
-
-class Extraction(BaseModel):
-    """The option a model's output chose, and how it was read.
-
-    Attributes:
-        letter: the chosen option's letter (None: no answer, counted wrong).
-        method: ``letter`` (a letter in the options' format), ``text`` (the answer text matched to
-            an option), ``ambiguous`` (several letters or equally close options), ``none``.
-        similarity: the text match's similarity (1.0 for a letter or an equal text).
-    """
-
-    model_config = ConfigDict(frozen=True)
-
-    letter: str | None
-    method: Method
-    similarity: float = 0.0
-
-
-_MARKER = re.compile(r"\b(?:answer|action)\s*:", re.IGNORECASE)
-_LEADING_LETTER = re.compile(r"^[\s*\"'`(\[]*([A-Za-z])\s*(?:[.):\]*]|$)")
-_LETTER_TOKEN = re.compile(
-    r"(?<![A-Za-z0-9'])\(([A-Za-z])\)"  # (B) or (b)
-    r"|(?<![A-Za-z0-9'(])([A-Z])[.)](?![A-Za-z0-9])"  # B. or B)
-    r"|\b[Oo]ption\s+\(?([A-Z])\b"  # option B
-)
-
-
-def answer_field(output: str) -> tuple[str, bool]:
-    """The part of ``output`` that holds the answer: what follows its last ``Answer:`` or ``Action:``
-    marker on that line (or on the next non-blank line when that one is blank), else all of it.
-
-    Returns:
-        ``(field, marked)``: the field, stripped, and whether a marker was found.
-    """
-    markers = list(_MARKER.finditer(output))
-    if not markers:
-        return output.strip(), False
-    lines = output[markers[-1].end() :].splitlines()
-    for line in lines:
-        if line.strip():
-            return line.strip(), True
-    return "", True
-
-
-def _normal(text: str) -> str:
-    """Lower case, one space between words, no label letter in front, no punctuation at the ends."""
-    text = re.sub(r"^\s*\(?[A-Za-z][.)]\s+", "", text)
-    text = re.sub(r"\s+", " ", text.replace("’", "'")).strip().lower()
-    return text.strip(" .,;:!?\"'`*[]()")
-
-
-def extract_answer(output: str | None, options: Sequence[Option], min_similarity: float = MIN_SIMILARITY) -> Extraction:
-    """Which option ``output`` chose (see the module docstring for the rules).
-
-    Args:
-        output: the model's raw output (None or empty: no answer).
-        options: the question's printed options.
-        min_similarity: the least difflib ratio for a fuzzy text match.
-
-    Returns:
-        The extraction; ``letter`` is always one of the options' letters, or None.
-    """
-    if not output or not output.strip():
-        return Extraction(letter=None, method="none")
-    letters = {o.letter for o in options}
-    text, marked = answer_field(output)
-    leading = _LEADING_LETTER.match(text)
-    found = {next(g for g in m.groups() if g).upper() for m in _LETTER_TOKEN.finditer(text)}
-    if leading:
-        found.add(leading.group(1).upper())
-    found &= letters
-    if len(found) == 1:
-        return Extraction(letter=found.pop(), method="letter", similarity=1.0)
-    if len(found) > 1:  # a hedge
-        return Extraction(letter=None, method="ambiguous")
-    return _match_text(text, options, marked or len(text) <= 200, min_similarity)
-
-
-def _match_text(text: str, options: Sequence[Option], contain: bool, min_similarity: float) -> Extraction:
-    """The option whose text ``text`` is: equal, then (when ``contain``) contained as a phrase, then
-    the strictly closest by ratio at ``min_similarity`` or more."""
-    said = _normal(text)
-    if not said:
-        return Extraction(letter=None, method="none")
-    normal = [(_normal(o.text), o) for o in options]
-    equal = {o.letter for n, o in normal if n and n == said}
-    if len(equal) == 1:
-        return Extraction(letter=equal.pop(), method="text", similarity=1.0)
-    if len(equal) > 1:
-        return Extraction(letter=None, method="ambiguous")
-    if contain:
-        inside = [(n, o) for n, o in normal if n and re.search(rf"(?<!\w){re.escape(n)}(?!\w)", said)]
-        # an option contained in a longer contained option is part of that one ("wait" in "wait for bob")
-        inside = [(n, o) for n, o in inside if not any(n != m and n in m for m, _ in inside)]
-        if len({o.letter for _, o in inside}) == 1:
-            return Extraction(letter=inside[0][1].letter, method="text", similarity=1.0)
-        if len(inside) > 1:
-            return Extraction(letter=None, method="ambiguous")
-    ratios = sorted(
-        ((difflib.SequenceMatcher(None, said, n).ratio(), o.letter) for n, o in normal if len(n) >= MIN_FUZZY_CHARS),
-        reverse=True,
-    )
-    if not ratios or len(said) < MIN_FUZZY_CHARS:
-        return Extraction(letter=None, method="none")
-    best, letter = ratios[0]
-    if best < min_similarity:
-        return Extraction(letter=None, method="none", similarity=best)
-    if len(ratios) > 1 and ratios[1][0] == best and ratios[1][1] != letter:
-        return Extraction(letter=None, method="ambiguous", similarity=best)
-    return Extraction(letter=letter, method="text", similarity=best)
 
 
 # ---- scoring ---------------------------------------------------------------------------------

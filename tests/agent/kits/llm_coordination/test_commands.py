@@ -1,13 +1,10 @@
 """``accord qa run`` end to end against the scripted OpenAI-compatible server on 127.0.0.1: every
 question asked, exact accounting, a second run served from the cache, accuracy as the key implies,
-failing endpoints counted in one line, and answers saved when a run stops midway.
-
-No game kit declares the command yet, so the tests mount :data:`COMMANDS` the way the command line
-mounts a kit's commands (:func:`agent.cli.kit_commands.mount`)."""
+failing endpoints counted in one line, and answers saved when a run stops midway. The command is
+the one the Hanabi kit declares (:data:`agent.kits.llm_coordination.commands.COMMANDS`)."""
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import json
 from pathlib import Path
@@ -16,20 +13,14 @@ import pytest
 import typer
 
 from agent.cli import app
-from agent.cli.kit_commands import mount
 from agent.kits.llm_coordination import qa
-from agent.kits.llm_coordination.commands import COMMANDS
-from agent.registry import default_registry
 from language.scripted_server import Reply, ScriptedLLMServer
 
 BENCH = qa.load_benchmark()
 
 
 def _root():
-    base = default_registry().kits["dialop_mediation"]
-    root = typer.main.get_group(app)
-    mount(root, [dataclasses.replace(base, name="llm_coordination_test", commands=COMMANDS)])
-    return root
+    return typer.main.get_group(app)
 
 
 def _run(args: list[str]) -> int:
@@ -60,7 +51,8 @@ def _share_with_a(questions) -> float:
 
 def test_the_command_is_documented():
     root = _root()
-    command = root.commands["qa"].commands["run"]  # type: ignore[attr-defined]
+    group = root.get_command(typer.Context(root), "qa")
+    command = group.commands["run"]  # type: ignore[union-attr]
     assert "Student-t 95%" in (command.help or "") and "Wilson 95%" in (command.help or "")
     names = {opt for p in command.params for opt in p.opts}
     assert {"--model", "--trials", "--json", "--games", "--categories", "--llm-base-url", "--llm-cache"} <= names

@@ -20,10 +20,8 @@ from agent.kits.llm_coordination.qa import (
     AnswerKey,
     AnswerRecord,
     CoordinationQAError,
-    Option,
     Question,
     build_prompt,
-    extract_answer,
     group_summary,
     load_benchmark,
     random_baseline,
@@ -32,6 +30,7 @@ from agent.kits.llm_coordination.qa import (
     summarize_answers,
     t_interval,
 )
+from language.choices import Option, extract_answer
 
 
 @pytest.fixture(scope="module")

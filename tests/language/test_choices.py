@@ -1,4 +1,4 @@
-"""Answer extraction (:func:`agent.kits.llm_coordination.qa.extract_answer`) on hand-written model
+"""Answer extraction (:func:`language.choices.extract_answer`) on hand-written model
 outputs. The cases were written down before the extractor was tuned; a change of rule that breaks
 one is a change of the benchmark's scoring and must say so."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.kits.llm_coordination.qa import Option, answer_field, extract_answer
+from language.choices import Option, answer_field, extract_answer
 
 HANABI = (
     Option(letter="A", text="Reveal Bob's Red color cards."),
