@@ -189,20 +189,22 @@ async function onView(frame) {
   document.title = `${frame.game} · ${frame.role}`;
   ui.game.textContent = frame.game;
   ui.role.textContent = frame.role;
-  ui.turn.textContent = String(frame.turn);
-  ui.status.textContent = frame.terminal ? "Game over" : frame.your_turn ? "Your turn" : "Partner's turn";
-  ui.status.className = frame.terminal ? "over" : frame.your_turn ? "yours" : "theirs";
-  ui.send.disabled = !frame.your_turn || frame.terminal;
-  ui.input.disabled = frame.terminal;
   renderChat(frame);
   const w = await loadWidget(frame.game);
-  if (w && lastFrame === frame) {
+  if (lastFrame !== frame) return; // a newer frame arrived while the widget loaded: it draws
+  if (w) {
     try {
       w.render(ui.board, frame, api);
     } catch (err) {
       showAlert(`The board could not be drawn: ${err && err.message ? err.message : err}`);
     }
   }
+  // the turn and status change once the board shows this frame (a "Your turn" is ready to play)
+  ui.turn.textContent = String(frame.turn);
+  ui.status.textContent = frame.terminal ? "Game over" : frame.your_turn ? "Your turn" : "Partner's turn";
+  ui.status.className = frame.terminal ? "over" : frame.your_turn ? "yours" : "theirs";
+  ui.send.disabled = !frame.your_turn || frame.terminal;
+  ui.input.disabled = frame.terminal;
   if (frame.terminal) {
     finished = true;
     ui.end.hidden = false;

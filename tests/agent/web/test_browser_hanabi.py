@@ -13,6 +13,7 @@ def test_a_person_clues_and_discards_by_keyboard_against_the_convention_agent(se
     created = server.session("hanabi", ["person", "agent:convention"], seed=4)
     page.goto(server.base + created["seats"][0]["link"])
     page.locator("#status.yours").wait_for()
+    page.locator(".hand.own .card.hidden").first.wait_for()  # the board is drawn once its widget loaded
     assert page.locator(".hand.own .card.hidden").count() == 5  # own cards face down
     assert page.locator(".seat .hand:not(.own) .card:not(.hidden)").count() == 5  # Bob's face up
     assert page.get_by_role("listitem", name="red stack at 0, needs 1").count() == 1
@@ -27,7 +28,8 @@ def test_a_person_clues_and_discards_by_keyboard_against_the_convention_agent(se
     page.locator(".chat li.partner .action").first.wait_for()  # the agent moved
     page.locator("#status.yours").wait_for()
 
-    discard = page.get_by_role("button", name="Discard your card 0", exact=False)
+    discard = page.locator('button[aria-label^="Discard your card 0"]:not([disabled])')
+    discard.wait_for()  # drawn for this turn
     discard.focus()
     page.keyboard.press("Enter")
     page.locator(".chat li.own .action", has_text="discarded card 0").wait_for()

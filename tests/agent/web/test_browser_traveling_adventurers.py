@@ -97,6 +97,7 @@ def test_two_people_see_a_suggestion_and_then_the_agreed_path(server: Server, br
     first.get_by_role("button", name="Send", exact=True).click()
 
     second.locator("#status.yours").wait_for()
+    second.locator(".ta-graph .path.proposal").first.wait_for(state="attached")
     assert second.locator(".ta-graph .path.proposal").count() == 1  # L-K, drawn from the partner's words
     assert second.locator(".ta-graph .path.agreed").count() == 0
     second.get_by_role("button", name="Add the partner's proposed rooms to your tour").click()
