@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 
+from agent.kits.hanabi.bench import openspiel_random_games
 from games.base import Turn
 from games.hanabi import Discard, HanabiGame, HanabiState, Play, RevealColor, RevealRank
 from games.hanabi.cards import COLOR_CLUED, COLOR_LETTERS, RANK_CLUED, plausible_colors, plausible_ranks
@@ -275,22 +276,10 @@ def _accord_games(game: HanabiGame, seeds: range, typed: bool = False) -> int:
 
 
 def _spiel_games(game: HanabiGame, seeds: range) -> int:
-    """The same games in OpenSpiel: the same deals, the same rng draws over the same sorted legal
-    moves (so the same moves)."""
-    spiel_game = pyspiel.load_game("hanabi", {"players": game.num_players})
-    moves = 0
-    for seed in seeds:
-        deck = iter(game.deal(seed))
-        state = spiel_game.new_initial_state()
-        rng = np.random.default_rng(seed)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(next(deck))
-                continue
-            legal = state.legal_actions()
-            state.apply_action(legal[int(rng.integers(len(legal)))])
-            moves += 1
-    return moves
+    """The same games in OpenSpiel (:func:`agent.kits.hanabi.bench.openspiel_random_games`)."""
+    played = openspiel_random_games(len(seeds), game.num_players, seeds.start)
+    assert played is not None
+    return played[1]
 
 
 def _midgame_states(game: HanabiGame, count: int) -> list[tuple[HanabiState, list[int]]]:

@@ -6,7 +6,8 @@ Slots: ``parser`` (off: Hanabi's chat carries no rules meaning; rules: reads mov
 H-group conventions), ``planner`` (convention, cac, cac-symbolic, random, off), ``renderer``
 (template: the move in the paper's words; off). The CAC agent's modules switch with the planner's
 options ``tom`` and ``verifier`` (the paper's Table 3: ``accord ablate --game hanabi``). The kit also
-declares ``accord qa run`` (CoordinationQA, shared by the seed-002 kits).
+declares ``accord qa run`` (CoordinationQA, shared by the seed-002 kits) and ``accord bench hanabi``
+(:mod:`.commands`).
 """
 
 from __future__ import annotations
@@ -133,7 +134,7 @@ def _terminal() -> Any:
 
 def kit() -> GameKit:
     """The Hanabi game kit."""
-    from agent.kits.llm_coordination.commands import COMMANDS
+    from agent.kits.hanabi.commands import COMMANDS
     from games.hanabi import HanabiAction, HanabiGame, HanabiMetrics
     from language.hanabi import HanabiContext, HanabiParser, HanabiRenderer, Move
     from language.hanabi_llm import scripted_answer

@@ -120,3 +120,13 @@ def test_the_scripted_server_answers_the_cac_prompts(llm_server: Any) -> None:
     assert [agent.llm.usage.calls for agent in agents] == [14, 15]
     for agent in agents:
         assert agent.llm.usage.failures == 0 and agent.planner.fallbacks == 0
+
+
+def test_accord_bench_hanabi_times_both_engines_and_the_agent() -> None:
+    result = CliRunner().invoke(app, ["bench", "hanabi", "--games", "20", "--agent-games", "3", "--json", "-"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output[result.output.index("{") :])
+    assert data["engine"]["games"] == 20 and data["engine"]["moves"] > 20 * 5
+    if data["openspiel"] is not None:  # the dev extra installs open_spiel
+        assert data["openspiel"]["games"] == 20 and data["openspiel"]["moves"] > 20 * 5
+    assert data["convention"]["games"] == 3 and 10 < data["convention"]["mean_score"] <= 25

@@ -1,0 +1,112 @@
+"""Hanabi throughput, measured in one run (``accord bench hanabi``): the engine's random games (and
+OpenSpiel's ``hanabi`` on the same deals, when ``open_spiel`` is installed), and the
+convention agent's self-play, each game through the engine directly (beliefs observed and a move
+chosen per turn, as the pipeline does, without rendering messages)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+
+def _timed(run: Callable[[], tuple[int, int]]) -> dict[str, float]:
+    start = time.perf_counter()
+    games, moves = run()
+    seconds = time.perf_counter() - start
+    return {
+        "games": games,
+        "moves": moves,
+        "seconds": round(seconds, 4),
+        "games_per_s": round(games / seconds, 1),
+        "moves_per_s": round(moves / seconds, 1),
+    }
+
+
+def random_games(games: int, players: int, seed: int) -> tuple[int, int]:
+    """``games`` random games on Accord's engine (integer move ids), deal ``seed + i`` with the rng
+    seeded alike; (games, moves)."""
+    from games.hanabi import HanabiGame
+
+    game = HanabiGame(players=players)
+    moves = 0
+    for i in range(games):
+        state = game.new_initial_state(seed + i)
+        rng = np.random.default_rng(seed + i)
+        while not state.is_terminal():
+            uids = state.legal_uids()
+            state.apply_uid(uids[int(rng.integers(len(uids)))])
+            moves += 1
+    return games, moves
+
+
+def openspiel_random_games(games: int, players: int, seed: int) -> tuple[int, int] | None:
+    """The same games as :func:`random_games` on OpenSpiel's ``hanabi``: the same deals (each chance
+    node gets the deal's next card) and the same rng draws over the same sorted legal moves, so the
+    same moves; (games, moves), None without pyspiel."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]  # the dev extra's open_spiel ships no stubs
+    except ImportError:
+        return None
+    from games.hanabi import HanabiGame
+
+    deals = HanabiGame(players=players)
+    game = pyspiel.load_game("hanabi", {"players": players})
+    moves = 0
+    for i in range(games):
+        deck = iter(deals.deal(seed + i))
+        state = game.new_initial_state()
+        rng = np.random.default_rng(seed + i)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(next(deck))
+                continue
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.integers(len(legal)))])
+            moves += 1
+    return games, moves
+
+
+def convention_games(games: int, players: int, seed: int) -> tuple[int, int, list[int]]:
+    """``games`` convention self-play games; (games, moves, scores)."""
+    from beliefs.hanabi import HanabiBeliefs
+    from games.hanabi import HanabiGame
+    from planners.hanabi_convention import ConventionPlanner
+
+    game = HanabiGame(players=players)
+    planner = ConventionPlanner()
+    moves = 0
+    scores = []
+    for i in range(games):
+        state = game.new_initial_state(seed + i)
+        stores = [HanabiBeliefs(state.observation(p)) for p in range(players)]
+        while not state.is_terminal():
+            seat = state.current_player
+            observation = state.observation(seat)
+            stores[seat].observe(observation)
+            action, _ = planner.choose(stores[seat], observation)
+            state.apply_uid(game.uid(seat, action))
+            moves += 1
+        scores.append(state.score())
+    return games, moves, scores
+
+
+def run_bench(games: int = 1000, agent_games: int = 200, players: int = 2, seed: int = 0) -> dict[str, Any]:
+    """Every measurement of the module docstring, in one run."""
+    out: dict[str, Any] = {"players": players, "seed": seed}
+    out["engine"] = _timed(lambda: random_games(games, players, seed))
+    spiel = openspiel_random_games(1, players, seed)  # imported and warmed up outside the timing
+    out["openspiel"] = _timed(lambda: openspiel_random_games(games, players, seed) or (0, 0)) if spiel else None
+    scores: list[int] = []
+
+    def agents() -> tuple[int, int]:
+        done, moves, got = convention_games(agent_games, players, seed)
+        scores.extend(got)
+        return done, moves
+
+    out["convention"] = _timed(agents)
+    out["convention"]["mean_score"] = round(float(np.mean(scores)), 3)
+    out["convention"]["us_per_decision"] = round(1e6 / out["convention"]["moves_per_s"], 1)
+    return out
