@@ -184,8 +184,8 @@ class ResultStore(_Rows):
         manifest = {"sweep": name, "total": total, "cells": list(cells), "axes": dict(axes)}
         if digest is not None:
             manifest["digest"] = digest
-        _replace(self.path / SWEEP_FILE, text)
-        _replace(self.path / MANIFEST_FILE, json.dumps(manifest, indent=2) + "\n")
+        write_atomically(self.path / SWEEP_FILE, text)
+        write_atomically(self.path / MANIFEST_FILE, json.dumps(manifest, indent=2) + "\n")
 
     def manifest(self) -> dict[str, Any]:
         """The manifest (empty when the store was never given a sweep).
@@ -407,8 +407,9 @@ def _game_row_problem(row: Mapping[str, Any]) -> str:
     return ""
 
 
-def _replace(path: Path, text: str) -> None:
-    """Write ``path`` atomically: a temporary file, fsynced, renamed over it."""
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``path`` atomically: a temporary file, fsynced, renamed over it (a crash leaves the
+    previous file whole)."""
     temporary = path.with_name(f".{path.name}.tmp")
     with open(temporary, "w", encoding="utf-8") as handle:
         handle.write(text)

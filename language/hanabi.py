@@ -32,7 +32,7 @@ from language.act_base import ActBase
 from language.acts import Intent
 from language.text import clean_message, number_words
 
-__all__ = ["HanabiAct", "HanabiContext", "HanabiParser", "HanabiRenderer", "Move", "move_text"]
+__all__ = ["HanabiContext", "HanabiParser", "HanabiRenderer", "Move", "move_text"]
 
 
 class Move(ActBase):
@@ -40,10 +40,6 @@ class Move(ActBase):
 
     act: Literal["hanabi_move"] = "hanabi_move"
     action: HanabiAction
-
-
-HanabiAct = Move
-"""Every Hanabi act (one kind: the move)."""
 
 
 class HanabiContext(BaseModel):

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ConfigDict
 
 from games.hanabi import HanabiObservation
-from language.hanabi_state_text import describe_state
+from language.hanabi_state_text import action_list, describe_state
 
 GAME_DESCRIPTION = """- The game uses a 50-card deck, divided into five colours (red (R), green (G), blue (B), yellow (Y), white (W)). Each color has cards of ranks 1 to 5. Each color has with three 1's, two 2's, two 3's, two 4's, one 5.
 - Players have to create stacks of each color. Each color stack starts with a Rank 1 card and goes up one by one in ascending order up to Rank 5.  (e.g. Red Stack should go from R1 -> R2 -> R3 -> R4 -> R5). A card can only be played if it is the next in the incremental sequence for its color stack.
@@ -109,13 +109,12 @@ def reasoner_messages(
     with the lettered ``actions`` (and the ToM module's ``notes`` before the list, as the paper adds
     that reasoning to the working memory)."""
     me, partner = _names(observation)
-    state = describe_state(observation)
     extra = "\n".join(notes)
-    listing = describe_state(observation, actions)[len(state) :]
+    state = describe_state(observation) + (f"\n\n{extra}" if extra else "") + action_list(actions)
     return [
         {"role": "user", "content": REASONER.format(rules=rules(observation), me=me, partner=partner)},
         {"role": "assistant", "content": GOT_IT},
-        {"role": "user", "content": state + (f"\n\n{extra}" if extra else "") + listing},
+        {"role": "user", "content": state},
     ]
 
 

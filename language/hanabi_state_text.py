@@ -102,10 +102,15 @@ def describe_state(observation: HanabiObservation, actions: Sequence[str] = ()) 
             if nxt is None
             else f"Only {_card(color, nxt)} can be played on {_color(color)} Stack"
         )
-    if actions:
-        lines += ["", "Available Actions:"]
-        lines += [f"{letter_of(i)}. {text}" for i, text in enumerate(actions)]
-    return "\n".join(lines)
+    return "\n".join(lines) + action_list(actions)
+
+
+def action_list(actions: Sequence[str]) -> str:
+    """The lettered list that ends a state description (``\n\nAvailable Actions:\nA. ...``; ''
+    for no actions)."""
+    if not actions:
+        return ""
+    return "\n\nAvailable Actions:\n" + "\n".join(f"{letter_of(i)}. {text}" for i, text in enumerate(actions))
 
 
 def letter_of(index: int) -> str:

@@ -15,17 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pydantic import BaseModel
-
 from agent.arena import apply_agent_turn
-from agent.kits.base import OptionsError
-from agent.registry import UnknownNameError
-from agent.web.sessions import SeatInfo, Session, SessionError, SessionManager
+from agent.web.sessions import SeatInfo, Session, SessionError, SessionManager, actions_json
 from games.base import Turn
-
-
-def _dump(actions: Sequence[Any]) -> list[Any]:
-    return [a.model_dump(mode="json") if isinstance(a, BaseModel) else a for a in actions]
 
 
 def _rebuild(manager: SessionManager, row: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> Session:
@@ -34,11 +26,7 @@ def _rebuild(manager: SessionManager, row: Mapping[str, Any], events: Sequence[M
     Raises:
         SessionError: it cannot be rebuilt (one line: why).
     """
-    try:
-        kit = manager.registry.kit(row["game"])
-        game = manager.registry.make_game(kit.name, **row["options"])
-    except (UnknownNameError, OptionsError, ValueError, TypeError) as err:
-        raise SessionError(str(err).strip("'\"").splitlines()[0]) from None
+    kit, game = manager.build_game(row["game"], row["options"])
     seats = row["seats"]
     kinds = ["person" if s["kind"] == "person" else f"agent:{s['preset']}" for s in seats]
     infos = manager.seat_infos(kit, game, kinds)
@@ -59,7 +47,7 @@ def _rebuild(manager: SessionManager, row: Mapping[str, Any], events: Sequence[M
             if turn is None:
                 raise SessionError(f"the agent in seat {seat} no longer moves at logged turn {n}")
             turn, _ = apply_agent_turn(state, turn)
-            if turn.message != payload.get("message") or _dump(turn.actions) != payload.get("actions"):
+            if turn.message != payload.get("message") or actions_json(turn.actions) != payload.get("actions"):
                 raise SessionError(f"the agent in seat {seat} plays logged turn {n} differently now")
         else:
             try:

@@ -78,8 +78,13 @@ class SeatInfo:
         return out
 
 
-def _dump(value: Any) -> Any:
-    return value.model_dump(mode="json") if isinstance(value, BaseModel) else value
+def actions_json(actions: Sequence[Any]) -> list[Any]:
+    """A turn's formal actions as the log keeps them (JSON)."""
+    return [a.model_dump(mode="json") if isinstance(a, BaseModel) else a for a in actions]
+
+
+def _one_line(err: BaseException) -> str:
+    return str(err).strip("'\"").splitlines()[0]
 
 
 def _tool_request(data: Mapping[str, Any], tools: Mapping[str, SeatTool]) -> tuple[SeatTool, str, int | None] | str:
@@ -332,7 +337,7 @@ class Session:
         payload: dict[str, Any] = {
             "turn": len(self.state.history) - 1,
             "message": turn.message,
-            "actions": [_dump(a) for a in turn.actions],
+            "actions": actions_json(turn.actions),
         }
         traces = getattr(agent, "trace", None) if agent is not None else None
         if traces:
@@ -425,11 +430,7 @@ class SessionManager:
         if in_play >= self.limit:
             raise SessionError(f"the server is full ({in_play} sessions in play); try again later")
         options = dict(options or {})
-        try:
-            kit = self.registry.kit(game)
-            built = self.registry.make_game(kit.name, **options)
-        except (UnknownNameError, OptionsError, ValueError, TypeError) as err:
-            raise SessionError(str(err).strip("'\"").splitlines()[0]) from None
+        kit, built = self.build_game(game, options)
         infos = self.seat_infos(kit, built, seats)
         sid = secrets.token_hex(8)  # hex: an id never starts with "-", which a command line would read as an option
         logged = [info.logged() for info in infos]
@@ -438,6 +439,18 @@ class SessionManager:
         self.store.log(sid, "created", {"game": kit.name, "seed": seed, "options": options, "seats": logged})
         self.sessions[sid] = session
         return session
+
+    def build_game(self, game: str, options: Mapping[str, Any]) -> tuple[GameKit, Game]:
+        """The kit of ``game`` and the game built with ``options``.
+
+        Raises:
+            SessionError: an unknown game or a bad option (one line).
+        """
+        try:
+            kit = self.registry.kit(game)
+            return kit, self.registry.make_game(kit.name, **options)
+        except (UnknownNameError, OptionsError, ValueError, TypeError) as err:
+            raise SessionError(_one_line(err)) from None
 
     def seat_infos(self, kit: GameKit, game: Game, seats: Sequence[str]) -> list[SeatInfo]:
         """One seat per entry of ``seats`` (``person``, with a new token, or ``agent:<preset>``).
@@ -461,7 +474,7 @@ class SessionManager:
                         raise SessionError(f"preset {preset!r} needs a language model; the server plays offline")
                     agent = self.registry.build_agent(spec)
                 except (UnknownNameError, OptionsError) as err:
-                    raise SessionError(str(err).strip("'\"").splitlines()[0]) from None
+                    raise SessionError(_one_line(err)) from None
                 infos.append(SeatInfo(seat, role, "agent", preset=preset, agent=agent))
             else:
                 raise SessionError(f"seat {seat}: {kind!r} is neither 'person' nor 'agent:<preset>'")

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 
-from agent.kits.hanabi.bench import openspiel_random_games
+from agent.kits.hanabi.bench import openspiel_random_games, random_games
 from games.base import Turn
 from games.hanabi import Discard, HanabiGame, HanabiState, Play, RevealColor, RevealRank
 from games.hanabi.cards import COLOR_CLUED, COLOR_LETTERS, RANK_CLUED, plausible_colors, plausible_ranks
@@ -259,18 +259,17 @@ def _each(items: list, reps: int, fn) -> int:
 
 
 def _accord_games(game: HanabiGame, seeds: range, typed: bool = False) -> int:
-    """Random games on Accord's engine: by move id (search's path) or as typed turns (``typed``)."""
+    """Random games on Accord's engine: by move id (search's path,
+    :func:`agent.kits.hanabi.bench.random_games`) or as typed turns (``typed``)."""
+    if not typed:
+        return random_games(len(seeds), game.num_players, seeds.start)[1]
     moves = 0
     for seed in seeds:
         state = game.new_initial_state(seed)
         rng = np.random.default_rng(seed)
         while not state.is_terminal():
-            if typed:
-                legal = state.legal_moves()
-                state.apply(Turn(actions=(legal[int(rng.integers(len(legal)))],)))
-            else:
-                uids = state.legal_uids()
-                state.apply_uid(uids[int(rng.integers(len(uids)))])
+            legal = state.legal_moves()
+            state.apply(Turn(actions=(legal[int(rng.integers(len(legal)))],)))
             moves += 1
     return moves
 

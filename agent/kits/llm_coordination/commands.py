@@ -8,8 +8,6 @@ group. The callback imports the benchmark and the client inside its body, when i
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
@@ -154,18 +152,13 @@ def qa_run_command(
 def _save(path: str | None, data: dict[str, Any]) -> None:
     """Write ``data`` as JSON to ``path`` atomically and quietly (a checkpoint: a crash leaves the
     previous one whole); nothing for None or standard output."""
+    from agent.results import write_atomically
+
     if path is None or path == "-":
         return
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    handle, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w") as stream:
-            json.dump(data, stream, indent=2, default=str)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomically(target, json.dumps(data, indent=2, default=str))
 
 
 def _qa_table(summary: dict[str, dict[str, Any]], model: str, trials: int) -> LiteralTable:

@@ -13,6 +13,18 @@ export function el(tag, props = {}, children = []) {
   return node;
 }
 
+// A definition list a widget fills with facts: facts(className) gives [dl, fact], where fact(label)
+// adds a <dt>label</dt><dd></dd> pair and returns the <dd> to write the value into.
+export function facts(className) {
+  const dl = el("dl", { className });
+  const fact = (label) => {
+    const dd = el("dd");
+    dl.append(el("dt", { text: label }), dd);
+    return dd;
+  };
+  return [dl, fact];
+}
+
 export function describeActionDefault(action) {
   if (!action || typeof action !== "object") return "";
   return Object.entries(action)

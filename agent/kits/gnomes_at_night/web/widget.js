@@ -3,7 +3,7 @@
 // round, the round and turn counters. Arrow keys (on the board) and the buttons send a move with the
 // chat text as the turn's message; Send alone is a turn that stays put.
 
-import { el as html, svg } from "/static/common.js";
+import { el as html, svg, facts } from "/static/common.js";
 
 export const stylesheet = "widget.css";
 
@@ -63,12 +63,7 @@ function build(root, view, state) {
   wrap.append(figure);
 
   const panel = html("div", { className: "gnomes-side" });
-  const dl = html("dl", { className: "gnomes-facts" });
-  const fact = (label) => {
-    const dd = html("dd");
-    dl.append(html("dt", { text: label }), dd);
-    return dd;
-  };
+  const [dl, fact] = facts("gnomes-facts");
   state.round = fact("Round");
   state.roundTurns = fact("Turns this round");
   state.turnsLeft = fact("Turns left");

@@ -5,7 +5,7 @@
 // parser and agreement tracker (agent/kits/traveling_adventurers/view.py). Rooms are buttons: click, Enter or Space adds a room to the tour (the last
 // one again takes it back); "Submit tour" sends a Submit action with the chat text as message.
 
-import { el as html, svg } from "/static/common.js";
+import { el as html, svg, facts } from "/static/common.js";
 
 export const stylesheet = "widget.css";
 
@@ -125,12 +125,7 @@ function build(root, view, state) {
   });
   state.hint = html("p", { className: "hint" });
   side.append(state.hint);
-  const dl = html("dl", { className: "ta-facts" });
-  const fact = (label) => {
-    const dd = html("dd");
-    dl.append(html("dt", { text: label }), dd);
-    return dd;
-  };
+  const [dl, fact] = facts("ta-facts");
   state.agreedText = fact("Agreed so far");
   state.ownSub = fact("You submitted");
   state.partnerSub = fact("Partner submitted");
