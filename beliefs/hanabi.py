@@ -36,6 +36,7 @@ chat lines it has not read yet, so :meth:`update` has nothing left to do with th
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -194,6 +195,26 @@ class HanabiBeliefs(SeatedBeliefs):
         self._elsewhere = {}
         for seat in range(self.num_players):
             self._committed_elsewhere(seat)
+
+    def for_seat(self, observation: HanabiObservation) -> HanabiBeliefs:
+        """This store as ``observation``'s seat would hold it (for search, which plays every seat
+        in a world it has dealt): the slots are public (every clue is read by one public rule), so
+        only the visible hands differ. ``observation`` must show the history this store has read.
+
+        Raises:
+            ValueError: the observation's history is not the one this store has read.
+        """
+        if len(observation.chat) != self.read:
+            raise ValueError(f"the observation shows {len(observation.chat)} moves, the store has read {self.read}")
+        twin = copy.copy(self)
+        twin.take_seat(observation)
+        twin.slots = [[slot.copy() for slot in hand] for hand in self.slots]
+        twin.fireworks = list(self.fireworks)
+        twin.discarded = list(self.discarded)
+        twin.public = PublicState(self.tables, twin.fireworks, twin.discarded)
+        twin.hands = list(self.hands)
+        twin.observe(observation)
+        return twin
 
     def update(self, utterance: Utterance) -> None:
         """Nothing to do: :meth:`observe` has already read the move the utterance's line shows."""
