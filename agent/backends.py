@@ -33,6 +33,7 @@ from typing import Any
 
 from agent.results import ResultStore
 from agent.sweep import GameSpec, SweepError, run_game
+from language.text import error_summary
 
 BACKENDS: tuple[str, ...] = ("inprocess", "pool", "dask")
 MAX_POOL_RESTARTS = 3
@@ -136,10 +137,7 @@ def _run_one(spec: GameSpec) -> dict[str, Any]:
 
 
 def _failed(spec: GameSpec, err: BaseException) -> GameFailedError:
-    text = str(err).splitlines()[0] if str(err) else ""
-    return GameFailedError(
-        f"game {spec.key[:12]} (cell {spec.label}, seed {spec.seed}) failed: {type(err).__name__}: {text}"
-    )
+    return GameFailedError(f"game {spec.key[:12]} (cell {spec.label}, seed {spec.seed}) failed: {error_summary(err)}")
 
 
 def _worker_context() -> multiprocessing.context.BaseContext:

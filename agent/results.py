@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from agent.summaries import summarize
+from language.text import error_line
 
 if TYPE_CHECKING:
     from agent.sweep import Sweep
@@ -368,7 +369,7 @@ def _decode(data: bytes) -> Any:
 
 
 def _reason(err: ValueError) -> str:
-    return err.msg if isinstance(err, json.JSONDecodeError) else str(err).splitlines()[0]
+    return err.msg if isinstance(err, json.JSONDecodeError) else error_line(err)
 
 
 _JSON_TYPES: dict[type, str] = {str: "a string", int: "an integer", list: "a list", dict: "an object"}

@@ -48,6 +48,8 @@ import httpcore2
 import httpx2
 from pydantic import BaseModel, ConfigDict, Field
 
+from language.text import error_line
+
 T = TypeVar("T", bound=BaseModel)
 
 Mode = Literal["tools", "json", "md_json", "llamacpp"]
@@ -693,8 +695,7 @@ def _first_line(err: BaseException) -> str:
     if isinstance(err, ValidationError):
         problems = [f"{'.'.join(map(str, e['loc'])) or 'answer'}: {e['msg']}" for e in err.errors()[:3]]
         return "; ".join(problems)[:300]
-    text = str(err).strip()
-    return text.splitlines()[0][:300] if text else type(err).__name__
+    return error_line(err)[:300]
 
 
 def _raw_output(completion: Any) -> str | None:

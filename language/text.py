@@ -21,6 +21,7 @@ The vocabulary the rule parsers share, each piece with one home here:
 | --- | --- | --- |
 | :data:`APOSTROPHES`, :func:`straight_apostrophes` | the typographic apostrophes and quotes read as ``'`` | the rule parsers of two games |
 | :data:`NUMBER_WORDS`, :func:`number_words` | cardinal number words (zero..twenty, the tens) and a parser's range of them | the rule parsers, renderers and LLM validators of two games |
+| :func:`error_line`, :func:`error_summary` | an exception as the one line a user is shown | the CLI, the web server, result stores, the LLM client |
 
 What the parsers keep on purpose: their tokenizers (token kinds and offsets, sentence and clause
 numbers, ``#3`` / ``80%`` / ordinals: what each game's grammar needs), their negation sets (one game
@@ -101,3 +102,16 @@ def number_words(lo: int, hi: int) -> dict[str, int]:
         A new dict (word -> value) a parser may extend with its own words.
     """
     return {w: v for w, v in NUMBER_WORDS.items() if lo <= v <= hi}
+
+
+def error_line(err: BaseException) -> str:
+    """The first line of ``err``'s message without the quotes a ``KeyError`` adds, or the
+    exception's type name when the message is empty: what a user is shown instead of a traceback."""
+    text = str(err).strip().strip("'\"").strip()
+    return text.splitlines()[0] if text else type(err).__name__
+
+
+def error_summary(err: BaseException) -> str:
+    """``"Type: first line"`` for an unexpected error (just the type name when the message is empty)."""
+    line = error_line(err)
+    return type(err).__name__ if line == type(err).__name__ else f"{type(err).__name__}: {line}"

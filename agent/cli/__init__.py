@@ -26,6 +26,7 @@ from typer.core import TyperGroup
 from agent.cli import ablate, bench, games, kit_commands, llm, parse, results, selfplay, serve, solve
 from agent.cli.common import _check_outputs_first, click_errors, console
 from agent.terminal import say
+from language.text import error_line
 
 if TYPE_CHECKING:
     from typer._click.core import Command, Context
@@ -56,7 +57,7 @@ class OneLineErrors(TyperGroup):
         try:
             kit_commands.mount(self, default_registry())
         except ValueError as err:
-            problem = click_errors.ClickException(str(err).splitlines()[0])
+            problem = click_errors.ClickException(error_line(err))
             problem.exit_code = 2
             raise problem from None
         _check_outputs_first(self)

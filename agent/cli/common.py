@@ -33,6 +33,7 @@ except ImportError:  # pragma: no cover - typer on the click package
     from click import exceptions as click_errors  # type: ignore[no-redef]
 
 from agent.terminal import say
+from language.text import error_line, error_summary
 
 # Output options: those whose data may go to standard output with '-', and the PNG files.
 DATA_OUTPUTS = ("--json", "--transcripts", "--csv")
@@ -200,7 +201,7 @@ def _guard(run: Callable[[], None]) -> None:
         run()
     except (UserError, UnknownNameError, TSPError, ValueError, ImportError) as err:
         # ImportError: an optional extra is missing; the message says how to install it
-        _fail(str(err).splitlines()[0] if str(err) else type(err).__name__)
+        _fail(error_line(err))
     except OSError as err:
         _fail(f"{err.strerror or err}: {err.filename}" if err.filename else str(err))
     except (typer.Exit, typer.Abort, KeyboardInterrupt):
@@ -211,8 +212,7 @@ def _guard(run: Callable[[], None]) -> None:
         say(
             console,
             ("internal error:", "bold red"),
-            f" {type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}"
-            " (set ACCORD_DEBUG=1 for the traceback)",
+            f" {error_summary(err)} (set ACCORD_DEBUG=1 for the traceback)",
         )
         raise typer.Exit(code=1) from err
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from agent.results import ResultStore, StoreError, open_store, replay_differences
 from agent.web.store import SessionStore
+from language.text import error_line
 
 LOG_FILE = "sessions.sqlite"
 """The session log's file name inside a results folder."""
@@ -118,7 +119,7 @@ class SessionLog:
             try:
                 state.apply(Turn(message=turn["message"], actions=tuple(kit.decode_actions(turn["actions"]))))
             except Exception as err:  # a recorded turn the game now refuses is a difference, not a crash
-                return [f"turn {n} refused on replay: {str(err).splitlines()[0] if str(err) else type(err).__name__}"]
+                return [f"turn {n} refused on replay: {error_line(err)}"]
         if not state.is_terminal():
             return ["the game is not over after the recorded turns"]
         again = state.metrics().model_dump(mode="json")

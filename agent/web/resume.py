@@ -18,6 +18,7 @@ from typing import Any
 from agent.arena import apply_agent_turn
 from agent.web.sessions import SeatInfo, Session, SessionError, SessionManager, actions_json
 from games.base import Turn
+from language.text import error_line
 
 
 def _rebuild(manager: SessionManager, row: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> Session:
@@ -54,7 +55,7 @@ def _rebuild(manager: SessionManager, row: Mapping[str, Any], events: Sequence[M
                 actions = kit.decode_actions(payload.get("actions", []))
                 state.apply(Turn(message=payload.get("message", ""), actions=tuple(actions)))
             except Exception as err:  # a logged turn the rules now refuse: the session cannot resume
-                raise SessionError(f"logged turn {n} is refused on replay: {str(err).splitlines()[0]}") from None
+                raise SessionError(f"logged turn {n} is refused on replay: {error_line(err)}") from None
     session.seen = {e["seat"] for e in events if e["kind"] in ("connect", "reconnect") and e["seat"] is not None}
     session.record_finish()  # the server stopped after the last turn, before logging the outcome
     return session

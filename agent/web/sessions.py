@@ -27,6 +27,7 @@ from agent.kits.base import GameKit, OptionsError, SeatTool
 from agent.registry import Registry, UnknownNameError
 from agent.web.store import SessionStore
 from games.base import Game, IllegalTurnError, State, Turn
+from language.text import error_line, error_summary
 
 MAX_FRAME_BYTES = 16 * 1024
 """The largest frame a person may send (bytes of UTF-8)."""
@@ -81,10 +82,6 @@ class SeatInfo:
 def actions_json(actions: Sequence[Any]) -> list[Any]:
     """A turn's formal actions as the log keeps them (JSON)."""
     return [a.model_dump(mode="json") if isinstance(a, BaseModel) else a for a in actions]
-
-
-def _one_line(err: BaseException) -> str:
-    return str(err).strip("'\"").splitlines()[0]
 
 
 def _tool_request(data: Mapping[str, Any], tools: Mapping[str, SeatTool]) -> tuple[SeatTool, str, int | None] | str:
@@ -301,7 +298,7 @@ class Session:
         try:
             answer["result"] = tool.run(view, query)
         except ValueError as err:
-            answer["error"] = str(err).splitlines()[0] if str(err) else type(err).__name__
+            answer["error"] = error_line(err)
         self.store.log(self.id, "tool", {k: v for k, v in answer.items() if k != "type"}, seat)
         await self._send(send, answer)
 
@@ -327,7 +324,7 @@ class Session:
             where = ".".join(str(p) for p in problem["loc"]) or "actions"
             return f"invalid action ({where}: {problem['msg']})"
         except ValueError as err:
-            return str(err).splitlines()[0]
+            return error_line(err)
         return Turn(message=message, actions=tuple(decoded))
 
     def _log_applied(self, seat: int, turn: Turn, agent: Any, seconds: float | None = None) -> None:
@@ -378,7 +375,7 @@ class Session:
             try:
                 turn = await asyncio.to_thread(info.agent.act, observation)
             except Exception as err:  # a faulty agent stops its session, never the server
-                reason = f"the agent in seat {seat} failed: {type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}"
+                reason = f"the agent in seat {seat} failed: {error_summary(err)}"
                 self.store.log(self.id, "error", {"reason": reason}, seat)
                 for sends in self.connections.values():
                     for send in list(sends):
@@ -450,7 +447,7 @@ class SessionManager:
             kit = self.registry.kit(game)
             return kit, self.registry.make_game(kit.name, **options)
         except (UnknownNameError, OptionsError, ValueError, TypeError) as err:
-            raise SessionError(_one_line(err)) from None
+            raise SessionError(error_line(err)) from None
 
     def seat_infos(self, kit: GameKit, game: Game, seats: Sequence[str]) -> list[SeatInfo]:
         """One seat per entry of ``seats`` (``person``, with a new token, or ``agent:<preset>``).
@@ -474,7 +471,7 @@ class SessionManager:
                         raise SessionError(f"preset {preset!r} needs a language model; the server plays offline")
                     agent = self.registry.build_agent(spec)
                 except (UnknownNameError, OptionsError) as err:
-                    raise SessionError(_one_line(err)) from None
+                    raise SessionError(error_line(err)) from None
                 infos.append(SeatInfo(seat, role, "agent", preset=preset, agent=agent))
             else:
                 raise SessionError(f"seat {seat}: {kind!r} is neither 'person' nor 'agent:<preset>'")

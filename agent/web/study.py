@@ -37,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agent.kits.base import OptionsError
 from agent.registry import Registry, UnknownNameError
+from language.text import error_line
 
 
 class StudyError(ValueError):
@@ -155,25 +156,21 @@ def _check_condition(where: str, condition: Condition, registry: Registry) -> No
     try:
         kit = registry.kit(condition.game)
     except UnknownNameError as err:
-        raise StudyError(f"{where}.game: {_line(err)}") from None
+        raise StudyError(f"{where}.game: {error_line(err)}") from None
     try:
         game = registry.make_game(kit.name, **condition.options)
     except (OptionsError, UnknownNameError, ValueError, TypeError) as err:
-        raise StudyError(f"{where}.options: {_line(err)}") from None
+        raise StudyError(f"{where}.options: {error_line(err)}") from None
     players = game.facts.num_players
     if condition.seat >= players:
         raise StudyError(f"{where}.seat: {kit.name} has seats 0..{players - 1}, not {condition.seat}")
     try:
         spec = registry.preset(kit.name, condition.partner)
     except UnknownNameError as err:
-        raise StudyError(f"{where}.partner: {_line(err)}") from None
+        raise StudyError(f"{where}.partner: {error_line(err)}") from None
     if registry.llm_stages(spec):
         raise StudyError(f"{where}.partner: preset {condition.partner!r} needs a language model; studies play offline")
     if isinstance(condition.seeds, int) and condition.seeds < 1:
         raise StudyError(f"{where}.seeds: give a count >= 1 or a list of seeds")
     if isinstance(condition.seeds, list) and not condition.seeds:
         raise StudyError(f"{where}.seeds: the list is empty")
-
-
-def _line(err: Exception) -> str:
-    return str(err).strip("'\"").splitlines()[0] if str(err) else type(err).__name__
