@@ -35,3 +35,13 @@ def test_number_words_gives_a_copy():
 def test_straight_apostrophes_is_the_former_substitution(text):
     assert straight_apostrophes(text) == re.sub(r"[\u2018\u2019\u02bc`´]", "'", text)  # Gnomes at Night's
     assert len(straight_apostrophes(text)) == len(text)
+
+
+def test_an_error_is_shown_as_one_line():
+    from language.text import error_line, error_summary
+
+    assert error_line(ValueError("bad board\ndetails below")) == "bad board"
+    assert error_line(KeyError("seat")) == "seat"
+    assert error_line(RuntimeError("")) == "RuntimeError"
+    assert error_summary(RuntimeError("")) == "RuntimeError"
+    assert error_summary(OSError("disk full\nmore")) == "OSError: disk full"
