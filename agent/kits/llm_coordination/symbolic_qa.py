@@ -21,7 +21,9 @@ def answer_all(questions: Sequence[Question]) -> list[Answer]:
     return [answer_question(q) for q in questions]
 
 
-def group_report(questions: Sequence[Question], answers: Sequence[Answer], correct: Sequence[bool], key: AnswerKey) -> dict[str, Any]:
+def group_report(
+    questions: Sequence[Question], answers: Sequence[Answer], correct: Sequence[bool], key: AnswerKey
+) -> dict[str, Any]:
     """One group's figures: ``questions``, ``answered``, ``coverage``, ``right``, ``accuracy`` (over
     all, abstentions wrong), ``accuracy_answered`` (None when none was answered), ``random``."""
     answered = sum(a.letter is not None for a in answers)
