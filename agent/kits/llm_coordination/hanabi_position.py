@@ -140,7 +140,8 @@ def every_move(observation: HanabiObservation) -> list[Move]:
     """Every move of the observer's kind, legal or not: play or discard each own card, every colour
     and rank clue to every other seat (for reading options that name an illegal move)."""
     own = len(observation.hands[observation.seat].knowledge)
-    moves: list[Move] = [Play(card=i) for i in range(own)] + [Discard(card=i) for i in range(own)]
+    moves: list[Move] = [Play(card=i) for i in range(own)]
+    moves += [Discard(card=i) for i in range(own)]
     for hand in observation.hands:
         if hand.seat != observation.seat:
             moves += [RevealColor(target=hand.seat, color=c) for c in observation.colors]
