@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agent.kits.llm_coordination.hanabi_answerer import Answer, answer_question
+from agent.kits.llm_coordination.hanabi_answerer import answer_question
+from agent.kits.llm_coordination.hanabi_facts import Answer
 from agent.kits.llm_coordination.qa import CATEGORIES, AnswerKey, Benchmark, Question, random_baseline, score
 
 GAME = "Hanabi"

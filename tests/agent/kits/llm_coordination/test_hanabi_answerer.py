@@ -194,6 +194,10 @@ def test_hand_written_facts():
     )
     assert ask("How many stacks require a rank 1 card to be played?", COUNTS) == "2"
     assert ask("Are any of the stacks completed?", ["Yes.", "No."]) == "Yes."
+    assert ask("Is Bob's Card 4 immediately playable?", ["Yes.", "No."]) == "Yes."
+    assert ask("Is Bob's Card 3 playable?", ["Yes.", "No."]) == "No."
+    assert ask("How many lives do we have left?", COUNTS) == "2"
+    assert ask("How many cards are left in the deck?", ["10", "20", "30"]) == "20"
     move_types = ["All move types are currently possible.", "Revealing information is currently not possible."]
     assert ask("Which move type is currently not possible?", move_types) == move_types[0]
     assert ask("Which move type is currently not possible?", move_types, tokens=0) == move_types[1]
