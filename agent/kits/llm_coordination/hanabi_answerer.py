@@ -222,9 +222,10 @@ def answer_clue_question(pos: Position, sentence: str, options: Sequence[Option]
         named = CARD_NUMBER.search(sentence)
         every = bool(re.search(r"\ball (?:of )?(?:his|her|their|the) cards", low))
         if named:
-            targets = {int(named.group(1))}
-            if not b.public.playable >> cards[min(targets)] & 1:
-                return Answer(None, "clue-play", f"the partner's Card {min(targets)} is not playable")
+            k = int(named.group(1))
+            if k >= len(cards) or not b.public.playable >> cards[k] & 1:
+                return Answer(None, "clue-play", f"the partner's Card {k} is not a playable card of his")
+            targets = {k}
         else:
             targets = {i for i, c in enumerate(cards) if b.public.playable >> c & 1}
         if not targets:

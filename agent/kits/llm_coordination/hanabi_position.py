@@ -78,7 +78,17 @@ def _knowledge(identities: Sequence[tuple[str, int]]) -> tuple[CardKnowledge, in
 
 
 def position_of(scenario: Scenario) -> Position:
-    """The position ``scenario`` describes, seen by its observer (seat 0)."""
+    """The position ``scenario`` describes, seen by its observer (seat 0).
+
+    Raises:
+        ValueError: a card, a stack or a counter the rules cannot have (one line).
+    """
+    odd = [f"{c.color} {c.rank}" for c in [*scenario.partner_cards, *scenario.discards] if not 1 <= c.rank <= RANKS]
+    odd += [f"{c} stack at {h}" for c, h in scenario.stacks.items() if not 0 <= h <= RANKS]
+    if not 0 <= scenario.information_tokens <= MAX_TOKENS or len(scenario.partner_cards) > HAND_SIZE:
+        odd.append(f"{scenario.information_tokens} tokens, {len(scenario.partner_cards)} partner cards")
+    if odd:
+        raise ValueError(f"not a Hanabi position: {', '.join(odd)}")
     mine = [_knowledge(k) for k in scenario.my_knowledge]
     theirs = [_knowledge(k) for k in scenario.partner_knowledge]
     theirs += [_knowledge([]) for _ in range(len(scenario.partner_cards) - len(theirs))]

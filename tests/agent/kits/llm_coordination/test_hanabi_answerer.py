@@ -106,6 +106,14 @@ def test_an_abstention_is_wrong_and_not_answered():
     assert (scored["answered"], scored["right"], scored["accuracy_answered"]) == (0, 0, None)
 
 
+def test_a_text_the_rules_cannot_have_is_not_a_position():
+    text = STATE.format(tokens=3).replace("Yellow 1]", "Yellow 7]")
+    with pytest.raises(ValueError, match="Yellow 7|yellow 7"):
+        read_position(text)
+    with pytest.raises(ValueError, match="tokens"):
+        read_position(STATE.format(tokens=9))
+
+
 def test_the_command_reports_per_category(tmp_path):
     out = tmp_path / "symbolic.json"
     result = CliRunner().invoke(app, ["qa", "symbolic", "--json", str(out)])
@@ -222,6 +230,7 @@ def test_hand_written_clues():
     )
     # Card 2 (green 3) is not playable: nothing to compute, so no answer
     assert ask("What should I reveal so that he knows to play his Card 2 on the next turn?", CLUES) is None
+    assert ask("What should I reveal so that he knows to play his Card 7 on the next turn?", CLUES) is None
 
 
 def test_hand_written_moves():
