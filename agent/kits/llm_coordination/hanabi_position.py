@@ -136,14 +136,14 @@ def read_position(text: str) -> Position:
 
 
 def _canonical(text: str, names: Sequence[str]) -> str:
-    """A move's words reduced for comparison: lower case, no "I should" / "my", the partner named
-    however the text names it ("partner", "Bob"), no punctuation."""
+    """A move's words reduced for comparison: lower case, no "I should" / "my" / "color", the
+    partner named however the text names it ("partner", "Bob"), "cards" as "card", no punctuation."""
     text = text.lower().replace("’", "'")
     text = re.sub(r"^\s*i\s+(?:should|will|must)\s+", "", text)
     for name in names:
         text = re.sub(rf"\b{re.escape(name.lower())}'s\b", "partner's", text)
-    text = re.sub(r"\bmy\s+", "", text)
-    return " ".join(re.findall(r"[a-z0-9]+", text))
+    text = re.sub(r"\bmy\s+|\bcolou?r\s+", "", text)
+    return " ".join(re.findall(r"[a-z0-9]+", text)).replace("cards", "card")
 
 
 def every_move(observation: HanabiObservation) -> list[Move]:
@@ -162,7 +162,7 @@ def every_move(observation: HanabiObservation) -> list[Move]:
 def option_moves(options: Sequence[Option], observation: HanabiObservation) -> dict[str, Move]:
     """The typed move each option names (options naming no move are left out), by letter. A move's
     text is the paper's wording (:func:`language.hanabi.move_text`); an option names it when both
-    read the same once reduced (case, punctuation, "I should", "my", the partner's name)."""
+    read the same once reduced (case, punctuation, "I should", "my", "color", plurals, the partner's name)."""
     context = HanabiContext.of(observation, observation.seat)
     names = [h.name for h in observation.hands if h.seat != observation.seat]
     by_text = {_canonical(move_text(m, context), names): m for m in every_move(observation)}

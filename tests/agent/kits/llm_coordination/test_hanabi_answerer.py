@@ -17,7 +17,7 @@ from agent.kits.llm_coordination.hanabi_answerer import answer_question, questio
 from agent.kits.llm_coordination.hanabi_position import option_moves, read_position
 from agent.kits.llm_coordination.symbolic_qa import answer_all, score_answers, symbolic_report
 from beliefs.hanabi import HanabiBeliefs
-from games.hanabi import COLOR_NAMES
+from games.hanabi import COLOR_NAMES, Discard, Play, RevealColor, RevealRank
 from planners.hanabi_random import RandomPlanner
 from tests.beliefs.hanabi_positions import selfplay
 
@@ -76,6 +76,18 @@ def test_every_jp_option_names_a_move():
     for question in (q for q in HANABI if q.category == "JP"):
         obs = read_position(question.question).observation
         assert set(option_moves(question.options, obs)) == {o.letter for o in question.options}, question.id
+
+
+def test_options_are_read_as_moves_however_they_are_worded():
+    obs = read_position(STATE.format(tokens=3)).observation
+    worded = ["Play my Card 2.", "I should Discard Card 0", "Reveal Bob's Red cards", "Reveal partner's Rank 5 Cards."]
+    options = [qa.Option(letter=chr(ord("A") + i), text=t) for i, t in enumerate([*worded, "Wait."])]
+    assert option_moves(options, obs) == {
+        "A": Play(card=2),
+        "B": Discard(card=0),
+        "C": RevealColor(target=1, color="red"),
+        "D": RevealRank(target=1, rank=5),
+    }
 
 
 def test_the_report_adds_up():
