@@ -170,6 +170,47 @@ class HanabiBeliefs(SeatedBeliefs):
         self._hidden = t.full
         self.observe(observation)
 
+    @classmethod
+    def from_position(
+        cls, observation: HanabiObservation, known: list[list[int]] | None = None, *, prompts: bool = True
+    ) -> HanabiBeliefs:
+        """A store for a position met without its history (a puzzle's text, a CoordinationQA
+        scenario): the stacks, discards and deck size are the observation's, and each slot's
+        ``known`` mask is what its holder's knowledge states (no clue is replayed, so the
+        convention ``mask`` is every identity); a card is ``clued`` when its knowledge names one
+        colour or one rank (as a positive clue leaves it). The observation's chat, if any, is taken
+        as already read.
+
+        Args:
+            observation: the position, as the store's seat sees it.
+            known: per seat and card, the identities the holder knows possible (a bitmask); default:
+                every colour-rank pair of the observation's :class:`~games.hanabi.CardKnowledge`
+                (pass it where the knowledge is not such a product, e.g. a list of cards).
+            prompts: as for the constructor.
+        """
+        store = cls(observation.model_copy(update={"chat": []}), prompts=prompts)
+        t = store.tables
+        store.fireworks = list(observation.fireworks)
+        store.discarded = [0] * t.size
+        for card in observation.discards:
+            store.discarded[store.card_id(card.color, card.rank)] += 1
+        store.deck_size = observation.deck_size
+        store.slots = []
+        for hand in observation.hands:
+            slots = []
+            for i, k in enumerate(hand.knowledge):
+                mask = sum(1 << store.card_id(c, r) for c in k.colors for r in k.ranks)
+                if known is not None:
+                    mask = known[hand.seat][i]
+                clued = k.color_clued or k.rank_clued or len(k.colors) == 1 or len(k.ranks) == 1
+                slots.append(Slot(mask, t.full, clued=clued))
+            store.slots.append(slots)
+        store.public = PublicState(t, store.fireworks, store.discarded)
+        store.read = len(observation.chat)
+        store._committed, store._elsewhere = None, {}
+        store.observe(observation)
+        return store
+
     # ---- the belief store protocol -------------------------------------------------------------
     def observe(self, observation: HanabiObservation) -> None:
         """Read the chat lines not read yet (each a public move) and the hands now visible."""

@@ -1,5 +1,6 @@
-"""``accord qa run``: the CoordinationQA benchmark (Agashe et al., seed 002) asked of any model
-through Accord's LLM client, scored as the paper scored it (:mod:`agent.kits.llm_coordination.qa`).
+"""``accord qa run`` and ``accord qa symbolic``: the CoordinationQA benchmark (Agashe et al., seed 002) asked of any model
+through Accord's LLM client, scored as the paper scored it (:mod:`agent.kits.llm_coordination.qa`), and
+its Hanabi questions answered by the neurosymbolic answerer (:mod:`agent.kits.llm_coordination.symbolic_qa`).
 
 The seed-002 game kits declare :data:`COMMANDS`; the command line mounts them once, in the ``qa``
 group. The callback imports the benchmark and the client inside its body, when it runs.
@@ -188,6 +189,54 @@ def _qa_table(summary: dict[str, dict[str, Any]], model: str, trials: int) -> Li
     return table
 
 
+def qa_symbolic_command(
+    json_path: str | None = typer.Option(
+        None, "--json", help="write the summary, the figures per template and every answer as JSON ('-' = stdout)"
+    ),
+) -> None:
+    """Answer CoordinationQA's Hanabi questions without a language model: each scenario's text is
+    read as a Hanabi position, moves come from the convention planner, clue and fact questions from
+    belief queries, and a question no template computes is abstained (scored wrong). The answers are
+    given first, from the questions alone; then they are scored with the key. Reports per category
+    the questions answered (coverage), the accuracy over all questions and over the answered ones,
+    and the exact random baseline."""
+
+    def run() -> None:
+        from agent.kits.llm_coordination.qa import load_benchmark
+        from agent.kits.llm_coordination.symbolic_qa import symbolic_report
+
+        report = symbolic_report(load_benchmark())
+        _show(_symbolic_table(report["summary"]), json_path)
+        _write_json(json_path, report)
+
+    _guard(run)
+
+
+def _symbolic_table(summary: dict[str, dict[str, Any]]) -> LiteralTable:
+    """The symbolic answerer's figures per category and over all."""
+    from agent.kits.llm_coordination.qa import CATEGORY_NAMES
+
+    table = LiteralTable(
+        title="CoordinationQA, Hanabi: the neurosymbolic answerer",
+        caption="accuracy: abstentions count wrong; answered: accuracy over the answered questions; "
+        "random: exact expected accuracy of a uniform pick",
+    )
+    for col in ("group", "questions", "answered", "accuracy %", "answered %", "random %"):
+        table.add_column(col, justify="left" if col == "group" else "right", no_wrap=True)
+    for label, entry in summary.items():
+        name = f"{label} ({CATEGORY_NAMES[label]})" if label in CATEGORY_NAMES else label
+        over_answered = entry["accuracy_answered"]
+        table.add_row(
+            name,
+            str(entry["questions"]),
+            str(entry["answered"]),
+            f"{100 * entry['accuracy']:.1f}",
+            "-" if over_answered is None else f"{100 * over_answered:.1f}",
+            f"{100 * entry['random']:.1f}",
+        )
+    return table
+
+
 COMMANDS: tuple[KitCommand, ...] = (
     KitCommand(
         "qa",
@@ -195,5 +244,6 @@ COMMANDS: tuple[KitCommand, ...] = (
         qa_run_command,
         "CoordinationQA: the LLM-Coordination question-answering benchmark.",
     ),
+    KitCommand("qa", "symbolic", qa_symbolic_command),
 )
 """The commands every seed-002 (LLM-Coordination) kit adds to ``accord``."""

@@ -1,0 +1,89 @@
+"""Scoring the neurosymbolic Hanabi answerer (:mod:`.hanabi_answerer`) on CoordinationQA: every
+Hanabi question is answered first, from its text and options alone; only then are the letters
+scored against the key (:func:`.qa.score`). Per category: how many questions were answered
+(coverage), the accuracy over all questions (an abstention is wrong, as a model's missing answer
+is), the accuracy over the answered ones, and the exact random baseline (:func:`.qa.random_baseline`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from agent.kits.llm_coordination.hanabi_answerer import answer_question
+from agent.kits.llm_coordination.hanabi_facts import Answer
+from agent.kits.llm_coordination.qa import CATEGORIES, AnswerKey, Benchmark, Question, random_baseline, score
+
+GAME = "Hanabi"
+
+
+def answer_all(questions: Sequence[Question]) -> list[Answer]:
+    """The answerer's reply to each question, in order (the key is not an argument: it cannot be read)."""
+    return [answer_question(q) for q in questions]
+
+
+def group_report(
+    questions: Sequence[Question], answers: Sequence[Answer], correct: Sequence[bool], key: AnswerKey
+) -> dict[str, Any]:
+    """One group's figures: ``questions``, ``answered``, ``coverage``, ``right``, ``accuracy`` (over
+    all, abstentions wrong), ``accuracy_answered`` (None when none was answered), ``random``."""
+    answered = sum(a.letter is not None for a in answers)
+    right = sum(correct)
+    n = len(questions)
+    return {
+        "questions": n,
+        "answered": answered,
+        "coverage": answered / n if n else None,
+        "right": right,
+        "accuracy": right / n if n else None,
+        "accuracy_answered": right / answered if answered else None,
+        "random": random_baseline(questions, key),
+    }
+
+
+def score_answers(questions: Sequence[Question], answers: Sequence[Answer], key: AnswerKey) -> dict[str, Any]:
+    """Score the answers (already given) against the key.
+
+    Returns:
+        ``summary`` (per category and ``all``: :func:`group_report`), ``templates`` (per template:
+        questions, answered, right), and ``answers`` (per question: id, category, template, letter,
+        value, correct).
+    """
+    correct = [score(q.id, a.letter, key) for q, a in zip(questions, answers, strict=True)]
+    summary: dict[str, Any] = {}
+    for category in CATEGORIES:
+        picked = [i for i, q in enumerate(questions) if q.category == category]
+        if picked:
+            summary[category] = group_report(
+                [questions[i] for i in picked], [answers[i] for i in picked], [correct[i] for i in picked], key
+            )
+    summary["all"] = group_report(questions, answers, correct, key)
+    templates: dict[str, dict[str, int]] = {}
+    for answer, right in zip(answers, correct, strict=True):
+        entry = templates.setdefault(answer.template or "none", {"questions": 0, "answered": 0, "right": 0})
+        entry["questions"] += 1
+        entry["answered"] += answer.letter is not None
+        entry["right"] += right
+    rows = [
+        {
+            "id": q.id,
+            "category": q.category,
+            "template": a.template,
+            "letter": a.letter,
+            "value": a.value,
+            "correct": right,
+        }
+        for q, a, right in zip(questions, answers, correct, strict=True)
+    ]
+    return {"summary": summary, "templates": templates, "answers": rows}
+
+
+def symbolic_report(benchmark: Benchmark) -> dict[str, Any]:
+    """Answer the benchmark's Hanabi questions, then score them (see the module docstring)."""
+    questions = [q for q in benchmark.questions if q.game == GAME]
+    answers = answer_all(questions)
+    return {
+        "benchmark": "CoordinationQA (Agashe et al., LLM-Coordination), Hanabi questions",
+        "answerer": "neurosymbolic: scenario text -> position; convention planner and belief queries; abstains elsewhere",
+        **score_answers(questions, answers, benchmark.key),
+    }
