@@ -1,0 +1,186 @@
+"""The convention blueprint's rollouts on arrays (Numba): the games :class:`PythonRollouts` plays, fast.
+
+:class:`NumbaRollouts` has :class:`~planners.hanabi_rollout.PythonRollouts`' interface and plays
+the *same* games: in each world the candidate move, then :meth:`ConventionPlanner.choose` for every
+seat on its belief store until the end, move for move, with the same final score (the tests compare
+whole move sequences and every legal candidate in sampled worlds). The game, the public belief store
+and the blueprint are int64 arrays and bitmasks in :mod:`planners.hanabi_arrays`; this module packs
+the worlds, the store's public slots and the blueprint's options into them and runs every
+(candidate, world) rollout in one compiled loop (serial, so deterministic).
+
+Compiled functions are cached on disk (``cache=True``); the constructor warms them up on the
+game's initial deal, so the first :meth:`NumbaRollouts.values` call is not a compile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from numba import njit
+
+from beliefs.hanabi import HanabiBeliefs, Tables
+from games.hanabi import HanabiGame, HanabiState
+from planners import hanabi_arrays as ha
+from planners.hanabi_convention import ConventionPlanner
+
+
+@njit(cache=True)
+def _play_out(kind, a, v, hands, hl, known, mask, clued, focus, deck, fw, disc, g, cfg, fcfg, cmask, rmask, copies, moves):  # fmt: skip  # pragma: no cover
+    """One rollout on the (mutated) arrays: the move (kind, position or target seat, value), then
+    the blueprint for every seat; the final score. ``moves`` (if long enough) gets the move ids,
+    and the number of moves played is returned too."""
+    P, H, S = cfg[ha.K_P], cfg[ha.K_H], cfg[ha.K_C] * cfg[ha.K_R]
+    left = np.zeros(S, np.int64)
+    pub = np.zeros(4, np.int64)
+    ha.public(fw, disc, copies, cfg[ha.K_C], cfg[ha.K_R], left, pub)
+    nk, nm = np.zeros(H, np.int64), np.zeros(H, np.int64)
+    nc, nf = np.zeros(H, np.bool_), np.zeros(H, np.bool_)
+    bel, before, mine = np.zeros(H, np.int64), np.zeros(H, np.int64), np.zeros(H, np.int64)
+    plays = np.zeros(H, np.bool_)
+    prompt_j, seen, w, clued_ids = (np.zeros(S + 1, np.int64), np.zeros(S, np.int64), np.zeros(S, np.int64), np.zeros(S, np.int64))  # fmt: skip
+    most = (P - 1) * (cfg[ha.K_C] + cfg[ha.K_R])
+    o_t, o_k, o_v, o_h = np.zeros(most, np.int64), np.zeros(most, np.int64), np.zeros(most, np.int64), np.zeros(most, np.int64)  # fmt: skip
+    o_s, o_save = np.zeros(most, np.float64), np.zeros(most, np.bool_)
+    count = 0
+    while True:
+        me = g[ha.G_PLAYER]
+        if count < moves.shape[0]:
+            moves[count] = ha.move_uid(me, kind, a, v, cfg)
+        count += 1
+        ha.apply_move(kind, a, v, hands, hl, known, mask, clued, focus, deck, fw, disc, g, left, pub, cfg, cmask, rmask, copies, nk, nm, nc, nf, bel, prompt_j)  # fmt: skip
+        if ha.is_terminal(g, cfg):
+            break
+        kind, a, v = ha.choose(g[ha.G_PLAYER], hands, hl, known, mask, clued, focus, fw, g, left, pub, cfg, fcfg, cmask, rmask, seen, w, mine, plays, o_t, o_k, o_v, o_s, o_save, o_h, nk, nm, nc, nf, bel, prompt_j, before, clued_ids)  # fmt: skip
+    score = g[ha.G_STACKED] if g[ha.G_LIVES] > 0 else 0
+    return score, count
+
+
+@njit(cache=True)
+def _values(cands, hands_w, hl_w, decks, g_w, fw_w, disc_w, known0, mask0, clued0, focus0, cfg, fcfg, cmask, rmask, copies):  # fmt: skip  # pragma: no cover
+    """Every (candidate, world) rollout: ``cands[c]`` = (kind, position or target offset, value)."""
+    out = np.zeros((cands.shape[0], hands_w.shape[0]), np.int64)
+    none = np.zeros(0, np.int64)
+    for k in range(hands_w.shape[0]):
+        for c in range(cands.shape[0]):
+            kind, a, v = cands[c, 0], cands[c, 1], cands[c, 2]
+            if kind >= ha.COLOR:
+                a = (g_w[k, ha.G_PLAYER] + a) % cfg[ha.K_P]
+            g = g_w[k].copy()
+            out[c, k] = _play_out(kind, a, v, hands_w[k].copy(), hl_w[k].copy(), known0.copy(), mask0.copy(), clued0.copy(), focus0.copy(), decks[k], fw_w[k].copy(), disc_w[k].copy(), g, cfg, fcfg, cmask, rmask, copies, none)[0]  # fmt: skip
+    return out
+
+
+class NumbaRollouts:
+    """:class:`~planners.hanabi_rollout.PythonRollouts` on arrays (see the module docstring).
+
+    Args:
+        game: the game the worlds belong to.
+        blueprint: the planner every seat plays (default: the convention planner's defaults); its
+            options and clue values are read once, here.
+    """
+
+    def __init__(self, game: HanabiGame, blueprint: ConventionPlanner | None = None) -> None:
+        self.game = game
+        self.blueprint = bp = blueprint or ConventionPlanner()
+        t = Tables(game.colors, game.ranks)
+        self._cmask = np.array(t.color_mask, np.int64)
+        self._rmask = np.array(t.rank_mask, np.int64)
+        self._copies = np.array(t.copies, np.int64)
+        play_first = -1 if bp.play_first is None else int(bp.play_first)
+        self._cfg = np.array(
+            [
+                game.num_players,
+                game.hand_size,
+                game.colors,
+                game.ranks,
+                game.max_information_tokens,
+                1,  # prompts: set per call from the store
+                bp.fear_play,
+                play_first,
+                bp.locked_clue,
+                bp.info_clue_tokens,
+                bp.stall_deck,
+                bp.gamble_deck,
+                bp.unlock_first,
+                bp.duplicates_trash,
+                bp.play_over_save,
+                game.max_score,
+                len(game.cards),
+            ],
+            np.int64,
+        )
+        self._fcfg = np.array([bp.known_value, bp.trash_value, bp.touch_value, bp.save_value], np.float64)
+        state = game.new_initial_state(0)
+        self.values([state], HanabiBeliefs(state.observation(0)), state.legal_uids()[:1])  # compile or load
+
+    def _pack(
+        self, worlds: Sequence[HanabiState], store: HanabiBeliefs, uids: Sequence[int]
+    ) -> tuple[np.ndarray, ...]:
+        """The arrays :func:`_values` reads (candidates, worlds, the store's slots, the options)."""
+        game = self.game
+        P, H, S = game.num_players, game.hand_size, game.colors * game.ranks
+        K = len(worlds)
+        for world in worlds:
+            if world.records and len(world.records) != store.read:
+                raise ValueError(f"a world shows {len(world.records)} moves, the store has read {store.read}")
+            if list(world.fireworks) != list(store.fireworks) or store.deck_size != world.deck_size:
+                raise ValueError("a world's stacks or deck do not match the store's")
+            for uid in uids:
+                reason = world.illegal_reason(uid)
+                if reason is not None:
+                    raise ValueError(f"move {uid} is illegal in a world: {reason}")
+        cands = np.array([game.decode[uid] for uid in uids], np.int64).reshape(len(uids), 3)
+        hands = np.full((K, P, H), -1, np.int64)
+        hl = np.zeros((K, P), np.int64)
+        decks = np.zeros((K, len(game.cards)), np.int64)
+        g = np.zeros((K, 6), np.int64)
+        fw = np.zeros((K, game.colors), np.int64)
+        disc = np.zeros((K, S), np.int64)
+        for k, w in enumerate(worlds):
+            for p, hand in enumerate(w.hands):
+                hands[k, p, : len(hand)] = hand
+                hl[k, p] = len(hand)
+            decks[k] = w.deck
+            g[k] = (w.information, w.lives, w.player, w.turns_to_play, w.stacked, w.drawn)
+            fw[k] = w.fireworks
+            for card in w.discards:
+                disc[k, card] += 1
+        known = np.zeros((P, H), np.int64)
+        mask = np.zeros((P, H), np.int64)
+        clued = np.zeros((P, H), np.bool_)
+        focus = np.zeros((P, H), np.bool_)
+        for p, slots in enumerate(store.slots):
+            for i, slot in enumerate(slots):
+                known[p, i], mask[p, i], clued[p, i], focus[p, i] = slot.known, slot.mask, slot.clued, slot.focus
+        cfg = self._cfg.copy()
+        cfg[ha.K_PROMPTS] = int(store.prompts)
+        return cands, hands, hl, decks, g, fw, disc, known, mask, clued, focus, cfg
+
+    def values(self, worlds: Sequence[HanabiState], store: HanabiBeliefs, uids: Sequence[int]) -> np.ndarray:
+        """Final scores, shape ``(len(uids), len(worlds))``: move ``uids[c]`` made in ``worlds[k]``
+        by the seat to move (whose belief store at the worlds' position is ``store``), then the
+        blueprint for every seat until the end (see :meth:`Rollouts.values`).
+
+        Raises:
+            ValueError: a world does not fit the store, or a move is illegal in it.
+        """
+        if not worlds or not uids:
+            return np.zeros((len(uids), len(worlds)))
+        arrays = self._pack(worlds, store, uids)
+        out = _values(*arrays, self._fcfg, self._cmask, self._rmask, self._copies)
+        return out.astype(np.float64)
+
+    def play_out_moves(self, world: HanabiState, store: HanabiBeliefs, uid: int) -> tuple[int, list[int]]:
+        """The debug path of one rollout: its final score and every move id played, ``uid`` first
+        (compare with the Python rollout's ``state.records`` to find the first diverging move)."""
+        cands, hands, hl, decks, g, fw, disc, known, mask, clued, focus, cfg = self._pack([world], store, [uid])
+        kind, a, v = (int(x) for x in cands[0])
+        if kind >= ha.COLOR:
+            a = (world.player + a) % self.game.num_players
+        moves = np.zeros(4 * len(self.game.cards) + 64, np.int64)
+        score, count = _play_out(
+            kind, a, v, hands[0], hl[0], known, mask, clued, focus, decks[0], fw[0], disc[0], g[0], cfg,
+            self._fcfg, self._cmask, self._rmask, self._copies, moves,
+        )  # fmt: skip
+        return int(score), moves[:count].tolist()
