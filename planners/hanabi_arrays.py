@@ -356,7 +356,7 @@ def clue_options(me, hands, hl, known, mask, clued, focus, fw, pub, seen, cfg, f
 
 
 @njit(cache=True)
-def pick_play(me, hands, hl, clued, mine, plays, n, want_token, unlock_first, R, P):  # fmt: skip  # pragma: no cover
+def pick_play(me, hands, hl, clued, mine, plays, n, want_token, unlock_first, R, P, S):  # fmt: skip  # pragma: no cover
     """``ConventionPlanner.pick_play``: the first minimal key (5 for a token, unlocking, rank, -i)."""
     unlocks = np.int64(0)
     for s in range(P):
@@ -370,7 +370,7 @@ def pick_play(me, hands, hl, clued, mine, plays, n, want_token, unlock_first, R,
         if not plays[i]:
             continue
         top = -1
-        for j in range(64):
+        for j in range(S):
             if mine[i] >> j & 1 and j % R > top:
                 top = j % R
         k0 = 0 if want_token and top == R - 1 else 1
@@ -384,7 +384,7 @@ def pick_play(me, hands, hl, clued, mine, plays, n, want_token, unlock_first, R,
 @njit(cache=True)
 def choose(me, hands, hl, known, mask, clued, focus, fw, g, left, pub, cfg, fcfg, cmask, rmask, sc_seen, sc_w, mine, plays, o_t, o_k, o_v, o_s, o_save, o_h, nk, nm, nc, nf, bel, prompt_j, before, clued_ids):  # fmt: skip  # pragma: no cover
     """``ConventionPlanner.choose`` for seat ``me``: (kind, position or target seat, value)."""
-    P, C, R, S = cfg[K_P], cfg[K_C], cfg[K_R], cfg[K_C] * cfg[K_R]
+    P, R, S = cfg[K_P], cfg[K_R], cfg[K_C] * cfg[K_R]
     tokens, max_tokens = g[G_INFO], cfg[K_MAXINFO]
     deck_size = cfg[K_DECK] - g[G_DRAWN]
     avail, playable, trash_m = pub[A_AVAIL], pub[A_PLAYABLE], pub[A_TRASH]
@@ -433,11 +433,11 @@ def choose(me, hands, hl, known, mask, clued, focus, fw, g, left, pub, cfg, fcfg
     clue_first = not play_first and best >= 0 and not knows_any(o_t[best], hl, known, mask, avail, playable)
     clue_first = clue_first and deck_size > 0
     if any_play and (not clue_first or best < 0 or o_s[best] < 1):
-        return PLAY, pick_play(me, hands, hl, clued, mine, plays, n, tokens < max_tokens, cfg[K_UNLOCK], R, P), 0
+        return PLAY, pick_play(me, hands, hl, clued, mine, plays, n, tokens < max_tokens, cfg[K_UNLOCK], R, P, S), 0
     if best >= 0 and o_s[best] >= 1:
         return o_k[best], o_t[best], o_v[best]
     if any_play:
-        return PLAY, pick_play(me, hands, hl, clued, mine, plays, n, tokens < max_tokens, cfg[K_UNLOCK], R, P), 0
+        return PLAY, pick_play(me, hands, hl, clued, mine, plays, n, tokens < max_tokens, cfg[K_UNLOCK], R, P, S), 0
     if deck_size <= cfg[K_GAMBLE] and g[G_LIVES] >= max(cfg[K_FEAR], 2) and cfg[K_FEAR]:
         gamble, best_p = -1, 0.0
         for i in range(n):  # ConventionPlanner.likely_play

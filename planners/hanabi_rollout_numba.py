@@ -114,9 +114,7 @@ class NumbaRollouts:
         state = game.new_initial_state(0)
         self.values([state], HanabiBeliefs(state.observation(0)), state.legal_uids()[:1])  # compile or load
 
-    def _pack(
-        self, worlds: Sequence[HanabiState], store: HanabiBeliefs, uids: Sequence[int]
-    ) -> tuple[np.ndarray, ...]:
+    def _pack(self, worlds: Sequence[HanabiState], store: HanabiBeliefs, uids: Sequence[int]) -> tuple[np.ndarray, ...]:
         """The arrays :func:`_values` reads (candidates, worlds, the store's slots, the options)."""
         game = self.game
         P, H, S = game.num_players, game.hand_size, game.colors * game.ranks
