@@ -165,8 +165,11 @@ class NumbaRollouts:
         """
         if not worlds or not uids:
             return np.zeros((len(uids), len(worlds)))
-        arrays = self._pack(worlds, store, uids)
-        out = _values(*arrays, self._fcfg, self._cmask, self._rmask, self._copies)
+        cands, hands, hl, decks, g, fw, disc, known, mask, clued, focus, cfg = self._pack(worlds, store, uids)
+        out = _values(
+            cands, hands, hl, decks, g, fw, disc, known, mask, clued, focus, cfg,
+            self._fcfg, self._cmask, self._rmask, self._copies,
+        )  # fmt: skip
         return out.astype(np.float64)
 
     def play_out_moves(self, world: HanabiState, store: HanabiBeliefs, uid: int) -> tuple[int, list[int]]:
