@@ -14,6 +14,9 @@ Layout (``P`` seats, hand size ``H``, ``C`` colours, ``R`` ranks, ``S = C * R`` 
   ``clued``, ``focus`` ``[P, H]`` bool, parallel to ``hands``;
 * ``left[S]`` and ``pub`` (available, playable, trash, critical masks): the store's ``PublicState``;
 * ``cfg`` the shape and blueprint options (indices ``K_*``), ``fcfg`` the clue values (``F_*``).
+
+Every compiled function of the rollouts is in this one module: Numba's on-disk cache of a function
+is invalidated when its own source file changes, not when a callee's file does.
 """
 
 from __future__ import annotations
@@ -310,6 +313,16 @@ def knows_any(seat, hl, known, mask, avail, within):  # pragma: no cover - compi
     return False
 
 
+@njit(cache=True, inline="always")
+def needs_save(card, pub, seen, R):  # pragma: no cover - compiled by Numba
+    """``ConventionPlanner.needs_save``: a chop card that is a 5, critical or a 2 no other hand shows."""
+    if pub[A_TRASH] >> card & 1:
+        return False
+    if pub[A_CRITICAL] >> card & 1:
+        return True
+    return card % R == 1 and seen[card] == 1
+
+
 @njit(cache=True)
 def clue_options(me, hands, hl, known, mask, clued, focus, fw, pub, seen, cfg, fcfg, cmask, rmask, o_t, o_k, o_v, o_s, o_save, o_h, nk, nm, nc, nf, bel, prompt_j, before, clued_ids):  # fmt: skip  # pragma: no cover
     """``ConventionPlanner.clue_options`` into the ``o_*`` arrays; the number of options."""
@@ -331,11 +344,7 @@ def clue_options(me, hands, hl, known, mask, clued, focus, fw, pub, seen, cfg, f
             colors |= 1 << (hands[t, i] // R)
             ranks |= 1 << (hands[t, i] % R)
         ch = chop(clued, t, n)
-        save_needed = False
-        if ch >= 0:
-            card = hands[t, ch]
-            if not pub[A_TRASH] >> card & 1:
-                save_needed = bool(pub[A_CRITICAL] >> card & 1) or (card % R == 1 and seen[card] == 1)
+        save_needed = ch >= 0 and needs_save(hands[t, ch], pub, seen, R)
         elsewhere = committed(t, known, mask, hl, P, pub)
         for kind in (COLOR, RANK):
             for value in range(C if kind == COLOR else R):
@@ -412,6 +421,24 @@ def choose(me, hands, hl, known, mask, clued, focus, fw, g, left, pub, cfg, fcfg
         any_play = any_play or plays[i]
         if first_trash < 0 and x and not x & ~useless:
             first_trash = i
+    play_first = cfg[K_PLAYFIRST] == 1 or (cfg[K_PLAYFIRST] < 0 and P > 2)
+    if any_play and tokens > 0:
+        # a shortcut, not a rule: with no partner to save and no play clue to put first, the
+        # reference's options cannot change its move (the play below), so they are not computed
+        direct = True
+        for off in range(1, P):
+            t = (me + off) % P
+            t_plays = knows_any(t, hl, known, mask, avail, playable)
+            if not play_first and deck_size > 0 and not t_plays:
+                direct = False
+                break
+            ch = chop(clued, t, hl[t])
+            if ch >= 0 and needs_save(hands[t, ch], pub, sc_seen, R) and not t_plays:
+                if not knows_any(t, hl, known, mask, avail, trash_m):
+                    direct = False
+                    break
+        if direct:
+            return PLAY, pick_play(me, hands, hl, clued, mine, plays, n, tokens < max_tokens, cfg[K_UNLOCK], R, P, S), 0
     count = 0
     if tokens > 0:
         count = clue_options(me, hands, hl, known, mask, clued, focus, fw, pub, sc_seen, cfg, fcfg, cmask, rmask, o_t, o_k, o_v, o_s, o_save, o_h, nk, nm, nc, nf, bel, prompt_j, before, clued_ids)  # fmt: skip
@@ -429,7 +456,6 @@ def choose(me, hands, hl, known, mask, clued, focus, fw, g, left, pub, cfg, fcfg
         if cfg[K_PLAYOVERSAVE] and best >= 0 and o_s[best] >= 1 and o_t[best] == o_t[save]:
             return o_k[best], o_t[best], o_v[best]
         return o_k[save], o_t[save], o_v[save]
-    play_first = cfg[K_PLAYFIRST] == 1 or (cfg[K_PLAYFIRST] < 0 and P > 2)
     clue_first = not play_first and best >= 0 and not knows_any(o_t[best], hl, known, mask, avail, playable)
     clue_first = clue_first and deck_size > 0
     if any_play and (not clue_first or best < 0 or o_s[best] < 1):
@@ -490,3 +516,52 @@ def choose(me, hands, hl, known, mask, clued, focus, fw, g, left, pub, cfg, fcfg
         if i == 0 or loss < least_loss:
             least, least_loss = i, loss
     return DISCARD, least, 0
+
+
+# ---- the rollouts ---------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def play_out(kind, a, v, hands, hl, known, mask, clued, focus, deck, fw, disc, g, cfg, fcfg, cmask, rmask, copies, moves):  # fmt: skip  # pragma: no cover
+    """One rollout on the (mutated) arrays: the move (kind, position or target seat, value), then
+    the blueprint for every seat; the final score. ``moves`` (if long enough) gets the move ids,
+    and the number of moves played is returned too."""
+    P, H, S = cfg[K_P], cfg[K_H], cfg[K_C] * cfg[K_R]
+    left = np.zeros(S, np.int64)
+    pub = np.zeros(4, np.int64)
+    public(fw, disc, copies, cfg[K_C], cfg[K_R], left, pub)
+    nk, nm = np.zeros(H, np.int64), np.zeros(H, np.int64)
+    nc, nf = np.zeros(H, np.bool_), np.zeros(H, np.bool_)
+    bel, before, mine = np.zeros(H, np.int64), np.zeros(H, np.int64), np.zeros(H, np.int64)
+    plays = np.zeros(H, np.bool_)
+    prompt_j, seen, w, clued_ids = (np.zeros(S + 1, np.int64), np.zeros(S, np.int64), np.zeros(S, np.int64), np.zeros(S, np.int64))  # fmt: skip
+    most = (P - 1) * (cfg[K_C] + cfg[K_R])
+    o_t, o_k, o_v, o_h = np.zeros(most, np.int64), np.zeros(most, np.int64), np.zeros(most, np.int64), np.zeros(most, np.int64)  # fmt: skip
+    o_s, o_save = np.zeros(most, np.float64), np.zeros(most, np.bool_)
+    count = 0
+    while True:
+        me = g[G_PLAYER]
+        if count < moves.shape[0]:
+            moves[count] = move_uid(me, kind, a, v, cfg)
+        count += 1
+        apply_move(kind, a, v, hands, hl, known, mask, clued, focus, deck, fw, disc, g, left, pub, cfg, cmask, rmask, copies, nk, nm, nc, nf, bel, prompt_j)  # fmt: skip
+        if is_terminal(g, cfg):
+            break
+        kind, a, v = choose(g[G_PLAYER], hands, hl, known, mask, clued, focus, fw, g, left, pub, cfg, fcfg, cmask, rmask, seen, w, mine, plays, o_t, o_k, o_v, o_s, o_save, o_h, nk, nm, nc, nf, bel, prompt_j, before, clued_ids)  # fmt: skip
+    score = g[G_STACKED] if g[G_LIVES] > 0 else 0
+    return score, count
+
+
+@njit(cache=True)
+def rollout_values(cands, hands_w, hl_w, decks, g_w, fw_w, disc_w, known0, mask0, clued0, focus0, cfg, fcfg, cmask, rmask, copies):  # fmt: skip  # pragma: no cover
+    """Every (candidate, world) rollout: ``cands[c]`` = (kind, position or target offset, value)."""
+    out = np.zeros((cands.shape[0], hands_w.shape[0]), np.int64)
+    none = np.zeros(0, np.int64)
+    for k in range(hands_w.shape[0]):
+        for c in range(cands.shape[0]):
+            kind, a, v = cands[c, 0], cands[c, 1], cands[c, 2]
+            if kind >= COLOR:
+                a = (g_w[k, G_PLAYER] + a) % cfg[K_P]
+            g = g_w[k].copy()
+            out[c, k] = play_out(kind, a, v, hands_w[k].copy(), hl_w[k].copy(), known0.copy(), mask0.copy(), clued0.copy(), focus0.copy(), decks[k], fw_w[k].copy(), disc_w[k].copy(), g, cfg, fcfg, cmask, rmask, copies, none)[0]  # fmt: skip
+    return out

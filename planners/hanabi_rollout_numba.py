@@ -9,7 +9,9 @@ the worlds, the store's public slots and the blueprint's options into them and r
 (candidate, world) rollout in one compiled loop (serial, so deterministic).
 
 Compiled functions are cached on disk (``cache=True``); the constructor warms them up on the
-game's initial deal, so the first :meth:`NumbaRollouts.values` call is not a compile.
+game's initial deal, so the first :meth:`NumbaRollouts.values` call is not a compile. Every compiled
+function lives in :mod:`planners.hanabi_arrays`: Numba invalidates a cached function when *its own*
+file changes, not when a callee in another file does, so the compiled code is kept in one module.
 """
 
 from __future__ import annotations
@@ -17,58 +19,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from numba import njit
 
 from beliefs.hanabi import HanabiBeliefs, Tables
 from games.hanabi import HanabiGame, HanabiState
 from planners import hanabi_arrays as ha
 from planners.hanabi_convention import ConventionPlanner
-
-
-@njit(cache=True)
-def _play_out(kind, a, v, hands, hl, known, mask, clued, focus, deck, fw, disc, g, cfg, fcfg, cmask, rmask, copies, moves):  # fmt: skip  # pragma: no cover
-    """One rollout on the (mutated) arrays: the move (kind, position or target seat, value), then
-    the blueprint for every seat; the final score. ``moves`` (if long enough) gets the move ids,
-    and the number of moves played is returned too."""
-    P, H, S = cfg[ha.K_P], cfg[ha.K_H], cfg[ha.K_C] * cfg[ha.K_R]
-    left = np.zeros(S, np.int64)
-    pub = np.zeros(4, np.int64)
-    ha.public(fw, disc, copies, cfg[ha.K_C], cfg[ha.K_R], left, pub)
-    nk, nm = np.zeros(H, np.int64), np.zeros(H, np.int64)
-    nc, nf = np.zeros(H, np.bool_), np.zeros(H, np.bool_)
-    bel, before, mine = np.zeros(H, np.int64), np.zeros(H, np.int64), np.zeros(H, np.int64)
-    plays = np.zeros(H, np.bool_)
-    prompt_j, seen, w, clued_ids = (np.zeros(S + 1, np.int64), np.zeros(S, np.int64), np.zeros(S, np.int64), np.zeros(S, np.int64))  # fmt: skip
-    most = (P - 1) * (cfg[ha.K_C] + cfg[ha.K_R])
-    o_t, o_k, o_v, o_h = np.zeros(most, np.int64), np.zeros(most, np.int64), np.zeros(most, np.int64), np.zeros(most, np.int64)  # fmt: skip
-    o_s, o_save = np.zeros(most, np.float64), np.zeros(most, np.bool_)
-    count = 0
-    while True:
-        me = g[ha.G_PLAYER]
-        if count < moves.shape[0]:
-            moves[count] = ha.move_uid(me, kind, a, v, cfg)
-        count += 1
-        ha.apply_move(kind, a, v, hands, hl, known, mask, clued, focus, deck, fw, disc, g, left, pub, cfg, cmask, rmask, copies, nk, nm, nc, nf, bel, prompt_j)  # fmt: skip
-        if ha.is_terminal(g, cfg):
-            break
-        kind, a, v = ha.choose(g[ha.G_PLAYER], hands, hl, known, mask, clued, focus, fw, g, left, pub, cfg, fcfg, cmask, rmask, seen, w, mine, plays, o_t, o_k, o_v, o_s, o_save, o_h, nk, nm, nc, nf, bel, prompt_j, before, clued_ids)  # fmt: skip
-    score = g[ha.G_STACKED] if g[ha.G_LIVES] > 0 else 0
-    return score, count
-
-
-@njit(cache=True)
-def _values(cands, hands_w, hl_w, decks, g_w, fw_w, disc_w, known0, mask0, clued0, focus0, cfg, fcfg, cmask, rmask, copies):  # fmt: skip  # pragma: no cover
-    """Every (candidate, world) rollout: ``cands[c]`` = (kind, position or target offset, value)."""
-    out = np.zeros((cands.shape[0], hands_w.shape[0]), np.int64)
-    none = np.zeros(0, np.int64)
-    for k in range(hands_w.shape[0]):
-        for c in range(cands.shape[0]):
-            kind, a, v = cands[c, 0], cands[c, 1], cands[c, 2]
-            if kind >= ha.COLOR:
-                a = (g_w[k, ha.G_PLAYER] + a) % cfg[ha.K_P]
-            g = g_w[k].copy()
-            out[c, k] = _play_out(kind, a, v, hands_w[k].copy(), hl_w[k].copy(), known0.copy(), mask0.copy(), clued0.copy(), focus0.copy(), decks[k], fw_w[k].copy(), disc_w[k].copy(), g, cfg, fcfg, cmask, rmask, copies, none)[0]  # fmt: skip
-    return out
 
 
 class NumbaRollouts:
@@ -115,7 +70,7 @@ class NumbaRollouts:
         self.values([state], HanabiBeliefs(state.observation(0)), state.legal_uids()[:1])  # compile or load
 
     def _pack(self, worlds: Sequence[HanabiState], store: HanabiBeliefs, uids: Sequence[int]) -> tuple[np.ndarray, ...]:
-        """The arrays :func:`_values` reads (candidates, worlds, the store's slots, the options)."""
+        """The arrays :func:`~planners.hanabi_arrays.rollout_values` reads (candidates, worlds, the store's slots, the options)."""
         game = self.game
         P, H, S = game.num_players, game.hand_size, game.colors * game.ranks
         K = len(worlds)
@@ -166,7 +121,7 @@ class NumbaRollouts:
         if not worlds or not uids:
             return np.zeros((len(uids), len(worlds)))
         cands, hands, hl, decks, g, fw, disc, known, mask, clued, focus, cfg = self._pack(worlds, store, uids)
-        out = _values(
+        out = ha.rollout_values(
             cands, hands, hl, decks, g, fw, disc, known, mask, clued, focus, cfg,
             self._fcfg, self._cmask, self._rmask, self._copies,
         )  # fmt: skip
@@ -180,7 +135,7 @@ class NumbaRollouts:
         if kind >= ha.COLOR:
             a = (world.player + a) % self.game.num_players
         moves = np.zeros(4 * len(self.game.cards) + 64, np.int64)
-        score, count = _play_out(
+        score, count = ha.play_out(
             kind, a, v, hands[0], hl[0], known, mask, clued, focus, decks[0], fw[0], disc[0], g[0], cfg,
             self._fcfg, self._cmask, self._rmask, self._copies, moves,
         )  # fmt: skip
