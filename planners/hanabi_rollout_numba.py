@@ -70,15 +70,23 @@ class NumbaRollouts:
         self.values([state], HanabiBeliefs(state.observation(0)), state.legal_uids()[:1])  # compile or load
 
     def _pack(self, worlds: Sequence[HanabiState], store: HanabiBeliefs, uids: Sequence[int]) -> tuple[np.ndarray, ...]:
-        """The arrays :func:`~planners.hanabi_arrays.rollout_values` reads (candidates, worlds, the store's slots, the options)."""
+        """The arrays :func:`~planners.hanabi_arrays.rollout_values` reads: the candidates, the
+        worlds, the store's (public) slots and the options.
+
+        Raises:
+            ValueError: a world does not fit the store, or a move is illegal in it."""
         game = self.game
         P, H, S = game.num_players, game.hand_size, game.colors * game.ranks
         K = len(worlds)
         for world in worlds:
-            if world.records and len(world.records) != store.read:
+            if len(world.records) != store.read:
                 raise ValueError(f"a world shows {len(world.records)} moves, the store has read {store.read}")
-            if list(world.fireworks) != list(store.fireworks) or store.deck_size != world.deck_size:
-                raise ValueError("a world's stacks or deck do not match the store's")
+            discarded = [0] * S
+            for card in world.discards:
+                discarded[card] += 1
+            public = (list(world.fireworks), discarded, world.deck_size)
+            if public != (list(store.fireworks), list(store.discarded), store.deck_size):
+                raise ValueError("a world's stacks, discards or deck do not match the store's")
             for uid in uids:
                 reason = world.illegal_reason(uid)
                 if reason is not None:

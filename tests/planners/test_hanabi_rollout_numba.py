@@ -51,17 +51,11 @@ def position(
 def python_moves(
     game: HanabiGame, world: HanabiState, store: HanabiBeliefs, uid: int, blueprint: ConventionPlanner
 ) -> tuple[int, list[int]]:
-    """PythonRollouts.play_out, also returning the move ids played (``uid`` first)."""
+    """PythonRollouts' rollout of ``uid`` in ``world``: its score and the move ids played."""
     stores = [store.for_seat(world.observation(p)) for p in range(game.num_players)]
-    state = world.clone()
-    state.apply_uid(uid)
-    while not state.is_terminal():
-        seat = state.current_player
-        observation = state.observation(seat)
-        stores[seat].observe(observation)
-        action, _ = blueprint.choose(stores[seat], observation)
-        state.apply_uid(game.uid(seat, action))
-    return state.score(), [record[1] for record in state.records[len(world.records) :]]
+    moves: list[int] = []
+    score = PythonRollouts(game, blueprint).play_out(world, stores, uid, moves)
+    return score, moves
 
 
 def compare_selfplay(players: int, games: int, seed: int) -> None:
