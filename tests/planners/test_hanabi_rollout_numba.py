@@ -14,12 +14,13 @@ from planners.hanabi_convention import ConventionPlanner
 from planners.hanabi_rollout import PythonRollouts, sample_worlds
 from planners.hanabi_rollout_numba import NumbaRollouts
 
-_ROLLOUTS: dict[tuple[int, int], NumbaRollouts] = {}
+_ROLLOUTS: dict[tuple[int, ...], NumbaRollouts] = {}
 
 
 def rollouts(game: HanabiGame, blueprint: ConventionPlanner | None = None) -> NumbaRollouts:
     """One NumbaRollouts per game shape and blueprint (the warm-up runs once)."""
-    key = (game.num_players, id(blueprint))
+    shape = (game.num_players, game.colors, game.ranks, game.hand_size, game.max_information_tokens)
+    key = (*shape, game.max_life_tokens, id(blueprint))
     if key not in _ROLLOUTS:
         _ROLLOUTS[key] = NumbaRollouts(game, blueprint)
     return _ROLLOUTS[key]
@@ -75,7 +76,7 @@ def compare_selfplay(players: int, games: int, seed: int) -> None:
 
 
 def compare_positions(
-    players: int,
+    game: HanabiGame,
     seeds: range,
     moves: tuple[int, ...],
     worlds: int,
@@ -84,7 +85,7 @@ def compare_positions(
 ) -> int:
     """Every legal move in sampled worlds at mid-game positions: NumbaRollouts.values ==
     PythonRollouts.values; the number of positions compared."""
-    game = HanabiGame(players=players)
+    players = game.num_players
     python = PythonRollouts(game, blueprint)
     numba = rollouts(game, blueprint)
     compared = 0
@@ -119,7 +120,19 @@ def test_selfplay_games_score_as_the_python_blueprint(players: int, games: int) 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_every_legal_move_in_sampled_worlds_scores_as_python(players: int) -> None:
-    assert compare_positions(players, range(3), (8, 25, 45), worlds=2) == 9
+    assert compare_positions(HanabiGame(players=players), range(3), (8, 25, 45), worlds=2) == 9
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        {"players": 2, "colors": 3, "ranks": 5},
+        {"players": 3, "colors": 4, "ranks": 4, "max_information_tokens": 6, "max_life_tokens": 2},
+        {"players": 4, "colors": 5, "ranks": 3, "hand_size": 3},
+    ],
+)
+def test_other_game_shapes_score_as_python(shape: dict[str, int]) -> None:
+    assert compare_positions(HanabiGame(**shape), range(2), (6, 20), worlds=2) == 4
 
 
 def test_other_blueprint_options_and_no_prompts_score_as_python() -> None:
@@ -135,8 +148,8 @@ def test_other_blueprint_options_and_no_prompts_score_as_python() -> None:
         duplicates_trash=False,
         play_over_save=False,
     )
-    compare_positions(2, range(2), (10, 35), worlds=2, blueprint=blueprint)
-    compare_positions(3, range(1), (10, 35), worlds=2, prompts=False)
+    compare_positions(HanabiGame(players=2), range(2), (10, 35), worlds=2, blueprint=blueprint)
+    compare_positions(HanabiGame(players=3), range(1), (10, 35), worlds=2, prompts=False)
 
 
 def test_the_debug_path_plays_the_python_move_sequence() -> None:
@@ -172,4 +185,4 @@ def test_many_selfplay_games_score_as_the_python_blueprint(players: int, games: 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_many_positions_every_legal_move_scores_as_python(players: int) -> None:
-    assert compare_positions(players, range(10, 16), (3, 10, 20, 30, 40, 50), worlds=4) == 36
+    assert compare_positions(HanabiGame(players=players), range(10, 16), (3, 10, 20, 30, 40, 50), worlds=4) == 36
