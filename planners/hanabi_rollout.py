@@ -93,9 +93,12 @@ class PythonRollouts:
                 out[c, k] = self.play_out(world, [s.for_seat(world.observation(s.seat)) for s in stores], uid)
         return out
 
-    def play_out(self, world: HanabiState, stores: list[HanabiBeliefs], uid: int) -> int:
+    def play_out(
+        self, world: HanabiState, stores: list[HanabiBeliefs], uid: int, moves: list[int] | None = None
+    ) -> int:
         """The final score of ``uid`` then the blueprint from ``world`` (unchanged); ``stores`` (one
-        per seat, at the world's position) are played on."""
+        per seat, at the world's position) are played on, and ``moves``, if given, gets the move
+        ids played (``uid`` first)."""
         state = world.clone()
         state.apply_uid(uid)
         while not state.is_terminal():
@@ -104,4 +107,6 @@ class PythonRollouts:
             stores[seat].observe(observation)
             action, _ = self.blueprint.choose(stores[seat], observation)
             state.apply_uid(self.game.uid(seat, action))
+        if moves is not None:
+            moves.extend(record[1] for record in state.records[len(world.records) :])
         return state.score()
