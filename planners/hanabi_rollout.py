@@ -13,6 +13,7 @@ convention blueprint played out in them to the end of the game.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -59,7 +60,6 @@ def sample_worlds(
         sample_hand(allows, pool, rng, attempts=1)
     except ValueError:
         allows = [game.allows(k) for k in base.knowledge[seat]]
-    prefix = base.deck[: base.drawn]
     worlds = []
     for _ in range(count):
         chosen = sample_hand(allows, pool, rng)
@@ -67,7 +67,9 @@ def sample_worlds(
         world.hands[seat] = [pool[i] for i in chosen]
         taken = set(chosen)
         rest = [card for i, card in enumerate(pool) if i not in taken]
-        world.deck = prefix + tuple(rng.permutation(rest).tolist() if rest else ())
+        out = Counter(game.cards)
+        out.subtract(rest)  # the cards out of the deck, in sorted order as state_from_observation has them
+        world.deck = tuple(sorted(out.elements())) + tuple(rng.permutation(rest).tolist() if rest else ())
         worlds.append(world)
     return worlds
 

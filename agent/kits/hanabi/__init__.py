@@ -3,7 +3,7 @@ Environment plays them).
 
 Slots: ``parser`` (off: Hanabi's chat carries no rules meaning; rules: reads moves named in words),
 ``beliefs`` (``cards``: each card's possible identities by clue knowledge, card counting and the
-H-group conventions), ``planner`` (convention, cac, cac-symbolic, random, off), ``renderer``
+H-group conventions), ``planner`` (convention, search, cac, cac-symbolic, random, off), ``renderer``
 (template: the move in the paper's words; off). The CAC agent's modules switch with the planner's
 options ``tom`` and ``verifier`` (the paper's Table 3: ``accord ablate --game hanabi``). The kit also
 declares ``accord qa run`` (CoordinationQA, shared by the seed-002 kits) and ``accord bench hanabi``
@@ -44,6 +44,12 @@ def _cac_symbolic(tom: bool = True, verifier: bool = True, max_choices: int = 3)
     return symbolic_cac(tom=tom, verifier=verifier, max_choices=max_choices)
 
 
+def _search(**options: Any) -> Any:
+    from planners.hanabi_search import SearchPlanner
+
+    return SearchPlanner(**options)
+
+
 def _random() -> Any:
     from planners.hanabi_random import RandomPlanner
 
@@ -59,10 +65,16 @@ def _slots() -> dict[str, Slot]:
         return HanabiBeliefs
 
     from planners.hanabi_convention import ConventionPlanner
+    from planners.hanabi_search import SearchPlanner
 
     planners = {
         "convention": from_factory(
             _convention, "the H-group basic conventions over a counted card belief", ConventionPlanner
+        ),
+        "search": from_factory(
+            _search,
+            "SPARTA-style search: belief-sampled rollouts of the conventions, their move changed when confident",
+            SearchPlanner,
         ),
         "cac": from_factory(
             _cac,
@@ -103,6 +115,11 @@ def _presets() -> list[Preset]:
             "cautious",
             "the conventions parameterised otherwise: no late-game gambles, a clue before a known play",
             options={"planner": {"fear_play": 0, "play_first": False}},
+        ),
+        Preset(
+            "search",
+            "the conventions improved by belief-sampled rollouts in the end game (SPARTA-style)",
+            {"planner": "search"},
         ),
         Preset("cac-symbolic", "the CAC agent with every module's symbolic twin", {"planner": "cac-symbolic"}),
         Preset(

@@ -1,7 +1,9 @@
 """Hanabi throughput, measured in one run (``accord bench hanabi``): the engine's random games (and
-OpenSpiel's ``hanabi`` on the same deals, when ``open_spiel`` is installed), and the
+OpenSpiel's ``hanabi`` on the same deals, when ``open_spiel`` is installed), the
 convention agent's self-play, each game through the engine directly (beliefs observed and a move
-chosen per turn, as the pipeline does, without rendering messages)."""
+chosen per turn, as the pipeline does, without rendering messages), and the search agent's
+decisions per second with its Numba rollouts and with the plain-Python reference of the same
+search, on the same positions (which must get the same moves)."""
 
 from __future__ import annotations
 
@@ -93,7 +95,9 @@ def convention_games(games: int, players: int, seed: int) -> tuple[int, int, lis
     return games, moves, scores
 
 
-def run_bench(games: int = 1000, agent_games: int = 200, players: int = 2, seed: int = 0) -> dict[str, Any]:
+def run_bench(
+    games: int = 1000, agent_games: int = 200, players: int = 2, seed: int = 0, search_decisions: int = 10
+) -> dict[str, Any]:
     """Every measurement of the module docstring, in one run."""
     out: dict[str, Any] = {"players": players, "seed": seed}
     out["engine"] = _timed(lambda: random_games(games, players, seed))
@@ -109,4 +113,58 @@ def run_bench(games: int = 1000, agent_games: int = 200, players: int = 2, seed:
     out["convention"] = _timed(agents)
     out["convention"]["mean_score"] = round(float(np.mean(scores)), 3)
     out["convention"]["us_per_decision"] = round(1e6 / out["convention"]["moves_per_s"], 1)
+    out["search"] = search_bench(search_decisions, players, seed) if search_decisions else None
+    return out
+
+
+def search_positions(count: int, players: int, seed: int, horizon: int) -> list[tuple[Any, Any]]:
+    """``count`` positions the search agent searches (at most ``horizon`` cards to draw, a choice of
+    moves), from convention self-play of deals ``seed, seed + 1, ...``: (the mover's store, its
+    observation)."""
+    from beliefs.hanabi import HanabiBeliefs
+    from games.hanabi import HanabiGame
+    from planners.hanabi_convention import ConventionPlanner
+
+    game = HanabiGame(players=players)
+    planner = ConventionPlanner()
+    found: list[tuple[Any, Any]] = []
+    deal = seed
+    while len(found) < count:
+        state = game.new_initial_state(deal)
+        stores = [HanabiBeliefs(state.observation(p)) for p in range(players)]
+        while not state.is_terminal() and len(found) < count:
+            seat = state.current_player
+            observation = state.observation(seat)
+            stores[seat].observe(observation)
+            if observation.deck_size <= horizon and len(observation.legal_moves()) > 1:
+                found.append((stores[seat].for_seat(observation), observation))
+            action, _ = planner.choose(stores[seat], observation)
+            state.apply_uid(game.uid(seat, action))
+        deal += 1
+    return found
+
+
+def search_bench(decisions: int, players: int, seed: int, samples: int = 32, horizon: int = 10) -> dict[str, Any]:
+    """The search agent's decisions per second on the same ``decisions`` positions, with its Numba
+    rollouts and with the plain-Python reference (each warmed up on one position first); whether
+    both chose the same moves."""
+    from planners.hanabi_search import SearchPlanner
+
+    positions = search_positions(decisions + 1, players, seed, horizon)
+    out: dict[str, Any] = {"decisions": decisions, "samples": samples, "horizon": horizon}
+    chosen: dict[str, list[Any]] = {}
+    for backend in ("numba", "python"):
+        planner = SearchPlanner(samples=samples, horizon=horizon, backend=backend)
+        planner.choose(*positions[0])
+        moves: list[Any] = []
+
+        def run(planner: SearchPlanner = planner, moves: list[Any] = moves) -> tuple[int, int]:
+            moves.extend(planner.choose(store, observation)[0] for store, observation in positions[1:])
+            return 0, len(moves)
+
+        row = _timed(run)
+        out[backend] = {"seconds": row["seconds"], "decisions_per_s": row["moves_per_s"]}
+        chosen[backend] = moves
+    out["speedup"] = round(out["numba"]["decisions_per_s"] / out["python"]["decisions_per_s"], 1)
+    out["same_moves"] = chosen["numba"] == chosen["python"]
     return out

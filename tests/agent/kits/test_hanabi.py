@@ -123,10 +123,14 @@ def test_the_scripted_server_answers_the_cac_prompts(llm_server: Any) -> None:
 
 
 def test_accord_bench_hanabi_times_both_engines_and_the_agent() -> None:
-    result = CliRunner().invoke(app, ["bench", "hanabi", "--games", "20", "--agent-games", "3", "--json", "-"])
+    args = ["bench", "hanabi", "--games", "20", "--agent-games", "3", "--search-decisions", "2", "--json", "-"]
+    result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     data = json.loads(result.output[result.output.index("{") :])
     assert data["engine"]["games"] == 20 and data["engine"]["moves"] > 20 * 5
     if data["openspiel"] is not None:  # the dev extra installs open_spiel
         assert data["openspiel"]["games"] == 20 and data["openspiel"]["moves"] > 20 * 5
     assert data["convention"]["games"] == 3 and 10 < data["convention"]["mean_score"] <= 25
+    search = data["search"]  # the same search on the same positions: the same moves, Numba faster
+    assert search["decisions"] == 2 and search["same_moves"] is True
+    assert search["numba"]["decisions_per_s"] > 0 and search["python"]["decisions_per_s"] > 0
