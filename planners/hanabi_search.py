@@ -10,9 +10,13 @@ draw, where the game is decided and rollouts are short), the planner
    convention belief (:func:`~planners.hanabi_rollout.sample_worlds`);
 2. plays every legal move in every world and the blueprint for every seat after it, to the end
    (:mod:`planners.hanabi_rollout`; the same worlds for every move, so the comparison is paired);
-3. keeps the blueprint's move unless the best move's mean score beats it by more than ``threshold``
-   points *and* by ``z`` standard errors of the paired difference (SPARTA's rule: deviate only when
-   the search is confident, so the partners' reading of the blueprint stays mostly right).
+3. takes the move of the best mean score as the *challenger* if it beats the blueprint's by more
+   than ``threshold`` points;
+4. plays the challenger and the blueprint's move in ``confirm`` fresh worlds and changes the move
+   only if the challenger's mean gain there exceeds ``threshold`` points *and* ``z`` standard errors
+   of the paired difference (SPARTA's rule: deviate only when confident, so the partners' reading
+   of the blueprint stays mostly right). The fresh worlds remove the winner's curse: the best of
+   twenty noisy means looks better than it is on the worlds that chose it.
 
 Every seat's rollout plays the blueprint, as SPARTA's single-agent search assumes of its partners;
 two search seats in self-play each assume the other plays the blueprint. The randomness of a
@@ -41,7 +45,8 @@ class SearchPlanner:
     """The convention blueprint, improved by belief-sampled rollouts (see the module docstring).
 
     Args:
-        samples: worlds dealt per searched decision.
+        samples: worlds dealt to find the challenger (every legal move is played in each).
+        confirm: fresh worlds dealt to test the challenger against the blueprint's move.
         horizon: search once at most this many cards are left to draw (``None``: every turn).
         threshold: the least gain in mean score (points) for which the blueprint's move is changed.
         z: the gain must also exceed this many standard errors of the paired difference.
@@ -57,6 +62,7 @@ class SearchPlanner:
         self,
         *,
         samples: int = 32,
+        confirm: int = 64,
         horizon: int | None = 10,
         threshold: float = 0.05,
         z: float = 2.0,
@@ -64,11 +70,12 @@ class SearchPlanner:
         seed: int = 0,
         blueprint: ConventionPlanner | Mapping[str, Any] | None = None,
     ) -> None:
-        if samples < 2:
-            raise ValueError(f"samples must be at least 2, got {samples}")
+        if samples < 1 or confirm < 2:
+            raise ValueError(f"samples must be at least 1 and confirm at least 2, got {samples} and {confirm}")
         if backend not in ("numba", "python"):
             raise ValueError(f"backend must be 'numba' or 'python', got {backend!r}")
-        self.samples, self.horizon, self.threshold, self.z = samples, horizon, threshold, z
+        self.samples, self.confirm, self.horizon = samples, confirm, horizon
+        self.threshold, self.z = threshold, z
         self.backend, self.seed = backend, seed
         if blueprint is None or isinstance(blueprint, ConventionPlanner):
             self.blueprint = blueprint or ConventionPlanner()
@@ -105,32 +112,37 @@ class SearchPlanner:
         uids = [game.uid(obs.seat, move) for move in moves]
         planned = uids.index(game.uid(obs.seat, action))
         rng = np.random.default_rng([self.seed, obs.seat, obs.moves])
-        worlds = sample_worlds(game, b, obs, self.samples, rng)
+        try:
+            worlds = sample_worlds(game, b, obs, self.samples, rng)
+        except ValueError:  # no deal fits what the seat sees (a position typed in by hand): no search
+            return action, why
         values = rollouts.values(worlds, b, uids)
         self.searched += 1
-        best, gain = self.decide(values, planned)
-        if best == planned:
+        best = self.challenger(values, planned)
+        if best is None:
+            return action, why
+        pair = [uids[best], uids[planned]]
+        fresh = rollouts.values(sample_worlds(game, b, obs, self.confirm, rng), b, pair)
+        gain = self.confident_gain(fresh[0] - fresh[1])
+        if gain is None:
             return action, why
         self.changed += 1
         return moves[best], f"search: +{gain:.2f} points over the conventions' {why}"
 
-    def decide(self, values: np.ndarray, planned: int) -> tuple[int, float]:
-        """The move to make from rollout values (moves x worlds) and the blueprint's row: the best
-        mean if it beats the blueprint confidently (see the module docstring), else the blueprint.
-
-        Returns:
-            The chosen row and its mean gain over the blueprint's (0 when the blueprint is kept).
-        """
+    def challenger(self, values: np.ndarray, planned: int) -> int | None:
+        """The row of the best mean in rollout values (moves x worlds) if it beats the blueprint's
+        row by more than ``threshold`` points, else None."""
         means = values.mean(axis=1)
         best = int(np.argmax(means))
-        if best == planned:
-            return planned, 0.0
-        diff = values[best] - values[planned]
+        return best if means[best] - means[planned] > self.threshold else None
+
+    def confident_gain(self, diff: np.ndarray) -> float | None:
+        """The mean of paired score differences (challenger minus blueprint, on worlds the choice
+        of the challenger did not see) if it exceeds ``threshold`` and ``z`` standard errors, else
+        None."""
         gain = float(diff.mean())
         error = float(diff.std(ddof=1)) / math.sqrt(len(diff))
-        if gain > self.threshold and gain > self.z * error:
-            return best, gain
-        return planned, 0.0
+        return gain if gain > self.threshold and gain > self.z * error else None
 
     def _game(self, obs: HanabiObservation) -> tuple[HanabiGame, Rollouts]:
         shape = (

@@ -69,25 +69,25 @@ def test_for_seat_refuses_an_observation_of_another_history():
         store.for_seat(state.observation(0))
 
 
-def test_the_blueprint_is_kept_unless_the_gain_is_large_and_sure():
+def test_a_challenger_needs_a_better_mean_and_a_confident_gain_on_fresh_worlds():
     planner = SearchPlanner(threshold=0.05, z=2.0, backend="python")
-    sure = np.array([[20.0, 20, 20, 20], [21.0, 21, 21, 21]])
-    assert planner.decide(sure, planned=0) == (1, 1.0)
-    noisy = np.array([[20.0, 20, 20, 20], [25.0, 15, 25, 16]])
-    assert planner.decide(noisy, planned=0) == (0, 0.0)
-    small = np.array([[20.0, 20, 20, 20], [20.04, 20.04, 20.04, 20.04]])
-    assert planner.decide(small, planned=0) == (0, 0.0)
-    assert planner.decide(sure, planned=1) == (1, 0.0)
+    values = np.array([[20.0, 20, 20, 20], [21.0, 21, 21, 21], [20.5, 20.5, 20.5, 20.5]])
+    assert planner.challenger(values, planned=0) == 1
+    assert planner.challenger(values, planned=1) is None
+    assert planner.challenger(values[[0, 0]] + [[0], [0.04]], planned=0) is None  # under the threshold
+    assert planner.confident_gain(np.array([1.0, 1, 1, 1])) == 1.0
+    assert planner.confident_gain(np.array([5.0, -5, 5, -4])) is None  # noisy
+    assert planner.confident_gain(np.array([0.04, 0.04, 0.04])) is None  # sure but small
 
 
 def test_a_search_that_never_trusts_itself_plays_the_blueprint():
-    never = SearchPlanner(samples=4, horizon=3, threshold=float("inf"), backend="python")
+    never = SearchPlanner(samples=4, confirm=4, horizon=3, threshold=float("inf"), backend="python")
     assert selfplay(2, 5, never).records == selfplay(2, 5, ConventionPlanner()).records
     assert never.searched > 0 and never.changed == 0
 
 
 def test_search_is_legal_deterministic_and_changes_moves_only_for_a_measured_gain():
-    planner = SearchPlanner(samples=8, horizon=3, backend="python")
+    planner = SearchPlanner(samples=8, confirm=8, horizon=3, backend="python")
     reasons: list[str] = []
 
     def check(state, store, obs, intent):
@@ -95,7 +95,7 @@ def test_search_is_legal_deterministic_and_changes_moves_only_for_a_measured_gai
         reasons.append(intent.message)
 
     first = selfplay(2, 4, planner, check)
-    again = selfplay(2, 4, SearchPlanner(samples=8, horizon=3, backend="python"))
+    again = selfplay(2, 4, SearchPlanner(samples=8, confirm=8, horizon=3, backend="python"))
     assert first.records == again.records
     assert planner.searched > 0
     changed = [r for r in reasons if r.startswith("search: +")]
@@ -104,7 +104,18 @@ def test_search_is_legal_deterministic_and_changes_moves_only_for_a_measured_gai
 
 def test_bad_options_are_refused():
     with pytest.raises(ValueError, match="samples"):
-        SearchPlanner(samples=1)
+        SearchPlanner(samples=0)
+    with pytest.raises(ValueError, match="confirm"):
+        SearchPlanner(confirm=1)
     with pytest.raises(ValueError, match="backend"):
         SearchPlanner(backend="fortran")  # type: ignore[arg-type]
     assert SearchPlanner(blueprint={"fear_play": 0}).blueprint.fear_play == 0
+
+
+def test_the_numba_and_the_python_search_choose_the_same_moves():
+    game, found, _ = positions(2, 9, tuple(range(40, 70)))
+    searched = [(store, obs) for _, store, obs, _ in found if obs.deck_size <= 4]
+    assert len(searched) >= 5
+    fast, slow = (SearchPlanner(samples=6, confirm=6, horizon=4, backend=b) for b in ("numba", "python"))
+    assert [fast.choose(*p) for p in searched] == [slow.choose(*p) for p in searched]
+    assert fast.searched == slow.searched == len(searched)

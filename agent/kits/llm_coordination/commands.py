@@ -15,7 +15,7 @@ from typing import Any, cast
 
 import typer
 
-from agent.cli.common import UserError, _guard, _progress, _show, _write_json, console
+from agent.cli.common import UserError, _guard, _progress, _show, _status, _write_json, console
 from agent.cli.options import _csv, with_llm_options
 from agent.cli.tables import _llm_table, _percent
 from agent.kits.base import KitCommand
@@ -190,12 +190,14 @@ def _qa_table(summary: dict[str, dict[str, Any]], model: str, trials: int) -> Li
 
 
 def qa_symbolic_command(
+    agent: str = typer.Option("convention", "--agent", help="the planner that names moves: convention | search"),
     json_path: str | None = typer.Option(
         None, "--json", help="write the summary, the figures per template and every answer as JSON ('-' = stdout)"
     ),
 ) -> None:
     """Answer CoordinationQA's Hanabi questions without a language model: each scenario's text is
-    read as a Hanabi position, moves come from the convention planner, clue and fact questions from
+    read as a Hanabi position, moves come from the convention planner (or, with ``--agent search``,
+    the search planner), clue and fact questions from
     belief queries, and a question no template computes is abstained (scored wrong). The answers are
     given first, from the questions alone; then they are scored with the key. Reports per category
     the questions answered (coverage), the accuracy over all questions and over the answered ones,
@@ -205,19 +207,20 @@ def qa_symbolic_command(
         from agent.kits.llm_coordination.qa import load_benchmark
         from agent.kits.llm_coordination.symbolic_qa import symbolic_report
 
-        report = symbolic_report(load_benchmark())
-        _show(_symbolic_table(report["summary"]), json_path)
+        with _status(f"answering with the {agent} planner"):
+            report = symbolic_report(load_benchmark(), agent)
+        _show(_symbolic_table(report["summary"], agent), json_path)
         _write_json(json_path, report)
 
     _guard(run)
 
 
-def _symbolic_table(summary: dict[str, dict[str, Any]]) -> LiteralTable:
+def _symbolic_table(summary: dict[str, dict[str, Any]], agent: str) -> LiteralTable:
     """The symbolic answerer's figures per category and over all."""
     from agent.kits.llm_coordination.qa import CATEGORY_NAMES
 
     table = LiteralTable(
-        title="CoordinationQA, Hanabi: the neurosymbolic answerer",
+        title=f"CoordinationQA, Hanabi: the neurosymbolic answerer ({agent} planner)",
         caption="accuracy: abstentions count wrong; answered: accuracy over the answered questions; "
         "random: exact expected accuracy of a uniform pick",
     )

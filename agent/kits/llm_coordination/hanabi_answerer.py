@@ -6,7 +6,7 @@ planner; a question it does not recognise, or whose computed answer names no sin
 
 | template | recognised by | computed as |
 | --- | --- | --- |
-| ``move`` | options that are the observer's moves (JP; ToM "what can I infer ...: I should Play Card 1") | the convention planner's move (:meth:`ConventionPlanner.choose`); if no option is it, a known-playable play, a known-trash discard, the chop discard, in that order |
+| ``move`` | options that are the observer's moves (JP; ToM "what can I infer ...: I should Play Card 1") | the planner's move (the convention planner, or the search planner: ``accord qa symbolic --agent search``); if no option is it, a known-playable play, a known-trash discard, the chop discard, in that order |
 | ``clue-play`` | clue options; "reveal ... so that he knows to play (his Card k / a card / all playable cards)" | the clue after which the partner's belief (clue knowledge, then convention reading) says the target card is playable, no misplay, fewest other cards touched |
 | ``clue-save`` | clue options; "unique cards", "last of their kind", "does not discard", "saves" | the clue that most raises the partner's knowledge of his critical cards (touched, then known critical) |
 | ``clue-info`` | clue options; "the most (amount of) information" | the clue that removes the most identities from the partner's clue knowledge (log2) |
@@ -24,6 +24,7 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from agent.kits.llm_coordination.hanabi_facts import (
     CARD_NUMBER,
@@ -35,8 +36,8 @@ from agent.kits.llm_coordination.hanabi_facts import (
 )
 from agent.kits.llm_coordination.hanabi_position import Move, Position, option_moves, read_position
 from agent.kits.llm_coordination.qa import Question
-from beliefs.hanabi import bits
-from games.hanabi import COLOR_NAMES, Discard, Play, RevealColor, RevealRank
+from beliefs.hanabi import HanabiBeliefs, bits
+from games.hanabi import COLOR_NAMES, Discard, HanabiAction, HanabiObservation, Play, RevealColor, RevealRank
 from language.choices import Option
 from planners.hanabi_convention import ConventionPlanner
 
@@ -53,22 +54,31 @@ def question_sentence(text: str) -> str:
 # ---- own moves (JP, and ToM questions whose options are the observer's moves) ------------------
 
 
-def _planner_move(pos: Position) -> Move | None:
-    """The convention planner's move for the observer (None when it is not the observer's turn)."""
+class Chooser(Protocol):
+    """A Hanabi planner that names a move for a belief store and an observation (the convention
+    planner, the search planner)."""
+
+    def choose(self, b: HanabiBeliefs, obs: HanabiObservation) -> tuple[HanabiAction, str]:
+        """The move and a one-line reason."""
+        ...
+
+
+def _planner_move(pos: Position, mover: Chooser) -> Move | None:
+    """The planner's move for the observer (None when it is not the observer's turn)."""
     if pos.observation.current_player != pos.observation.seat:
         return None
-    move, _ = ConventionPlanner().choose(pos.beliefs, pos.observation)
+    move, _ = mover.choose(pos.beliefs, pos.observation)
     return move
 
 
-def answer_move(pos: Position, options: Sequence[Option]) -> Answer:
+def answer_move(pos: Position, options: Sequence[Option], mover: Chooser) -> Answer:
     """The option that is the planner's move; else the first option that is a known-playable play,
     a known-trash discard or the chop discard (legal moves only); else none."""
     moves = option_moves(options, pos.observation)
     legal = pos.observation.legal_moves()
     b = pos.beliefs
     chop = b.chop(0)
-    wanted: list[tuple[Move | None, str]] = [(_planner_move(pos), "the convention planner's move")]
+    wanted: list[tuple[Move | None, str]] = [(_planner_move(pos, mover), "the planner's move")]
     wanted += [(Play(card=i), "a card known playable") for i in b.known_playable(0)]
     wanted += [(Discard(card=i), "a card known trash") for i in b.known_trash(0)]
     wanted += [(Discard(card=chop) if chop is not None else None, "the chop")]
@@ -181,7 +191,11 @@ def info_key(pos: Position, effect: ClueEffect) -> tuple[float, ...] | None:
 
 
 def answer_clue(
-    pos: Position, options: Sequence[Option], template: str, key: Callable[[ClueEffect], tuple[float, ...] | None]
+    pos: Position,
+    options: Sequence[Option],
+    template: str,
+    key: Callable[[ClueEffect], tuple[float, ...] | None],
+    mover: Chooser,
 ) -> Answer:
     """The option whose clue ranks first by ``key``; ties go to the planner's move if it is one of
     them, else no answer."""
@@ -199,25 +213,25 @@ def answer_clue(
     top = [(letter, move) for score, letter, move in ranked if score == best]
     if len(top) == 1:
         return Answer(top[0][0], template, f"{top[0][1]} (score {best})")
-    planned = _planner_move(pos)
+    planned = _planner_move(pos, mover)
     chosen = [letter for letter, move in top if move == planned]
     if chosen:
         return Answer(chosen[0], template, f"tie broken by the planner's move {planned}")
     return Answer(None, template, f"{len(top)} options tie at {best}")
 
 
-def answer_clue_question(pos: Position, sentence: str, options: Sequence[Option]) -> Answer | None:
+def answer_clue_question(pos: Position, sentence: str, options: Sequence[Option], mover: Chooser) -> Answer | None:
     """A "what should I reveal" question (None: not one the clue templates read)."""
     low = sentence.lower()
     cards = pos.partner_cards
     b = pos.beliefs
     if re.search(r"most (?:amount of )?information", low):
-        return answer_clue(pos, options, "clue-info", lambda e: info_key(pos, e))
+        return answer_clue(pos, options, "clue-info", lambda e: info_key(pos, e), mover)
     if re.search(r"unique|last of (?:their|its) (?:kind|type)|critical|not discard|\bsaves?\b", low):
         targets = {i for i, c in enumerate(cards) if b.public.critical >> c & 1}
         if not targets:
             return Answer(None, "clue-save", "the partner holds no critical card")
-        return answer_clue(pos, options, "clue-save", lambda e: save_key(pos, e, targets))
+        return answer_clue(pos, options, "clue-save", lambda e: save_key(pos, e, targets), mover)
     if re.search(r"\bplay", low):
         named = CARD_NUMBER.search(sentence)
         every = bool(re.search(r"\ball (?:of )?(?:his|her|their|the) cards", low))
@@ -230,15 +244,17 @@ def answer_clue_question(pos: Position, sentence: str, options: Sequence[Option]
             targets = {i for i, c in enumerate(cards) if b.public.playable >> c & 1}
         if not targets:
             return Answer(None, "clue-play", "the partner holds no playable card")
-        return answer_clue(pos, options, "clue-play", lambda e: play_key(pos, e, targets, every))
+        return answer_clue(pos, options, "clue-play", lambda e: play_key(pos, e, targets, every), mover)
     return None
 
 
 # ---- the answerer --------------------------------------------------------------------------------
 
 
-def answer_question(question: Question) -> Answer:
-    """Answer one Hanabi question from its text and options alone (see the module docstring)."""
+def answer_question(question: Question, mover: Chooser | None = None) -> Answer:
+    """Answer one Hanabi question from its text and options alone (see the module docstring);
+    ``mover`` names the observer's move (default: the convention planner)."""
+    mover = mover or ConventionPlanner()
     try:
         pos = read_position(question.question)
     except ValueError as err:
@@ -248,9 +264,9 @@ def answer_question(question: Question) -> Answer:
     sentence = question_sentence(question.question)
     clues = bool(moves) and all(isinstance(m, RevealColor | RevealRank) for m in moves.values())
     if question.category == "JP" or (set(moves) == {o.letter for o in options} and not clues):
-        return answer_move(pos, options)
+        return answer_move(pos, options, mover)
     if clues:
-        found = answer_clue_question(pos, sentence, options)
+        found = answer_clue_question(pos, sentence, options, mover)
         return found or Answer(None, None, f"clue question not recognised: {sentence!r}")
     for template in (answer_tokens, answer_stacks, answer_cards):
         found = template(pos, sentence, options)

@@ -10,16 +10,38 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agent.kits.llm_coordination.hanabi_answerer import answer_question
+from agent.kits.llm_coordination.hanabi_answerer import Chooser, answer_question
 from agent.kits.llm_coordination.hanabi_facts import Answer
 from agent.kits.llm_coordination.qa import CATEGORIES, AnswerKey, Benchmark, Question, random_baseline, score
+from planners.hanabi_convention import ConventionPlanner
 
 GAME = "Hanabi"
 
 
-def answer_all(questions: Sequence[Question]) -> list[Answer]:
+AGENTS = ("convention", "search")
+"""The planners that can name the observer's move (``--agent``)."""
+
+
+def mover(agent: str) -> Chooser:
+    """The planner of ``agent`` for the move questions: the convention planner, or the search planner
+    searching the whole game (a scenario may sit anywhere in it).
+
+    Raises:
+        ValueError: an unknown agent.
+    """
+    if agent == "convention":
+        return ConventionPlanner()
+    if agent == "search":
+        from planners.hanabi_search import SearchPlanner
+
+        return SearchPlanner(horizon=None)
+    raise ValueError(f"unknown agent {agent!r}; choose from {', '.join(AGENTS)}")
+
+
+def answer_all(questions: Sequence[Question], agent: str = "convention") -> list[Answer]:
     """The answerer's reply to each question, in order (the key is not an argument: it cannot be read)."""
-    return [answer_question(q) for q in questions]
+    chooser = mover(agent)
+    return [answer_question(q, chooser) for q in questions]
 
 
 def group_report(
@@ -78,12 +100,14 @@ def score_answers(questions: Sequence[Question], answers: Sequence[Answer], key:
     return {"summary": summary, "templates": templates, "answers": rows}
 
 
-def symbolic_report(benchmark: Benchmark) -> dict[str, Any]:
-    """Answer the benchmark's Hanabi questions, then score them (see the module docstring)."""
+def symbolic_report(benchmark: Benchmark, agent: str = "convention") -> dict[str, Any]:
+    """Answer the benchmark's Hanabi questions (moves named by ``agent``'s planner), then score them
+    (see the module docstring)."""
     questions = [q for q in benchmark.questions if q.game == GAME]
-    answers = answer_all(questions)
+    answers = answer_all(questions, agent)
     return {
         "benchmark": "CoordinationQA (Agashe et al., LLM-Coordination), Hanabi questions",
-        "answerer": "neurosymbolic: scenario text -> position; convention planner and belief queries; abstains elsewhere",
+        "answerer": f"neurosymbolic: scenario text -> position; {agent} planner and belief queries; abstains elsewhere",
+        "agent": agent,
         **score_answers(questions, answers, benchmark.key),
     }

@@ -15,7 +15,7 @@ from agent.cli import app
 from agent.kits.llm_coordination import qa
 from agent.kits.llm_coordination.hanabi_answerer import answer_question, question_sentence
 from agent.kits.llm_coordination.hanabi_position import option_moves, read_position
-from agent.kits.llm_coordination.symbolic_qa import answer_all, score_answers, symbolic_report
+from agent.kits.llm_coordination.symbolic_qa import answer_all, mover, score_answers, symbolic_report
 from beliefs.hanabi import HanabiBeliefs
 from games.hanabi import COLOR_NAMES, Discard, Play, RevealColor, RevealRank
 from planners.hanabi_random import RandomPlanner
@@ -63,13 +63,22 @@ def test_the_answerer_never_reads_the_key(monkeypatch):
     assert len(answers) == len(HANABI)
 
 
-def test_move_answers_are_legal_moves_of_the_position():
+@pytest.mark.parametrize("agent", ["convention", "search"])
+def test_move_answers_are_legal_moves_of_the_position(agent):
+    chooser = mover(agent)
     for question in HANABI:
-        answer = answer_question(question)
+        if question.category != "JP" and agent == "search":
+            continue  # the search planner only names moves: the JP questions show it
+        answer = answer_question(question, chooser)
         if answer.template != "move" or answer.letter is None:
             continue
         obs = read_position(question.question).observation
         assert option_moves(question.options, obs)[answer.letter] in obs.legal_moves(), question.id
+
+
+def test_an_unknown_agent_is_one_line():
+    result = CliRunner().invoke(app, ["qa", "symbolic", "--agent", "oracle"])
+    assert result.exit_code == 2 and "unknown agent 'oracle'" in result.output
 
 
 def test_every_jp_option_names_a_move():
