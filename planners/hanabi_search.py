@@ -3,8 +3,10 @@ SPARTA (Lerer et al. 2020, "Improving Policies via Search in Cooperative Partial
 Games").
 
 Each turn the blueprint (:class:`~planners.hanabi_convention.ConventionPlanner`) proposes a move.
-When the search is on for this position (by default once at most ``horizon`` cards are left to
-draw, where the game is decided and rollouts are short), the planner
+When the search is on for this position (once at most ``horizon`` cards are left to draw: 20 by
+default, the second half of a two-player game, where it is decided and rollouts are shorter; on
+tuning deals 1000-1199, horizons of 10, 20 and 30 gained 0.21, 0.32 and 0.27 points over the
+blueprint at 0.4, 1.4 and 3 s per game), the planner
 
 1. deals ``samples`` worlds the seat cannot tell from the true one, its own hand drawn from its
    convention belief (:func:`~planners.hanabi_rollout.sample_worlds`);
@@ -63,7 +65,7 @@ class SearchPlanner:
         *,
         samples: int = 32,
         confirm: int = 64,
-        horizon: int | None = 10,
+        horizon: int | None = 20,
         threshold: float = 0.05,
         z: float = 2.0,
         backend: Backend = "numba",

@@ -118,7 +118,7 @@ def _presets() -> list[Preset]:
         ),
         Preset(
             "search",
-            "the conventions improved by belief-sampled rollouts in the end game (SPARTA-style)",
+            "the conventions improved by belief-sampled rollouts once 20 or fewer cards are left to draw (SPARTA-style)",
             {"planner": "search"},
         ),
         Preset("cac-symbolic", "the CAC agent with every module's symbolic twin", {"planner": "cac-symbolic"}),

@@ -144,7 +144,7 @@ def search_positions(count: int, players: int, seed: int, horizon: int) -> list[
     return found
 
 
-def search_bench(decisions: int, players: int, seed: int, samples: int = 32, horizon: int = 10) -> dict[str, Any]:
+def search_bench(decisions: int, players: int, seed: int, samples: int = 32, horizon: int = 20) -> dict[str, Any]:
     """The search agent's decisions per second on the same ``decisions`` positions, with its Numba
     rollouts and with the plain-Python reference (each warmed up on one position first); whether
     both chose the same moves."""
