@@ -119,3 +119,15 @@ def test_the_numba_and_the_python_search_choose_the_same_moves():
     fast, slow = (SearchPlanner(samples=6, confirm=6, horizon=4, backend=b) for b in ("numba", "python"))
     assert [fast.choose(*p) for p in searched] == [slow.choose(*p) for p in searched]
     assert fast.searched == slow.searched == len(searched)
+
+
+def test_a_searched_decision_leaves_the_store_as_it_was():
+    _, found, _ = positions(2, 12, tuple(range(45, 60)))
+    planner = SearchPlanner(samples=4, confirm=4, horizon=None)
+    for _, store, obs, _ in found:
+        before = ([[(s.known, s.mask, s.clued, s.focus) for s in hand] for hand in store.slots], store.read)
+        facts = (list(store.fireworks), list(store.discarded), store.deck_size, store.hands, store.seat)
+        planner.choose(store, obs)
+        assert ([[(s.known, s.mask, s.clued, s.focus) for s in hand] for hand in store.slots], store.read) == before
+        assert (list(store.fireworks), list(store.discarded), store.deck_size, store.hands, store.seat) == facts
+    assert planner.searched == len(found)
