@@ -105,9 +105,11 @@ def number_words(lo: int, hi: int) -> dict[str, int]:
 
 
 def error_line(err: BaseException) -> str:
-    """The first line of ``err``'s message without the quotes a ``KeyError`` adds, or the
-    exception's type name when the message is empty: what a user is shown instead of a traceback."""
-    text = str(err).strip().strip("'\"").strip()
+    """The first line of ``err``'s message (a ``KeyError``'s key without the quotes its message
+    adds), or the exception's type name when the message is empty: what a user is shown instead of
+    a traceback."""
+    text = str(err.args[0]) if isinstance(err, KeyError) and len(err.args) == 1 else str(err)
+    text = text.strip()
     return text.splitlines()[0] if text else type(err).__name__
 
 

@@ -42,6 +42,7 @@ def test_an_error_is_shown_as_one_line():
 
     assert error_line(ValueError("bad board\ndetails below")) == "bad board"
     assert error_line(KeyError("seat")) == "seat"
+    assert error_line(ValueError("pip install 'accord[web]'")) == "pip install 'accord[web]'"
     assert error_line(RuntimeError("")) == "RuntimeError"
     assert error_summary(RuntimeError("")) == "RuntimeError"
     assert error_summary(OSError("disk full\nmore")) == "OSError: disk full"

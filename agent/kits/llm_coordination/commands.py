@@ -205,8 +205,9 @@ def qa_symbolic_command(
 
     def run() -> None:
         from agent.kits.llm_coordination.qa import load_benchmark
-        from agent.kits.llm_coordination.symbolic_qa import symbolic_report
+        from agent.kits.llm_coordination.symbolic_qa import mover, symbolic_report
 
+        mover(agent)  # an unknown agent is refused here, before the status line is drawn
         with _status(f"answering with the {agent} planner"):
             report = symbolic_report(load_benchmark(), agent)
         _show(_symbolic_table(report["summary"], agent), json_path)
