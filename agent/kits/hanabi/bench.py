@@ -8,7 +8,7 @@ search, on the same positions (which must get the same moves)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -71,9 +71,25 @@ def openspiel_random_games(games: int, players: int, seed: int) -> tuple[int, in
     return games, moves
 
 
+def convention_turns(state: Any, planner: Any) -> Iterator[tuple[Any, Any]]:
+    """Convention self-play from ``state`` (played on in place), each seat with its own belief
+    store fed as the pipeline feeds it: at every turn, before the move is made, the mover's store
+    (having observed) and its observation."""
+    from beliefs.hanabi import HanabiBeliefs
+
+    game = state.game
+    stores = [HanabiBeliefs(state.observation(p)) for p in range(game.num_players)]
+    while not state.is_terminal():
+        seat = state.current_player
+        observation = state.observation(seat)
+        stores[seat].observe(observation)
+        yield stores[seat], observation
+        action, _ = planner.choose(stores[seat], observation)
+        state.apply_uid(game.uid(seat, action))
+
+
 def convention_games(games: int, players: int, seed: int) -> tuple[int, int, list[int]]:
     """``games`` convention self-play games; (games, moves, scores)."""
-    from beliefs.hanabi import HanabiBeliefs
     from games.hanabi import HanabiGame
     from planners.hanabi_convention import ConventionPlanner
 
@@ -83,14 +99,7 @@ def convention_games(games: int, players: int, seed: int) -> tuple[int, int, lis
     scores = []
     for i in range(games):
         state = game.new_initial_state(seed + i)
-        stores = [HanabiBeliefs(state.observation(p)) for p in range(players)]
-        while not state.is_terminal():
-            seat = state.current_player
-            observation = state.observation(seat)
-            stores[seat].observe(observation)
-            action, _ = planner.choose(stores[seat], observation)
-            state.apply_uid(game.uid(seat, action))
-            moves += 1
+        moves += sum(1 for _ in convention_turns(state, planner))
         scores.append(state.score())
     return games, moves, scores
 
@@ -121,7 +130,6 @@ def search_positions(count: int, players: int, seed: int, horizon: int) -> list[
     """``count`` positions the search agent searches (at most ``horizon`` cards to draw, a choice of
     moves), from convention self-play of deals ``seed, seed + 1, ...``: (the mover's store, its
     observation)."""
-    from beliefs.hanabi import HanabiBeliefs
     from games.hanabi import HanabiGame
     from planners.hanabi_convention import ConventionPlanner
 
@@ -130,16 +138,11 @@ def search_positions(count: int, players: int, seed: int, horizon: int) -> list[
     found: list[tuple[Any, Any]] = []
     deal = seed
     while len(found) < count:
-        state = game.new_initial_state(deal)
-        stores = [HanabiBeliefs(state.observation(p)) for p in range(players)]
-        while not state.is_terminal() and len(found) < count:
-            seat = state.current_player
-            observation = state.observation(seat)
-            stores[seat].observe(observation)
+        for store, observation in convention_turns(game.new_initial_state(deal), planner):
             if observation.deck_size <= horizon and len(observation.legal_moves()) > 1:
-                found.append((stores[seat].for_seat(observation), observation))
-            action, _ = planner.choose(stores[seat], observation)
-            state.apply_uid(game.uid(seat, action))
+                found.append((store.for_seat(observation), observation))
+                if len(found) == count:
+                    break
         deal += 1
     return found
 
