@@ -90,9 +90,9 @@ class PythonRollouts:
         """See :meth:`Rollouts.values`."""
         out = np.zeros((len(uids), len(worlds)))
         for k, world in enumerate(worlds):
-            stores = [store.for_seat(world.observation(p)) for p in range(self.game.num_players)]
+            views = [world.observation(p) for p in range(self.game.num_players)]
             for c, uid in enumerate(uids):
-                out[c, k] = self.play_out(world, [s.for_seat(world.observation(s.seat)) for s in stores], uid)
+                out[c, k] = self.play_out(world, [store.for_seat(view) for view in views], uid)
         return out
 
     def play_out(
