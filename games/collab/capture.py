@@ -27,7 +27,15 @@ from games.base import ChatLine, Game, GameFacts, GameMetrics, Observation, metr
 from games.collab.actions import RoundRecord, from_act, to_act
 from games.collab.maps import Rules, Setting, capture_map, capture_max_turns, capture_rules, capture_start
 from games.collab.simultaneous import PLAYER_NAMES, Action, SimultaneousState
-from solvers.collab_capture import CapturePosition, capture_step, legal_acts, thief_next_room
+from solvers.collab_capture import (
+    CaptureMap,
+    CapturePosition,
+    CaptureRules,
+    capture_step,
+    legal_acts,
+    map_from_lists,
+    thief_next_room,
+)
 
 GAME_ID = "collab_capture_v0"
 
@@ -187,3 +195,15 @@ class CollabCaptureState(SimultaneousState):
             turns=played,
             turns_to_capture=played if self.captured else None,
         )
+
+
+def capture_position(observation: CaptureObservation) -> tuple[CaptureMap, CaptureRules, CapturePosition]:
+    """The kernel's map, rules and position from a seat's observation alone (perfect information)."""
+    cmap = map_from_lists(
+        {int(room): near for room, near in observation.adjacency.items()},
+        [(d.between[0], d.between[1], d.button_room) for d in observation.doors],
+    )
+    bits = sum(1 << i for i, d in enumerate(observation.doors) if d.open)
+    a, b = observation.rooms
+    rules = capture_rules(observation.rules, observation.setting)  # type: ignore[arg-type]
+    return cmap, rules, CapturePosition(a, b, observation.thief, bits, observation.turn)

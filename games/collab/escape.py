@@ -28,7 +28,9 @@ from games.collab.actions import RoundRecord, from_act, to_act
 from games.collab.maps import Rules, escape_map, escape_start
 from games.collab.simultaneous import PLAYER_NAMES, Action, SimultaneousState
 from solvers.collab_escape import (
+    EscapeMap,
     EscapePosition,
+    Memory,
     escape_legal_acts,
     escape_outcomes,
     killer_plan,
@@ -79,6 +81,8 @@ class EscapeObservation(Observation):
         generators: each generator's progress.
         exit_room, exit_open: the exit.
         fixing: whether each seat fixed last turn.
+        start: Alice's, Bob's and the killer's rooms at the start (public).
+        fixes_needed: consecutive fixes that repair a generator.
         legal: this seat's legal actions now (empty when not its turn).
         rounds: every resolved joint turn.
         result: ``playing``, ``escaped``, ``caught`` or ``timeout``.
@@ -97,6 +101,8 @@ class EscapeObservation(Observation):
     exit_room: int
     exit_open: bool
     fixing: tuple[bool, bool]
+    start: tuple[int, int, int]
+    fixes_needed: int
     legal: list[Action]
     rounds: list[RoundRecord]
     result: str
@@ -200,6 +206,8 @@ class CollabEscapeState(SimultaneousState):
             exit_room=emap.exit,
             exit_open=repaired(emap, p.fixes),
             fixing=self.fixing,
+            start=(game.start.alice, game.start.bob, game.start.killer),
+            fixes_needed=emap.fixes_needed,
             result=self.result,
         )
 
@@ -215,3 +223,27 @@ class CollabEscapeState(SimultaneousState):
             turns_to_escape=played if self.result == "escaped" else None,
             generators_repaired=sum(count >= emap.fixes_needed for count in self.position.fixes),
         )
+
+
+def escape_position(observation: EscapeObservation) -> tuple[EscapeMap, EscapePosition]:
+    """The kernel's map and position from a seat's observation alone.
+
+    The killer's memory (whom it saw last turn, which decides whom it pursues when it sees both) is
+    not shown, but it is a function of the public history: it is replayed from the start rooms and
+    every resolved turn's rooms.
+    """
+    emap = EscapeMap(
+        {int(room): tuple(near) for room, near in observation.adjacency.items()},
+        tuple(g.room for g in observation.generators),
+        observation.exit_room,
+        observation.fixes_needed,
+    )
+    alice, bob, killer = observation.start
+    memory = Memory()
+    for record in observation.rounds:
+        memory = killer_plan(emap, EscapePosition(alice, bob, killer, (), memory))
+        alice, bob = record.rooms
+        killer = record.adversary_to
+    fixes = tuple(g.fixes for g in observation.generators)
+    a, b = observation.rooms
+    return emap, EscapePosition(a, b, observation.killer, fixes, memory, observation.turn)
