@@ -29,6 +29,22 @@ MIN_FUZZY_CHARS = 4
 Method = Literal["letter", "text", "ambiguous", "none", "failed"]
 
 
+def action_list(actions: Sequence[str]) -> str:
+    """The lettered list that ends a state description (``\n\nAvailable Actions:\nA. ...``; ''
+    for no actions)."""
+    if not actions:
+        return ""
+    return "\n\nAvailable Actions:\n" + "\n".join(f"{letter_of(i)}. {text}" for i, text in enumerate(actions))
+
+
+def letter_of(index: int) -> str:
+    """The option letter of the ``index``-th action: A..Z, then AA, AB, ... (a hand of five cards and
+    four partners can offer more than 26 moves)."""
+    if index < 26:
+        return chr(ord("A") + index)
+    return letter_of(index // 26 - 1) + chr(ord("A") + index % 26)
+
+
 class Option(BaseModel):
     """One printed option: its letter and its text."""
 

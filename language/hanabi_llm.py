@@ -21,7 +21,9 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ConfigDict
 
 from games.hanabi import HanabiObservation
-from language.hanabi_state_text import action_list, describe_state
+from language.cac import GOT_IT, verifier_prompt
+from language.choices import action_list
+from language.hanabi_state_text import describe_state
 
 GAME_DESCRIPTION = """- The game uses a 50-card deck, divided into five colours (red (R), green (G), blue (B), yellow (Y), white (W)). Each color has cards of ranks 1 to 5. Each color has with three 1's, two 2's, two 3's, two 4's, one 5.
 - Players have to create stacks of each color. Each color stack starts with a Rank 1 card and goes up one by one in ascending order up to Rank 5.  (e.g. Red Stack should go from R1 -> R2 -> R3 -> R4 -> R5). A card can only be played if it is the next in the incremental sequence for its color stack.
@@ -79,15 +81,7 @@ TOM = (
     "Clue Suggestion:<What information (specify rank or color) should I reveal to my partner based on their "
     "knowledge>."
 )
-VERIFIER = (
-    "You are an action verification agent for games. I will provide you with an action and you need to check "
-    "whether the action satisfies the criteria: 1. Rule Following: It follows to the rules of the game. "
-    "2. Safety: It won't lead to the game ending immediately. Think about the action, the current state of the "
-    'stack and the available lives and reveal tokens. End you response with "Verification: Okay" if selected '
-    'action follows ***both*** criteria and "Verification: Not Okay" otherwise. Restrict your response to '
-    "4-5 sentences."
-)
-GOT_IT = "Got it!"
+VERIFIER = verifier_prompt("the action, the current state of the stack and the available lives and reveal tokens")
 
 
 def _names(observation: HanabiObservation) -> tuple[str, str]:
@@ -166,18 +160,6 @@ def read_tom(text: str | None) -> ToMReading:
         return " ".join(found.group(1).split())[:500] if found else ""
 
     return ToMReading(explanation=field("partner action explanation"), clue_suggestion=field("clue suggestion"))
-
-
-_VERDICT = re.compile(r"verification\s*:\s*\**\s*(not\s+okay|okay)", re.IGNORECASE)
-
-
-def read_verdict(text: str | None) -> bool | None:
-    """The verifier's verdict: its last ``Verification: Okay`` (True) or ``Not Okay`` (False), or
-    None when it gave none."""
-    found = _VERDICT.findall(text or "")
-    if not found:
-        return None
-    return not found[-1].lower().startswith("not")
 
 
 def scripted_answer(messages: Sequence[dict[str, str]]) -> str | None:

@@ -24,6 +24,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from games.hanabi import COLOR_NAMES, HanabiObservation
+from language.choices import action_list
 
 PRONOUNS = {"Alice": "her", "Bob": "his", "Cathy": "her", "Donald": "his", "Emily": "her"}
 """The possessive the paper's text uses for each seat name ("Bob believes his Card 0 ...")."""
@@ -103,22 +104,6 @@ def describe_state(observation: HanabiObservation, actions: Sequence[str] = ()) 
             else f"Only {_card(color, nxt)} can be played on {_color(color)} Stack"
         )
     return "\n".join(lines) + action_list(actions)
-
-
-def action_list(actions: Sequence[str]) -> str:
-    """The lettered list that ends a state description (``\n\nAvailable Actions:\nA. ...``; ''
-    for no actions)."""
-    if not actions:
-        return ""
-    return "\n\nAvailable Actions:\n" + "\n".join(f"{letter_of(i)}. {text}" for i, text in enumerate(actions))
-
-
-def letter_of(index: int) -> str:
-    """The option letter of the ``index``-th action: A..Z, then AA, AB, ... (a hand of five cards and
-    four partners can offer more than 26 moves)."""
-    if index < 26:
-        return chr(ord("A") + index)
-    return letter_of(index // 26 - 1) + chr(ord("A") + index % 26)
 
 
 # ---- reading -------------------------------------------------------------------------------------

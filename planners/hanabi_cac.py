@@ -1,112 +1,39 @@
 """The Cognitive Architecture for Coordination (CAC; LLM-Coordination, seed 002, section 3) for
-Hanabi, as modules that each switch on or off for the paper's Table 3 ablation.
-
-One turn (:class:`CACPlanner`):
-
-1. **memory**: the long-term memory (rules and conventions), the working memory (the state
-   description with the next playable card per stack) and the episodic memory (the seat's own past
-   moves) are the prompt texts of :mod:`language.hanabi_llm` and :mod:`language.hanabi_state_text`;
-2. **theory of mind** (optional): reads the partner's last move and what the partner needs into a
-   note added to the working memory;
-3. **reasoning**: the action chooser picks a move;
-4. **verifier** (optional): checks the move's safety; a rejected move is excluded and the chooser
-   asked again, up to ``max_choices`` times;
-5. **grounding**: the chooser's text is mapped to exactly one legal move (the option's letter, else
-   the move's words read by :class:`language.hanabi.HanabiParser`, kept only if legal).
+Hanabi: its prompts and move words for the shared modules of :mod:`planners.cac` (:data:`HANABI`) and
+the modules' offline symbolic twins, each switching on or off for the paper's Table 3 ablation. The
+memory is the prompt texts of :mod:`language.hanabi_llm` and :mod:`language.hanabi_state_text`
+(rules and conventions; the state with the next playable card per stack; the seat's past moves).
 
 When no choice survives, the ``fallback`` planner decides (the symbolic blueprint), so a failing
-model never stalls a game. Each module has a language-model implementation here (free-text answers
+model never stalls a game. Each module has a language-model implementation (:mod:`planners.cac`; free-text answers
 through :meth:`language.llm_client.LLMClient.ask_text`, with its accounting, cache and deadline) and
 an offline symbolic twin (:func:`symbolic_cac`):
 
 | module | language model | symbolic twin |
 | --- | --- | --- |
-| chooser | :class:`LLMReasoner` (Appendix C.1) | :class:`SymbolicReasoner`: the convention planner; without the theory-of-mind module it reads clues literally (what they say of each card), with it by the conventions (a clue's focus is a play or a save) |
-| theory of mind | :class:`LLMTheoryOfMind` (C.2) | :class:`SymbolicTheoryOfMind`: the conventions' reading of the partner's last clue, as a note |
-| verifier | :class:`LLMVerifier` (C.3) | :class:`SymbolicVerifier`: refuses illegal moves and a play not certain to be playable on the last life (it would end the game) |
-| grounding | :func:`ground` | the move itself |
+| chooser | :class:`planners.cac.LLMReasoner` (Appendix C.1) | :class:`SymbolicReasoner`: the convention planner; without the theory-of-mind module it reads clues literally (what they say of each card), with it by the conventions (a clue's focus is a play or a save) |
+| theory of mind | :class:`planners.cac.LLMTheoryOfMind` (C.2) | :class:`SymbolicTheoryOfMind`: the conventions' reading of the partner's last clue, as a note |
+| verifier | :class:`planners.cac.LLMVerifier` (C.3) | :class:`SymbolicVerifier`: refuses illegal moves and a play not certain to be playable on the last life (it would end the game) |
+| grounding | :func:`planners.cac.ground` with :class:`HanabiPrompts` | the move itself |
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
-
-import numpy as np
+from dataclasses import dataclass
+from typing import Any
 
 from games.hanabi import Discard, HanabiObservation, Play, RevealColor, RevealRank
-from language.acts import Intent
-from language.choices import Option, answer_field, extract_answer
 from language.hanabi import HanabiContext, HanabiParser, move_text
-from language.hanabi_llm import read_tom, read_verdict, reasoner_messages, tom_messages, verifier_messages
-from language.hanabi_state_text import letter_of
-from language.llm_client import LLMCallError, LLMClient
+from language.hanabi_llm import read_tom, reasoner_messages, tom_messages, verifier_messages
+from planners.cac import CACPlanner, Choice, Messages, NoTheoryOfMind, NoVerifier
 
 Move = Play | Discard | RevealColor | RevealRank
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A move the reasoning module chose, and why."""
-
-    action: Move
-    explanation: str = ""
-
-
-class Reasoner(Protocol):
-    """The action chooser: one legal move not in ``excluded``, or None when it has none."""
-
-    def choose(
-        self, beliefs: Any, observation: HanabiObservation, notes: Sequence[str], excluded: Sequence[Move]
-    ) -> Choice | None: ...
-
-
-class TheoryOfMind(Protocol):
-    """Reads the partner's last move and needs into a note for the working memory ('' for none)."""
-
-    def interpret(self, beliefs: Any, observation: HanabiObservation) -> str: ...
-
-
-class Verifier(Protocol):
-    """Whether a chosen move is safe to make."""
-
-    def approve(self, beliefs: Any, observation: HanabiObservation, action: Move) -> bool: ...
-
-
-class NoTheoryOfMind:
-    """The theory-of-mind module switched off: no note."""
-
-    def interpret(self, beliefs: Any, observation: HanabiObservation) -> str:
-        return ""
-
-
-class NoVerifier:
-    """The verifier switched off: every move passes."""
-
-    def approve(self, beliefs: Any, observation: HanabiObservation, action: Move) -> bool:
-        return True
 
 
 def context_of(observation: HanabiObservation) -> HanabiContext:
     """The language context of this seat's moves."""
     return HanabiContext.of(observation, observation.seat)
-
-
-def ground(text: str | None, observation: HanabiObservation, moves: Sequence[Move]) -> Move | None:
-    """The one move of ``moves`` that ``text`` names: an option's letter (``moves`` listed A, B, ...
-    in order), else the move its words name (:class:`HanabiParser`) if that move is among ``moves``,
-    else None. Never a fuzzy match: "Discard my Card 0" must not become "Play my Card 0"."""
-    if not text or not moves:
-        return None
-    context = context_of(observation)
-    options = [Option(letter=letter_of(i), text=move_text(m, context)) for i, m in enumerate(moves)]
-    picked = extract_answer(text, options)
-    if picked.method == "letter" and picked.letter is not None:
-        return moves[[o.letter for o in options].index(picked.letter)]
-    said, _ = answer_field(text)
-    named = HanabiParser().parse(said, context)
-    return named[0].action if len(named) == 1 and named[0].action in moves else None
 
 
 def partner_move_text(observation: HanabiObservation) -> str:
@@ -129,121 +56,39 @@ def partner_move_text(observation: HanabiObservation) -> str:
     return ""
 
 
-@dataclass
-class LLMReasoner:
-    """The action chooser on a language model (Appendix C.1): the lettered legal moves not yet
-    excluded, "Explanation: ... Action: ...", grounded to one of them."""
+class HanabiPrompts:
+    """Hanabi's CAC prompts and move words (:class:`planners.cac.CACPrompts`; Appendices B-C)."""
 
-    client: LLMClient
-    last_output: str = ""
-    ungrounded: int = 0
+    def moves(self, observation: HanabiObservation) -> list[Any]:
+        return list(observation.legal_moves())
 
-    def choose(
-        self, beliefs: Any, observation: HanabiObservation, notes: Sequence[str], excluded: Sequence[Move]
-    ) -> Choice | None:
-        moves = [m for m in observation.legal_moves() if m not in excluded]
-        if not moves:
-            return None
-        context = context_of(observation)
-        messages = reasoner_messages(observation, [move_text(m, context) for m in moves], notes)
-        try:
-            self.last_output = self.client.ask_text(messages)
-        except LLMCallError as err:
-            self.last_output = f"(failed: {err})"
-            return None
-        action = ground(self.last_output, observation, moves)
-        if action is None:
-            self.ungrounded += 1
-            return None
-        return Choice(action, _explanation(self.last_output))
+    def move_text(self, move: Any, observation: HanabiObservation) -> str:
+        return move_text(move, context_of(observation))
 
+    def name_move(self, text: str, observation: HanabiObservation) -> Any | None:
+        named = HanabiParser().parse(text, context_of(observation))
+        return named[0].action if len(named) == 1 else None
 
-def _explanation(text: str) -> str:
-    head = text.split("Action:", 1)[0]
-    return " ".join(head.replace("Explanation:", "").split())[:300]
+    def chooser_messages(
+        self, observation: HanabiObservation, options: Sequence[str], notes: Sequence[str]
+    ) -> Messages:
+        return reasoner_messages(observation, options, notes)
+
+    def partner_move(self, observation: HanabiObservation) -> str:
+        return partner_move_text(observation)
+
+    def tom_messages(self, observation: HanabiObservation, partner_move: str) -> Messages:
+        return tom_messages(observation, partner_move)
+
+    def read_tom(self, text: str) -> str:
+        return read_tom(text).note()
+
+    def verifier_messages(self, observation: HanabiObservation, move: str) -> Messages:
+        return verifier_messages(observation, move)
 
 
-@dataclass
-class LLMTheoryOfMind:
-    """The theory-of-mind module on a language model (Appendix C.2)."""
-
-    client: LLMClient
-    last_output: str = ""
-
-    def interpret(self, beliefs: Any, observation: HanabiObservation) -> str:
-        partner = partner_move_text(observation)
-        if not partner:
-            return ""
-        try:
-            self.last_output = self.client.ask_text(tom_messages(observation, partner))
-        except LLMCallError as err:
-            self.last_output = f"(failed: {err})"
-            return ""
-        return read_tom(self.last_output).note()
-
-
-@dataclass
-class LLMVerifier:
-    """The verifier on a language model (Appendix C.3). A verdict it does not give (or a failed
-    call) passes the move: the verifier may only stop moves it judged unsafe."""
-
-    client: LLMClient
-    last_output: str = ""
-    no_verdict: int = 0
-
-    def approve(self, beliefs: Any, observation: HanabiObservation, action: Move) -> bool:
-        try:
-            self.last_output = self.client.ask_text(
-                verifier_messages(observation, move_text(action, context_of(observation)))
-            )
-        except LLMCallError as err:
-            self.last_output = f"(failed: {err})"
-            self.no_verdict += 1
-            return True
-        verdict = read_verdict(self.last_output)
-        if verdict is None:
-            self.no_verdict += 1
-            return True
-        return verdict
-
-
-@dataclass
-class CACPlanner:
-    """The CAC agent's turn (see the module docstring).
-
-    Args:
-        reasoner: the action chooser.
-        fallback: the planner that decides when no choice survives (the symbolic blueprint).
-        tom: the theory-of-mind module (default: off).
-        verifier: the verifier (default: off).
-        max_choices: how many choices the verifier may reject before the fallback decides.
-    """
-
-    reasoner: Reasoner
-    fallback: Any
-    tom: TheoryOfMind = field(default_factory=NoTheoryOfMind)
-    verifier: Verifier = field(default_factory=NoVerifier)
-    max_choices: int = 3
-    fallbacks: int = 0
-    rejected: int = 0
-    last_thought: str = ""
-
-    def plan(self, beliefs: Any, observation: HanabiObservation, rng: np.random.Generator) -> Intent:
-        note = self.tom.interpret(beliefs, observation)
-        notes = [note] if note else []
-        excluded: list[Move] = []
-        for _ in range(self.max_choices):
-            choice = self.reasoner.choose(beliefs, observation, notes, excluded)
-            if choice is None:
-                break
-            if self.verifier.approve(beliefs, observation, choice.action):
-                self.last_thought = "\n".join([*notes, choice.explanation]).strip()
-                return Intent(actions=[choice.action])
-            self.rejected += 1
-            excluded.append(choice.action)
-        self.fallbacks += 1
-        self.last_thought = "\n".join([*notes, "(the fallback decided)"]).strip()
-        return self.fallback.plan(beliefs, observation, rng)
+HANABI = HanabiPrompts()
+"""Hanabi's prompts for :func:`planners.cac.llm_cac` and the language-model modules."""
 
 
 class LiteralReading:

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from agent.kits.llm_coordination.qa import load_benchmark
 from games.hanabi import HanabiGame
-from language.hanabi_state_text import describe_state, letter_of, parse_scenario
+from language.choices import letter_of
+from language.hanabi_state_text import describe_state, parse_scenario
 
 PAPER_EXAMPLE_HEAD = """It is currently My (Alice) turn.
 Current Stacks:

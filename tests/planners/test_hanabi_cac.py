@@ -13,14 +13,8 @@ from games.hanabi import Discard, HanabiGame, HanabiObservation, Play, RevealCol
 from language.acts import Intent
 from language.llm_client import LLMClient, LLMConfig
 from language.scripted_server import Reply
-from planners.hanabi_cac import (
-    CACPlanner,
-    LLMReasoner,
-    LLMTheoryOfMind,
-    LLMVerifier,
-    ground,
-    partner_move_text,
-)
+from planners.cac import CACPlanner, LLMReasoner, LLMTheoryOfMind, LLMVerifier, ground
+from planners.hanabi_cac import HANABI, partner_move_text
 
 
 class FirstLegal:
@@ -48,10 +42,10 @@ def _after_a_clue() -> HanabiObservation:
 def test_a_letter_or_the_moves_words_ground_to_a_legal_move() -> None:
     observation = HanabiGame().new_initial_state(0).observation(0)
     moves = observation.legal_moves()
-    assert ground("Explanation: safe.\nAction: A", observation, moves) == moves[0]
-    assert ground("Explanation: a 1.\nAction: Play my Card 3", observation, moves) == Play(card=3)
-    assert ground("Action: Discard my Card 0", observation, moves) is None  # 8 tokens: not legal
-    assert ground("I would rather not say", observation, moves) is None
+    assert ground("Explanation: safe.\nAction: A", observation, moves, HANABI) == moves[0]
+    assert ground("Explanation: a 1.\nAction: Play my Card 3", observation, moves, HANABI) == Play(card=3)
+    assert ground("Action: Discard my Card 0", observation, moves, HANABI) is None  # 8 tokens: not legal
+    assert ground("I would rather not say", observation, moves, HANABI) is None
 
 
 def test_the_verifier_excludes_a_move_and_the_chooser_picks_again(llm_server: Any) -> None:
@@ -64,7 +58,9 @@ def test_the_verifier_excludes_a_move_and_the_chooser_picks_again(llm_server: An
         Reply.text("Verification: Okay"),
     )
     client = _client(llm_server)
-    planner = CACPlanner(LLMReasoner(client), FirstLegal(), LLMTheoryOfMind(client), LLMVerifier(client))
+    planner = CACPlanner(
+        LLMReasoner(client, HANABI), FirstLegal(), LLMTheoryOfMind(client, HANABI), LLMVerifier(client, HANABI)
+    )
     intent = planner.plan(None, observation, np.random.default_rng(0))
     assert intent.actions == [Discard(card=4)] and planner.rejected == 1 and planner.fallbacks == 0
     second_choice = llm_server.requests[3]["messages"][-1]["content"]
@@ -76,7 +72,7 @@ def test_a_failing_or_nonsense_model_leaves_the_turn_to_the_fallback(llm_server:
     observation = HanabiGame().new_initial_state(1).observation(0)
     llm_server.push(Reply.error(500), Reply.text("Action: fly to the moon"), Reply.text("Action: Z"))
     fallback = FirstLegal()
-    planner = CACPlanner(LLMReasoner(_client(llm_server)), fallback, max_choices=3)
+    planner = CACPlanner(LLMReasoner(_client(llm_server), HANABI), fallback, max_choices=3)
     intent = planner.plan(None, observation, np.random.default_rng(0))
     assert intent.actions == [observation.legal_moves()[0]] and fallback.calls == 1 and planner.fallbacks == 1
 

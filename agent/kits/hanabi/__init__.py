@@ -27,15 +27,10 @@ def _convention(**options: Any) -> Any:
 
 
 def _cac(llm: Any, tom: bool = True, verifier: bool = True, max_choices: int = 3) -> Any:
-    from planners.hanabi_cac import CACPlanner, LLMReasoner, LLMTheoryOfMind, LLMVerifier, NoTheoryOfMind, NoVerifier
+    from planners.cac import llm_cac
+    from planners.hanabi_cac import HANABI
 
-    return CACPlanner(
-        LLMReasoner(llm),
-        _convention(),
-        LLMTheoryOfMind(llm) if tom else NoTheoryOfMind(),
-        LLMVerifier(llm) if verifier else NoVerifier(),
-        max_choices=max_choices,
-    )
+    return llm_cac(llm, HANABI, _convention(), tom=tom, verifier=verifier, max_choices=max_choices)
 
 
 def _cac_symbolic(tom: bool = True, verifier: bool = True, max_choices: int = 3) -> Any:
