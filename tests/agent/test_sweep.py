@@ -164,6 +164,8 @@ def test_paper_sweeps_are_shipped() -> None:
         "dialop_mediation",
         "asympuzl",
         "hanabi",
+        "collab_capture",
+        "collab_escape",
     }
 
 
