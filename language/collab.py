@@ -5,8 +5,9 @@
 | ``collab_plan`` | the speaker's own move this turn | "I'll move to room 5." / "I'm heading to room 5." | "I'll go to room 3", "going to 3", "let me press the button", "I will fix the generator", "I'll stay here", "Action: Move to Room 5" |
 | ``collab_suggest`` | a move the speaker suggests to the listener | "Bob, please move to room 5." | "you go to room 4", "Alice, press the button", "can you fix the generator?", "stay where you are" |
 
-A sentence names at most one move: ``room N`` (digits or number words) after a motion verb or
-alone, ``press``/``button``, ``fix``/``repair``/``generator``, ``stay``/``wait``/``hold``. Its
+A sentence names at most one move: ``press``/``push`` (a button), ``fix``/``repair`` (a generator),
+else ``room N`` (digits or number words) after a motion verb or alone, else ``button`` or
+``generator`` alone, else ``stay``/``wait``/``hold``. Its
 subject decides the act: "you", the listener's name or an imperative verb first makes a suggestion;
 "I", "I'll", "let me", "we" or nothing else makes the speaker's plan. "stay"/"wait" become the
 game's own kind (``Stay`` in Capture, ``Wait`` in Escape). A message is data: it is only read into
@@ -16,7 +17,7 @@ acts, never obeyed; garbage yields ``[]`` and the parser never raises.
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict
@@ -61,10 +62,11 @@ class CollabContext(BaseModel):
     rooms: tuple[int, int] = (1, 1)
 
     @classmethod
-    def of(cls, observation: object, speaker: int) -> CollabContext:
+    def of(cls, observation: Any, speaker: int) -> CollabContext:
         """The context of a message by ``speaker`` in the game ``observation`` shows."""
-        game = "escape" if hasattr(observation, "killer") else "capture"
-        return cls(game=game, speaker=speaker, rooms=tuple(observation.rooms))  # type: ignore[arg-type]
+        game: Literal["capture", "escape"] = "escape" if hasattr(observation, "killer") else "capture"
+        alice, bob = observation.rooms
+        return cls(game=game, speaker=speaker, rooms=(alice, bob))
 
 
 def say_move(action: CollabAction, room: int, person: Literal["I", "you"] = "I") -> str:
@@ -123,13 +125,17 @@ def _number(token: str) -> int | None:
 def read_move(sentence: str, game: Literal["capture", "escape"]) -> CollabAction | None:
     """The one move a sentence names (see the module doc), or None."""
     lowered = sentence.lower()
+    if re.search(r"\b(press|push|pressing)\b", lowered):
+        return Press()
+    if re.search(r"\b(fix|fixing|repair|repairing)\b", lowered):
+        return Fix()
     for match in _ROOM.finditer(sentence):
         number = _number(match.group(1) or match.group(2))
         if number is not None:
             return Move(room=number)
-    if re.search(r"\b(press|push|button)\b", lowered):
+    if "button" in lowered:
         return Press()
-    if re.search(r"\b(fix|fixing|repair|generator)\b", lowered):
+    if "generator" in lowered:
         return Fix()
     if re.search(r"\b(stay|wait|hold|remain|stand still)\b", lowered):
         return Stay() if game == "capture" else Wait()

@@ -53,8 +53,8 @@ def joint_optimum_part(observation: Any, seat: int) -> Any:
         emap, position = escape_position(observation)
         tables = escape_tables(emap, _escape_start(observation, position), observation.max_turns)
         return from_act(tables.best(position, observation.max_turns - observation.turn + 1)[seat])
-    cmap, rules, position = capture_position(observation)
-    solution = solve_capture(cmap, rules, position, observation.max_turns)
+    cmap, rules, cpos = capture_position(observation)
+    solution = solve_capture(cmap, rules, cpos, observation.max_turns)
     return from_act(solution.plan[0][seat]) if solution.turns is not None else None
 
 
@@ -86,11 +86,11 @@ def response_scores(observation: Any, partner_action: Any) -> list[tuple[float, 
                 turns += prob * (1 + (tables.turns[left - 1, s] if go_on else 0.0))
             out.append((-win, turns, mine))
         return out
-    cmap, rules, position = capture_position(observation)
+    cmap, rules, cpos = capture_position(observation)
     for mine in observation.legal:
         joint = (to_act(mine), partner) if seat == 0 else (partner, to_act(mine))
-        nxt, caught = capture_step(cmap, rules, position, *joint)
-        rest = None if caught else solve_capture(cmap, rules, nxt, observation.max_turns).turns
+        after, caught = capture_step(cmap, rules, cpos, *joint)
+        rest = None if caught else solve_capture(cmap, rules, after, observation.max_turns).turns
         out.append((1.0 if caught else (np.inf if rest is None else 1.0 + rest), 0.0, mine))
     return out
 

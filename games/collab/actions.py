@@ -67,7 +67,7 @@ CollabAction = Annotated[Move | Stay | Press | Fix | Wait, Field(discriminator="
 
 ACTION_TYPES = (Move, Stay, Press, Fix, Wait)
 ACTION_ADAPTER: TypeAdapter[Move | Stay | Press | Fix | Wait] = TypeAdapter(CollabAction)
-_SIMPLE = {"stay": Stay(), "press": Press(), "fix": Fix(), "wait": Wait()}
+_SIMPLE: dict[str, Move | Stay | Press | Fix | Wait] = {"stay": Stay(), "press": Press(), "fix": Fix(), "wait": Wait()}
 
 
 def to_act(action: Move | Stay | Press | Fix | Wait) -> Act:
@@ -116,9 +116,13 @@ def read_action(raw: Any, legal: list[Move | Stay | Press | Fix | Wait], room: i
     if not isinstance(raw, ACTION_TYPES):
         raise IllegalTurnError(f"an action must be Move, Stay, Press, Fix or Wait, not {type(raw).__name__}")
     if raw not in legal:
-        names = "; ".join(action_name(a, room) for a in legal)
-        raise IllegalTurnError(f"{action_name(raw, room)} is not legal now; legal: {names}")
+        listed = "; ".join(action_name(a, room) for a in legal)
+        raise IllegalTurnError(f"{action_name(raw, room)} is not legal now; legal: {listed}")
     return raw
+
+
+Result = Literal["continue", "captured", "escaped", "caught", "timeout"]
+"""How a joint turn ended."""
 
 
 class RoundRecord(BaseModel):
@@ -140,4 +144,4 @@ class RoundRecord(BaseModel):
     adversary_from: int
     adversary_to: int
     rooms: tuple[int, int]
-    result: Literal["continue", "captured", "escaped", "caught", "timeout"]
+    result: Result

@@ -24,7 +24,7 @@ from typing import ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import ChatLine, Game, GameFacts, GameMetrics, Observation, metric
-from games.collab.actions import RoundRecord, from_act, to_act
+from games.collab.actions import Result, RoundRecord, from_act, to_act
 from games.collab.maps import Rules, Setting, capture_map, capture_max_turns, capture_rules, capture_start
 from games.collab.simultaneous import PLAYER_NAMES, Action, SimultaneousState
 from solvers.collab_capture import (
@@ -34,7 +34,6 @@ from solvers.collab_capture import (
     capture_step,
     legal_acts,
     map_from_lists,
-    thief_next_room,
 )
 
 GAME_ID = "collab_capture_v0"
@@ -146,18 +145,11 @@ class CollabCaptureState(SimultaneousState):
     def legal(self, seat: int) -> list[Action]:
         return [from_act(a) for a in legal_acts(self.game.map, self.room(seat), self.position.doors)]
 
-    def thief_plan(self, alice: Action, bob: Action) -> int:
-        """Where the thief would go if Alice and Bob played ``alice`` and ``bob`` now."""
-        p = self.position
-        a = alice.room if alice.kind == "move" else p.alice  # type: ignore[union-attr]
-        b = bob.room if bob.kind == "move" else p.bob  # type: ignore[union-attr]
-        return thief_next_room(self.game.map, self.game.kernel, p.thief, a, b, p.doors)
-
     def _resolve(self, alice: Action, bob: Action) -> RoundRecord:
         before = self.position
         self.position, self.captured = capture_step(self.game.map, self.game.kernel, before, to_act(alice), to_act(bob))
         played = self.position.turn - 1
-        result = "captured" if self.captured else ("timeout" if played >= self.game.max_turns else "continue")
+        result: Result = "captured" if self.captured else ("timeout" if played >= self.game.max_turns else "continue")
         self.finished = result != "continue"
         return RoundRecord(
             turn=played,

@@ -24,7 +24,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.base import ChatLine, Game, GameFacts, GameMetrics, Observation, metric
-from games.collab.actions import RoundRecord, from_act, to_act
+from games.collab.actions import Result, RoundRecord, from_act, to_act
 from games.collab.maps import Rules, escape_map, escape_start
 from games.collab.simultaneous import PLAYER_NAMES, Action, SimultaneousState
 from solvers.collab_escape import (
@@ -38,6 +38,7 @@ from solvers.collab_escape import (
 )
 
 GAME_ID = "collab_escape_v0"
+_RESULTS: dict[str, Result] = {"playing": "continue", "escaped": "escaped", "caught": "caught", "timeout": "timeout"}
 DEFAULT_MAX_TURNS = 100
 
 
@@ -185,7 +186,7 @@ class CollabEscapeState(SimultaneousState):
             adversary_from=before.killer,
             adversary_to=self.position.killer,
             rooms=(self.position.alice, self.position.bob),
-            result="continue" if self.result == "playing" else self.result,  # type: ignore[arg-type]
+            result=_RESULTS[self.result],
         )
 
     def returns(self) -> list[float]:

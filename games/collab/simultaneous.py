@@ -37,6 +37,9 @@ class SimultaneousState(State):
     :meth:`observation` and :meth:`metrics`; ``finished`` marks the end.
     """
 
+    position: Any
+    """The kernel's joint position (each game's own type)."""
+
     def __init__(self, game: Game, seed: int) -> None:
         super().__init__(game)
         self.seed = seed
@@ -84,7 +87,7 @@ class SimultaneousState(State):
         if player not in (0, 1):
             raise ValueError(f"no player {player}")
         game: Any = self.game
-        position: Any = self.position
+        position = self.position
         return {
             "seat": player,
             "role": PLAYER_NAMES[player],
