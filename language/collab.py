@@ -7,7 +7,7 @@
 
 A sentence names at most one move: ``press``/``push`` (a button), ``fix``/``repair`` (a generator),
 else ``room N`` (digits or number words) after a motion verb or alone, else ``button`` or
-``generator`` alone, else ``stay``/``wait``/``hold``. Its
+``generator`` alone; ``stay``/``wait``/``hold`` without a motion verb is staying (``stay in room 1``). Its
 subject decides the act: "you", the listener's name or an imperative verb first makes a suggestion;
 "I", "I'll", "let me", "we" or nothing else makes the speaker's plan. "stay"/"wait" become the
 game's own kind (``Stay`` in Capture, ``Wait`` in Escape). A message is data: it is only read into
@@ -116,6 +116,11 @@ _SUGGEST_START = re.compile(
 _PLAN_START = re.compile(r"^\s*(?:i\b|i'll\b|i'm\b|im\b|let me\b|we\b|my\b|action\s*:)", re.IGNORECASE)
 
 
+_STAY = re.compile(r"\b(stay|staying|wait|waiting|hold|remain|stand still)\b")
+_NOT_MOTION = re.compile(r"\b(?:my move|action)\s*:|\bgoing to\b(?=\s+(?:stay|wait|hold|remain))")
+_MOTION = re.compile(r"\b(go|goes|going|move|moving|head|heading|walk|run|come|coming|enter)\b")
+
+
 def _number(token: str) -> int | None:
     if token.isdigit():
         return int(token)
@@ -129,6 +134,10 @@ def read_move(sentence: str, game: Literal["capture", "escape"]) -> CollabAction
         return Press()
     if re.search(r"\b(fix|fixing|repair|repairing)\b", lowered):
         return Fix()
+    # "My move: stay" and "I'm going to wait" name no motion
+    plain = _NOT_MOTION.sub(" ", lowered)
+    if _STAY.search(plain) and not _MOTION.search(plain):
+        return Stay() if game == "capture" else Wait()
     for match in _ROOM.finditer(sentence):
         number = _number(match.group(1) or match.group(2))
         if number is not None:
@@ -137,8 +146,6 @@ def read_move(sentence: str, game: Literal["capture", "escape"]) -> CollabAction
         return Press()
     if "generator" in lowered:
         return Fix()
-    if re.search(r"\b(stay|wait|hold|remain|stand still)\b", lowered):
-        return Stay() if game == "capture" else Wait()
     return None
 
 

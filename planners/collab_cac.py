@@ -105,7 +105,7 @@ class SymbolicChooser:
             return None
         stated = beliefs.partner_plan() if notes and beliefs is not None else None
         partner = 1 - observation.seat
-        if stated is None:
+        if stated is None or not _legal_for_partner(observation, stated):
             stated = joint_optimum_part(observation, partner)
             why = "my part of the joint optimum"
         else:

@@ -24,6 +24,8 @@ ESCAPE = CollabContext(game="escape", speaker=1, rooms=(1, 2))
         ("Bob, press the button", CAPTURE, [CollabSuggest(action=Press())]),
         ("I will stay here", CAPTURE, [CollabPlan(action=Stay())]),
         ("I'll wait here", ESCAPE, [CollabPlan(action=Wait())]),
+        ("I'll stay in room 1.", CAPTURE, [CollabPlan(action=Stay())]),
+        ("going to room 2, not staying", CAPTURE, [CollabPlan(action=Move(room=2))]),
         ("I will fix the generator", ESCAPE, [CollabPlan(action=Fix())]),
         ("Alice, can you fix the generator?", ESCAPE, [CollabSuggest(action=Fix())]),
         (
@@ -77,3 +79,14 @@ def test_scripted_answer_speaks_only_to_collab_prompts() -> None:
     verifier = COLLAB.verifier_messages(capture, "Move to room 6")
     assert scripted_answer(verifier) is not None and "Verification: Okay" in str(scripted_answer(verifier))
     assert scripted_answer([{"role": "user", "content": "Play Hanabi"}]) is None
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_move_the_renderer_says_reads_back(seed: int) -> None:
+    for context, actions in (
+        (CAPTURE, [Stay(), Press(), Move(room=3)]),
+        (ESCAPE, [Wait(), Fix(), Move(room=10)]),
+    ):
+        for action in actions:
+            text = CollabRenderer().render(Intent(actions=[action]), context, np.random.default_rng(seed))
+            assert CollabParser().parse(text, context) == [CollabPlan(action=action)], text
