@@ -104,7 +104,9 @@ class CollabRenderer:
 
 
 _NUMBERS = number_words(0, 20)
-_SENTENCES = re.compile(r"[.;!?\n]+|,?\s*\b(?:and )?then\b|,\s*and\b", re.IGNORECASE)
+_SENTENCES = re.compile(
+    r"[.;!?\n]+|,?\s*\b(?:and )?then\b|,\s*and\b|,\s*(?=(?:you|i|i'll|i'm|let me|alice|bob)\b)", re.IGNORECASE
+)
 _ROOM = re.compile(
     r"\broom\s*(?:#|no\.?|number)?\s*(\w+)|\b(?:to|into|towards?|enter)\s+(?!room\b)(\d+|\w+)\b", re.IGNORECASE
 )

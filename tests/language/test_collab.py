@@ -33,6 +33,11 @@ ESCAPE = CollabContext(game="escape", speaker=1, rooms=(1, 2))
             CAPTURE,
             [CollabSuggest(action=Move(room=4)), CollabPlan(action=Stay())],
         ),
+        (
+            "I'll go to room 6, you press the button",
+            CAPTURE,
+            [CollabPlan(action=Move(room=6)), CollabSuggest(action=Press())],
+        ),
         ("lol what", CAPTURE, []),
         ("", CAPTURE, []),
     ],

@@ -139,23 +139,11 @@ def collab_kit(
         summary_metrics=summary_metrics,
         oracle=OracleLanguage(CollabParser, CollabRenderer, CollabContext, text=scripted_answer),
         terminal=terminal,
-        parse_context=_parse_context,
-        parse_options=("speaker", "game"),
         sweeps=sweeps,
         paper=("table7",),
         actions=CollabAction,
         web=WEB,
     )
-
-
-def _parse_context(game: Any, agent: Any, options: Mapping[str, str]) -> Any:
-    from language.collab import CollabContext
-
-    state = game.new_initial_state(0)
-    speaker = options.get("speaker", "0")
-    if speaker not in ("0", "1"):
-        raise ValueError(f"speaker must be 0 or 1, not {speaker!r}")
-    return CollabContext.of(state.observation(int(speaker)), int(speaker))
 
 
 class CollabUI:
@@ -182,7 +170,6 @@ class CollabUI:
             f": {self.goal} (partner: {preset}). Type a move ('move 5', "
             "'press', 'fix', 'wait'), optionally '-- a message'; /board, /moves, /quit.",
         )
-        self._show(console, observation)
 
     def read_turn(self, console: Console, observation: Any) -> Turn | None:
         from agent.terminal import prompt_line, say
@@ -224,7 +211,7 @@ class CollabUI:
             say(
                 console,
                 ("turn", "cyan"),
-                f" {record.turn}: Alice {record.alice.kind}, Bob {record.bob.kind}; "
+                f" {record.turn}: Alice {_said(record.alice)}, Bob {_said(record.bob)}; "
                 f"the adversary went {record.adversary_from} -> {record.adversary_to} ({record.result})",
             )
 
@@ -232,3 +219,7 @@ class CollabUI:
         from agent.terminal import say
 
         say(console, ", ".join(f"{key} {value}" for key, value in metrics.items() if key not in ("rules", "setting")))
+
+
+def _said(action: Any) -> str:
+    return f"{action.kind} {action.room}" if action.kind == "move" else action.kind

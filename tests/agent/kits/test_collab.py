@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from agent.arena import play_game
 from agent.kits.collab_capture.terminal import capture_board
 from agent.kits.collab_escape.terminal import escape_board
 from agent.registry import default_registry
 from agent.sweep import load_sweep
-from games.collab import CollabCaptureGame, CollabEscapeGame
+from games.collab import CollabCaptureGame, CollabEscapeGame, Move
 
 REGISTRY = default_registry()
 
@@ -42,3 +44,17 @@ def test_table7_sweeps_expand() -> None:
     escape = load_sweep(root / "collab_escape" / "sweeps" / "table7.toml")
     assert len(capture.cells) == 8 and len(escape.cells) == 4
     assert REGISTRY.kit("collab_capture").paper == ("table7",)
+
+
+def test_terminal_reads_a_move_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rich.console import Console
+
+    from agent.kits.collab_capture.terminal import capture_ui
+
+    lines = iter(["/moves", "move 9", "move 6 -- on my way"])
+    monkeypatch.setattr("agent.terminal.prompt_line", lambda text="you> ": next(lines))
+    console = Console(record=True, width=200)
+    turn = capture_ui().read_turn(console, CollabCaptureGame().new_initial_state(0).observation(0))
+    assert turn is not None and turn.actions == (Move(room=6),) and turn.message == "on my way"
+    shown = console.export_text()
+    assert "stay in room 1; move to room 6" in shown and "name one legal move" in shown
