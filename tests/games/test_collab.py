@@ -113,3 +113,11 @@ def test_vendored_data_carries_the_papers_figures() -> None:
     data = collab_data()
     assert data["collab_capture"]["paper_results"]["greedy_baseline"] == {"capture_rate": 0.5, "turns": 6.0}
     assert data["collab_escape"]["start"] == {"Alice": 1, "Bob": 2, "Killer": 6}
+
+
+def test_corrected_escape_map_is_symmetric_and_the_original_is_not() -> None:
+    for rules, symmetric in (("corrected", True), ("original", False)):
+        adjacency = CollabEscapeGame(rules=rules).map.adjacency  # type: ignore[arg-type]
+        pairs = {(a, b) for a, near in adjacency.items() for b in near}
+        assert all((b, a) in pairs for a, b in pairs) == symmetric
+    assert CollabEscapeGame().map.adjacency[7] == (3, 6)

@@ -132,3 +132,35 @@ def test_policy_outcome_matches_its_value(case: tuple[EscapeMap, EscapePosition]
     # four standard errors of a Bernoulli mean at worst p = 1/2, and of the turns (range <= horizon)
     assert abs(wins / runs - solution.escape_probability) <= 4 * 0.5 / np.sqrt(runs)
     assert abs(turns / runs - solution.expected_turns) <= 4 * horizon / 2 / np.sqrt(runs)
+
+
+def _policy_outcome(emap: EscapeMap, tables: object, position: EscapePosition, left: int) -> tuple[float, float]:
+    """The escape probability and expected turns of the tables' policy, by exact enumeration of
+    every killer draw (the policy's outcome distribution)."""
+    if left == 0:
+        return 0.0, 0.0
+    alice, bob = tables.best(position, left)  # type: ignore[attr-defined]
+    win = turns = 0.0
+    for prob, nxt, result in escape_outcomes(emap, position, alice, bob):
+        later_win, later_turns = _policy_outcome(emap, tables, nxt, left - 1) if result == "continue" else (0.0, 0.0)
+        win += prob * ((result == "escaped") + later_win)
+        turns += prob * (1 + later_turns)
+    return win, turns
+
+
+@settings(max_examples=30, deadline=None)
+@given(small_maps(), st.integers(1, 4))
+def test_policy_outcome_distribution_equals_its_value(case: tuple[EscapeMap, EscapePosition], horizon: int) -> None:
+    emap, start = case
+    if start.killer in (start.alice, start.bob):
+        return
+    tables = escape_tables(emap, start._replace(turn=1), horizon)
+    solution = solve_escape(emap, start, horizon)
+    win, turns = _policy_outcome(emap, tables, start, horizon)
+    assert abs(win - solution.escape_probability) < 1e-9 and abs(turns - solution.expected_turns) < 1e-9
+
+
+def test_original_start_policy_enumerated_over_ten_turns() -> None:
+    tables = escape_tables(MAP, START, 10)
+    win, turns = _policy_outcome(MAP, tables, START, 10)
+    assert abs(win - 1.0) < 1e-9 and abs(turns - 6.5) < 1e-9
