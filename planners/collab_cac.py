@@ -27,12 +27,11 @@ from language.collab_llm import COLLAB
 from language.llm_client import LLMClient
 from planners.cac import CACPlanner, Choice, NoTheoryOfMind, NoVerifier, llm_cac
 from planners.collab_capture import ExactCapturePlanner
-from planners.collab_escape import ExactEscapePlanner
+from planners.collab_escape import ExactEscapePlanner, tables_of
 from solvers.collab_capture import capture_step, legal_acts, solve_capture
 from solvers.collab_escape import (
     escape_legal_acts,
     escape_outcomes,
-    escape_tables,
     killer_destinations,
     killer_plan,
 )
@@ -50,19 +49,11 @@ def exact_planner(observation: Any) -> Any:
 def joint_optimum_part(observation: Any, seat: int) -> Any:
     """Seat ``seat``'s part of the exact joint optimum at this position (a typed action)."""
     if _is_escape(observation):
-        emap, position = escape_position(observation)
-        tables = escape_tables(emap, _escape_start(observation, position), observation.max_turns)
+        _, position, tables = tables_of(observation)
         return from_act(tables.best(position, observation.max_turns - observation.turn + 1)[seat])
     cmap, rules, cpos = capture_position(observation)
     solution = solve_capture(cmap, rules, cpos, observation.max_turns)
     return from_act(solution.plan[0][seat]) if solution.turns is not None else None
-
-
-def _escape_start(observation: Any, position: Any) -> Any:
-    a, b, k = observation.start
-    return position._replace(
-        alice=a, bob=b, killer=k, fixes=(0,) * len(position.fixes), memory=type(position.memory)(), turn=1
-    )
 
 
 def response_scores(observation: Any, partner_action: Any) -> list[tuple[float, float, Any]]:
@@ -73,8 +64,7 @@ def response_scores(observation: Any, partner_action: Any) -> list[tuple[float, 
     partner = to_act(partner_action)
     out: list[tuple[float, float, Any]] = []
     if _is_escape(observation):
-        emap, position = escape_position(observation)
-        tables = escape_tables(emap, _escape_start(observation, position), observation.max_turns)
+        emap, position, tables = tables_of(observation)
         left = observation.max_turns - observation.turn + 1
         for mine in observation.legal:
             joint = (to_act(mine), partner) if seat == 0 else (partner, to_act(mine))

@@ -18,7 +18,16 @@ import numpy as np
 from games.collab import EscapeObservation, Fix, Move, Wait
 from games.collab.escape import escape_position
 from language.acts import Intent
-from solvers.collab_escape import EscapeMap, escape_tables
+from solvers.collab_escape import EscapeMap, EscapePosition, EscapeTables, escape_tables
+
+
+def tables_of(observation: EscapeObservation) -> tuple[EscapeMap, EscapePosition, EscapeTables]:
+    """The map, the position and the (cached) backward-induction tables of the game ``observation``
+    is from: every state reachable from its start over its whole turn limit."""
+    emap, position = escape_position(observation)
+    a, b, k = observation.start
+    start = EscapePosition(a, b, k, (0,) * len(position.fixes))
+    return emap, position, escape_tables(emap, start, observation.max_turns)
 
 
 class ExactEscapePlanner:
@@ -28,12 +37,7 @@ class ExactEscapePlanner:
         """The seat's move of the optimal joint move now."""
         if not observation.legal:
             return Intent()
-        emap, position = escape_position(observation)
-        a, b, k = observation.start
-        start = position._replace(
-            alice=a, bob=b, killer=k, fixes=(0,) * len(position.fixes), memory=type(position.memory)(), turn=1
-        )
-        tables = escape_tables(emap, start, observation.max_turns)
+        _, position, tables = tables_of(observation)
         act = tables.best(position, observation.max_turns - observation.turn + 1)[observation.seat]
         return Intent(actions=[Move(room=act.room) if act.kind == "move" else Fix() if act.kind == "fix" else Wait()])
 
