@@ -4,6 +4,7 @@ games, and the Table 7 sweeps expand."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -58,3 +59,17 @@ def test_terminal_reads_a_move_in_words(monkeypatch: pytest.MonkeyPatch) -> None
     assert turn is not None and turn.actions == (Move(room=6),) and turn.message == "on my way"
     shown = console.export_text()
     assert "stay in room 1; move to room 6" in shown and "name one legal move" in shown
+
+
+@pytest.mark.parametrize("game_name", ["collab_capture", "collab_escape"])
+def test_the_scripted_server_answers_the_cac_prompts(llm_server: Any, game_name: str) -> None:
+    """A CAC self-play game on the scripted server: every module asks it and every answer grounds."""
+    from language.llm_client import LLMConfig
+
+    config = LLMConfig(model="scripted", base_url=llm_server.url, transport_retries=0)
+    agents = [REGISTRY.build_agent(REGISTRY.preset(game_name, "cac"), config) for _ in range(2)]
+    game = REGISTRY.make_game(game_name, max_turns=3)
+    result = play_game(game, agents, seed=0)
+    assert len(result.transcript) == 2 * result.metrics["turns"]
+    for agent in agents:
+        assert agent.llm.usage.calls >= 2 and agent.llm.usage.failures == 0 and agent.planner.fallbacks == 0
