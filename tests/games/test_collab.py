@@ -3,7 +3,10 @@ gets, and the vendored data."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.base import IllegalTurnError, Turn, check_game
 from games.collab import (
@@ -16,6 +19,8 @@ from games.collab import (
     Wait,
     collab_data,
 )
+from games.collab.actions import to_act
+from solvers.collab_capture import capture_step
 
 
 @pytest.mark.parametrize(
@@ -121,3 +126,18 @@ def test_corrected_escape_map_is_symmetric_and_the_original_is_not() -> None:
         pairs = {(a, b) for a, near in adjacency.items() for b in near}
         assert all((b, a) in pairs for a, b in pairs) == symmetric
     assert CollabEscapeGame().map.adjacency[7] == (3, 6)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["original", "corrected"]), st.sampled_from(["llm", "greedy"]))
+def test_the_turn_based_game_equals_the_kernel(seed: int, rules: str, setting: str) -> None:
+    game = CollabCaptureGame(rules=rules, setting=setting)  # type: ignore[arg-type]
+    state = game.new_initial_state(seed)
+    rng = np.random.default_rng(seed)
+    position = game.start
+    while not state.is_terminal():
+        alice, bob = (state.legal(s)[int(rng.integers(len(state.legal(s))))] for s in (0, 1))
+        state.submit(alice)
+        state.submit(bob)
+        position, caught = capture_step(game.map, game.kernel, position, to_act(alice), to_act(bob))
+        assert state.position == position and state.captured == caught
