@@ -4,9 +4,9 @@ of its cells, and ``accord ablate`` prints them beside Accord's measured figures
 In the sweep file (TOML), one ``[[paper]]`` table per reported row::
 
     [[paper]]
-    where = { preset = "symbolic", layout = "cramped_room" }   # the cells it applies to
-    figures = { score = 216.9 }                                # metric -> the paper's figure
-    source = "Table 1, PBT (best of the table)"                # where the figure comes from
+    where = { preset = "solver", size = 8 }       # the cells it applies to
+    figures = { score = 216.9 }                   # metric -> the paper's figure
+    source = "Table 1, best row"                  # where the figure comes from
 
 ``where`` names cell parameters (the grid's axes, its fixed game options or agent keys); a cell
 matches when each named value equals the cell's. The figures are data for the reader: they take no
