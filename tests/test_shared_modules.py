@@ -26,6 +26,7 @@ SHARED: tuple[str, ...] = (
     "agent/registry.py",
     "agent/results.py",
     "agent/sweep.py",
+    "agent/references.py",
     "agent/terminal.py",
     "agent/kits/base.py",
     "agent/cli/__init__.py",
