@@ -41,7 +41,7 @@ from games.overcooked.kitchen import (
     Obj,
     initial_kitchen,
 )
-from games.overcooked.layout import LAYOUTS, Layout, Pos, load_layout, parse_layout
+from games.overcooked.layout import LAYOUTS, Layout, LayoutName, Pos, load_layout, parse_layout
 from games.overcooked.observation import OvercookedObservation, StepRecord
 from games.overcooked.state import OvercookedMetrics, OvercookedState
 from games.overcooked.upstream import from_upstream_dict, to_upstream_dict
@@ -62,6 +62,7 @@ __all__ = [
     "Dynamics",
     "Kitchen",
     "Layout",
+    "LayoutName",
     "Move",
     "Obj",
     "OvercookedGame",

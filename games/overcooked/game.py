@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from games.base import Game, GameFacts, IllegalTurnError
 from games.overcooked.dynamics import DYNAMICS, Dynamics
 from games.overcooked.kitchen import ACTIONS
-from games.overcooked.layout import LAYOUTS, Layout, load_layout
+from games.overcooked.layout import LAYOUTS, Layout, LayoutName, load_layout
 
 if TYPE_CHECKING:
     from games.overcooked.state import OvercookedState
@@ -89,7 +89,7 @@ class OvercookedGame(Game):
         ValueError: an unknown layout or dynamics, or a horizon outside 1..10000 (one line).
     """
 
-    def __init__(self, layout: str = "cramped_room", horizon: int = 400, dynamics: Dynamics = "paper") -> None:
+    def __init__(self, layout: LayoutName = "cramped_room", horizon: int = 400, dynamics: Dynamics = "paper") -> None:
         if not isinstance(layout, str) or layout not in LAYOUTS:
             raise ValueError(f"unknown layout {layout!r}; valid: {', '.join(LAYOUTS)}")
         if isinstance(horizon, bool) or not isinstance(horizon, int) or not 1 <= horizon <= MAX_HORIZON:

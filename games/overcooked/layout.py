@@ -27,11 +27,17 @@ import ast
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from typing import Literal, get_args
 
 Pos = tuple[int, int]
 """A cell ``(x, y)``: x to the right, y downwards (upstream's convention)."""
 
-LAYOUTS: tuple[str, ...] = (
+LayoutName = Literal[
+    "cramped_room", "asymmetric_advantages", "coordination_ring", "forced_coordination", "counter_circuit"
+]
+"""A paper layout's name (the type of the game's ``layout`` option)."""
+
+LAYOUTS: tuple[LayoutName, ...] = (
     "cramped_room",
     "asymmetric_advantages",
     "coordination_ring",
@@ -39,6 +45,8 @@ LAYOUTS: tuple[str, ...] = (
     "counter_circuit",
 )
 """The paper's five layouts, in the paper's order."""
+
+assert get_args(LayoutName) == LAYOUTS
 
 LAYOUT_FILES: dict[str, str] = {name: name for name in LAYOUTS} | {"counter_circuit": "counter_circuit_o_1order"}
 """Paper name -> the upstream layout file (without ``.layout``) it is read from."""

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from games.overcooked import LAYOUTS, OvercookedGame, initial_kitchen, load_layout, step
+from games.overcooked import LAYOUTS, LayoutName, OvercookedGame, initial_kitchen, load_layout, step
 from games.overcooked.batched import batch_from_kitchens, step_batch
 
 
@@ -26,7 +26,9 @@ def _row(layout: str, steps: int, seconds: float) -> dict[str, Any]:
     return {"layout": layout, "steps": steps, "seconds": round(seconds, 4), "steps_per_s": round(steps / seconds, 1)}
 
 
-def engine_steps(layout_name: str, episodes: int, horizon: int, seed: int, dynamics: str = "paper") -> dict[str, Any]:
+def engine_steps(
+    layout_name: LayoutName, episodes: int, horizon: int, seed: int, dynamics: str = "paper"
+) -> dict[str, Any]:
     """Time ``episodes`` random episodes of ``horizon`` joint steps on the engine directly.
 
     Returns:
@@ -46,7 +48,7 @@ def engine_steps(layout_name: str, episodes: int, horizon: int, seed: int, dynam
     return _row(layout_name, episodes * horizon, time.perf_counter() - start) | {"sparse": sparse}
 
 
-def game_steps(layout_name: str, episodes: int, horizon: int, seed: int) -> dict[str, Any]:
+def game_steps(layout_name: LayoutName, episodes: int, horizon: int, seed: int) -> dict[str, Any]:
     """Time the same random play through :class:`games.overcooked.OvercookedState` (two turns a step)."""
     game = OvercookedGame(layout=layout_name, horizon=horizon)
     plans = _actions(episodes, horizon, seed)
@@ -66,7 +68,7 @@ def game_steps(layout_name: str, episodes: int, horizon: int, seed: int) -> dict
     }
 
 
-def batched_steps(layout_name: str, kitchens: int, horizon: int, seed: int) -> dict[str, Any]:
+def batched_steps(layout_name: LayoutName, kitchens: int, horizon: int, seed: int) -> dict[str, Any]:
     """Time ``kitchens`` random episodes stepped together by the Numba stepper (compiled first).
 
     Returns:
@@ -84,7 +86,7 @@ def batched_steps(layout_name: str, kitchens: int, horizon: int, seed: int) -> d
 
 
 def run_bench(
-    episodes: int, horizon: int, seed: int, layouts: tuple[str, ...] = LAYOUTS, kitchens: int = 1024
+    episodes: int, horizon: int, seed: int, layouts: tuple[LayoutName, ...] = LAYOUTS, kitchens: int = 1024
 ) -> dict[str, Any]:
     """Engine steps per second on each layout, in total, through the game's turn API and batched.
 

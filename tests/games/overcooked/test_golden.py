@@ -80,7 +80,8 @@ def test_the_paper_and_unmodified_dynamics_differ_on_the_goldens():
 
 
 def test_a_bad_upstream_dict_is_refused_in_one_line():
-    for bad in ({}, {"players": [{}]}, {"players": [], "objects": [], "timestep": 0}):
+    bad_dicts: list[dict[str, Any]] = [{}, {"players": [{}]}, {"players": [], "objects": [], "timestep": 0}]
+    for bad in bad_dicts:
         with pytest.raises(ValueError, match="upstream Overcooked state dict|expected 2 players") as err:
             from_upstream_dict(bad)
         assert "\n" not in str(err.value)
