@@ -14,12 +14,22 @@ The team's score is the sum of the deliveries over 400 steps.
 |               | ``v1.1.0``: overcooked-ai 1.1.0 unmodified (INTERACT with empty hands starts a pot) |
 | engine        | :func:`step` (:mod:`games.overcooked.dynamics`), exact against upstream's goldens   |
 | state         | :class:`Kitchen` of two :class:`Chef` and the unheld :class:`Obj`\\ s               |
+| players       | 2: Alice (seat 0, the layout's ``1``) and Bob (seat 1, the layout's ``2``)          |
+| turns         | each joint step is two turns: Alice submits, then Bob, then the step is applied     |
+|               | (OpenSpiel's simultaneous-to-sequential transform); a turn is a chat message plus   |
+|               | exactly one :class:`Move` (all six actions are always legal)                        |
+| information   | perfect (the whole kitchen is seen); Alice's submission is hidden from Bob until    |
+|               | the joint step is applied                                                           |
+| end           | after ``horizon`` joint steps (the paper: 400)                                      |
+| returns       | the team's score (20 per three-onion soup delivered) for both, 0 before the end     |
+| options       | ``layout``, ``horizon``, ``dynamics`` (:class:`OvercookedGame`)                     |
 
 The engine is plain Python on immutable, hashable states (planners search over them); the golden
 trajectories of upstream and their provenance are in ``games/overcooked/golden/``.
 """
 
 from games.overcooked.dynamics import DYNAMICS, EVENT_TYPES, Dynamics, Step, step
+from games.overcooked.game import GAME_ID, MOVES, PLAYER_NAMES, Move, OvercookedGame, move_index
 from games.overcooked.kitchen import (
     ACTIONS,
     COOK_TIME,
@@ -32,6 +42,8 @@ from games.overcooked.kitchen import (
     initial_kitchen,
 )
 from games.overcooked.layout import LAYOUTS, Layout, Pos, load_layout, parse_layout
+from games.overcooked.observation import OvercookedObservation, StepRecord
+from games.overcooked.state import OvercookedMetrics, OvercookedState
 from games.overcooked.upstream import from_upstream_dict, to_upstream_dict
 
 __all__ = [
@@ -41,18 +53,28 @@ __all__ = [
     "DIRECTIONS",
     "DYNAMICS",
     "EVENT_TYPES",
+    "GAME_ID",
     "LAYOUTS",
+    "MOVES",
+    "PLAYER_NAMES",
     "RECIPE",
     "Chef",
     "Dynamics",
     "Kitchen",
     "Layout",
+    "Move",
     "Obj",
+    "OvercookedGame",
+    "OvercookedMetrics",
+    "OvercookedObservation",
+    "OvercookedState",
     "Pos",
     "Step",
+    "StepRecord",
     "from_upstream_dict",
     "initial_kitchen",
     "load_layout",
+    "move_index",
     "parse_layout",
     "step",
     "to_upstream_dict",
