@@ -190,26 +190,28 @@ def _qa_table(summary: dict[str, dict[str, Any]], model: str, trials: int) -> Li
 
 
 def qa_symbolic_command(
-    agent: str = typer.Option("convention", "--agent", help="the planner that names moves: convention | search"),
+    agent: str = typer.Option("convention", "--agent", help="the planner that names Hanabi moves: convention | search"),
+    games: str | None = typer.Option(None, help="comma-separated: hanabi, overcooked, collabgames (default: all)"),
     json_path: str | None = typer.Option(
         None, "--json", help="write the summary, the figures per template and every answer as JSON ('-' = stdout)"
     ),
 ) -> None:
-    """Answer CoordinationQA's Hanabi questions without a language model: each scenario's text is
-    read as a Hanabi position, moves come from the convention planner (or, with ``--agent search``,
-    the search planner), clue and fact questions from
-    belief queries, and a question no template computes is abstained (scored wrong). The answers are
-    given first, from the questions alone; then they are scored with the key. Reports per category
-    the questions answered (coverage), the accuracy over all questions and over the answered ones,
-    and the exact random baseline."""
+    """Answer CoordinationQA's questions without a language model: each scenario's text is read as a
+    position of its game; Hanabi moves come from the convention planner (or, with ``--agent search``,
+    the search planner), Overcooked moves from the team task rule, Collab moves from the exact
+    planners, fact questions from the position, and a question no template computes is abstained
+    (scored wrong). The answers are given first, from the questions alone; then they are scored with
+    the key. Reports per category and game the questions answered (coverage), the accuracy over all
+    questions and over the answered ones, and the exact random baseline."""
 
     def run() -> None:
         from agent.kits.llm_coordination.qa import load_benchmark
         from agent.kits.llm_coordination.symbolic_qa import mover, symbolic_report
 
-        mover(agent)  # an unknown agent is refused here, before the status line is drawn
-        with _status(f"answering with the {agent} planner"):
-            report = symbolic_report(load_benchmark(), agent)
+        mover(agent)  # an unknown agent or game is refused here, before the status line is drawn
+        benchmark = load_benchmark().select(_csv(games) or None, None)
+        with _status(f"answering (Hanabi moves: the {agent} planner)"):
+            report = symbolic_report(benchmark, agent)
         _show(_symbolic_table(report["summary"], agent), json_path)
         _write_json(json_path, report)
 
@@ -221,7 +223,7 @@ def _symbolic_table(summary: dict[str, dict[str, Any]], agent: str) -> LiteralTa
     from agent.kits.llm_coordination.qa import CATEGORY_NAMES
 
     table = LiteralTable(
-        title=f"CoordinationQA, Hanabi: the neurosymbolic answerer ({agent} planner)",
+        title=f"CoordinationQA: the neurosymbolic answerers (Hanabi moves: {agent} planner)",
         caption="accuracy: abstentions count wrong; answered: accuracy over the answered questions; "
         "random: exact expected accuracy of a uniform pick",
     )

@@ -26,30 +26,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from agent.kits.llm_coordination.hanabi_facts import (
-    CARD_NUMBER,
-    Answer,
-    answer_cards,
-    answer_stacks,
-    answer_tokens,
-    within,
-)
+from agent.kits.llm_coordination.answers import Answer, question_sentence
+from agent.kits.llm_coordination.hanabi_facts import CARD_NUMBER, answer_cards, answer_stacks, answer_tokens, within
 from agent.kits.llm_coordination.hanabi_position import Move, Position, option_moves, read_position
 from agent.kits.llm_coordination.qa import Question
 from beliefs.hanabi import HanabiBeliefs, bits
 from games.hanabi import COLOR_NAMES, Discard, HanabiAction, HanabiObservation, Play, RevealColor, RevealRank
 from language.choices import Option
 from planners.hanabi_convention import ConventionPlanner
-
-_HEADER = re.compile(r"available\s+(?:answers|actions)\s*:", re.IGNORECASE)
-
-
-def question_sentence(text: str) -> str:
-    """The question itself: the last non-blank line before the options' header."""
-    head = _HEADER.split(text)[0]
-    lines = [line.strip() for line in head.splitlines() if line.strip()]
-    return lines[-1] if lines else ""
-
 
 # ---- own moves (JP, and ToM questions whose options are the observer's moves) ------------------
 

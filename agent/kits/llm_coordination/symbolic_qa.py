@@ -1,8 +1,11 @@
-"""Scoring the neurosymbolic Hanabi answerer (:mod:`.hanabi_answerer`) on CoordinationQA: every
-Hanabi question is answered first, from its text and options alone; only then are the letters
-scored against the key (:func:`.qa.score`). Per category: how many questions were answered
-(coverage), the accuracy over all questions (an abstention is wrong, as a model's missing answer
-is), the accuracy over the answered ones, and the exact random baseline (:func:`.qa.random_baseline`).
+"""Scoring the neurosymbolic answerers on CoordinationQA: every question is answered first, from
+its text and options alone, by the answerer of the game its scenario describes (Hanabi:
+:mod:`.hanabi_answerer`; Overcooked: :mod:`.overcooked_answerer`, also for the benchmark's tomato
+scenarios filed under CollabGames); only then are the letters scored against the key
+(:func:`.qa.score`). Per category, per game and per game and category: how many questions were
+answered (coverage), the accuracy over all questions (an abstention is wrong, as a model's missing
+answer is), the accuracy over the answered ones, and the exact random baseline
+(:func:`.qa.random_baseline`).
 """
 
 from __future__ import annotations
@@ -10,13 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agent.kits.llm_coordination.hanabi_answerer import Chooser, answer_question
-from agent.kits.llm_coordination.hanabi_facts import Answer
-from agent.kits.llm_coordination.qa import CATEGORIES, AnswerKey, Benchmark, Question, random_baseline, score
+from agent.kits.llm_coordination import hanabi_answerer, overcooked_answerer
+from agent.kits.llm_coordination.answers import Answer
+from agent.kits.llm_coordination.hanabi_answerer import Chooser
+from agent.kits.llm_coordination.qa import CATEGORIES, GAMES, AnswerKey, Benchmark, Question, random_baseline, score
 from planners.hanabi_convention import ConventionPlanner
-
-GAME = "Hanabi"
-
 
 AGENTS = ("convention", "search")
 """The planners that can name the observer's move (``--agent``)."""
@@ -38,10 +39,28 @@ def mover(agent: str) -> Chooser:
     raise ValueError(f"unknown agent {agent!r}; choose from {', '.join(AGENTS)}")
 
 
+def scenario_game(question: Question) -> str:
+    """The game a question's scenario describes: its ``Game`` column, except the Overcooked
+    scenarios (a soup of onions and tomatoes) the benchmark files under CollabGames."""
+    if question.game == "CollabGames" and "Overcooked" in question.game_description:
+        return "Overcooked"
+    return question.game
+
+
 def answer_all(questions: Sequence[Question], agent: str = "convention") -> list[Answer]:
-    """The answerer's reply to each question, in order (the key is not an argument: it cannot be read)."""
+    """The answerer's reply to each question, in order (the key is not an argument: it cannot be
+    read); ``agent`` names the Hanabi moves."""
     chooser = mover(agent)
-    return [answer_question(q, chooser) for q in questions]
+    answers = []
+    for question in questions:
+        game = scenario_game(question)
+        if game == "Hanabi":
+            answers.append(hanabi_answerer.answer_question(question, chooser))
+        elif game == "Overcooked":
+            answers.append(overcooked_answerer.answer_question(question))
+        else:
+            answers.append(Answer(None, None, f"no answerer reads {game} scenarios"))
+    return answers
 
 
 def group_report(
@@ -73,10 +92,12 @@ def score_answers(questions: Sequence[Question], answers: Sequence[Answer], key:
     """
     correct = [score(q.id, a.letter, key) for q, a in zip(questions, answers, strict=True)]
     summary: dict[str, Any] = {}
-    for category in CATEGORIES:
-        picked = [i for i, q in enumerate(questions) if q.category == category]
+    groups: list[tuple[str, str | None, str | None]] = [(c, None, c) for c in CATEGORIES]
+    groups += [(g, g, None) for g in GAMES] + [(f"{g}/{c}", g, c) for g in GAMES for c in CATEGORIES]
+    for label, game, category in groups:
+        picked = [i for i, q in enumerate(questions) if game in (None, q.game) and category in (None, q.category)]
         if picked:
-            summary[category] = group_report(
+            summary[label] = group_report(
                 [questions[i] for i in picked], [answers[i] for i in picked], [correct[i] for i in picked], key
             )
     summary["all"] = group_report(questions, answers, correct, key)
@@ -101,13 +122,14 @@ def score_answers(questions: Sequence[Question], answers: Sequence[Answer], key:
 
 
 def symbolic_report(benchmark: Benchmark, agent: str = "convention") -> dict[str, Any]:
-    """Answer the benchmark's Hanabi questions (moves named by ``agent``'s planner), then score them
+    """Answer the benchmark's questions (Hanabi moves named by ``agent``'s planner), then score them
     (see the module docstring)."""
-    questions = [q for q in benchmark.questions if q.game == GAME]
+    questions = list(benchmark.questions)
     answers = answer_all(questions, agent)
+    games = ", ".join(sorted({q.game for q in questions}))
     return {
-        "benchmark": "CoordinationQA (Agashe et al., LLM-Coordination), Hanabi questions",
-        "answerer": f"neurosymbolic: scenario text -> position; {agent} planner and belief queries; abstains elsewhere",
+        "benchmark": f"CoordinationQA (Agashe et al., LLM-Coordination): {games}",
+        "answerer": f"neurosymbolic: scenario text -> position; the game's planner ({agent} for Hanabi), its facts; abstains elsewhere",
         "agent": agent,
         **score_answers(questions, answers, benchmark.key),
     }

@@ -100,7 +100,7 @@ def test_options_are_read_as_moves_however_they_are_worded():
 
 
 def test_the_report_adds_up():
-    report = symbolic_report(BENCH)
+    report = symbolic_report(BENCH.select(["hanabi"]))
     summary = report["summary"]
     assert sum(summary[c]["questions"] for c in ("EC", "ToM", "JP")) == summary["all"]["questions"] == 84
     for entry in summary.values():
@@ -137,10 +137,11 @@ def test_a_text_the_rules_cannot_have_is_not_a_position():
 
 def test_the_command_reports_per_category(tmp_path):
     out = tmp_path / "symbolic.json"
-    result = CliRunner().invoke(app, ["qa", "symbolic", "--json", str(out)])
+    result = CliRunner().invoke(app, ["qa", "symbolic", "--games", "hanabi", "--json", str(out)])
     assert result.exit_code == 0, result.output
     data = json.loads(out.read_text())
-    assert set(data["summary"]) == {"EC", "ToM", "JP", "all"} and len(data["answers"]) == 84
+    assert set(data["summary"]) == {"EC", "ToM", "JP", "Hanabi", "Hanabi/EC", "Hanabi/ToM", "Hanabi/JP", "all"}
+    assert len(data["answers"]) == 84
 
 
 # ---- hand-written positions (not from the benchmark), answers derived by hand ----------------------
