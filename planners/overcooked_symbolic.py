@@ -13,7 +13,7 @@ paid: the chef that needs longer gets the value of a spare.
 | 100 | deliver the held soup |
 | 90 | take the soup from a cooking or ready pot with the held plate (less the steps it will wait) |
 | 80 + 5 x onions in it | put the held onion into a pot that takes it |
-| 70 | fetch a plate a cooking, ready or soon full pot needs |
+| 70 - steps it would wait | fetch a plate a cooking, ready or soon full pot needs |
 | 60 | fetch an onion a pot needs |
 | 70 | put the held item on a counter the partner can reach, when its use is out of reach (a hand-over) |
 | 15 | fetch an onion ahead of need (the next soup) |
@@ -56,6 +56,8 @@ TRUST_AFTER = 40
 """Steps of agreement with the joint plan after which a partner is trusted again."""
 SPARE = 5.0
 """The value of an action whose resource the partner already claims."""
+DISH_WAIT = 1.0
+"""Value lost per step a fetched plate would wait at the pot for the soup."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,7 @@ class Needs:
     dishes: int
     onions_on_counters: int
     dishes_on_counters: int
+    ready_in: int
     pot_reach: tuple[bool, bool]
     serve_reach: tuple[bool, bool]
 
@@ -94,6 +97,7 @@ def needs(geo: Geometry, kitchen: Kitchen) -> Needs:
     layout = geo.layout
     slots: dict[Pos, int] = {}
     cooking = 0
+    ticks: list[int] = []
     for pot in layout.pots:
         soup = kitchen.object_at(pot)
         if soup is None:
@@ -102,6 +106,7 @@ def needs(geo: Geometry, kitchen: Kitchen) -> Needs:
             slots[pot] = 3 - len(soup.ingredients)
         else:
             cooking += 1
+            ticks.append(max(0, 20 - soup.cooking_tick))
     held = [holding(kitchen, s) for s in (0, 1)]
     counter = [o.name for o in kitchen.objects if layout.terrain(o.position) == "X"]
     open_slots = sum(slots.values())
@@ -116,6 +121,7 @@ def needs(geo: Geometry, kitchen: Kitchen) -> Needs:
         cooking + min(soon, 1) - held.count("dish"),
         counter.count("onion"),
         counter.count("dish"),
+        min(ticks, default=20),
         (pot_reach[0], pot_reach[1]),
         (serve_reach[0], serve_reach[1]),
     )
@@ -206,6 +212,8 @@ def _fetches(layout_name: str, kitchen: Kitchen, seat: int, state: int, need: Ne
                     value = 15.0
                 if item == "dish" and need.dishes - (0 if on_counter else need.dishes_on_counters) <= 0:
                     continue
+                if item == "dish":  # a plate fetched too early waits at the pot
+                    value -= DISH_WAIT * max(0, need.ready_in - total)
                 if tile in layout.counters and need.pot_reach[seat] is False and item != "soup":
                     continue  # do not take back what was handed over
                 best = Option(Task("pick", tile, item), value, total, ((item, None),))
