@@ -26,6 +26,7 @@ import numpy as np
 
 from games.overcooked import DIRECTIONS, Kitchen, Layout, Pos, load_layout
 from language.overcooked_places import Task, access_cells, places
+from language.overcooked_state_text import closest_empty_counter as text_closest_counter
 
 NORTH, SOUTH, EAST, WEST, STAY, INTERACT = range(6)
 INF = 1 << 20
@@ -55,6 +56,11 @@ class Geometry:
             self.move.append((row[0], row[1], row[2], row[3]))
         self._goals: dict[tuple[Pos, frozenset[int]], list[int]] = {}
         self._cells: dict[tuple[int, frozenset[int]], list[int]] = {}
+
+    def forget(self) -> None:
+        """Drop every cached table (they are recomputed on demand)."""
+        self._goals.clear()
+        self._cells.clear()
 
     def state(self, cell: Pos, orientation: Pos) -> int:
         """The state index of a chef on ``cell`` facing ``orientation``."""
@@ -195,15 +201,11 @@ def move_away(geo: Geometry, state: int, avoid: Iterable[int], partner: int | No
         nxt = geo.move[cell][a]
         if nxt == cell or nxt in blocked:
             continue
-        d = (
-            0
-            if nxt not in avoid
-            else 1
-            + min(
-                (geo.cell_table(c, blocked)[nxt] for c in range(len(geo.cells)) if c not in avoid and c not in blocked),
-                default=INF,
-            )
-        )
+        if nxt in avoid:
+            table = geo.cell_table(nxt, blocked)
+            d = 1 + min((table[c] for c in range(len(geo.cells)) if c not in avoid and c not in blocked), default=INF)
+        else:
+            d = 0
         if d < best_d:
             best, best_d = a, d
     return best
@@ -362,16 +364,6 @@ def available_tasks(layout_name: str, kitchen: Kitchen, seat: int) -> list[Task]
 
 
 def closest_empty_counter(layout_name: str, kitchen: Kitchen, seat: int) -> Pos | None:
-    """The nearest empty kitchen counter (``k``, not shared) chef ``seat`` can reach, or None."""
-    geo = geometry(layout_name)
-    chef = kitchen.chefs[seat]
-    state = geo.state(chef.position, chef.orientation)
-    named = places(layout_name)
-    best, best_d = None, INF
-    for name in named.of_kind("k"):
-        tile = named.tiles[name]
-        if kitchen.object_at(tile) is None:
-            d = geo.goal_table(tile)[state]
-            if d < best_d:
-                best, best_d = tile, d
-    return best
+    """The empty kitchen counter the working memory calls closest to chef ``seat`` (None: none)."""
+    closest = text_closest_counter(layout_name, kitchen, seat)
+    return None if closest is None else closest[0]

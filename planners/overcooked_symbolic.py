@@ -256,8 +256,10 @@ def allocate(layout_name: str, kitchen: Kitchen, fixed: dict[int, Option] | None
 class SymbolicPlanner:
     """The symbolic agent (see the module docstring); a :class:`~planners.base.Planner` of the
     ``overcooked`` kit. Its per-game memory (the last joint plan, the trust in the partner, the
-    stuck detector) is reset when a new game begins."""
+    stuck detector) is reset when a new game begins. ``trust_partner=False`` never assumes a
+    same-planner partner (always the best answer to the predicted partner)."""
 
+    trust_partner: bool = True
     game: NewGame = field(default_factory=NewGame)
     guard: StuckGuard = field(default_factory=StuckGuard)
     trusted: bool = True
@@ -268,7 +270,7 @@ class SymbolicPlanner:
     def reset(self) -> None:
         """Forget the previous game."""
         self.guard.reset()
-        self.trusted, self.agreeing, self.last, self.last_tasks = True, 0, None, None
+        self.trusted, self.agreeing, self.last, self.last_tasks = self.trust_partner, 0, None, None
 
     def joint_plan(self, layout_name: str, kitchen: Kitchen) -> tuple[tuple[Task, Task], tuple[int, int]]:
         """The joint plan of a same-planner team: both chefs' tasks and low-level actions."""
@@ -328,7 +330,7 @@ class SymbolicPlanner:
             self.trusted, self.agreeing = False, 0
         else:
             self.agreeing += 1
-            if self.agreeing >= TRUST_AFTER:
+            if self.agreeing >= TRUST_AFTER and self.trust_partner:
                 self.trusted = True
 
     def plan(self, beliefs: object, observation: object, rng: np.random.Generator) -> MoveIntent:
