@@ -9,6 +9,7 @@
 | :mod:`agent.kits.dialop_mediation` | flight booking for two users (Lin et al.) |
 | :mod:`agent.kits.asympuzl` | asymmetric puzzle (Cadet et al.) |
 | :mod:`agent.kits.hanabi` | cooperative card game with hidden own hands (Agashe et al., LLM-Coordination) |
+| :mod:`agent.kits.overcooked` | two chefs cook and serve onion soups, Overcooked-AI's five layouts (Agashe et al., LLM-Coordination) |
 
 What the three DialOp kits share lives beside them: :mod:`agent.kits.dialop_family` (slots and
 presets) and :mod:`agent.kits.dialop` (their ``accord dialop`` commands and prompted self-play);
@@ -32,6 +33,7 @@ BUILTIN_KITS: tuple[str, ...] = (
     "agent.kits.dialop_mediation",
     "agent.kits.asympuzl",
     "agent.kits.hanabi",
+    "agent.kits.overcooked",
 )
 """The modules of Accord's own kits, each with a ``kit()`` function, in the order they are listed."""
 

@@ -17,7 +17,7 @@ The team's score is the sum of the deliveries over 400 steps.
 | players       | 2: Alice (seat 0, the layout's ``1``) and Bob (seat 1, the layout's ``2``)          |
 | turns         | each joint step is two turns: Alice submits, then Bob, then the step is applied     |
 |               | (OpenSpiel's simultaneous-to-sequential transform); a turn is a chat message plus   |
-|               | exactly one :class:`Move` (all six actions are always legal)                        |
+|               | one :class:`Move` (all six are always legal; a turn without one stays)              |
 | information   | perfect (the whole kitchen is seen); Alice's submission is hidden from Bob until    |
 |               | the joint step is applied                                                           |
 | end           | after ``horizon`` joint steps (the paper: 400)                                      |

@@ -14,7 +14,7 @@ from pydantic import Field
 from games.base import ChatLine, GameMetrics, IllegalTurnError, State, Turn, TurnRecord, metric
 from games.overcooked.dynamics import Step, step
 from games.overcooked.game import MOVES, Move, move_index
-from games.overcooked.kitchen import ACTIONS, COOK_TIME, Kitchen, initial_kitchen
+from games.overcooked.kitchen import ACTIONS, COOK_TIME, STAY, Kitchen, initial_kitchen
 from games.overcooked.observation import OvercookedObservation, StepRecord
 
 if TYPE_CHECKING:
@@ -93,8 +93,11 @@ class OvercookedState(State):
         self._move(index, TurnRecord(player=self.current_player, turn=Turn(message=message, actions=(MOVES[index],))))
 
     def _index_of(self, turn: Turn) -> int:
+        """The turn's action index; a turn without an action stays (a person who presses no key)."""
+        if not turn.actions:
+            return STAY
         if len(turn.actions) != 1:
-            raise IllegalTurnError(f"an Overcooked turn carries exactly one action (a Move), got {len(turn.actions)}")
+            raise IllegalTurnError(f"an Overcooked turn carries at most one action (a Move), got {len(turn.actions)}")
         return move_index(turn.actions[0])
 
     def _validate(self, turn: Turn) -> None:
@@ -132,12 +135,11 @@ class OvercookedState(State):
         resolved = 2 * len(self.joints)
         while len(self._lines) < len(self._talk) and self._talk[len(self._lines)] < resolved:
             record = self.history[self._talk[len(self._lines)]]
-            action = record.turn.actions[0]
             line = ChatLine[Move](
                 seat=record.player,
                 speaker=names[record.player],
                 message=record.turn.message,
-                action=action if isinstance(action, Move) else MOVES[move_index(action)],
+                action=MOVES[self._index_of(record.turn)],
             )
             self._lines.append(line)
         unresolved = [
@@ -220,7 +222,6 @@ class OvercookedState(State):
         bad: list[Any] = [{"action": "jump"}, {"kind": "move"}, "dance", 3]
         return [
             *(Turn(message="x", actions=(a,)) for a in bad),
-            Turn(message="hello"),
             Turn(actions=(MOVES[0], MOVES[1])),
         ]
 

@@ -93,12 +93,15 @@ def test_turns_are_parsed_from_moves_names_and_dicts_and_bad_ones_refused():
         (Turn(actions=("jump",)), "unknown action"),
         (Turn(actions=({"action": "up"},)), "malformed move"),
         (Turn(actions=(7,)), "not int"),
-        (Turn(message="hi"), "exactly one action"),
+        (Turn(actions=("north", "south")), "at most one action"),
     ):
         with pytest.raises(IllegalTurnError, match=pattern):
             state.apply(bad)
     with pytest.raises(IllegalTurnError, match="0-5"):
         state.apply_action(6)
+    state.apply(Turn(message="wait for me"))  # no action: the chef stays (a person who presses no key)
+    state.apply(Turn(actions=("east",)))
+    assert state.joints == [(5, 4), (4, 2)] and state.observation(1).chat[0].action == Move(action="stay")
 
 
 def test_the_game_ends_after_the_horizon_with_the_team_score_for_both():

@@ -1,0 +1,89 @@
+"""Overcooked throughput (``accord bench overcooked``): environment steps per second of Accord's
+engine (:func:`games.overcooked.step`) under uniformly random joint actions, per layout, and of the
+same play through the game's turn API (two turns per joint step, as the referee plays it).
+
+The actions are drawn up front (one numpy array per episode), so the timing is the engine's alone.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+
+from games.overcooked import LAYOUTS, OvercookedGame, initial_kitchen, load_layout, step
+
+
+def _actions(episodes: int, horizon: int, seed: int) -> list[list[tuple[int, int]]]:
+    rng = np.random.default_rng(seed)
+    return [[(int(a), int(b)) for a, b in rng.integers(0, 6, size=(horizon, 2))] for _ in range(episodes)]
+
+
+def _row(layout: str, steps: int, seconds: float) -> dict[str, Any]:
+    return {"layout": layout, "steps": steps, "seconds": round(seconds, 4), "steps_per_s": round(steps / seconds, 1)}
+
+
+def engine_steps(layout_name: str, episodes: int, horizon: int, seed: int, dynamics: str = "paper") -> dict[str, Any]:
+    """Time ``episodes`` random episodes of ``horizon`` joint steps on the engine directly.
+
+    Returns:
+        ``{"layout", "steps", "seconds", "steps_per_s", "sparse"}`` (``sparse``: the reward summed,
+        a check that the episodes were really played).
+    """
+    layout = load_layout(layout_name)
+    plans = _actions(episodes, horizon, seed)
+    sparse = 0
+    start = time.perf_counter()
+    for plan in plans:
+        kitchen = initial_kitchen(layout)
+        for joint in plan:
+            outcome = step(layout, kitchen, joint, dynamics)  # type: ignore[arg-type]
+            kitchen = outcome.kitchen
+            sparse += outcome.sparse[0] + outcome.sparse[1]
+    return _row(layout_name, episodes * horizon, time.perf_counter() - start) | {"sparse": sparse}
+
+
+def game_steps(layout_name: str, episodes: int, horizon: int, seed: int) -> dict[str, Any]:
+    """Time the same random play through :class:`games.overcooked.OvercookedState` (two turns a step)."""
+    game = OvercookedGame(layout=layout_name, horizon=horizon)
+    plans = _actions(episodes, horizon, seed)
+    start = time.perf_counter()
+    for plan in plans:
+        state = game.new_initial_state(seed)
+        for a, b in plan:
+            state.apply_action(a)
+            state.apply_action(b)
+    seconds = time.perf_counter() - start
+    steps = episodes * horizon
+    return {
+        "layout": layout_name,
+        "steps": steps,
+        "seconds": round(seconds, 4),
+        "steps_per_s": round(steps / seconds, 1),
+    }
+
+
+def run_bench(episodes: int, horizon: int, seed: int, layouts: tuple[str, ...] = LAYOUTS) -> dict[str, Any]:
+    """Engine steps per second on each layout, in total, and through the game's turn API.
+
+    Args:
+        episodes: random episodes per layout.
+        horizon: joint steps per episode.
+        seed: the seed of the random actions.
+        layouts: the layouts to time.
+
+    Returns:
+        ``{"engine": [per layout], "engine_total": {...}, "game": {...}}``.
+    """
+    rows = [engine_steps(name, episodes, horizon, seed) for name in layouts]
+    steps = sum(r["steps"] for r in rows)
+    seconds = sum(r["seconds"] for r in rows)
+    total = {"steps": steps, "seconds": round(seconds, 4), "steps_per_s": round(steps / max(seconds, 1e-9), 1)}
+    return {
+        "episodes": episodes,
+        "horizon": horizon,
+        "engine": rows,
+        "engine_total": total,
+        "game": game_steps(layouts[0], episodes, horizon, seed),
+    }
