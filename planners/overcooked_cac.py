@@ -35,12 +35,15 @@ from planners.cac import CACPlanner, Choice, Messages, NoTheoryOfMind, NoVerifie
 from planners.overcooked_greedy import greedy_task
 from planners.overcooked_grounding import (
     INTERACT,
+    RANK,
     STAY,
     StuckGuard,
+    _solo,
     available_tasks,
     feasible,
     geometry,
     move_away,
+    path_cells,
     step_toward,
 )
 from planners.overcooked_symbolic import Option, allocate, needs, options
@@ -157,9 +160,10 @@ class SubtaskFallback:
         return Intent(actions=[choice.action if choice is not None else Task("wait")])
 
 
-def ground_task(layout_name: str, kitchen: Kitchen, seat: int, task: Task) -> int:
+def ground_task(layout_name: str, kitchen: Kitchen, seat: int, task: Task, yield_to: Task | None = None) -> int:
     """The next low-level action that carries out ``task`` for chef ``seat`` (around the partner;
-    waiting at a pot whose soup is not ready yet)."""
+    waiting at a pot whose soup is not ready yet). ``yield_to``: the partner's predicted action,
+    whose path this chef keeps clear (it steps aside or waits rather than meet the partner head-on)."""
     geo = geometry(layout_name)
     chef, other = kitchen.chefs[seat], kitchen.chefs[1 - seat]
     state = geo.state(chef.position, chef.orientation)
@@ -168,7 +172,11 @@ def ground_task(layout_name: str, kitchen: Kitchen, seat: int, task: Task) -> in
         return STAY
     if task.kind == "move_away" or task.target is None:
         return move_away(geo, state, [partner, *geo.move[partner]], partner)
-    action = step_toward(geo, state, task.target, partner)
+    if yield_to is not None:
+        lane = path_cells(geo, geo.state(other.position, other.orientation), yield_to.target, 4)
+        action = _solo(geo, state, task, partner, lane)
+    else:
+        action = step_toward(geo, state, task.target, partner)
     if action == INTERACT and task.kind == "load":
         soup = kitchen.object_at(task.target)
         if soup is None or not soup.is_ready:
@@ -185,7 +193,7 @@ class OvercookedCAC:
     cac: CACPlanner
     prompts: OvercookedPrompts
     game: NewGame = field(default_factory=NewGame)
-    guard: StuckGuard = field(default_factory=StuckGuard)
+    guard: StuckGuard = field(default_factory=lambda: StuckGuard(window=6))
     current: Task | None = None
     last_thought: str = ""
 
@@ -202,10 +210,15 @@ class OvercookedCAC:
             task = chosen[0] if chosen and isinstance(chosen[0], Task) else Task("wait")
             self.prompts.history.append(task_text(task, view.layout))
             self.last_thought = f"{task_text(task, view.layout)} {self.cac.last_thought}".strip()
-        action = ground_task(view.layout, view.kitchen, view.seat, task)
+        partner = predicted_partner(view.layout, view.kitchen, view.seat)
+        mine_first = (RANK[task.kind], view.seat == 0) > (RANK[partner.kind], view.seat == 1)
+        yield_to = None if mine_first or partner.target is None else partner
+        action = ground_task(view.layout, view.kitchen, view.seat, task, yield_to)
         geo = geometry(view.layout)
         chef = view.kitchen.chefs[view.seat]
-        action = self.guard.check(geo.state(chef.position, chef.orientation), action, rng)
+        state = geo.state(chef.position, chef.orientation)
+        short = task.target is not None and geo.goal_table(task.target)[state] > 0
+        action = self.guard.check(state, action, rng, trying=action == STAY and short)
         self.current = None if action == INTERACT or task.kind in ("wait", "move_away") else task
         return view.intent(action)
 

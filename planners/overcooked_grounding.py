@@ -260,26 +260,32 @@ def _solo(geo: Geometry, state: int, task: Task, partner: int, lane: Sequence[in
 
 @dataclass
 class StuckGuard:
-    """Detects a chef that has not changed cell or orientation for :data:`STUCK_STEPS` steps while
-    it tried to move, and then picks a random move (upstream's ``auto_unstuck`` in spirit)."""
+    """Detects a chef that makes no progress while it tries to get somewhere (a move, or a wait
+    short of its goal), and then picks a random move (upstream's ``auto_unstuck`` in spirit): its cell
+    and orientation unchanged for :data:`STUCK_STEPS` steps, or (``window`` > 0) a state it already
+    had twice within the last ``window`` steps (two chefs stepping aside and back, in turn)."""
 
+    window: int = 0
     last: int | None = None
     still: int = 0
-    tried: list[int] = field(default_factory=list)
+    active: bool = False
+    seen: list[int] = field(default_factory=list)
 
     def reset(self) -> None:
         """Forget the previous game."""
-        self.last, self.still, self.tried = None, 0, []
+        self.last, self.still, self.active, self.seen = None, 0, False, []
 
-    def check(self, state: int, action: int, rng: np.random.Generator) -> int:
-        """``action``, or a random move when the chef is stuck."""
-        moved_before = bool(self.tried) and self.tried[-1] < STAY
-        self.still = self.still + 1 if state == self.last and moved_before else 0
+    def check(self, state: int, action: int, rng: np.random.Generator, trying: bool = False) -> int:
+        """``action``, or a random move when the chef is stuck (``trying``: a STAY short of the goal)."""
+        active = action < STAY or trying
+        self.still = self.still + 1 if state == self.last and self.active else 0
         self.last = state
-        if self.still >= STUCK_STEPS and action < STAY:
+        looping = self.window > 0 and active and self.seen.count(state) >= 2
+        self.seen = [*self.seen, state][-self.window :] if self.window else []
+        if active and (self.still >= STUCK_STEPS or looping):
             action = int(rng.integers(0, 4))
-            self.still = 0
-        self.tried = [action]
+            self.still, self.seen = 0, []
+        self.active = active
         return action
 
 
