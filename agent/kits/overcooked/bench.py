@@ -1,6 +1,7 @@
 """Overcooked throughput (``accord bench overcooked``): environment steps per second of Accord's
-engine (:func:`games.overcooked.step`) under uniformly random joint actions, per layout, and of the
-same play through the game's turn API (two turns per joint step, as the referee plays it).
+engine (:func:`games.overcooked.step`) under uniformly random joint actions, per layout; of the
+same play through the game's turn API (two turns per joint step, as the referee plays it); and of the
+Numba batched stepper (:mod:`games.overcooked.batched`), many kitchens per call.
 
 The actions are drawn up front (one numpy array per episode), so the timing is the engine's alone.
 """
@@ -13,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from games.overcooked import LAYOUTS, OvercookedGame, initial_kitchen, load_layout, step
+from games.overcooked.batched import batch_from_kitchens, step_batch
 
 
 def _actions(episodes: int, horizon: int, seed: int) -> list[list[tuple[int, int]]]:
@@ -64,17 +66,37 @@ def game_steps(layout_name: str, episodes: int, horizon: int, seed: int) -> dict
     }
 
 
-def run_bench(episodes: int, horizon: int, seed: int, layouts: tuple[str, ...] = LAYOUTS) -> dict[str, Any]:
-    """Engine steps per second on each layout, in total, and through the game's turn API.
+def batched_steps(layout_name: str, kitchens: int, horizon: int, seed: int) -> dict[str, Any]:
+    """Time ``kitchens`` random episodes stepped together by the Numba stepper (compiled first).
+
+    Returns:
+        The row of :func:`engine_steps` plus ``"kitchens"`` and ``"sparse"``.
+    """
+    layout = load_layout(layout_name)
+    actions = np.random.default_rng(seed).integers(0, 6, size=(horizon, kitchens, 2))
+    step_batch(layout, batch_from_kitchens(layout, [initial_kitchen(layout)]), actions[0, :1])  # compile
+    batch = batch_from_kitchens(layout, [initial_kitchen(layout)] * kitchens)
+    sparse = 0
+    start = time.perf_counter()
+    for joint in actions:
+        sparse += int(step_batch(layout, batch, joint)[0].sum())
+    return _row(layout_name, kitchens * horizon, time.perf_counter() - start) | {"kitchens": kitchens, "sparse": sparse}
+
+
+def run_bench(
+    episodes: int, horizon: int, seed: int, layouts: tuple[str, ...] = LAYOUTS, kitchens: int = 1024
+) -> dict[str, Any]:
+    """Engine steps per second on each layout, in total, through the game's turn API and batched.
 
     Args:
         episodes: random episodes per layout.
         horizon: joint steps per episode.
         seed: the seed of the random actions.
         layouts: the layouts to time.
+        kitchens: kitchens per call of the batched stepper.
 
     Returns:
-        ``{"engine": [per layout], "engine_total": {...}, "game": {...}}``.
+        ``{"engine": [per layout], "engine_total": {...}, "game": {...}, "batched": {...}}``.
     """
     rows = [engine_steps(name, episodes, horizon, seed) for name in layouts]
     steps = sum(r["steps"] for r in rows)
@@ -86,4 +108,5 @@ def run_bench(episodes: int, horizon: int, seed: int, layouts: tuple[str, ...] =
         "engine": rows,
         "engine_total": total,
         "game": game_steps(layouts[0], episodes, horizon, seed),
+        "batched": batched_steps(layouts[0], kitchens, horizon, seed),
     }

@@ -103,9 +103,12 @@ def test_the_terminal_draws_the_kitchen_and_reads_actions(monkeypatch: pytest.Mo
 
 
 def test_accord_bench_overcooked_times_the_engine() -> None:
-    result = CliRunner().invoke(app, ["bench", "overcooked", "--episodes", "2", "--horizon", "50", "--json", "-"])
+    result = CliRunner().invoke(
+        app, ["bench", "overcooked", "--episodes", "2", "--horizon", "50", "--kitchens", "8", "--json", "-"]
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output[result.output.index("{") :])
     assert [row["layout"] for row in data["engine"]] == list(LAYOUTS)
     assert all(row["steps"] == 100 and row["steps_per_s"] > 0 for row in data["engine"])
     assert data["engine_total"]["steps"] == 500 and data["game"]["steps"] == 100
+    assert data["batched"]["kitchens"] == 8 and data["batched"]["steps"] == 400
