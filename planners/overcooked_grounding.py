@@ -56,11 +56,30 @@ class Geometry:
             self.move.append((row[0], row[1], row[2], row[3]))
         self._goals: dict[tuple[Pos, frozenset[int]], list[int]] = {}
         self._cells: dict[tuple[int, frozenset[int]], list[int]] = {}
+        self._from: dict[int, list[int]] = {}
 
     def forget(self) -> None:
         """Drop every cached table (they are recomputed on demand)."""
         self._goals.clear()
         self._cells.clear()
+        self._from.clear()
+
+    def from_state(self, state: int) -> list[int]:
+        """Steps from ``state`` to every state (:data:`INF`: never), the partner ignored."""
+        table = self._from.get(state)
+        if table is None:
+            table = [INF] * (len(self.cells) * 4)
+            table[state] = 0
+            queue = deque([state])
+            while queue:
+                s = queue.popleft()
+                for a in range(4):
+                    n = self.after(s, a)
+                    if table[n] == INF:
+                        table[n] = table[s] + 1
+                        queue.append(n)
+            self._from[state] = table
+        return table
 
     def state(self, cell: Pos, orientation: Pos) -> int:
         """The state index of a chef on ``cell`` facing ``orientation``."""

@@ -197,14 +197,16 @@ def _fetches(layout_name: str, kitchen: Kitchen, seat: int, state: int, need: Ne
     out = []
     for item, tiles in sources.items():
         best: Option | None = None
+        reach = geo.from_state(state)
         for tile in tiles:
-            first = geo.goal_table(tile)[state]
-            if first >= INF:
+            if geo.goal_table(tile)[state] >= INF:
                 continue
-            second = min((tile_gap(layout_name, tile, u) for u in uses[item]), default=INF)
-            if second >= INF:  # the use is out of reach: the leg to a hand-over counter instead
-                second = 4
-            total = first + 1 + second + 1
+            total = INF
+            for g in geo.goals(tile):  # take it facing from one side, carry it on from there
+                second = min((geo.goal_table(u)[g] for u in uses[item]), default=INF)
+                if second >= INF:  # the use is out of reach: the leg to a hand-over counter instead
+                    second = 4
+                total = min(total, reach[g] + 1 + second + 1)
             if best is None or total < best.cost:
                 value = {"onion": 60.0, "dish": 70.0, "soup": 100.0}[item]
                 on_counter = tile in layout.counters
@@ -216,7 +218,10 @@ def _fetches(layout_name: str, kitchen: Kitchen, seat: int, state: int, need: Ne
                     value -= DISH_WAIT * max(0, need.ready_in - total)
                 if tile in layout.counters and need.pot_reach[seat] is False and item != "soup":
                     continue  # do not take back what was handed over
-                best = Option(Task("pick", tile, item), value, total, ((item, None),))
+                claims: tuple[tuple[str, Pos | None], ...] = ((item, None),)
+                if on_counter:
+                    claims += (("take", tile),)  # one chef takes what lies on a counter
+                best = Option(Task("pick", tile, item), value, total, claims)
         if best is not None:
             out.append(best)
     return out
