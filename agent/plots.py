@@ -43,8 +43,11 @@ def _ylabel(metric: str, kind: str) -> str:
     return f"{metric}{' (%)' if kind == 'binary' else ''} ({interval})"
 
 
-def _bars(ax: Any, entries: list[dict[str, Any]], metric: str, ticks: bool = True) -> None:
-    """Bars of one metric's entries (one per cell) with their 95% intervals on ``ax``."""
+def _bars(
+    ax: Any, entries: list[dict[str, Any]], metric: str, ticks: bool = True, marks: Mapping[str, float] | None = None
+) -> None:
+    """Bars of one metric's entries (one per cell) with their 95% intervals on ``ax``; ``marks``
+    (cell -> a paper's figure, on the metric's own scale) are drawn as black diamonds."""
     import numpy as np
 
     binary = entries[0]["kind"] == "binary"
@@ -52,6 +55,11 @@ def _bars(ax: Any, entries: list[dict[str, Any]], metric: str, ticks: bool = Tru
     means = np.array([scale * e["mean"] for e in entries])
     errors = [means - [scale * e["low"] for e in entries], [scale * e["high"] for e in entries] - means]
     ax.bar(np.arange(len(entries)), means, yerr=errors, capsize=3, color="tab:blue")
+    marked = [(i, scale * (marks or {})[e["cell"]]) for i, e in enumerate(entries) if e["cell"] in (marks or {})]
+    if marked:
+        xs, ys = zip(*marked, strict=True)
+        ax.scatter(xs, ys, marker="D", color="black", zorder=3, s=18, label="paper")
+        ax.legend(fontsize=7, loc="best")
     labels = [e["cell"] for e in entries] if ticks else [""] * len(entries)
     ax.set_xticks(np.arange(len(entries)), labels, fontsize=7, rotation=30, ha="right")
     ax.set_ylabel(_ylabel(metric, entries[0]["kind"]), fontsize=8)
@@ -90,8 +98,10 @@ def plot_summary(
     path: str | Path,
     title: str,
     headings: Mapping[str, str] | None = None,
+    marks: Mapping[tuple[str, str], float] | None = None,
 ) -> None:
-    """One panel per metric, bars per cell with their 95% intervals (the table of a run as a figure).
+    """One panel per metric, bars per cell with their 95% intervals (the table of a run as a figure);
+    a paper's figures (``marks``: (cell, metric) -> figure) as black diamonds.
 
     Args:
         summary: :func:`agent.summaries.summarize` entries.
@@ -99,6 +109,7 @@ def plot_summary(
         path: the PNG file.
         title: the figure title.
         headings: metric -> the heading its panel shows (the schema's labels; default: the name).
+        marks: the paper's figures to mark, by (cell, metric).
 
     Raises:
         ValueError: no entry has any of ``metrics``.
@@ -120,7 +131,8 @@ def plot_summary(
             ax.axis("off")
             continue
         heading = (headings or {}).get(shown[k], shown[k])
-        _bars(ax, _entries(summary, shown[k]), heading, ticks=k + columns >= len(shown))
+        own = {cell: value for (cell, metric), value in (marks or {}).items() if metric == shown[k]}
+        _bars(ax, _entries(summary, shown[k]), heading, ticks=k + columns >= len(shown), marks=own)
         ax.set_title(heading, fontsize=9)
     fig.suptitle(title, fontsize=10)
     _save(fig, path)

@@ -22,7 +22,8 @@ seeds. Example::
     opponent = "proxy"             # the other seats' preset (alias partner_preset; default self-play)
 
 A value that is itself a list is given as a one-element list of it (``scale_range = [[1.0, 10.0]]``).
-Optional keys: ``first_seed`` (default 0), ``description``, ``metrics`` (the metrics the tables show).
+Optional keys: ``first_seed`` (default 0), ``description``, ``metrics`` (the metrics the tables show),
+``[[paper]]`` tables (a paper's figures for some cells, shown beside the run's: :mod:`agent.references`).
 
 Limits, checked before anything is expanded: the name is an identifier (it names the result store's
 directory), an axis lists each value once, the grid has at most :data:`MAX_CELLS` cells (the product
@@ -52,6 +53,7 @@ from typing import Any
 from agent.arena import paper_seeds, play_game
 from agent.kits.base import OptionsError
 from agent.limits import MAX_GAMES, check_seed_layout
+from agent.references import PaperFigure, ReferenceError, parse_paper
 from agent.registry import AgentSpec, Registry, default_registry
 
 AGENT_KEYS: tuple[str, ...] = ("preset", "opponent", "partner_preset", "options")
@@ -66,6 +68,7 @@ TOP_KEYS: tuple[str, ...] = (
     "first_seed",
     "metrics",
     "exclude",
+    "paper",
     "game",
     "agents",
 )
@@ -179,6 +182,7 @@ class Sweep:
     description: str = ""
     llm: dict[str, Any] | None = None
     text: str = ""
+    paper: tuple[PaperFigure, ...] = ()
 
     @property
     def total(self) -> int:
@@ -328,6 +332,7 @@ def parse_sweep(text: str, registry: Registry | None = None, llm: Any = None, de
         description=str(data.get("description", "")),
         llm=config,
         text=text,
+        paper=_paper(data.get("paper", [])),
     )
 
 
@@ -414,6 +419,13 @@ def _toml_value(value: Any) -> str:
 
 
 # ---- validation and expansion ----------------------------------------------------------------
+
+
+def _paper(entries: Any) -> tuple[PaperFigure, ...]:
+    try:
+        return parse_paper(entries)
+    except ReferenceError as err:
+        raise SweepError(str(err)) from None
 
 
 def _known_keys(table: Mapping[str, Any], known: Sequence[str], what: str) -> None:

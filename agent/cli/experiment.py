@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from rich.markup import escape
 
 from agent.cli.common import _progress, _show, _wrote, console
-from agent.cli.tables import _llm_table, _table
+from agent.cli.tables import _llm_table, _paper_table, _table
 from agent.terminal import say
 
 if TYPE_CHECKING:
@@ -57,11 +57,19 @@ class Run:
             out.append(row | ({"llm": usage[cell.label]} if usage.get(cell.label) is not None else {}))
         return out
 
+    def paper(self) -> list[dict[str, Any]]:
+        """The paper's figures beside the run's (:func:`agent.references.beside`; [] without any)."""
+        from agent.references import beside
+
+        values = [(c.label, {**c.game_options, **c.params}) for c in self.sweep.cells]
+        return beside(self.sweep.paper, values, self.summary)
+
     def to_json(self) -> dict[str, Any]:
-        """The sweep's name, game and store, its summary entries, and per cell the entries by metric."""
+        """The sweep's name, game and store, its summary entries, per cell the entries by metric,
+        and the paper's figures beside them (when the sweep lists any)."""
         where = str(getattr(self.store, "path", "")) or None
         out = {"sweep": self.sweep.name, "game": self.sweep.game, "results": where, "summary": self.summary}
-        return out | {"cells": self.cells()}
+        return out | {"cells": self.cells()} | ({"paper": paper} if (paper := self.paper()) else {})
 
 
 def _entry(entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -162,8 +170,11 @@ def _play(
 
 
 def show_run(run: Run, json_path: str | None, title: str | None = None) -> None:
-    """Print a run's table (and its language-model accounting when a model was used)."""
+    """Print a run's table, the paper's figures beside it (when the sweep lists them) and the
+    language-model accounting (when a model was used)."""
     _show(_table(title or run.title, run.summary, run.shown, run.schema), json_path)
+    if paper := run.paper():
+        _show(_paper_table(f"{run.sweep.name}: the paper's figures beside Accord's", paper), json_path)
     if (usage := _llm_table([(label, {"llm": u}) for label, u in run.usages()])) is not None:
         _show(usage, json_path)
 
@@ -180,7 +191,8 @@ def plot_run(run: Run, path: str, title: str | None = None) -> None:
         plot_sweep_curves(curves, declared[0], "turn", path, f"{title or run.sweep.name}: {declared[0]} by turn K")
     else:
         headings = {m.name: m.heading for m in run.schema.describe()} if run.schema is not None else {}
-        plot_summary(run.summary, run.shown, path, title or run.title, headings)
+        marks = {(row["cell"], row["metric"]): row["paper"] for row in run.paper()}
+        plot_summary(run.summary, run.shown, path, title or run.title, headings, marks)
     _wrote(path)
 
 

@@ -60,6 +60,19 @@ def _table(
     return table
 
 
+def _paper_table(title: str, rows: Sequence[Mapping[str, Any]]) -> Table:
+    """The paper's figures beside a run's (:func:`agent.references.beside` rows): per cell and
+    metric, Accord's mean [95% interval], the paper's figure, and its source."""
+    table = LiteralTable(title=title, caption="Accord: mean [95% interval] of this run; paper: as reported")
+    for col in ("cell", "metric", "Accord", "paper", "source"):
+        table.add_column(col, justify="right" if col in ("Accord", "paper") else "left", no_wrap=col != "source")
+    for row in rows:
+        mean, low, high = row["mean"], row["low"], row["high"]
+        measured = "-" if mean is None else f"{mean:.1f}" + ("" if low is None else f" [{low:.1f}-{high:.1f}]")
+        table.add_row(row["cell"], row["metric"], measured, f"{row['paper']:g}", row["source"])
+    return table
+
+
 def _cell(entry: Mapping[str, Any]) -> str:
     """One summary entry as a table cell: ``86 [78-91]`` (binary, %) or ``10.2 [9.6-10.9]``."""
     if entry["kind"] == "binary":
