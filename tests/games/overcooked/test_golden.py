@@ -77,3 +77,10 @@ def test_the_paper_and_unmodified_dynamics_differ_on_the_goldens():
         for candidate in episodes("default/", "cramped_room"):
             replay(candidate, "paper")
     assert replay(episode, "v1.1.0")["steps"] == 400
+
+
+def test_a_bad_upstream_dict_is_refused_in_one_line():
+    for bad in ({}, {"players": [{}]}, {"players": [], "objects": [], "timestep": 0}):
+        with pytest.raises(ValueError, match="upstream Overcooked state dict|expected 2 players") as err:
+            from_upstream_dict(bad)
+        assert "\n" not in str(err.value)
