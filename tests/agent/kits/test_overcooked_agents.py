@@ -54,6 +54,14 @@ def test_the_table1_sweep_is_self_play_of_four_presets_on_five_layouts() -> None
     assert len(sweep.cells) == 20 and sweep.total == 2000
     for cell in sweep.cells:
         assert cell.agents[0] == cell.agents[1] and cell.game_options["layout"] in LAYOUTS
+    best = {f.where["layout"]: f.figures["score"] for f in sweep.paper if set(f.where) == {"layout"}}
+    assert best == {
+        "cramped_room": 216.9,
+        "asymmetric_advantages": 260.0,
+        "coordination_ring": 190.8,
+        "forced_coordination": 180.0,
+        "counter_circuit": 160.0,
+    }
 
 
 def test_the_table4_sweep_pairs_our_agents_with_the_proxy_from_both_seats() -> None:
@@ -66,6 +74,8 @@ def test_the_table4_sweep_pairs_our_agents_with_the_proxy_from_both_seats() -> N
         ("greedy", "cac-symbolic"),
     }
     assert len(sweep.cells) == 20
+    seat1 = {f.where["layout"]: f.figures["score"] for f in sweep.paper if "preset" in f.where}
+    assert seat1["forced_coordination"] == 80.0 and len(sweep.paper) == 10
 
 
 def test_the_planner_benchmark_times_the_same_decisions() -> None:
