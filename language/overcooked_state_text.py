@@ -111,7 +111,7 @@ def environment_lines(layout_name: str, kitchen: Kitchen, seat: int) -> str:
 
 def describe_state(layout_name: str, kitchen: Kitchen, seat: int, history: Sequence[str] = ()) -> str:
     """The working memory of Appendix A.2 for chef ``seat`` (with its last five actions when given)."""
-    me, partner = NAMES[seat], NAMES[1 - seat]
+    partner = NAMES[1 - seat]
     lines = []
     if history:
         lines.append(f"action history: {', '.join(history[-5:])}")
@@ -121,7 +121,6 @@ def describe_state(layout_name: str, kitchen: Kitchen, seat: int, history: Seque
     lines.append(f"<My Location Information>: {location_lines(layout_name, kitchen, seat)}")
     lines.append(f"<{partner}'s Location Information>: {location_lines(layout_name, kitchen, 1 - seat)}")
     lines.append(f"<Environment Details>: {environment_lines(layout_name, kitchen, seat)}")
-    del me
     return "\n".join(lines)
 
 

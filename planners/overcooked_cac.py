@@ -38,12 +38,12 @@ from planners.overcooked_grounding import (
     RANK,
     STAY,
     StuckGuard,
-    _solo,
     available_tasks,
     feasible,
     geometry,
     move_away,
     path_cells,
+    solo_action,
     step_toward,
 )
 from planners.overcooked_symbolic import Option, allocate, needs, options
@@ -174,7 +174,7 @@ def ground_task(layout_name: str, kitchen: Kitchen, seat: int, task: Task, yield
         return move_away(geo, state, [partner, *geo.move[partner]], partner)
     if yield_to is not None:
         lane = path_cells(geo, geo.state(other.position, other.orientation), yield_to.target, 4)
-        action = _solo(geo, state, task, partner, lane)
+        action = solo_action(geo, state, task, partner, lane)
     else:
         action = step_toward(geo, state, task.target, partner)
     if action == INTERACT and task.kind == "load":

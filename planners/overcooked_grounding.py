@@ -249,16 +249,16 @@ def joint_actions(geo: Geometry, states: tuple[int, int], tasks: tuple[Task, Tas
     first = 0 if (-ranks[0], dist[0]) <= (-ranks[1], dist[1]) else 1
     second = 1 - first
     out = [STAY, STAY]
-    out[first] = _solo(geo, states[first], tasks[first], states[second] >> 2, ())
+    out[first] = solo_action(geo, states[first], tasks[first], states[second] >> 2, ())
     ahead = geo.after(states[first], out[first], frozenset((states[second] >> 2,)))
     lane = path_cells(geo, ahead, tasks[first].target, 4) if tasks[first].target is not None else [ahead >> 2]
-    out[second] = _solo(geo, states[second], tasks[second], states[first] >> 2, [states[first] >> 2, *lane])
+    out[second] = solo_action(geo, states[second], tasks[second], states[first] >> 2, [states[first] >> 2, *lane])
     if collide(geo, states, (out[0], out[1])):
         out[second] = STAY
     return out[0], out[1]
 
 
-def _solo(geo: Geometry, state: int, task: Task, partner: int, lane: Sequence[int]) -> int:
+def solo_action(geo: Geometry, state: int, task: Task, partner: int, lane: Sequence[int]) -> int:
     """One chef's action when the cells of ``lane`` (the first chef's next cells) are to be kept free."""
     if task.target is None:  # wait, move away
         if task.kind == "wait" and state >> 2 not in lane:

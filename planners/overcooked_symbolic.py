@@ -43,12 +43,12 @@ from planners.overcooked_grounding import (
     INF,
     Geometry,
     StuckGuard,
-    _solo,
     closest_empty_counter,
     geometry,
     holding,
     joint_actions,
     path_cells,
+    solo_action,
 )
 from planners.overcooked_view import MoveIntent, NewGame, read_view
 
@@ -320,7 +320,7 @@ class SymbolicPlanner:
         state = geo.state(chef.position, chef.orientation)
         other_state = geo.state(other.position, other.orientation)
         lane = path_cells(geo, other_state, theirs.target, 4) if theirs.target is not None else [other_state >> 2]
-        action = _solo(geo, state, mine, other_state >> 2, lane)
+        action = solo_action(geo, state, mine, other_state >> 2, lane)
         return self.guard.check(state, action, rng)
 
     def _check_partner(self, layout_name: str, kitchen: Kitchen, seat: int) -> None:
