@@ -1,11 +1,9 @@
-"""The Overcooked kit's agents (``agent/kits/overcooked/agents.py``) wired into the kit as the kit
-declares its slots: every preset builds and plays through the referee loop, the Table 1 and
+"""The Overcooked kit's agents (``agent/kits/overcooked/agents.py``) as the kit declares them: every preset builds and plays through the referee loop, the Table 1 and
 Table 4 sweep files expand into the cells they describe (both seats for Table 4), and the planner
 benchmark times the same decisions as its reference."""
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
@@ -22,16 +20,17 @@ SWEEPS = Path(__file__).parents[3] / "agent" / "kits" / "overcooked" / "sweeps"
 
 
 def _registry() -> Registry:
-    """A registry whose overcooked kit offers this module's planners and presets."""
-    base = kit()
-    planner = base.slots["planner"]
-    slot = dataclasses.replace(planner, implementations={**planner.implementations, **planners()})
-    wired = dataclasses.replace(
-        base, slots={**base.slots, "planner": slot}, presets=presets(), default_preset=DEFAULT_PRESET
-    )
+    """The registry with the overcooked kit as it ships."""
     registry = Registry()
-    registry.register_kit(wired)
+    registry.register_kit(kit())
     return registry
+
+
+def test_the_kit_declares_these_planners_and_presets() -> None:
+    declared = kit()
+    assert set(planners()) <= set(declared.slots["planner"].implementations)
+    assert [p.name for p in declared.presets] == [p.name for p in presets()]
+    assert declared.default_preset == DEFAULT_PRESET and declared.paper == ("table1", "table4")
 
 
 @pytest.mark.parametrize("preset", ["symbolic", "greedy", "cac-symbolic", "random"])
