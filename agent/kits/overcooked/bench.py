@@ -86,9 +86,16 @@ def batched_steps(layout_name: LayoutName, kitchens: int, horizon: int, seed: in
 
 
 def run_bench(
-    episodes: int, horizon: int, seed: int, layouts: tuple[LayoutName, ...] = LAYOUTS, kitchens: int = 1024
+    episodes: int,
+    horizon: int,
+    seed: int,
+    layouts: tuple[LayoutName, ...] = LAYOUTS,
+    kitchens: int = 1024,
+    planner_steps: int = 400,
 ) -> dict[str, Any]:
-    """Engine steps per second on each layout, in total, through the game's turn API and batched.
+    """Engine steps per second on each layout, in total, through the game's turn API and batched;
+    the symbolic planner's decisions per second on each layout against its plain-Python reference
+    (:func:`agent.kits.overcooked.bench_planners.planner_decisions`), all in one run.
 
     Args:
         episodes: random episodes per layout.
@@ -96,19 +103,28 @@ def run_bench(
         seed: the seed of the random actions.
         layouts: the layouts to time.
         kitchens: kitchens per call of the batched stepper.
+        planner_steps: joint steps of the planner's self-play episode per layout (0: no planner rows).
 
     Returns:
-        ``{"engine": [per layout], "engine_total": {...}, "game": {...}, "batched": {...}}``.
+        ``{"engine": [per layout], "engine_total": {...}, "game": {...}, "batched": {...},
+        "planner": [per layout]}``; ``batched["speedup"]`` is its rate over ``engine_total``'s (the
+        plain-Python engine, same run).
     """
+    from agent.kits.overcooked.bench_planners import planner_decisions
+
     rows = [engine_steps(name, episodes, horizon, seed) for name in layouts]
     steps = sum(r["steps"] for r in rows)
     seconds = sum(r["seconds"] for r in rows)
     total = {"steps": steps, "seconds": round(seconds, 4), "steps_per_s": round(steps / max(seconds, 1e-9), 1)}
+    batched = batched_steps(layouts[0], kitchens, horizon, seed)
+    plain = next(r for r in rows if r["layout"] == layouts[0])
+    batched["speedup"] = round(batched["steps_per_s"] / max(plain["steps_per_s"], 1e-9), 1)
     return {
         "episodes": episodes,
         "horizon": horizon,
         "engine": rows,
         "engine_total": total,
         "game": game_steps(layouts[0], episodes, horizon, seed),
-        "batched": batched_steps(layouts[0], kitchens, horizon, seed),
+        "batched": batched,
+        "planner": [planner_decisions(name, planner_steps, seed) for name in layouts] if planner_steps else [],
     }

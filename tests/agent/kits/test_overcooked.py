@@ -102,13 +102,17 @@ def test_the_terminal_draws_the_kitchen_and_reads_actions(monkeypatch: pytest.Mo
     assert "partner> ok" in shown and "Bob chose stay" in shown and "score 0 in 1 steps on cramped_room" in shown
 
 
-def test_accord_bench_overcooked_times_the_engine() -> None:
+def test_accord_bench_overcooked_times_the_engine_and_the_planner() -> None:
     result = CliRunner().invoke(
-        app, ["bench", "overcooked", "--episodes", "2", "--horizon", "50", "--kitchens", "8", "--json", "-"]
+        app,
+        ["bench", "overcooked", "--episodes", "2", "--horizon", "50", "--kitchens", "8", "--planner-steps", "20"]
+        + ["--json", "-"],
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output[result.output.index("{") :])
     assert [row["layout"] for row in data["engine"]] == list(LAYOUTS)
     assert all(row["steps"] == 100 and row["steps_per_s"] > 0 for row in data["engine"])
     assert data["engine_total"]["steps"] == 500 and data["game"]["steps"] == 100
-    assert data["batched"]["kitchens"] == 8 and data["batched"]["steps"] == 400
+    assert data["batched"]["kitchens"] == 8 and data["batched"]["steps"] == 400 and data["batched"]["speedup"] > 0
+    assert [row["layout"] for row in data["planner"]] == list(LAYOUTS)
+    assert all(row["decisions"] == 40 and row["same_decisions"] for row in data["planner"])
