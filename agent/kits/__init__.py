@@ -9,6 +9,7 @@
 | :mod:`agent.kits.dialop_mediation` | flight booking for two users (Lin et al.) |
 | :mod:`agent.kits.asympuzl` | asymmetric puzzle (Cadet et al.) |
 | :mod:`agent.kits.hanabi` | cooperative card game with hidden own hands (Agashe et al., LLM-Coordination) |
+| :mod:`agent.kits.overcooked` | two chefs cook and serve onion soups, Overcooked-AI's five layouts (Agashe et al., LLM-Coordination) |
 | :mod:`agent.kits.collab_capture` | catch a fleeing thief together, doors and buttons (Agashe et al., LLM-Coordination) |
 | :mod:`agent.kits.collab_escape` | repair two generators and escape a killer (Agashe et al., LLM-Coordination) |
 
@@ -36,6 +37,7 @@ BUILTIN_KITS: tuple[str, ...] = (
     "agent.kits.dialop_mediation",
     "agent.kits.asympuzl",
     "agent.kits.hanabi",
+    "agent.kits.overcooked",
     "agent.kits.collab_capture",
     "agent.kits.collab_escape",
 )

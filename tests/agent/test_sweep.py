@@ -164,6 +164,7 @@ def test_paper_sweeps_are_shipped() -> None:
         "dialop_mediation",
         "asympuzl",
         "hanabi",
+        "overcooked",
         "collab_capture",
         "collab_escape",
     }

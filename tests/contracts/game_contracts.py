@@ -13,12 +13,14 @@ from beliefs.dialop_optimization import OptimizationBeliefs
 from beliefs.dialop_planning import AssistantBeliefs as PlanningAssistantBeliefs
 from beliefs.dialop_planning import UserBeliefs as PlanningUserBeliefs
 from beliefs.gnomes_at_night import GnomesBeliefs
+from beliefs.overcooked import OvercookedBeliefs
 from beliefs.traveling_adventurers import TravelingAdventurersBeliefs
 from games.asympuzl import AsympuzlObservation
 from games.dialop.mediation_game import MediationObservation
 from games.dialop.optimization_game import OptimizationObservation
 from games.dialop.planning_game import PlanningObservation
 from games.gnomes_at_night import GnomesObservation
+from games.overcooked import OvercookedObservation
 from games.traveling_adventurers import TravelingAdventurersObservation
 from language.acts import Act
 from language.asympuzl import AsympuzlContext, AsympuzlParser, PuzlAct
@@ -35,6 +37,7 @@ from planners.dialop_optimization import OptimizationPlanner
 from planners.dialop_planning import AssistantPlanner as PlanningAssistantPlanner
 from planners.dialop_planning import UserSimPlanner
 from planners.gnomes_at_night import AISMCTSPlanner, ProxyPlanner
+from planners.random_moves import UniformMovePlanner
 from planners.traveling_adventurers import GreedyPlanner, IBPPlanner
 
 
@@ -60,4 +63,5 @@ def planners() -> list[object]:
     planner: Planner[PlanningAssistantBeliefs, PlanningObservation] = PlanningAssistantPlanner()
     user: Planner[PlanningUserBeliefs, PlanningObservation] = UserSimPlanner()
     mediator: Planner[MediationAssistantBeliefs, MediationObservation] = MediationAssistantPlanner()
-    return [ibp, greedy, search, proxy, share, single, doubt, reviewer, planner, user, mediator]
+    kitchen: Planner[OvercookedBeliefs, OvercookedObservation] = UniformMovePlanner()
+    return [ibp, greedy, search, proxy, share, single, doubt, reviewer, planner, user, mediator, kitchen]

@@ -111,6 +111,15 @@ def screenshot(page: Any, name: str) -> Path:
     return path
 
 
+def tab_to(page: Any, selector: str, back: bool = False) -> None:
+    """Press Tab (Shift+Tab) until the element matching ``selector`` has the focus."""
+    for _ in range(30):
+        if page.evaluate(f"document.activeElement?.matches({selector!r})"):
+            return
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
 def unnamed_controls(page: Any) -> list[str]:
     """The page's controls without an accessible name (should be none)."""
     return list(page.evaluate(UNNAMED_CONTROLS_JS))

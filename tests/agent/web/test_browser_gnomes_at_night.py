@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.agent.web.browser import Server, screenshot, unnamed_controls
+from tests.agent.web.browser import Server, screenshot, tab_to, unnamed_controls
 
 KEYS = {"up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight"}
 
@@ -16,15 +16,6 @@ def _enabled_moves(page: Any) -> list[str]:
         "[...document.querySelectorAll('.pad button.move')].filter(b => !b.disabled)"
         ".map(b => [...b.classList].find(c => c !== 'move'))"
     )
-
-
-def _tab_to(page: Any, selector: str, back: bool = False) -> None:
-    """Press Tab (Shift+Tab) until the element matching ``selector`` has the focus."""
-    for _ in range(30):
-        if page.evaluate(f"document.activeElement?.matches({selector!r})"):
-            return
-        page.keyboard.press("Shift+Tab" if back else "Tab")
-    raise AssertionError(f"Tab never reached {selector}")
 
 
 def _round(page: Any) -> str:
@@ -40,7 +31,7 @@ def test_a_person_plays_a_round_by_keyboard_only(server: Server, page: Any) -> N
     assert _round(page) == "1 of 5"
     screenshot(page, "gnomes_at_night_start")
 
-    _tab_to(page, "svg.maze")
+    tab_to(page, "svg.maze")
     blocked = [m for m in KEYS if m not in _enabled_moves(page)]
     if blocked:  # a wall on this side: the move is refused in the page and nothing is sent
         page.keyboard.press(KEYS[blocked[0]])
@@ -48,9 +39,9 @@ def test_a_person_plays_a_round_by_keyboard_only(server: Server, page: Any) -> N
         assert page.locator("#turn").inner_text() == "0"
 
     # the first move carries a chat message typed in the chat box, then Shift+Tab back to the maze
-    _tab_to(page, "#message")
+    tab_to(page, "#message")
     page.keyboard.type("I can see the treasure, follow me")
-    _tab_to(page, "svg.maze", back=True)
+    tab_to(page, "svg.maze", back=True)
     moves = 0
     while _round(page) == "1 of 5":
         page.wait_for_function(
