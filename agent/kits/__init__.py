@@ -10,10 +10,14 @@
 | :mod:`agent.kits.asympuzl` | asymmetric puzzle (Cadet et al.) |
 | :mod:`agent.kits.hanabi` | cooperative card game with hidden own hands (Agashe et al., LLM-Coordination) |
 | :mod:`agent.kits.overcooked` | two chefs cook and serve onion soups, Overcooked-AI's five layouts (Agashe et al., LLM-Coordination) |
+| :mod:`agent.kits.collab_capture` | catch a fleeing thief together, doors and buttons (Agashe et al., LLM-Coordination) |
+| :mod:`agent.kits.collab_escape` | repair two generators and escape a killer (Agashe et al., LLM-Coordination) |
 
 What the three DialOp kits share lives beside them: :mod:`agent.kits.dialop_family` (slots and
 presets) and :mod:`agent.kits.dialop` (their ``accord dialop`` commands and prompted self-play);
-what the seed-002 kits share, :mod:`agent.kits.llm_coordination` (CoordinationQA and ``accord qa``).
+what the seed-002 kits share, :mod:`agent.kits.llm_coordination` (CoordinationQA and ``accord qa``);
+what the two Collab kits share (slots, presets, terminal play, the browser widget),
+:mod:`agent.kits.collab_family`.
 
 A kit of another package registers through the entry-point group ``accord.kits`` or the environment
 variable ``ACCORD_KITS`` (see :mod:`agent.registry`); it needs no edit here.
@@ -34,6 +38,8 @@ BUILTIN_KITS: tuple[str, ...] = (
     "agent.kits.asympuzl",
     "agent.kits.hanabi",
     "agent.kits.overcooked",
+    "agent.kits.collab_capture",
+    "agent.kits.collab_escape",
 )
 """The modules of Accord's own kits, each with a ``kit()`` function, in the order they are listed."""
 

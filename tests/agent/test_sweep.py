@@ -165,6 +165,8 @@ def test_paper_sweeps_are_shipped() -> None:
         "asympuzl",
         "hanabi",
         "overcooked",
+        "collab_capture",
+        "collab_escape",
     }
 
 
