@@ -1,7 +1,7 @@
 """Scoring the neurosymbolic answerers on CoordinationQA: every question is answered first, from
 its text and options alone, by the answerer of the game its scenario describes (Hanabi:
 :mod:`.hanabi_answerer`; Overcooked: :mod:`.overcooked_answerer`, also for the benchmark's tomato
-scenarios filed under CollabGames); only then are the letters scored against the key
+scenarios filed under CollabGames; Collab Capture and Collab Escape: :mod:`.collab_answerer`); only then are the letters scored against the key
 (:func:`.qa.score`). Per category, per game and per game and category: how many questions were
 answered (coverage), the accuracy over all questions (an abstention is wrong, as a model's missing
 answer is), the accuracy over the answered ones, and the exact random baseline
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agent.kits.llm_coordination import hanabi_answerer, overcooked_answerer
+from agent.kits.llm_coordination import collab_answerer, hanabi_answerer, overcooked_answerer
 from agent.kits.llm_coordination.answers import Answer
 from agent.kits.llm_coordination.hanabi_answerer import Chooser
 from agent.kits.llm_coordination.qa import CATEGORIES, GAMES, AnswerKey, Benchmark, Question, random_baseline, score
@@ -59,7 +59,7 @@ def answer_all(questions: Sequence[Question], agent: str = "convention") -> list
         elif game == "Overcooked":
             answers.append(overcooked_answerer.answer_question(question))
         else:
-            answers.append(Answer(None, None, f"no answerer reads {game} scenarios"))
+            answers.append(collab_answerer.answer_question(question))
     return answers
 
 
