@@ -10,6 +10,7 @@ from agent.kits.llm_coordination.collab_answerer import answer_question, option_
 from agent.kits.llm_coordination.collab_position import read_capture, read_escape, read_map
 from agent.kits.llm_coordination.symbolic_qa import answer_all, scenario_game
 from solvers.collab_capture import Act
+from tests.agent.kits.llm_coordination.questions import hand_written
 
 BENCH = qa.load_benchmark()
 COLLAB = [q for q in BENCH.questions if scenario_game(q) == "CollabGames"]
@@ -32,20 +33,7 @@ Environment Layout: There are 5 rooms (room 1 to 5). Room 1 and 2 have generator
 
 
 def _question(description: str, state: str, sentence: str, options: list[str], category: str) -> qa.Question:
-    letters = [chr(ord("A") + i) for i in range(len(options))]
-    body = f"{state}\n\n{sentence}\nAvailable Actions:\n" + "\n".join(
-        f"{a}. {t}" for a, t in zip(letters, options, strict=True)
-    )
-    return qa.Question(
-        id="hand-written",
-        scenario=0,
-        game="CollabGames",
-        category=category,
-        game_description=description,
-        directive="",
-        question=body,
-        options=tuple(qa.Option(letter=a, text=t) for a, t in zip(letters, options, strict=True)),
-    )
+    return hand_written("CollabGames", description, state, sentence, options, category)
 
 
 def test_every_collab_scenario_reads_on_its_own_map():

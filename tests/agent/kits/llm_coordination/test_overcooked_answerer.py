@@ -11,6 +11,7 @@ from agent.kits.llm_coordination import qa
 from agent.kits.llm_coordination.overcooked_answerer import Task, answer_question, option_task, team_tasks
 from agent.kits.llm_coordination.overcooked_position import UNREACHABLE, read_position
 from agent.kits.llm_coordination.symbolic_qa import answer_all, scenario_game, symbolic_report
+from tests.agent.kits.llm_coordination.questions import hand_written
 
 BENCH = qa.load_benchmark()
 OVERCOOKED = [q for q in BENCH.questions if scenario_game(q) == "Overcooked"]
@@ -38,20 +39,7 @@ def _position(
 
 
 def _question(state: str, sentence: str, options: list[str], category: str = "JP") -> qa.Question:
-    letters = [chr(ord("A") + i) for i in range(len(options))]
-    body = f"{state}\n{sentence}\nAvailable Actions:\n" + "\n".join(
-        f"{a}. {t}" for a, t in zip(letters, options, strict=True)
-    )
-    return qa.Question(
-        id="hand-written",
-        scenario=0,
-        game="Overcooked",
-        category=category,
-        game_description=DESCRIPTION,
-        directive="",
-        question=body,
-        options=tuple(qa.Option(letter=a, text=t) for a, t in zip(letters, options, strict=True)),
-    )
+    return hand_written("Overcooked", DESCRIPTION, state, sentence, options, category)
 
 
 def test_every_overcooked_scenario_reads_as_a_position():
