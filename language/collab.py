@@ -22,7 +22,7 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
-from games.collab import CollabAction, Fix, Move, Press, Stay, Wait
+from games.collab import CollabAction, Fix, Move, Press, Stay, Wait, action_name
 from language.act_base import ActBase
 from language.acts import Intent
 from language.text import number_words
@@ -71,12 +71,8 @@ class CollabContext(BaseModel):
 
 def say_move(action: CollabAction, room: int, person: Literal["I", "you"] = "I") -> str:
     """A move in plain words, e.g. ``move to room 5``, ``press the button in room 9``."""
-    if isinstance(action, Move):
-        return f"move to room {action.room}"
-    if isinstance(action, Press):
-        return f"press the button in room {room}"
-    if isinstance(action, Fix):
-        return f"fix the generator in room {room}"
+    if isinstance(action, Move | Press | Fix):
+        return action_name(action, room)
     where = "here" if person == "I" else "where you are"
     return f"{action.kind} {where} (room {room})"
 
