@@ -12,6 +12,7 @@ from solvers.collab_escape import (
     EscapeMap,
     EscapePosition,
     Memory,
+    escape_legal_acts,
     escape_outcomes,
     escape_tables,
     killer_plan,
@@ -164,3 +165,37 @@ def test_original_start_policy_enumerated_over_ten_turns() -> None:
     tables = escape_tables(MAP, START, 10)
     win, turns = _policy_outcome(MAP, tables, START, 10)
     assert abs(win - 1.0) < 1e-9 and abs(turns - 6.5) < 1e-9
+
+
+def _lexicographic_expectimax(emap: EscapeMap, p: EscapePosition, turns_left: int) -> tuple[float, float]:
+    """The test oracle of the second criterion: by plain recursion over every joint move and killer
+    outcome, the best escape probability and, among the joint moves reaching it (ties within 1e-12,
+    the solver's tolerance), the fewest expected turns until the game ends or the limit."""
+    if turns_left == 0:
+        return 0.0, 0.0
+    best: tuple[float, float] | None = None
+    for alice in escape_legal_acts(emap, p.alice):
+        for bob in escape_legal_acts(emap, p.bob):
+            value = turns = 0.0
+            for prob, nxt, result in escape_outcomes(emap, p, alice, bob):
+                later = _lexicographic_expectimax(emap, nxt, turns_left - 1) if result == "continue" else (0.0, 0.0)
+                value += prob * (1.0 if result == "escaped" else later[0])
+                turns += prob * (1.0 + later[1])
+            if best is None or value > best[0] + 1e-12 or (value >= best[0] - 1e-12 and turns < best[1] - 1e-12):
+                best = (max(value, best[0]) if best is not None else value, turns)
+    assert best is not None
+    return best
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_maps(), st.integers(1, 3))
+def test_fewest_expected_turns_among_the_best_policies_equals_expectimax(
+    case: tuple[EscapeMap, EscapePosition], horizon: int
+) -> None:
+    emap, start = case
+    if start.killer in (start.alice, start.bob):
+        return  # not a live position
+    value, turns = _lexicographic_expectimax(emap, start, horizon)
+    solution = solve_escape(emap, start, horizon)
+    assert abs(solution.escape_probability - value) < 1e-9
+    assert abs(solution.expected_turns - turns) < 1e-9
