@@ -64,6 +64,7 @@ SHARED: tuple[str, ...] = (
     "language/structured.py",
     "language/text.py",
     "games/base.py",
+    "games/simultaneous.py",
 )
 PENDING: dict[str, str] = {}
 ALLOWED: dict[str, set[str]] = {"agent/cli/solve.py": {"optimal"}, "games/base.py": {"per_round"}}

@@ -1,9 +1,6 @@
-"""Simultaneous moves made turn-based, as OpenSpiel's simultaneous-to-turn-based transform does.
-
-Each joint turn of a Collab game is two Accord turns: Alice submits (seat 0), then Bob (seat 1),
-then the joint move resolves (the adversary moves too) and the next joint turn begins with Alice.
-Alice's submitted move is her private data until it resolves: Bob's observation never shows it nor
-depends on it (``private_data`` / ``with_private_data_resampled``); her chat message is public at
+"""The Collab games' joint turns (:mod:`games.simultaneous`): Alice submits (seat 0), then Bob
+(seat 1), then the joint move resolves (the adversary moves too) and the next joint turn begins with
+Alice. Alice's submitted move is her private data until it resolves; her chat message is public at
 once. Bob's chat line carries the public :class:`~games.collab.actions.RoundRecord` of the
 resolved turn.
 
@@ -22,15 +19,16 @@ from typing import Any
 
 import numpy as np
 
-from games.base import ChatLine, Game, IllegalTurnError, State, Turn, TurnRecord
+from games.base import ChatLine, Game, IllegalTurnError, Turn, TurnRecord
 from games.collab.actions import Fix, Move, Press, RoundRecord, Stay, Wait, action_name, read_action
+from games.simultaneous import JointTurnState
 
 PLAYER_NAMES = ("Alice", "Bob")
 Action = Move | Stay | Press | Fix | Wait
 _MESSAGES = ("", "", "I'll go to room 3", "press the button", "fix the generator", "wait here", "ok")
 
 
-class SimultaneousState(State):
+class SimultaneousState(JointTurnState[Action]):
     """A two-seat state whose joint turns are submitted one seat at a time (see the module doc).
 
     Subclasses keep the positions and implement :meth:`room`, :meth:`legal`, :meth:`_resolve`,
@@ -43,7 +41,6 @@ class SimultaneousState(State):
     def __init__(self, game: Game, seed: int) -> None:
         super().__init__(game)
         self.seed = seed
-        self.pending: Action | None = None
         self.finished = False
         self.rounds: list[RoundRecord] = []
         self.chat_lines: list[ChatLine[RoundRecord]] = []
@@ -62,12 +59,6 @@ class SimultaneousState(State):
         """Play the joint turn; set ``finished`` when it ends the game; return its public record."""
 
     # ---- status -----------------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        if self.finished:
-            return -1
-        return 0 if self.pending is None else 1
-
     def is_terminal(self) -> bool:
         return self.finished
 
@@ -118,15 +109,11 @@ class SimultaneousState(State):
 
     def _apply(self, turn: Turn) -> None:
         action = self._action_of(turn)
-        seat = self.current_player
-        self.history.append(TurnRecord(player=seat, turn=turn))
-        if seat == 0:
-            self.pending = action
+        joint = self._submit(action, TurnRecord(player=self.current_player, turn=turn))
+        if joint is None:
             self.chat_lines.append(ChatLine[RoundRecord](seat=0, speaker=PLAYER_NAMES[0], message=turn.message))
             return
-        alice, self.pending = self.pending, None
-        assert alice is not None  # seat 1 moves only after seat 0 submitted
-        record = self._resolve(alice, action)
+        record = self._resolve(*joint)
         self.rounds.append(record)
         self.chat_lines.append(
             ChatLine[RoundRecord](seat=1, speaker=PLAYER_NAMES[1], message=turn.message, action=record)
@@ -161,16 +148,9 @@ class SimultaneousState(State):
         turns = [Turn(message="x", actions=(a,)) for a in bad]
         return [*turns, Turn(message="hello"), Turn(actions=(legal[0], legal[0]))]
 
-    def private_data(self, player: int) -> Any:
-        """Alice's submitted move while it waits for Bob's (Bob submits and resolves at once)."""
-        if player == 0 and self.pending is not None:
-            return {"alice_pending_move": self.pending.model_dump(mode="json")}
-        return None
+    def pending_choices(self) -> list[Action]:
+        """Alice's legal moves in the current joint turn."""
+        return self.legal(0)
 
-    def with_private_data_resampled(self, player: int, rng: np.random.Generator) -> SimultaneousState:
-        """A copy in which Alice's pending move (if any) is redrawn among her legal moves."""
-        twin = self.clone()
-        if player == 0 and self.pending is not None:
-            legal = self.legal(0)
-            twin.pending = legal[int(rng.integers(len(legal)))]
-        return twin
+    def formal_action(self, action: Action) -> Action:
+        return action

@@ -1,7 +1,6 @@
-"""Overcooked's state: a :class:`~games.overcooked.kitchen.Kitchen` played as alternating turns.
-
-Alice's turn stores her action (hidden from Bob); Bob's turn applies the joint step with
-:func:`~games.overcooked.dynamics.step`. The game ends after ``horizon`` joint steps.
+"""Overcooked's state: a :class:`~games.overcooked.kitchen.Kitchen` played as joint turns
+(:mod:`games.simultaneous`): Alice's turn stores her action (hidden from Bob); Bob's turn applies the
+joint step with :func:`~games.overcooked.dynamics.step`. The game ends after ``horizon`` joint steps.
 """
 
 from __future__ import annotations
@@ -11,11 +10,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from pydantic import Field
 
-from games.base import ChatLine, GameMetrics, IllegalTurnError, State, Turn, TurnRecord, metric
+from games.base import ChatLine, GameMetrics, IllegalTurnError, Turn, TurnRecord, metric
 from games.overcooked.dynamics import Step, step
 from games.overcooked.game import MOVES, Move, move_index
 from games.overcooked.kitchen import ACTIONS, COOK_TIME, STAY, Kitchen, initial_kitchen
 from games.overcooked.observation import OvercookedObservation, StepRecord
+from games.simultaneous import JointTurnState
 
 if TYPE_CHECKING:
     from games.overcooked.game import OvercookedGame
@@ -36,7 +36,7 @@ class OvercookedMetrics(GameMetrics):
     messages: int = metric("count", "turns that carried a chat message")
 
 
-class OvercookedState(State):
+class OvercookedState(JointTurnState[int]):
     """One Overcooked position.
 
     Attributes:
@@ -51,7 +51,6 @@ class OvercookedState(State):
     def __init__(self, game: OvercookedGame) -> None:
         super().__init__(game)
         self.kitchen: Kitchen = initial_kitchen(game.layout)
-        self.pending: int | None = None
         self.joints: list[tuple[int, int]] = []
         self.last: Step | None = None
         self.score = 0
@@ -62,12 +61,6 @@ class OvercookedState(State):
         self._lines: list[ChatLine[Move]] = []  # their chat lines once resolved
 
     # ---- status --------------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        if self.is_terminal():
-            return -1
-        return 0 if self.pending is None else 1
-
     def is_terminal(self) -> bool:
         return len(self.joints) >= self.game.horizon
 
@@ -109,12 +102,9 @@ class OvercookedState(State):
     def _move(self, index: int, record: TurnRecord) -> None:
         if record.turn.message:
             self._talk.append(len(self.history))
-        self.history.append(record)
-        if self.pending is None:
-            self.pending = index
+        joint = self._submit(index, record)
+        if joint is None:
             return
-        joint = (self.pending, index)
-        self.pending = None
         outcome = step(self.game.layout, self.kitchen, joint, self.game.dynamics)
         self.kitchen = outcome.kitchen
         self.joints.append(joint)
@@ -225,19 +215,12 @@ class OvercookedState(State):
             Turn(actions=(MOVES[0], MOVES[1])),
         ]
 
-    def private_data(self, player: int) -> Any:
-        """Alice's submitted action while Bob is to move (hidden from Bob until the joint step), else None."""
-        if player == 0 and self.pending is not None:
-            return {"seat": 0, "submitted_action": ACTIONS[self.pending]}
-        return None
+    def pending_choices(self) -> list[int]:
+        """Any of the six actions: every one is legal at every step."""
+        return list(range(len(ACTIONS)))
 
-    def with_private_data_resampled(self, player: int, rng: np.random.Generator) -> OvercookedState:
-        """A copy whose pending submission of ``player`` (if any) is redrawn uniformly: any action is
-        consistent with the public history. The history entry keeps its message."""
-        twin = self.clone()
-        if player == 0 and self.pending is not None:
-            index = int(rng.integers(len(ACTIONS)))
-            twin.pending = index
-            old = twin.history[-1]
-            twin.history[-1] = TurnRecord(player=0, turn=Turn(message=old.turn.message, actions=(MOVES[index],)))
-        return twin
+    def formal_action(self, action: int) -> Move:
+        return MOVES[action]
+
+    def action_json(self, action: int) -> str:
+        return ACTIONS[action]

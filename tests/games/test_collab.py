@@ -42,7 +42,7 @@ def test_alices_pending_move_is_hidden_from_bob() -> None:
     state = CollabCaptureGame().new_initial_state(0)
     before = state.observation(1).model_dump(mode="json")
     state.submit(Move(room=6), "heading over")
-    assert state.current_player == 1 and state.private_data(0) == {"alice_pending_move": {"kind": "move", "room": 6}}
+    assert state.current_player == 1 and state.private_data(0) == {"seat": 0, "submitted": {"kind": "move", "room": 6}}
     after = state.observation(1).model_dump(mode="json")
     assert after["rooms"] == before["rooms"] and after["chat"][-1]["message"] == "heading over"
     assert after["chat"][-1]["action"] is None
