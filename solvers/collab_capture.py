@@ -23,7 +23,7 @@ way. A button toggles the first door whose button is in that room.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
@@ -36,6 +36,7 @@ __all__ = [
     "accessible_rooms",
     "capture_step",
     "legal_acts",
+    "room_distances",
     "solve_capture",
     "solve_capture_brute_force",
     "thief_next_room",
@@ -139,16 +140,22 @@ def legal_acts(cmap: CaptureMap, room: int, doors: int) -> list[Act]:
     return acts
 
 
-def _graph_distances(cmap: CaptureMap, source: int, doors: int) -> dict[int, int]:
+def room_distances(neighbours: Callable[[int], Iterable[int]], source: int, avoid: int | None = None) -> dict[int, int]:
+    """Breadth-first distances from ``source`` to every room reachable through ``neighbours``
+    (a room -> the rooms one may enter from it) without entering ``avoid``."""
     seen = {source: 0}
     queue = deque([source])
     while queue:
         room = queue.popleft()
-        for other in accessible_rooms(cmap, room, doors):
-            if other not in seen:
+        for other in neighbours(room):
+            if other not in seen and other != avoid:
                 seen[other] = seen[room] + 1
                 queue.append(other)
     return seen
+
+
+def _graph_distances(cmap: CaptureMap, source: int, doors: int) -> dict[int, int]:
+    return room_distances(lambda room: accessible_rooms(cmap, room, doors), source)
 
 
 def thief_next_room(

@@ -20,27 +20,25 @@ there is time before it arrives. A question none of them recognises is abstained
 from __future__ import annotations
 
 import re
-from collections import deque
 from collections.abc import Mapping, Sequence
 
 from agent.kits.llm_coordination.answers import Answer, pick_bool, single
 from agent.kits.llm_coordination.collab_position import CapturePositionText, EscapePositionText
 from agent.kits.llm_coordination.qa import Question
 from language.choices import Option
-from solvers.collab_capture import CaptureMap, CapturePosition, CaptureRules, accessible_rooms, solve_capture
+from solvers.collab_capture import (
+    CaptureMap,
+    CapturePosition,
+    CaptureRules,
+    accessible_rooms,
+    room_distances,
+    solve_capture,
+)
 
 
 def reachable_rooms(adjacency: Mapping[int, Sequence[int]], start: int, avoid: int | None = None) -> dict[int, int]:
     """Rooms reachable from ``start`` without entering ``avoid``, with their distances."""
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        room = queue.popleft()
-        for other in adjacency.get(room, ()):
-            if other != avoid and other not in dist:
-                dist[other] = dist[room] + 1
-                queue.append(other)
-    return dist
+    return room_distances(lambda room: adjacency.get(room, ()), start, avoid)
 
 
 def _bool(options: Sequence[Option], value: bool) -> list[str]:
