@@ -77,11 +77,6 @@ def option_task(text: str) -> Task | None:
     return None
 
 
-def _nearest(position: OvercookedPosition, who: str, places: list[str]) -> str | None:
-    reachable = [p for p in places if position.distance(who, p) < UNREACHABLE]
-    return min(reachable, key=lambda p: (position.distance(who, p), p)) if reachable else None
-
-
 def _sources(position: OvercookedPosition, item: str) -> list[str]:
     """Where ``item`` can be taken: its dispensers (an unnamed ``dispenser`` when the scenario names
     no places) and the counters holding one."""
@@ -107,7 +102,7 @@ def _supplier(position: OvercookedPosition, who: str) -> bool:
     """Whether ``who`` reaches no pot but the partner does (a chef who passes things over)."""
     other = _other(position, who)
     pots = list(position.cookers) or position.places("c")
-    return _nearest(position, who, pots) is None and _nearest(position, other, pots) is not None
+    return position.nearest(who, pots) is None and position.nearest(other, pots) is not None
 
 
 def _other(position: OvercookedPosition, who: str) -> str:
@@ -116,7 +111,7 @@ def _other(position: OvercookedPosition, who: str) -> str:
 
 def _shared_drop(position: OvercookedPosition, who: str) -> str | None:
     empty = [s for s in position.places("s") if not position.counters.get(s)]
-    return _nearest(position, who, empty)
+    return position.nearest(who, empty)
 
 
 def _needs(position: OvercookedPosition, who: str) -> tuple[dict[str, int], bool]:
@@ -149,7 +144,7 @@ def team_tasks(position: OvercookedPosition, who: str) -> Task:
     held = position.held.get(who, "")
     other = _other(position, who)
     if held == "soup":
-        target = _nearest(position, who, position.places("d"))
+        target = position.nearest(who, position.places("d"))
         if target:
             return Task("deliver", "soup", target)
         drop = _shared_drop(position, who)
@@ -157,7 +152,7 @@ def team_tasks(position: OvercookedPosition, who: str) -> Task:
     if held == "plate":
         pots = list(position.cookers.values())
         for ready in (lambda c: c.cooked, lambda c: c.busy(position.recipe), lambda c: c.ingredients > 0):
-            target = _nearest(position, who, [c.name for c in pots if ready(c)])
+            target = position.nearest(who, [c.name for c in pots if ready(c)])
             if target:
                 return Task("load", "soup", target)
         if _supplier(position, who):
@@ -177,21 +172,20 @@ def team_tasks(position: OvercookedPosition, who: str) -> Task:
             if drop:
                 return Task("place", held, drop)
         return Task("place", held, "counter")
-    if position.held.get(other) == "soup" and _nearest(position, other, position.places("d")) is None:
-        gate = _nearest(position, who, [g for g, is_open in position.gates.items() if not is_open])
+    if position.held.get(other) == "soup" and position.nearest(other, position.places("d")) is None:
+        gate = position.nearest(who, [g for g, is_open in position.gates.items() if not is_open])
         if gate:
             return Task("open", "", gate)
     need, plate = _needs(position, who)
     wanted = [item for item in INGREDIENTS if need[item]]
     choices = (["plate"] if plate else []) + wanted
-    nearest_source = {item: _nearest(position, who, _sources(position, item)) for item in choices}
+    nearest_source = {item: position.nearest(who, _sources(position, item)) for item in choices}
     choices = [item for item in choices if nearest_source[item]]
     if not choices:
         return Task("wait")
     if len(choices) > 1 and not position.held.get(other):
         other_near = {
-            item: position.distance(other, _nearest(position, other, _sources(position, item)) or "")
-            for item in choices
+            item: position.distance(other, position.nearest(other, _sources(position, item)) or "") for item in choices
         }
         first, second = choices[0], choices[1]
         mine_first = max(position.distance(who, nearest_source[first] or ""), other_near[second])

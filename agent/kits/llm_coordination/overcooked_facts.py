@@ -46,7 +46,7 @@ def _who(options: Sequence[Option], me: bool, partner: bool, equal: bool = False
 
 
 def _reaches(position: OvercookedPosition, who: str, kind: str) -> bool:
-    return any(position.distance(who, p) < UNREACHABLE for p in position.places(kind))
+    return position.nearest(who, position.places(kind)) is not None
 
 
 def _nearest_distance(position: OvercookedPosition, who: str, places: Sequence[str]) -> int:
@@ -182,8 +182,8 @@ def _nearest(position: OvercookedPosition, asked: str, options: Sequence[Option]
     me = position.me
     if re.search(r"best source of onions", asked):
         sources = position.places("o") + [c for c, held in position.counters.items() if held == "onion"]
-        best = min(sources, key=lambda p: (position.distance(me, p), p), default=None)
-        if best is None or position.distance(me, best) >= UNREACHABLE:
+        best = position.nearest(me, sources)
+        if best is None:
             return Answer(None, "nearest", "no onion source in reach")
         return single([o.letter for o in options if o.text.strip(" .").lower() == best], "nearest", best)
     if re.search(r"quicker.*cookers.*shared counter", asked):

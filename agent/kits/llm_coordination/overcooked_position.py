@@ -83,6 +83,11 @@ class OvercookedPosition:
             return 0
         return self.reach.get(who, {}).get(place, Reach(UNREACHABLE)).steps
 
+    def nearest(self, who: str, places: list[str]) -> str | None:
+        """The place of ``places`` nearest to ``who`` (ties: by name), or None when none is reachable."""
+        reachable = [p for p in places if self.distance(who, p) < UNREACHABLE]
+        return min(reachable, key=lambda p: (self.distance(who, p), p)) if reachable else None
+
     def places(self, kind: str) -> list[str]:
         """Every place of one kind letter that the scenario names, in number order."""
         names = {p for chef in self.reach.values() for p in chef} | set(self.cookers) | set(self.counters)
