@@ -1,7 +1,8 @@
 """A planner that draws a move uniformly from the legal moves its observation lists.
 
-For any game whose observation offers ``legal_moves()`` (Overcooked's six low-level actions, say):
-the ``random`` preset, a baseline and a smoke test of the whole pipeline. Reads no belief.
+For any game whose observation offers ``legal_moves()`` (Hanabi's moves, Overcooked's six
+low-level actions, the Collab games' moves): the ``random`` preset, a baseline and a smoke test of
+the whole pipeline. Reads no belief.
 """
 
 from __future__ import annotations

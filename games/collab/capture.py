@@ -23,10 +23,10 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.base import ChatLine, Game, GameFacts, GameMetrics, Observation, metric
+from games.base import Game, GameFacts, GameMetrics, metric
 from games.collab.actions import Result, RoundRecord, from_act, to_act
 from games.collab.maps import Rules, Setting, capture_map, capture_max_turns, capture_rules, capture_start
-from games.collab.simultaneous import PLAYER_NAMES, Action, SimultaneousState
+from games.collab.simultaneous import PLAYER_NAMES, Action, JointObservation, SimultaneousState
 from solvers.collab_capture import (
     CaptureMap,
     CapturePosition,
@@ -63,35 +63,20 @@ class DoorView(BaseModel):
     open: bool
 
 
-class CaptureObservation(Observation):
-    """A seat's view: the whole map and every position (perfect information), its own legal moves.
+class CaptureObservation(JointObservation):
+    """A seat's view: the whole map and every position (perfect information), its own legal moves
+    (the shared fields: :class:`~games.collab.simultaneous.JointObservation`).
 
     Attributes:
-        turn: the joint turn being played (1-based).
-        max_turns: the turn limit.
-        rules, setting: the variant.
-        current_player: the seat to submit, -1 once over.
-        adjacency: room -> adjacent rooms.
+        setting: the original harness (the variant with ``rules``).
         doors: every door and whether it is open.
-        rooms: Alice's and Bob's rooms.
         thief: the thief's room.
-        legal: this seat's legal actions now (empty when not its turn).
-        rounds: every resolved joint turn.
         captured: whether the thief has been caught.
     """
 
-    chat: list[ChatLine[RoundRecord]]
-    turn: int
-    max_turns: int
-    rules: str
     setting: str
-    current_player: int
-    adjacency: dict[int, tuple[int, ...]]
     doors: tuple[DoorView, ...]
-    rooms: tuple[int, int]
     thief: int
-    legal: list[Action]
-    rounds: list[RoundRecord]
     captured: bool
 
 

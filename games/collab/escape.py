@@ -23,10 +23,10 @@ from typing import ClassVar
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.base import ChatLine, Game, GameFacts, GameMetrics, Observation, metric
+from games.base import Game, GameFacts, GameMetrics, metric
 from games.collab.actions import Result, RoundRecord, from_act, to_act
 from games.collab.maps import Rules, escape_map, escape_start
-from games.collab.simultaneous import PLAYER_NAMES, Action, SimultaneousState
+from games.collab.simultaneous import PLAYER_NAMES, Action, JointObservation, SimultaneousState
 from solvers.collab_escape import (
     EscapeMap,
     EscapePosition,
@@ -69,13 +69,11 @@ class GeneratorView(BaseModel):
     repaired: bool
 
 
-class EscapeObservation(Observation):
-    """A seat's view (the facts of the original's state description).
+class EscapeObservation(JointObservation):
+    """A seat's view (the facts of the original's state description; the shared fields:
+    :class:`~games.collab.simultaneous.JointObservation`).
 
     Attributes:
-        turn, max_turns, rules, current_player: as in Collab Capture.
-        adjacency: room -> the rooms one may move to from it.
-        rooms: Alice's and Bob's rooms.
         killer: the killer's room.
         killer_target: the seat the killer will certainly move to (that seat's current room), or
             None when it is unaware of them (its move is then random).
@@ -84,18 +82,9 @@ class EscapeObservation(Observation):
         fixing: whether each seat fixed last turn.
         start: Alice's, Bob's and the killer's rooms at the start (public).
         fixes_needed: consecutive fixes that repair a generator.
-        legal: this seat's legal actions now (empty when not its turn).
-        rounds: every resolved joint turn.
         result: ``playing``, ``escaped``, ``caught`` or ``timeout``.
     """
 
-    chat: list[ChatLine[RoundRecord]]
-    turn: int
-    max_turns: int
-    rules: str
-    current_player: int
-    adjacency: dict[int, tuple[int, ...]]
-    rooms: tuple[int, int]
     killer: int
     killer_target: int | None
     generators: tuple[GeneratorView, ...]
@@ -104,8 +93,6 @@ class EscapeObservation(Observation):
     fixing: tuple[bool, bool]
     start: tuple[int, int, int]
     fixes_needed: int
-    legal: list[Action]
-    rounds: list[RoundRecord]
     result: str
 
 

@@ -19,13 +19,43 @@ from typing import Any
 
 import numpy as np
 
-from games.base import ChatLine, Game, IllegalTurnError, Turn, TurnRecord
+from games.base import ChatLine, Game, IllegalTurnError, Observation, Turn, TurnRecord
 from games.collab.actions import Fix, Move, Press, RoundRecord, Stay, Wait, action_name, read_action
 from games.simultaneous import JointTurnState
 
 PLAYER_NAMES = ("Alice", "Bob")
 Action = Move | Stay | Press | Fix | Wait
 _MESSAGES = ("", "", "I'll go to room 3", "press the button", "fix the generator", "wait here", "ok")
+
+
+class JointObservation(Observation):
+    """What both Collab games show a seat (:meth:`SimultaneousState.common_view`); each game's
+    observation adds its own pieces.
+
+    Attributes:
+        turn: the joint turn being played (1-based).
+        max_turns: the turn limit.
+        rules: the variant.
+        current_player: the seat to submit, -1 once over.
+        adjacency: room -> the rooms one may move to from it.
+        rooms: Alice's and Bob's rooms.
+        legal: this seat's legal actions now (empty when not its turn).
+        rounds: every resolved joint turn.
+    """
+
+    chat: list[ChatLine[RoundRecord]]
+    turn: int
+    max_turns: int
+    rules: str
+    current_player: int
+    adjacency: dict[int, tuple[int, ...]]
+    rooms: tuple[int, int]
+    legal: list[Action]
+    rounds: list[RoundRecord]
+
+    def legal_moves(self) -> list[Action]:
+        """This seat's legal actions now (what a planner choosing among them reads)."""
+        return list(self.legal)
 
 
 class SimultaneousState(JointTurnState[Action]):

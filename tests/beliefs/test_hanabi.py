@@ -4,7 +4,7 @@ import pytest
 
 from beliefs.hanabi import HanabiBeliefs, Tables, bits
 from games.hanabi import Discard, Play, RevealColor, RevealRank
-from planners.hanabi_random import RandomPlanner
+from planners.random_moves import UniformMovePlanner
 from tests.beliefs.hanabi_positions import act, card, selfplay, stacked
 
 
@@ -22,7 +22,7 @@ def test_replay_matches_the_engine_knowledge_stacks_and_deck(players):
             assert [s.clued for s in slots] == [k.color_clued or k.rank_clued for k in view.knowledge]
 
     for seed in range(15):
-        selfplay(players, seed, RandomPlanner(), check)
+        selfplay(players, seed, UniformMovePlanner(), check)
 
 
 def test_private_belief_counts_the_copies_in_sight():

@@ -15,7 +15,7 @@ from games.collab.escape import escape_position
 from games.collab.maps import capture_map
 from planners.collab_capture import ExactCapturePlanner, GreedyCapturePlanner, greedy_capture_move
 from planners.collab_escape import ExactEscapePlanner, GreedyEscapePlanner, first_step
-from planners.collab_random import CollabRandomPlanner
+from planners.random_moves import UniformMovePlanner
 from solvers.collab_capture import Act
 from solvers.collab_escape import Memory, escape_outcomes, killer_plan
 
@@ -59,7 +59,7 @@ def test_exact_escape_always_escapes() -> None:
 
 def test_planners_pass_when_it_is_not_their_turn() -> None:
     state = CollabEscapeGame().new_initial_state(0)
-    for planner in (ExactEscapePlanner(), GreedyEscapePlanner(), CollabRandomPlanner()):
+    for planner in (ExactEscapePlanner(), GreedyEscapePlanner(), UniformMovePlanner()):
         assert planner.plan(None, state.observation(1), np.random.default_rng(0)).actions == []
     cstate = CollabCaptureGame().new_initial_state(0)
     for planner in (ExactCapturePlanner(), GreedyCapturePlanner()):

@@ -8,7 +8,7 @@ from beliefs.hanabi import HanabiBeliefs, Slot
 from games.hanabi import Discard, HanabiGame, HanabiState, Play, RevealColor, RevealRank
 from games.hanabi.cards import COLOR_LETTERS
 from planners.hanabi_convention import ConventionPlanner
-from planners.hanabi_random import RandomPlanner
+from planners.random_moves import UniformMovePlanner
 from tests.beliefs.hanabi_positions import act, card, selfplay, stacked
 
 RNG = np.random.default_rng(0)
@@ -118,7 +118,7 @@ def test_random_planner_is_legal(players):
         while not state.is_terminal():
             obs = state.observation(state.current_player)
             assert sorted(map(str, obs.legal_moves())) == sorted(map(str, state.legal_moves()))
-            act(state, RandomPlanner().plan(None, obs, rng).actions[0])
+            act(state, UniformMovePlanner().plan(None, obs, rng).actions[0])
 
 
 def knowing(state: HanabiState, facts: dict[int, str]) -> tuple[HanabiBeliefs, object]:

@@ -42,9 +42,9 @@ def _beliefs() -> Any:
 
 
 def _random() -> Any:
-    from planners.collab_random import CollabRandomPlanner
+    from planners.random_moves import UniformMovePlanner
 
-    return CollabRandomPlanner()
+    return UniformMovePlanner()
 
 
 def _cac(llm: Any, tom: bool = True, verifier: bool = True, max_choices: int = 3) -> Any:

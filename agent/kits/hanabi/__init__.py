@@ -46,9 +46,9 @@ def _search(**options: Any) -> Any:
 
 
 def _random() -> Any:
-    from planners.hanabi_random import RandomPlanner
+    from planners.random_moves import UniformMovePlanner
 
-    return RandomPlanner()
+    return UniformMovePlanner()
 
 
 def _slots() -> dict[str, Slot]:

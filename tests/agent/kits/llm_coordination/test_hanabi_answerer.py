@@ -18,7 +18,7 @@ from agent.kits.llm_coordination.hanabi_position import option_moves, read_posit
 from agent.kits.llm_coordination.symbolic_qa import answer_all, mover, score_answers, symbolic_report
 from beliefs.hanabi import HanabiBeliefs
 from games.hanabi import COLOR_NAMES, Discard, Play, RevealColor, RevealRank
-from planners.hanabi_random import RandomPlanner
+from planners.random_moves import UniformMovePlanner
 from tests.beliefs.hanabi_positions import selfplay
 
 BENCH = qa.load_benchmark()
@@ -277,4 +277,4 @@ def test_from_position_matches_a_replayed_store_on_what_the_text_carries():
             assert all(a.mask == seeded.tables.full for a in mine)
 
     for seed in range(3):
-        selfplay(2, seed, RandomPlanner(), check)
+        selfplay(2, seed, UniformMovePlanner(), check)
