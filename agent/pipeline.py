@@ -105,6 +105,14 @@ class PipelineAgent:
                 trace.heard.append(acts_to_json(acts))
         self._seen = len(chat)
 
+    def catch_up(self, observation: Any) -> None:
+        """Read every chat line of ``observation`` not read yet (lines in our own seat, before our
+        first turn, as what we said ourselves), without deciding a turn: the belief store then holds
+        the dialogue so far, and its ``context`` is what the next message is read in."""
+        if self.beliefs is None:
+            self.beliefs = self.make_beliefs(observation)
+        self._hear(observation, TurnTrace())
+
     def final_proposal(self, observation: Any) -> Any:
         """The best proposal this agent can make now, from everything said so far (prompted
         self-play forces it when the dialogue has run as long as the human one).
@@ -112,9 +120,8 @@ class PipelineAgent:
         Raises:
             ValueError: the planner cannot make proposals.
         """
-        if self.beliefs is None:
-            self.beliefs = self.make_beliefs(observation)
-        self._hear(observation, TurnTrace())
+        self.catch_up(observation)
+        assert self.beliefs is not None
         choose = getattr(self.planner, "final_proposal", None)
         if choose is None:
             raise ValueError(f"the planner of {self.name} cannot make a final proposal")

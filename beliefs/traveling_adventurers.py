@@ -223,6 +223,42 @@ class HistoryTracker:
                 self.partner_final = list(act.path)
 
 
+def dialogue_focus(
+    log: list[tuple[Literal["self", "partner"], Act]], reader: Literal["self", "partner"]
+) -> tuple[list[str] | None, tuple[str, str] | Literal["best_next"] | None, int | None]:
+    """What a message of the dialogue ``log`` leans on, for its ``reader``: the hallway or room under
+    discussion (the last one named by either side: an inform's or question's hallway, a suggestion's
+    last hop), the reader's own latest question the other side has not answered, and the coins last
+    said."""
+    topic: list[str] | None = None
+    amount: int | None = None
+    answered: set[frozenset[str]] = set()
+    answered_next = False
+    question: tuple[str, str] | Literal["best_next"] | None = None
+    settled = False  # our latest question is found (answered or not): older ones are not pending
+    for who, act in reversed(log):
+        if topic is None:
+            if isinstance(act, Inform | Ask) and act.edge is not None:
+                topic = list(act.edge)
+            elif isinstance(act, Suggest | End):
+                topic = list(act.path[-2:])
+        if amount is None and isinstance(act, Inform):
+            amount = act.coins
+        if who != reader:
+            if isinstance(act, Inform):
+                answered.add(edge_key(*act.edge))
+            answered_next = answered_next or isinstance(act, Suggest)
+        elif isinstance(act, Ask) and not settled:
+            settled = True
+            if act.edge is not None and edge_key(*act.edge) not in answered:
+                question = (act.edge[0], act.edge[1])
+            elif act.about == "best_next" and not answered_next:
+                question = "best_next"
+        if topic is not None and amount is not None and settled:
+            break
+    return topic, question, amount
+
+
 # ---------------------------------------------------------------------------------------------
 # The Traveling Adventurers belief store
 # ---------------------------------------------------------------------------------------------
@@ -270,6 +306,7 @@ class TravelingAdventurersBeliefs(SeatedBeliefs):
         partner_kind = observation.partner_coin_kind
         speaker, listener = (own_kind, partner_kind) if mine else (partner_kind, own_kind)
         pending = self.tracker.own_pending
+        topic, question, amount = dialogue_focus(self.log, "partner" if mine else "self")
         return DialogueContext(
             rooms=observation.rooms,
             start=observation.start,
@@ -278,4 +315,7 @@ class TravelingAdventurersBeliefs(SeatedBeliefs):
             speaker_coins=speaker,
             listener_coins=listener,
             last_suggestion=list(pending.path) if pending is not None and not mine else None,
+            topic=topic,
+            last_question=question,
+            last_amount=amount,
         )

@@ -690,11 +690,6 @@ def grammar_schema(response_model: type[BaseModel]) -> dict[str, Any]:
 
 def _first_line(err: BaseException) -> str:
     """One line about ``err``; for a validation error, what was invalid and why."""
-    from pydantic import ValidationError
-
-    if isinstance(err, ValidationError):
-        problems = [f"{'.'.join(map(str, e['loc'])) or 'answer'}: {e['msg']}" for e in err.errors()[:3]]
-        return "; ".join(problems)[:300]
     return error_line(err)[:300]
 
 

@@ -106,8 +106,13 @@ def number_words(lo: int, hi: int) -> dict[str, int]:
 
 def error_line(err: BaseException) -> str:
     """The first line of ``err``'s message (a ``KeyError``'s key without the quotes its message
-    adds), or the exception's type name when the message is empty: what a user is shown instead of
-    a traceback."""
+    adds; for a pydantic validation error, what was invalid and why), or the exception's type name
+    when the message is empty: what a user is shown instead of a traceback."""
+    from pydantic import ValidationError
+
+    if isinstance(err, ValidationError):
+        problems = [f"{'.'.join(map(str, e['loc'])) or 'value'}: {e['msg']}" for e in err.errors()[:3]]
+        return "; ".join(problems).replace("\n", " ")[:300]
     text = str(err.args[0]) if isinstance(err, KeyError) and len(err.args) == 1 else str(err)
     text = text.strip()
     return text.splitlines()[0] if text else type(err).__name__

@@ -8,7 +8,7 @@ first. User and data text is never read as rich markup.
 This module builds the app: the command group (:class:`OneLineErrors`), its sub-groups, and every
 built-in command, registered here explicitly from one module per command group: :mod:`.parse`,
 :mod:`.selfplay`, :mod:`.ablate`, :mod:`.games` (games, check, play), :mod:`.solve`,
-:mod:`.bench`, :mod:`.serve`, :mod:`.llm` and :mod:`.results`. The game kits add their own commands
+:mod:`.bench`, :mod:`.serve`, :mod:`.llm`, :mod:`.results` and :mod:`.evaluate`. The game kits add their own commands
 (:class:`~agent.kits.base.KitCommand`, mounted by :mod:`.kit_commands`); this module names no
 game. What the commands share lives in :mod:`.common` (consoles, user errors, output checks and
 writers, progress), :mod:`.options` (the ``--llm-*`` options and option parsing) and :mod:`.tables`
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 from typer.core import TyperGroup
 
-from agent.cli import ablate, bench, games, kit_commands, llm, parse, results, selfplay, serve, solve
+from agent.cli import ablate, bench, evaluate, games, kit_commands, llm, parse, results, selfplay, serve, solve
 from agent.cli.common import _check_outputs_first, click_errors, console
 from agent.terminal import say
 from language.text import error_line
@@ -117,6 +117,8 @@ llm_app = typer.Typer(no_args_is_help=True, help="Language-model servers for the
 app.add_typer(llm_app, name="llm")
 results_app = typer.Typer(no_args_is_help=True, help="Result stores of sweeps: summaries, transcripts, plots.")
 app.add_typer(results_app, name="results")
+eval_app = typer.Typer(no_args_is_help=True, help="Evaluations of single modules on labelled data.")
+app.add_typer(eval_app, name="eval")
 
 # The commands: `accord --help` lists the top-level ones in this order, then the groups above, then
 # the groups the game kits add.
@@ -133,6 +135,7 @@ llm_app.command("serve")(llm.llm_serve_command)
 results_app.command("summarize")(results.results_summarize_command)
 results_app.command("show")(results.results_show_command)
 results_app.command("plot")(results.results_plot_command)
+eval_app.command("parse")(evaluate.eval_parse_command)
 
 
 def main() -> None:

@@ -3,7 +3,7 @@ its game's kit builds from the context options (``--at``, ``--reader`` ... or ``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 import typer
@@ -25,6 +25,12 @@ def parse_command(
     last_request: str | None = typer.Option(None, help="context last_request: the move we last asked for"),
     reader: int | None = typer.Option(None, help="context reader: the seat reading the message (default: the last)"),
     seed: int | None = typer.Option(None, min=0, help="context seed: the game whose names the message uses"),
+    recorded: int | None = typer.Option(
+        None, min=0, help="context recorded: a recorded game whose names and dialogue the message is read in"
+    ),
+    turn: int | None = typer.Option(
+        None, min=0, help="context turn: with --recorded, the turn the message is read at (default: the end)"
+    ),
     context: list[str] | None = typer.Option(None, help="any context option KEY=VALUE of the game (repeatable)"),
     parser_name: str = typer.Option("rules", "--parser", help="the parser slot: rules | llm | structured | ..."),
     json_path: str | None = typer.Option("-", "--json", help="where to write the acts ('-' = stdout)"),
@@ -34,25 +40,23 @@ def parse_command(
     such as an intent flag, prints that act as a JSON object)."""
 
     def run() -> None:
+        from agent.reading import MessageReader
         from agent.registry import default_registry
         from language.acts import acts_to_json
 
-        registry = default_registry()
-        kit = registry.kit(game)
         named = {"at": at, "visited": visited, "rooms": rooms, "speaker_coins": speaker_coins}
         named |= {"last_suggestion": last_suggestion, "last_request": last_request, "reader": reader, "seed": seed}
+        named |= {"recorded": recorded, "turn": turn}
         options = {k: str(v) for k, v in named.items() if v is not None}
         options |= {k: str(v) for k, v in _key_values(context, "--context").items()}
-        for name in options:
-            if name not in kit.parse_options:
-                flag = f"--{name.replace('_', '-')}" if name in named else f"--context {name}"
-                takes = ", ".join(f"--{o.replace('_', '-')}" for o in kit.parse_options) or "none"
-                raise UserError(f"{flag} does not apply to {kit.name}; it takes {takes}")
-        spec = registry.preset(kit.name, registry.default_preset(kit.name)).with_slots(parser=parser_name)
-        agent = registry.build_agent(spec, llm())
-        game_ = registry.make_game(kit.name)
-        build = kit.parse_context or _reader_context
-        acts = agent.parser.parse(message, build(game_, agent, options))
+        reading = MessageReader(default_registry(), game, parser_name, llm())
+        kit, agent = reading.kit, reading.agent
+        unknown = reading.unknown_option(options)
+        if unknown is not None:
+            flag = f"--{unknown.replace('_', '-')}" if unknown in named else f"--context {unknown}"
+            takes = ", ".join(f"--{o.replace('_', '-')}" for o in kit.parse_options) or "none"
+            raise UserError(f"{flag} does not apply to {kit.name}; it takes {takes}")
+        acts = reading.parse(message, reading.context(options))
         if agent.llm is not None and agent.llm.usage.fallbacks:
             say(
                 console,
@@ -61,14 +65,3 @@ def parse_command(
         _write_json(json_path, kit.show_acts(acts) if kit.show_acts is not None else acts_to_json(acts))
 
     _guard(run)
-
-
-def _reader_context(game: Any, agent: Any, options: Mapping[str, str]) -> Any:
-    """The language context of seat ``reader`` at the start of game ``seed``, as its belief store
-    gives it to the parser for a partner's message (the default of kits without their own)."""
-    seats = game.facts.num_players
-    reader = int(options.get("reader", seats - 1))
-    if not 0 <= reader < seats:
-        raise UserError(f"--reader must be a seat of {game.facts.game_id}: 0..{seats - 1}")
-    observation = game.new_initial_state(int(options.get("seed", 0))).observation(reader)
-    return agent.make_beliefs(observation).context(observation, (reader + 1) % seats)  # another seat's message

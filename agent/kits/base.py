@@ -284,6 +284,9 @@ class GameKit:
             -> context (default: the context seat ``reader`` has at the start of game ``seed``).
         parse_options: the names of the options ``parse_context`` takes.
         show_acts: the JSON ``accord parse`` prints for parsed acts (default: the list of acts).
+        parse_facts: cuts acts read in a context into the facts ``accord eval parse`` scores
+            (default: one fact per act, :func:`agent.parse_eval.default_facts`).
+        parse_sets: the kit's labelled evaluation sets of messages, name -> path (JSON Lines).
         turn_checks: applied, in order, to every intent an agent of this game decides.
         sweeps: the kit's sweep files, name -> path.
         paper: the sweeps ``accord ablate --game NAME`` runs, in order (the paper's tables).
@@ -311,6 +314,8 @@ class GameKit:
     parse_context: Callable[[Game, Any, Mapping[str, str]], Any] | None = None
     parse_options: Sequence[str] = ("reader", "seed")
     show_acts: Callable[[list[Any]], Any] | None = None
+    parse_facts: Callable[[Sequence[Any], Any], list[tuple[Any, ...]]] | None = None
+    parse_sets: Mapping[str, Path] = field(default_factory=dict)
     turn_checks: Sequence[Callable[[Intent, Any], Intent]] = ()
     sweeps: Mapping[str, Path] = field(default_factory=dict)
     paper: Sequence[str] = ("paper",)

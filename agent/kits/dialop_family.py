@@ -41,6 +41,7 @@ def dialop_kit(
     actions: Any = None,
     web: Path | None = None,
     tools: Sequence[SeatTool] = (),
+    parse_facts: Callable[[Sequence[Any], Any], list[tuple[Any, ...]]] | None = None,
 ) -> GameKit:
     """The kit of one DialOp task.
 
@@ -54,8 +55,13 @@ def dialop_kit(
         actions: the task's formal action types (default: propose, accept, reject).
         web: the task's browser widget folder (``GameKit.web``), if it has one.
         tools: the task's seat tools (``GameKit.tools``).
+        parse_facts: the facts ``accord eval parse`` scores (``GameKit.parse_facts``).
+
+    The task's labelled human messages (``eval/human_v1.jsonl`` of the kit's folder, beside the
+    sweep folder) are its evaluation set.
     """
     from agent.kits.dialop.commands import COMMANDS
+    from agent.kits.dialop.recorded import RECORDED_OPTIONS, dialop_parse_context
     from games.dialop.base import Accept, Propose, Reject
     from language.dialop_llm import LANGUAGES
     from language.llm import LLMParser
@@ -114,4 +120,8 @@ def dialop_kit(
         actions=actions if actions is not None else Propose | Accept | Reject,
         web=web,
         tools=tools,
+        parse_context=dialop_parse_context(name.removeprefix("dialop_")),
+        parse_options=RECORDED_OPTIONS,
+        parse_facts=parse_facts,
+        parse_sets={"human_v1": sweep.parent.parent / "eval" / "human_v1.jsonl"},
     )

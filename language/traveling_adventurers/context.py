@@ -7,6 +7,8 @@ take, and the one its belief store hands them.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 
@@ -21,6 +23,11 @@ class DialogueContext(BaseModel):
         speaker_coins: the kind of coins the *message's author* collects ("light" or "ghost").
         listener_coins: the kind of coins the reader of the message collects.
         last_suggestion: the listener's own latest suggestion, which a bare "yes" accepts.
+        topic: the hallway (two rooms) or room (one) under discussion: the last one either side
+            named ("that one", "that hallway", "there" refer to it).
+        last_question: the listener's own latest question still unanswered: a hallway (a bare
+            "3 for me" answers it) or ``"best_next"``.
+        last_amount: the coins last said by either side ("same for me" repeats it).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -32,6 +39,9 @@ class DialogueContext(BaseModel):
     speaker_coins: str = "light"
     listener_coins: str = "ghost"
     last_suggestion: list[str] | None = None
+    topic: list[str] | None = Field(default=None, min_length=1, max_length=2)
+    last_question: tuple[str, str] | Literal["best_next"] | None = None
+    last_amount: int | None = Field(default=None, ge=0)
 
     @property
     def current(self) -> str:

@@ -75,4 +75,43 @@ def test_parse_reads_a_message_in_the_names_of_a_generated_game():
     result = runner.invoke(app, ["parse", "--game", "dialop_mediation", "My Thursday 2pm meeting is very important"])
     assert json.loads(result.stdout) == [{"act": "med_event", "day": 1, "start": "14:00", "importance": 9}]
     result = runner.invoke(app, ["parse", "--game", "dialop_planning", "--reader", "7", "hello"])
-    assert result.exit_code == 2 and "--reader must be a seat of dialop_planning_v0: 0..1" in result.stderr
+    assert result.exit_code == 2 and "reader must be a seat of dialop_planning_v0: 0..1" in result.stderr
+
+
+def test_parse_reads_a_message_in_the_dialogue_state_of_a_recorded_game() -> None:
+    from agent.kits.dialop.recorded import recorded_context
+    from agent.registry import default_registry
+    from games.dialop.base import Propose
+    from games.dialop.data import recorded_game
+    from games.dialop.replay import recorded_turns
+
+    registry = default_registry()
+    agent = registry.build_agent(registry.preset("dialop_planning", "solver"))
+    turns = recorded_turns("planning", recorded_game("planning", 99))
+    k = next(i for i, (_, t) in enumerate(turns) if any(isinstance(a, Propose) for a in t.actions)) + 1
+    proposal = next(a for a in turns[k - 1][1].actions if isinstance(a, Propose)).proposal
+    context, message = recorded_context("planning", agent, {"recorded": "99", "turn": str(k)})
+    assert context.last_proposal == tuple(proposal.slots) and message == turns[k][1].message
+    before, _ = recorded_context("planning", agent, {"recorded": "99", "turn": "0"})
+    assert before.last_proposal is None
+    result = runner.invoke(
+        app,
+        [
+            "parse",
+            "--game",
+            "dialop_mediation",
+            "--recorded",
+            "12",
+            "--turn",
+            "3",
+            "Thursday at 10am is very important",
+        ],
+    )
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)[0]["act"] == "med_event"
+    result = runner.invoke(app, ["parse", "--game", "dialop_planning", "--recorded", "113", "x"])
+    assert result.exit_code == 2 and "recorded must be between 0 and 112" in result.stderr
+    result = runner.invoke(app, ["parse", "--game", "dialop_planning", "--recorded", "1", "--turn", "999", "x"])
+    assert result.exit_code == 2 and "turn must be between 0 and" in result.stderr
+    result = runner.invoke(app, ["parse", "--game", "dialop_planning", "--turn", "2", "x"])
+    assert result.exit_code == 2 and "turn needs recorded" in result.stderr

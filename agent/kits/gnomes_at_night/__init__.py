@@ -93,6 +93,7 @@ def _terminal() -> Any:
 def kit() -> GameKit:
     """The Gnomes at Night game kit."""
     from agent.kits.gnomes_at_night.commands import COMMANDS
+    from agent.kits.gnomes_at_night.evaluation import flag_facts
     from games.gnomes_at_night import GnomesAtNightGame, GnomesAtNightMetrics, MoveAction
     from language.flags import Flag
 
@@ -117,6 +118,8 @@ def kit() -> GameKit:
         terminal=_terminal,
         parse_context=_parse_context,
         parse_options=("last_request",),
+        parse_facts=flag_facts,
+        parse_sets={"human_style_v1": kit_data(__name__, "eval", "human_style_v1.jsonl")},
         show_acts=lambda acts: acts[0].summary(),  # one intent flag per message
         sweeps={"paper": kit_data(__name__, "sweeps", "comm_vs_mute.toml")},
         commands=COMMANDS,

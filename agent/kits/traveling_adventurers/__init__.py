@@ -165,6 +165,7 @@ def _terminal() -> Any:
 
 def kit() -> GameKit:
     """The Traveling Adventurers game kit."""
+    from agent.kits.traveling_adventurers.evaluation import ta_facts
     from games.traveling_adventurers import Submit, TravelingAdventurersGame, TravelingAdventurersMetrics
     from language.acts import Act
 
@@ -182,6 +183,8 @@ def kit() -> GameKit:
         terminal=_terminal,
         parse_context=_parse_context,
         parse_options=CONTEXT_OPTIONS,
+        parse_facts=ta_facts,
+        parse_sets={"human_style_v1": kit_data(__name__, "eval", "human_style_v1.jsonl")},
         turn_checks=(withdraw_invalid_tours,),
         sweeps={
             "paper": kit_data(__name__, "sweeps", "table1.toml"),
