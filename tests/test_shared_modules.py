@@ -63,6 +63,7 @@ SHARED: tuple[str, ...] = (
     "language/choices.py",
     "language/llm.py",
     "language/llm_client.py",
+    "language/noise.py",
     "language/scripted_server.py",
     "language/structured.py",
     "language/text.py",

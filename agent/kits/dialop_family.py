@@ -2,7 +2,8 @@
 
 Each task has a rule parser and an LLM parser over its acts, a template renderer, one belief store
 built from the first observation, a ``solver`` planner and the ``random``-proposal baseline; the
-presets are ``solver`` (default) and ``random`` (which neither reads nor writes messages). Each
+presets are ``solver`` (default), ``random`` (which neither reads nor writes messages) and ``noisy``
+(the solver, its messages with seeded noise: :mod:`language.noise`). Each
 declares the ``accord dialop`` commands (:mod:`agent.kits.dialop.commands`), mounted once.
 """
 
@@ -25,6 +26,9 @@ from agent.kits.base import (
 )
 from games.base import GameMetrics
 
+NOISY: dict[str, dict[str, Any]] = {"renderer": {"level": 1.0}}
+"""The options of the ``noisy`` preset: one perturbation per message on average, of every kind."""
+
 
 def dialop_kit(
     name: str,
@@ -42,6 +46,7 @@ def dialop_kit(
     web: Path | None = None,
     tools: Sequence[SeatTool] = (),
     parse_facts: Callable[[Sequence[Any], Any], list[tuple[Any, ...]]] | None = None,
+    noisy: Callable[[Any], Any] | None = None,
 ) -> GameKit:
     """The kit of one DialOp task.
 
@@ -56,6 +61,8 @@ def dialop_kit(
         web: the task's browser widget folder (``GameKit.web``), if it has one.
         tools: the task's seat tools (``GameKit.tools``).
         parse_facts: the facts ``accord eval parse`` scores (``GameKit.parse_facts``).
+        noisy: builds the ``noisy`` renderer (the templates with seeded noise,
+            :mod:`language.noise`) from its options; the kit then has a ``noisy`` preset too.
 
     The task's labelled human messages (``eval/human_v1.jsonl`` of the kit's folder, beside the
     sweep folder) are its evaluation set.
@@ -65,6 +72,7 @@ def dialop_kit(
     from games.dialop.base import Accept, Propose, Reject
     from language.dialop_llm import LANGUAGES
     from language.llm import LLMParser
+    from language.noise import NoiseOptions
     from language.structured import StructuredParser, StructuredRenderer
 
     parser, renderer, context = language
@@ -88,6 +96,20 @@ def dialop_kit(
         "structured": from_factory(lambda: StructuredRenderer(acts=model.acts), "acts as JSON"),
         "off": switched_off("renderer"),
     }
+    presets = [
+        Preset("solver", "the neurosymbolic agent: exact solver over what it knows"),
+        Preset("random", "random proposals, no words", {"planner": "random", "parser": "off", "renderer": "off"}),
+    ]
+    if noisy is not None:
+        make_noisy = noisy
+        renderers["noisy"] = Implementation(
+            lambda ctx: make_noisy(ctx.options),
+            "the templates with seeded noise: typos, casual, paraphrase, correction, reference (options level, kinds)",
+            NoiseOptions,
+        )
+        presets.append(
+            Preset("noisy", "the solver agent, its messages with noise (level 1)", {"renderer": "noisy"}, NOISY)
+        )
     slots = {
         "parser": Slot("reads the partner's messages into the task's acts", parsers, "rules"),
         "beliefs": Slot(
@@ -100,17 +122,13 @@ def dialop_kit(
         ),
         "renderer": Slot("writes the acts as a message", renderers, "template"),
     }
-    silent = {"planner": "random", "parser": "off", "renderer": "off"}
     return GameKit(
         name=name,
         description=description,
         make_game=make_game,
         acts=acts,
         slots=slots,
-        presets=[
-            Preset("solver", "the neurosymbolic agent: exact solver over what it knows"),
-            Preset("random", "random proposals, no words", silent),
-        ],
+        presets=presets,
         default_preset="solver",
         metrics=metrics,
         summary_metrics=("normalized_score", "agreed", "words", "messages", "turns", "proposals"),

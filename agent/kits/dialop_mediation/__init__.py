@@ -30,6 +30,7 @@ def _solver(ctx: BuildContext) -> Any:
 def kit() -> GameKit:
     """The DialOp Mediation game kit."""
     from agent.kits.dialop.evaluation import mediation_facts
+    from agent.kits.dialop_mediation.noise import noisy
     from beliefs.dialop_mediation import make_beliefs
     from games.dialop.base import Accept, Propose, Reject
     from games.dialop.mediation_game import MediationGame, MediationMetrics, To
@@ -51,4 +52,5 @@ def kit() -> GameKit:
         actions=Propose | Accept | Reject | To,
         web=kit_data("agent.kits.dialop", "web"),
         parse_facts=mediation_facts,
+        noisy=noisy,
     )

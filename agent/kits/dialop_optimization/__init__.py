@@ -10,6 +10,7 @@ NAME = "dialop_optimization"
 
 def kit() -> GameKit:
     """The DialOp Optimization game kit."""
+    from agent.kits.dialop_optimization.noise import noisy
     from beliefs.dialop_optimization import OptimizationBeliefs
     from games.dialop.optimization_game import OptimizationGame, OptimizationMetrics
     from language.dialop_optimization import OptAct, OptimizationContext, OptimizationParser, OptimizationRenderer
@@ -29,4 +30,5 @@ def kit() -> GameKit:
         kit_data(__name__, "sweeps", "selfplay.toml"),
         OptimizationMetrics,
         web=kit_data(__name__, "web"),
+        noisy=noisy,
     )

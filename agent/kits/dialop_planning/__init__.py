@@ -33,6 +33,7 @@ def _random() -> Any:
 def kit() -> GameKit:
     """The DialOp Planning game kit."""
     from agent.kits.dialop.evaluation import planning_facts
+    from agent.kits.dialop_planning.noise import noisy
     from beliefs.dialop_planning import make_beliefs
     from games.dialop.planning_game import PlanningGame, PlanningMetrics
     from language.dialop_planning import PlanAct, PlanningContext, PlanningParser, PlanningRenderer
@@ -55,4 +56,5 @@ def kit() -> GameKit:
         web=kit_data("agent.kits.dialop", "web"),
         tools=(SEARCH,),
         parse_facts=planning_facts,
+        noisy=noisy,
     )

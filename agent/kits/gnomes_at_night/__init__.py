@@ -2,7 +2,7 @@
 
 Slots: ``parser`` (rules, llm, off: intent flags), ``beliefs`` (``dictionary``: the hidden-information
 dictionary, the treasure belief and the flags in flight), ``planner`` (aismcts: AISMCTS-F; proxy: the
-partner simulator standing in for a person), ``renderer`` (template, llm, off). Presets ``comm``,
+partner simulator standing in for a person), ``renderer`` (template, llm, noisy, off). Presets ``comm``,
 ``mute`` and the simulators ``proxy`` and ``mute-proxy``.
 """
 
@@ -11,16 +11,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from agent.kits.base import GameKit, OracleLanguage, Preset, Slot, from_factory, kit_data, on_a_model, switched_off
+from agent.kits.base import (
+    GameKit,
+    Implementation,
+    OracleLanguage,
+    Preset,
+    Slot,
+    from_factory,
+    kit_data,
+    on_a_model,
+    switched_off,
+)
 
 NAME = "gnomes_at_night"
 
 
 def _slots() -> dict[str, Slot]:
+    from agent.kits.gnomes_at_night.noise import noisy
     from beliefs.gnomes_at_night import GnomesBeliefs
     from language.gnomes_at_night import GnomesParser, GnomesRenderer
     from language.gnomes_at_night_llm import GNOMES_AT_NIGHT
     from language.llm import LLMParser, LLMRenderer
+    from language.noise import NoiseOptions
     from planners.aismcts import SearchConfig
     from planners.gnomes_at_night import AISMCTSPlanner, ProxyPlanner
 
@@ -32,6 +44,11 @@ def _slots() -> dict[str, Slot]:
     renderers = {
         "template": from_factory(GnomesRenderer, "templates"),
         "llm": on_a_model(LLMRenderer, GNOMES_AT_NIGHT, GnomesRenderer, "a language model, the templates as fallback"),
+        "noisy": Implementation(
+            lambda ctx: noisy(ctx.options),
+            "the templates with seeded noise: typos, casual, paraphrase, correction, reference (options level, kinds)",
+            NoiseOptions,
+        ),
         "off": switched_off("renderer"),
     }
     beliefs = {
@@ -121,7 +138,10 @@ def kit() -> GameKit:
         parse_facts=flag_facts,
         parse_sets={"human_style_v1": kit_data(__name__, "eval", "human_style_v1.jsonl")},
         show_acts=lambda acts: acts[0].summary(),  # one intent flag per message
-        sweeps={"paper": kit_data(__name__, "sweeps", "comm_vs_mute.toml")},
+        sweeps={
+            "paper": kit_data(__name__, "sweeps", "comm_vs_mute.toml"),
+            "language": kit_data(__name__, "sweeps", "language.toml"),
+        },
         commands=COMMANDS,
         actions=MoveAction,
         web=kit_data(__name__, "web"),

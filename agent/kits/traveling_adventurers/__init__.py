@@ -2,7 +2,7 @@
 
 Slots: ``parser`` (rules, structured, embed, llm, off), ``beliefs`` (``store``: a partner model and a
 state tracker, chosen by its options ``partner`` on/off and ``tracking`` agreement/history),
-``planner`` (ibp, greedy, llm, off), ``renderer`` (template, structured, llm, off). Presets: the
+``planner`` (ibp, greedy, llm, off), ``renderer`` (template, structured, llm, noisy, off). Presets: the
 paper's four offline agents and its four LLM-centred ones.
 """
 
@@ -62,7 +62,9 @@ def _belief_store(ctx: BuildContext) -> Callable[[Any], Any]:
 
 
 def _slots() -> dict[str, Slot]:
+    from agent.kits.traveling_adventurers.noise import noisy
     from language.llm import LLMParser, LLMPolicy, LLMRenderer
+    from language.noise import NoiseOptions
     from language.structured import StructuredParser, StructuredRenderer
     from language.traveling_adventurers import TravelingAdventurersParser, TravelingAdventurersRenderer
     from language.traveling_adventurers_llm import ACTS, TRAVELING_ADVENTURERS
@@ -96,6 +98,11 @@ def _slots() -> dict[str, Slot]:
             TRAVELING_ADVENTURERS,
             TravelingAdventurersRenderer,
             "a language model, the templates as fallback",
+        ),
+        "noisy": Implementation(
+            lambda ctx: noisy(ctx.options),
+            "the templates with seeded noise: typos, casual, paraphrase, correction, reference (options level, kinds)",
+            NoiseOptions,
         ),
         "off": switched_off("renderer"),
     }
@@ -189,6 +196,7 @@ def kit() -> GameKit:
         sweeps={
             "paper": kit_data(__name__, "sweeps", "table1.toml"),
             "modules": kit_data(__name__, "sweeps", "modules.toml"),
+            "language": kit_data(__name__, "sweeps", "language.toml"),
         },
         aliases={"templates": "template"},
         actions=Submit,
