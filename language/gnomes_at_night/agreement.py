@@ -91,6 +91,14 @@ _ACCEPT_PHRASES: tuple[tuple[str, ...], ...] = (
     ("lets", "do", "it"),
     ("why", "not"),
     ("right", "away"),
+    ("i", "guess"),
+    ("guess", "so"),
+    ("i", "suppose"),
+    ("suppose", "so"),
+    ("if", "you", "insist"),
+    ("if", "you", "say", "so"),
+    ("whatever",),
+    ("fair", "enough"),
 )
 _COMMIT_PHRASES: tuple[tuple[str, ...], ...] = (("moving",), ("moving", "now"), ("on", "it"), ("going",), ("heading",))
 _REJECT_WORDS = frozenset(
