@@ -129,6 +129,8 @@ _INABILITY_PHRASES: tuple[tuple[str, ...], ...] = (
     ("is", "not", "possible"),
     ("not", "allowed"),
     ("no", "can", "do"),
+    ("no", "go"),
+    ("not", "an", "option"),
 )
 _STRONG_STAY_WORDS = frozenset({"stay", "skip", "pass", "stop", "freeze", "remain", "idle", "staying", "halt"})
 _STRONG_STAY_PHRASES: tuple[tuple[str, ...], ...] = (
@@ -143,7 +145,15 @@ _STRONG_STAY_PHRASES: tuple[tuple[str, ...], ...] = (
     ("not", "move"),
 )
 _WEAK_STAY_WORDS = frozenset({"wait", "hold", "pause", "hang", "sec", "moment", "waiting", "second"})
-_WEAK_STAY_PHRASES: tuple[tuple[str, ...], ...] = (("not", "yet"), ("one", "sec"), ("give", "me", "a"), ("hold", "on"))
+_WEAK_STAY_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("not", "yet"),
+    ("one", "sec"),
+    ("give", "me", "a"),
+    ("hold", "on"),
+    ("let", "me", "think"),
+    ("let", "me", "check"),
+    ("let", "me", "look"),
+)
 _INJECTION = re.compile(
     r"\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|rules?|prompts?|previous|above)\b|system prompt|jailbreak|you are now\b|developer mode"
 )

@@ -26,6 +26,7 @@ _BASE_DIRS: dict[str, tuple[Move, ...]] = {
     "above": ("up",),
     "below": ("down",),
     "beneath": ("down",),
+    "under": ("down",),
     "underneath": ("down",),
     "upper": ("up",),
     "lower": ("down",),

@@ -175,16 +175,18 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
         end = j
         if not cancel and not _tail_has_move(words, end) and words[end - 1] in ("wait", "hold"):
             end -= 1  # "go left, no actually wait": the wait is the new request
-        applies = cancel or _tail_has_move(words, end)
+        applies = end > i and (cancel or _tail_has_move(words, end))
         if applies and not strong and not cancel and last_guarded:
             applies = False  # "can't go left, sorry, try down": an inability, not a correction
         if not applies:
             i = max(i + 1, j)
             continue
+        while last > 0 and toks[last - 1].c == toks[last].c and _dir_word(words[last - 1]) is not None:
+            last -= 1  # "up up, sorry, down": the whole repeated move is retracted
         for k in range(last, end):
             keep[k] = False
         # the corrected request continues the retracted clause ("I can't go left, I mean right")
-        if last > 0 and toks[last - 1].c == toks[last].c and end < n:
+        if last > 0 and toks[last - 1].c == toks[last].c and end < n and toks[end].c != toks[last].c:
             c0, s0 = toks[last].c, toks[last].s
             first_c = toks[end].c
             k = end

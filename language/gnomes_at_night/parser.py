@@ -175,7 +175,7 @@ class GnomesParser:
                 any(w in ("everywhere", "surrounded", "everything") for w in cw)
                 or _has_phrase(cw, ("all", "sides")) >= 0
             )
-            exc = next((k for k, t in enumerate(r.toks) if t.c in seg and t.w in _EXCEPT), -1)
+            exc = next((k for c2 in sorted(seg) for k in r.by_clause[c2] if r.toks[k].w in _EXCEPT), -1)
             if only_open and not (many or one):
                 open_moves = _dirs_of([m for m in mentions if m.i > exc]) if exc >= 0 else moves
                 moves = [m for m in _DIR_ORDER if m not in open_moves] if open_moves else []
@@ -194,9 +194,12 @@ class GnomesParser:
 
     # -- treasure --
     def _treasure(self, r: _Reading, questions: set[int]) -> tuple[Direction | None, set[int]] | None:
-        """The first treasure statement: (its direction, or None when unseen or unknown; its clauses)."""
+        """The treasure statements: (the first one's direction, or None when the treasure is unseen
+        or unknown; the clauses of all of them), or None when the message makes none."""
+        found: tuple[Direction | None, set[int]] | None = None
+        covered: set[int] = set()
         for c in r.clauses():
-            if c in questions:
+            if c in questions or c in covered:
                 continue
             sent = [k for k in r.by_clause.get(c, ()) if r.toks[k].w not in "?!.;"]
             if not sent:
@@ -214,20 +217,31 @@ class GnomesParser:
             elif sw[0] in _MOVE_VERBS:
                 continue  # "go left to get the treasure": a request, not a statement
             seg = r.segment(c)
-            if [m for m in r.mentions if r.toks[m.i].c in seg and m.i < at and not m.negated]:
+            seg_mentions = [m for k in sorted(seg) for m in r.clause_mentions(k)]
+            if [m for m in seg_mentions if m.i < at and not m.negated]:
                 continue  # "left, to reach the gem"
-            segw = [t.w for t in r.toks if t.c in seg and t.w not in "?!.;"]
-            dirs = _dirs_of([m for m in r.mentions if r.toks[m.i].c in seg and m.i > at])
+            segw = [w for k in sorted(seg) for w in r.clause_words(k)]
+            dirs = _dirs_of([m for m in seg_mentions if m.i > at])
+            hint: Direction | None = None
             if dirs:
-                return _treasure_dir(dirs), seg
-            negative = any(w in _TREASURE_NEGATIVE for w in segw)
-            if not negative and any(_has_phrase(segw, p) >= 0 for p in _HERE):
-                return Direction(dx=0, dy=0), seg
-            if negative and (
-                r.words[at] in _TREASURE or see_at >= 0 or any(w in ("side", "visible", "know") for w in segw)
-            ):
-                return None, seg
-        return None
+                hint = _treasure_dir(dirs)
+            else:
+                negative = any(w in _TREASURE_NEGATIVE for w in segw)
+                if not negative and any(_has_phrase(segw, p) >= 0 for p in _HERE):
+                    hint = Direction(dx=0, dy=0)
+                elif not (
+                    negative
+                    and (r.words[at] in _TREASURE or see_at >= 0 or any(w in ("side", "visible", "know") for w in segw))
+                ):
+                    continue
+            covered |= seg
+            if found is None:
+                found = (hint, set())
+            elif found[0] is None and hint is not None:
+                found = (hint, found[1])
+        if found is None:
+            return None
+        return found[0], covered
 
     # -- requests --
     def _request(self, r: _Reading, questions: set[int], skip: set[int]) -> Flag | None:
@@ -249,7 +263,7 @@ class GnomesParser:
             if w in "?!.;" or r.toks[k].c in skip:
                 continue
             if w in _STRONG_STAY_WORDS and not (
-                w == "stop" and r._next(k) not in ("", "moving", "there", "here", "please", "pls", "now")
+                w == "stop" and r._next(k).strip("?!.;") not in ("", "moving", "there", "here", "please", "pls", "now")
             ):
                 if w == "pass" and r._prev(k) in ("cant", "cannot", "to", "let"):
                     continue
@@ -310,7 +324,7 @@ class GnomesParser:
         if r.wh_clause(c):
             return False
         sw = r.clause_words(c)
-        if any(w in _TREASURE or w in _WALL_ONE or w in _WALL_MANY or w in ("see", "know", "sure") for w in sw):
+        if any(w in _TREASURE or w in _WALL_ONE or w in _WALL_MANY or w in _ASK_ABOUT for w in sw):
             return False
         dirs = _dirs_of([m for m in r.clause_mentions(c) if not m.past])
         stay = any(w in _STRONG_STAY_WORDS or w in _WEAK_STAY_WORDS for w in sw)
@@ -325,7 +339,17 @@ _NO_WALLS: tuple[tuple[str, ...], ...] = (
     ("nothing", "blocks"),
     ("not", "blocked"),
     ("no", "obstacles"),
+    ("everything", "open"),
+    ("everythings", "open"),
+    ("everything", "is", "open"),
+    ("all", "open"),
+    ("all", "clear"),
+    ("wide", "open"),
+    ("nothing", "blocked"),
+    ("nothing", "blocking"),
 )
+_ASK_ABOUT = frozenset({"see", "know", "sure", "open", "free", "clear", "passable"})
+"""Words of a question about the maze, not a request ("is left open for you?")."""
 _OPEN = frozenset({"open", "free", "clear", "available", "possible", "passable"})
 _DISCOURSE_NEXT = frozenset(
     {"so", "ok", "okay", "well", "anyway", "now", "where", "which", "what", "how", "whats", "wheres"}
@@ -372,4 +396,6 @@ _OBJECTIONS: tuple[tuple[str, ...], ...] = (
     ("wont", "work"),
     ("doesnt", "work"),
     ("not", "a", "fan"),
+    ("not", "that", "way"),
+    ("not", "that", "one"),
 )

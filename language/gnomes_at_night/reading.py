@@ -27,7 +27,7 @@ from language.gnomes_at_night.tokens import _dir_word, _Tok
 
 _NEG_BRIDGE = frozenset({"want", "wanna", "to", "go", "move", "head", "going", "gonna", "think", "should", "we", "i"})
 _ANY = frozenset({"anything", "anywhere", "any", "anyway", "everything"})
-_PRESENCE = frozenset({"there", "around", "here", "ready", "awake", "alive", "listening", "ok", "okay", "back"})
+_PRESENCE = frozenset({"there", "around", "here", "ready", "awake", "alive", "listening", "ok", "okay", "back", "me"})
 _ANY_NOUNS = frozenset(
     {"idea", "ideas", "walls", "wall", "clue", "clues", "luck", "sign", "news", "hint", "hints", "thoughts"}
 )
@@ -201,7 +201,12 @@ class _Reading:
         if first == "any" and nxt in _ANY_NOUNS:
             return True
         rest = words[k:]
-        if rest and rest[0] in ("you", "u") and len(rest) <= 4 and rest[-1] in _PRESENCE:
+        if (
+            rest
+            and rest[0] in ("you", "u", "anyone", "anybody", "someone")
+            and len(rest) <= 4
+            and rest[-1] in _PRESENCE
+        ):
             return True
         j = k
         while j < len(words) - 1 and words[j] in _POLITE:
