@@ -1,5 +1,9 @@
 """The Gnomes at Night parser: one message -> one :class:`~language.flags.Flag` (moves, stay,
 accept, reject, treasure and wall facts, questions).
+
+The tokens first go through the discourse passes (:mod:`~language.gnomes_at_night.discourse`); the
+reading then finds the question clauses and the clauses that explain an inability, a wall or where
+the treasure is, and a request outside them wins over them (see the package docstring).
 """
 
 from __future__ import annotations
@@ -37,8 +41,8 @@ class GnomesParser:
     """Rule-based reader of Gnomes at Night chat: message -> exactly one :class:`Flag`.
 
     Never raises on user text: non-strings, garbage, huge inputs and hidden instructions give
-    ``[Flag(flag="none")]`` or the flag really written there. The precedence rules are in the
-    module docstring.
+    ``[Flag(flag="none")]`` or the flag really written there. The reading rules and the team
+    conventions are in the package docstring (:mod:`language.gnomes_at_night`).
     """
 
     def parse(self, message: str, context: FlagContext) -> list[Flag]:

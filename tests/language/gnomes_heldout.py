@@ -4,7 +4,7 @@ Written before the parser existed, and never used to tune it before its "before"
 Styles: terse chat, typos, compass words, arrows and single letters, polite requests, mixed cues,
 questions, treasure hints, context-dependent replies, hostile and garbage input.
 
-Labels follow the conventions documented in :mod:`language.gnomes_at_night` (precedence rules):
+Labels follow the conventions documented in :mod:`language.gnomes_at_night` (reading rules):
 an inability or wall statement is ``reject`` (since issue 17: unless the message also asks for
 another move, which is then the flag; two labels were changed for that and for the unseen-treasure
 convention, each with a comment); a bare
