@@ -79,7 +79,9 @@ Reading (one flag per message)
 0. Discourse passes (:mod:`~language.gnomes_at_night.discourse`) drop what the author took back or
    made conditional: a self-corrected move and its marker ("left.. no sorry, right" -> "right"; a
    cancellation leaves nothing), a condition ("if up is blocked", "unless there's a wall", "if
-   possible") and a fallback ("else right", "otherwise wait"). Clauses are cut at commas, dashes,
+   possible", with the alternative it guards: "up, or left if up is blocked") and a fallback ("else
+   right", "otherwise wait"); a pause in a new sentence retracts the move before it ("left... hold
+   on" -> ``stay``). Clauses are cut at commas, dashes,
    brackets, "but/so/try/instead ..." and at a new "go/move/head/let's" that is not bound to the
    word before ("wall on my left go down").
 1. Non-text, empty, control characters only, or a prompt injection ("ignore your instructions
@@ -100,8 +102,9 @@ Reading (one flag per message)
    directions, "no walls", "walls everywhere (except X)", "only X is open".
 6. A single wall or blocked way ("there's a wall on my right", "left is blocked") -> ``reject``.
 7. A question clause (ends with "?"; or, without a mark, opens with a wh-word, an auxiliary and a
-   subject, "any idea/walls", asks after the partner "you still there", asks for information
-   "tell me where the gem is", or offers an open choice "left or down") -> ``inquiry``.
+   subject, "any idea/walls", "anything on your side", asks after the partner "you still there",
+   asks for information "tell me where the gem is", or offers an open choice "left or down",
+   "left, right, up or down") -> ``inquiry``; "is it to the left" asks where something is.
 8. Cues: a weak stay cue with no move named -> ``stay``; only negated moves -> ``reject`` of that
    move; an objection -> ``reject``; an accept cue -> ``accept``; a reject cue -> ``reject``;
    otherwise ``none``.
@@ -113,6 +116,7 @@ references to earlier turns ("the other way", "back"), directions relative to th
 and hints inside conditions ("if you go left you'll find it" is ``none``) are not resolved; a
 treasure statement without a direction ("the treasure is close") gives ``none``; a direction listed
 after a wall clause joins the wall ("wall above, ➡️" is a wall answer); "oh no" reads as a refusal;
+a question with neither a mark nor an auxiliary ("u see walls") reads as a statement;
 a weak correction marker ("no", "sorry", "wait") after an inability or wall is not a correction
 ("can't go left, sorry, try down" is the request ``down``).
 

@@ -100,7 +100,15 @@ _ACCEPT_PHRASES: tuple[tuple[str, ...], ...] = (
     ("whatever",),
     ("fair", "enough"),
 )
-_COMMIT_PHRASES: tuple[tuple[str, ...], ...] = (("moving",), ("moving", "now"), ("on", "it"), ("going",), ("heading",))
+_COMMIT_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("moving",),
+    ("moving", "now"),
+    ("on", "it"),
+    ("going",),
+    ("heading",),
+    ("doing", "it"),
+    ("doing", "that"),
+)
 _REJECT_WORDS = frozenset(
     {"no", "nope", "nah", "nay", "negative", "noo", "nop", "nein", "refuse", "nada", "noway", "na"}
 )
@@ -156,6 +164,7 @@ _WEAK_STAY_PHRASES: tuple[tuple[str, ...], ...] = (
 )
 _INJECTION = re.compile(
     r"\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|rules?|prompts?|previous|above)\b|system prompt|jailbreak|you are now\b|developer mode"
+    r"|^\W*(system|assistant|admin)\s*:|\b(respond|reply|answer|output)\s+(only\s+)?with\b"
 )
 _GREETING = re.compile(r"^\W*(what'?s|whats|wats|wassup|sup)\s*up\b|^\W*w[au]s+up\b")
 _LIST_FILLERS = frozenset(

@@ -28,7 +28,10 @@ _PUNCT = frozenset("?!.;")
 
 _STRONG_MARKS = frozenset({"actually", "oops", "oop", "correction", "err", "erm", "er", "typo", "meant", "whoops"})
 _WEAK_MARKS = frozenset({"no", "nope", "nah", "sorry", "wait", "rather", "sry", "soz"})
+_STAY_MARKS = frozenset({"wait", "hold", "hang"})
 _MARK_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("hold", "on"),
+    ("hang", "on"),
     ("i", "mean"),
     ("i", "meant"),
     ("my", "mistake"),
@@ -173,9 +176,10 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
             else:
                 break
         end = j
-        if not cancel and not _tail_has_move(words, end) and words[end - 1] in ("wait", "hold"):
-            end -= 1  # "go left, no actually wait": the wait is the new request
-        applies = end > i and (cancel or _tail_has_move(words, end))
+        if not cancel and not _tail_has_move(words, end):
+            # "go left, no actually wait", "left... hold on": the pause is the new request
+            end = next((k for k in range(i, j) if words[k] in _STAY_MARKS), end)
+        applies = (end > i or toks[i].s != toks[last].s) and (cancel or _tail_has_move(words, end))
         if applies and not strong and not cancel and last_guarded:
             applies = False  # "can't go left, sorry, try down": an inability, not a correction
         if not applies:
@@ -262,6 +266,7 @@ _BINDERS = frozenset(
         "id",
     }
 )
+_ALT_FILL = frozenset({"the", "to", "go", "move", "head", "try", "maybe", "just"})
 _FALLBACK = frozenset({"else", "otherwise", "alternatively"})
 _NEGATIVE = _INABILITY_WORDS | _WALL_ONE | _WALL_MANY | _NEGATORS | {"fails", "walled", "closed", "isnt", "no"}
 
@@ -286,6 +291,7 @@ def conditionals(toks: list[_Tok]) -> list[_Tok]:
     keep = [True] * n
     conds: list[tuple[int, int]] = []
     seen_cue = False  # a kept move or stay word before ``i`` (a fallback needs a main request)
+    alt = -1  # an "or" after a move, followed only by moves so far ("up, or left ...")
     i = 0
     while i < n:
         w = toks[i].w
@@ -295,12 +301,19 @@ def conditionals(toks: list[_Tok]) -> list[_Tok]:
             opener = True
         if opener:
             start = i
+            if (
+                alt >= 0
+                and toks[alt].s == toks[i].s
+                and all(_dir_word(t.w) or t.w in _ALT_FILL for t in toks[alt + 1 : i])
+            ):
+                start = alt  # "up, or left if up is blocked": the alternative goes with its condition
             k = _cond_end(toks, i + 1 if w == "in" else i)
             if k < n and toks[k].w == "then":
                 k += 1
             for j in range(start, k):
                 keep[j] = False
             conds.append((start, k))
+            alt = -1
             i = k
             continue
         if (w in _FALLBACK or (w == "or" and nxt == "else")) and seen_cue:
@@ -310,6 +323,10 @@ def conditionals(toks: list[_Tok]) -> list[_Tok]:
                 k += 1
             i = k
             continue
+        if w == "or" and seen_cue:
+            alt = i
+        elif not (_dir_word(w) or w in _ALT_FILL):
+            alt = -1
         seen_cue = seen_cue or _is_cue(w)
         i += 1
     if not conds:

@@ -88,7 +88,7 @@ class GnomesParser:
                 return Flag(flag=_LETTERS[w])
             if w in ("k", "y"):
                 return Flag(flag="inquiry") if toks[-1].w == "?" else Flag(flag="accept")
-        toks = _drop_discourse_right(conditionals(corrections(toks)))
+        toks = _drop_discourse_right(corrections(conditionals(toks)))
         if not any(t.w not in "?!.;" for t in toks):
             return Flag(flag="inquiry") if any(t.w == "?" for t in toks) else Flag(flag="none")
         r = _Reading(toks)
@@ -325,13 +325,16 @@ class GnomesParser:
     @staticmethod
     def _request_question(r: _Reading, c: int) -> bool:
         """A question clause that asks for one move ("can you go down?", "maybe left?")."""
-        if r.wh_clause(c):
+        if r.wh_clause(c) or r.clause_sentence(c) in r.choices:
             return False
         sw = r.clause_words(c)
         if any(w in _TREASURE or w in _WALL_ONE or w in _WALL_MANY or w in _ASK_ABOUT for w in sw):
             return False
         dirs = _dirs_of([m for m in r.clause_mentions(c) if not m.past])
         stay = any(w in _STRONG_STAY_WORDS or w in _WEAK_STAY_WORDS for w in sw)
+        if len(sw) > 1 and sw[0] in ("is", "are", "was") and sw[1] in ("it", "its", "that", "this", "they"):
+            if not any(w in _MOVE_VERBS or w in _SUITS for w in sw):
+                return False  # "is it to the left": where something is, not a move to make
         if len(dirs) >= 2 and "or" in sw:
             return False
         return bool(dirs) or stay
@@ -352,6 +355,7 @@ _NO_WALLS: tuple[tuple[str, ...], ...] = (
     ("nothing", "blocked"),
     ("nothing", "blocking"),
 )
+_SUITS = frozenset({"possible", "ok", "okay", "fine", "better", "good", "best", "safe", "alright", "worth"})
 _ASK_ABOUT = frozenset({"see", "know", "sure", "open", "free", "clear", "passable"})
 """Words of a question about the maze, not a request ("is left open for you?")."""
 _OPEN = frozenset({"open", "free", "clear", "available", "possible", "passable"})

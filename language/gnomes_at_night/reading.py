@@ -31,6 +31,7 @@ _PRESENCE = frozenset({"there", "around", "here", "ready", "awake", "alive", "li
 _ANY_NOUNS = frozenset(
     {"idea", "ideas", "walls", "wall", "clue", "clues", "luck", "sign", "news", "hint", "hints", "thoughts"}
 )
+_ANYTHING_NEXT = frozenset({"on", "near", "around", "there", "new", "blocking", "in", "nearby", "visible"})
 _INFO_VERBS = frozenset({"tell", "describe", "show", "lmk", "explain", "report", "share"})
 _INFO_OBJECTS = frozenset({"where", "which", "what", "how", "walls", "wall", "treasure", "gem", "side", "view"})
 _POLITE = frozenset({"please", "pls", "plz", "can", "could", "would", "you", "u", "just", "now", "then", "kindly"})
@@ -61,6 +62,7 @@ class _Reading:
             self.by_sent.setdefault(t.s, []).append(k)
             self.by_clause.setdefault(t.c, []).append(k)
         self.mentions = self._mentions()
+        self.choices: set[int] = set()  # sentences that only offer moves with "or" (filled by question_clauses)
         self._sent_mentions: dict[int, list[_Mention]] = {}
         self._clause_mentions: dict[int, list[_Mention]] = {}
         for m in self.mentions:
@@ -198,7 +200,7 @@ class _Reading:
             return not (first in ("how", "what") and nxt == "about") and not (first == "why" and nxt == "not")
         if first in _AUX and nxt in _SUBJECT and first not in ("u", "r", "any"):
             return True
-        if first == "any" and nxt in _ANY_NOUNS:
+        if (first == "any" and nxt in _ANY_NOUNS) or (first == "anything" and nxt in _ANYTHING_NEXT):
             return True
         rest = words[k:]
         if (
@@ -214,11 +216,15 @@ class _Reading:
         lead = words[j]
         if lead in _INFO_VERBS or (lead == "let" and words[j + 1 : j + 3] == ["me", "know"]):
             return any(w in _INFO_OBJECTS for w in words[j + 1 :])
-        if "or" in words:
-            dirs = [w for w in words if _dir_word(w) is not None]
-            if len(set(dirs)) >= 2 and all(_dir_word(w) is not None or w in _FILLERS or w == "or" for w in words):
-                return True
-        return False
+        return self._open_choice(words)
+
+    @staticmethod
+    def _open_choice(words: Sequence[str]) -> bool:
+        """Only moves offered with "or" ("left or down", "left, right, up or down")."""
+        if "or" not in words:
+            return False
+        dirs = {w for w in words if _dir_word(w) is not None}
+        return len(dirs) >= 2 and all(_dir_word(w) is not None or w in _FILLERS or w == "or" for w in words)
 
     def question_clauses(self) -> set[int]:
         """The clauses that ask: in a sentence ending with "?", the last clause and every clause that
@@ -237,6 +243,10 @@ class _Reading:
             clauses = [c for c in clauses if self.clause_words(c)] or clauses[-1:]
             ends_q = self.toks[idx[-1]].w == "?"
             inter = [self.interrogative(c) for c in clauses]
+            if len(clauses) > 1 and self._open_choice(self.sent_words(s)):
+                inter = [True] * len(clauses)  # "left, right, up or down"
+                self.choices.add(s)
+
             for j, c in enumerate(clauses):
                 if inter[j] or (ends_q and (inter[0] or j == len(clauses) - 1)):
                     out.add(c)
