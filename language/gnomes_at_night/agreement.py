@@ -97,7 +97,9 @@ _ACCEPT_PHRASES: tuple[tuple[str, ...], ...] = (
     ("suppose", "so"),
     ("if", "you", "insist"),
     ("if", "you", "say", "so"),
-    ("whatever",),
+    ("whatever", "works"),
+    ("whatever", "you", "say"),
+    ("whatever", "you", "want"),
     ("fair", "enough"),
 )
 _COMMIT_PHRASES: tuple[tuple[str, ...], ...] = (
@@ -166,6 +168,11 @@ _INJECTION = re.compile(
     r"\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|rules?|prompts?|previous|above)\b|system prompt|jailbreak|you are now\b|developer mode"
     r"|^\W*(system|assistant|admin)\s*:|\b(respond|reply|answer|output)\s+(only\s+)?with\b"
 )
+_SMALL_TALK = re.compile(
+    r"\bhow\s+(are|r)\s+(you|u|ya)( doing)?\b|\bhow(s| is)\s+it\s+going\b|\bhow\s+(you|u)\s+doing\b"
+    r"|\bhow\s+do\s+you\s+do\b|\bhow(s| is)\s+your\s+day\b"
+)
+"""Small talk worded as a question ("how are you"): not a question about the game."""
 _GREETING = re.compile(r"^\W*(what'?s|whats|wats|wassup|sup)\s*up\b|^\W*w[au]s+up\b")
 _LIST_FILLERS = frozenset(
     {

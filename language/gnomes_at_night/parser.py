@@ -24,6 +24,7 @@ from language.gnomes_at_night.agreement import (
     _INJECTION,
     _REJECT_PHRASES,
     _REJECT_WORDS,
+    _SMALL_TALK,
     _STRONG_STAY_PHRASES,
     _STRONG_STAY_WORDS,
     _TREASURE_NEGATIVE,
@@ -73,6 +74,7 @@ class GnomesParser:
         text = _normalize(message)
         if not text.strip() or _INJECTION.search(text):
             return Flag(flag="none")
+        text = _SMALL_TALK.sub(" , ", text)
         greeting = bool(_GREETING.search(text))
         if greeting:
             text = _GREETING.sub(" ", text)
@@ -271,6 +273,8 @@ class GnomesParser:
             ):
                 if w == "pass" and r._prev(k) in ("cant", "cannot", "to", "let"):
                     continue
+                if w == "stop" and r._prev(k) in ("next", "the", "a", "last", "first", "bus", "final", "one"):
+                    continue  # "the next stop": a noun
                 cand.append((k, Flag(flag="stay")))
                 break
         for p in _STRONG_STAY_PHRASES:
@@ -313,6 +317,8 @@ class GnomesParser:
 
     @staticmethod
     def _accept_cue(words: Sequence[str]) -> bool:
+        if words and words[-1] == "whatever":
+            return True  # "fine, whatever": reluctant agreement (not "whatever arrives, ...")
         return any(w in _ACCEPT_WORDS for w in words) or any(_has_phrase(words, p) >= 0 for p in _ACCEPT_PHRASES)
 
     @staticmethod
@@ -377,17 +383,20 @@ def _objection(words: Sequence[str]) -> bool:
         k = _has_phrase(words, p)
         if k >= 0:
             after = words[k + len(p)] if k + len(p) < len(words) else ""
-            if p == ("not", "sure") and after not in ("", "about", "that", "thats", "this", "it"):
-                continue
+            if p in (("not", "sure"), ("not", "a", "fan"), ("dont", "want")) and after not in _OBJECT_END:
+                continue  # "not sure where it is", "not a fan of touristy places": not about our request
             return True
     return False
 
 
+_OBJECT_END = frozenset({"", "about", "that", "thats", "this", "it", "to"})
 _OBJECTIONS: tuple[tuple[str, ...], ...] = (
     ("not", "sure"),
     ("bad", "idea"),
     ("not", "a", "good", "idea"),
-    ("dont", "like"),
+    ("dont", "like", "that"),
+    ("dont", "like", "this"),
+    ("dont", "like", "it"),
     ("dont", "want"),
     ("no", "thanks"),
     ("no", "thank", "you"),

@@ -31,6 +31,10 @@ _PRESENCE = frozenset({"there", "around", "here", "ready", "awake", "alive", "li
 _ANY_NOUNS = frozenset(
     {"idea", "ideas", "walls", "wall", "clue", "clues", "luck", "sign", "news", "hint", "hints", "thoughts"}
 )
+_UNDER_NEXT = frozenset({"you", "u", "us", "it", "me", "the", "our", "your", "that", "this", "them", "here"})
+_WH_CONTRACTED = frozenset({"whats", "wheres", "hows", "wat", "wut"})
+_WH_NEXT = frozenset({"now", "next", "to", "way", "direction", "side", "one", "many", "far", "much", "should"})
+_PRESENCE_FILL = frozenset({"still", "are", "r", "re", "with", "there", "here", "around", "all"})
 _ANYTHING_NEXT = frozenset({"on", "near", "around", "there", "new", "blocking", "in", "nearby", "visible"})
 _INFO_VERBS = frozenset({"tell", "describe", "show", "lmk", "explain", "report", "share"})
 _INFO_OBJECTS = frozenset({"where", "which", "what", "how", "walls", "wall", "treasure", "gem", "side", "view"})
@@ -104,6 +108,8 @@ class _Reading:
                     moves = (_LETTERS[w],)
             if moves is None:
                 continue
+            if w == "under" and self._next(i) not in _UNDER_NEXT:
+                continue  # "under test", "under control": not a direction
             base = w if w in ("up", "down", "right", "left") else ""
             if base and self._idiom(i, base):
                 continue
@@ -187,19 +193,26 @@ class _Reading:
         nxt = words[k + 1] if k + 1 < len(words) else ""
         return first, nxt, k
 
-    def interrogative(self, c: int) -> bool:
+    def interrogative(self, c: int, opening: bool = True) -> bool:
         """Whether clause ``c`` is worded as a question, with or without a question mark: a
         wh-word or an auxiliary and a subject first ("which way now", "is there a wall"), "any" and
         a noun ("any idea where it is"), the partner's presence ("you still there"), a request for
-        information ("tell me where the gem is") or an open choice ("left or down")."""
+        information ("tell me where the gem is") or an open choice ("left or down"). A clause that
+        does not open its sentence (``opening`` false) needs a wh-word before a verb or "way",
+        "now" ... ("right, so where's the gem"; not "..., when an extra is missing"), or an
+        auxiliary after fillers only ("ok, is it open")."""
         words = self.clause_words(c)
         if not words:
             return False
         first, nxt, k = self._opening(words)
         if first in _WH:
-            return not (first in ("how", "what") and nxt == "about") and not (first == "why" and nxt == "not")
+            if (first in ("how", "what") and nxt == "about") or (first == "why" and nxt == "not"):
+                return False
+            return opening or first in _WH_CONTRACTED or nxt in _AUX or nxt in _WH_NEXT
         if first in _AUX and nxt in _SUBJECT and first not in ("u", "r", "any"):
-            return True
+            if first in ("do", "does") and nxt in ("it", "that", "this"):
+                return False  # "do it": an imperative
+            return opening or k > 0
         if (first == "any" and nxt in _ANY_NOUNS) or (first == "anything" and nxt in _ANYTHING_NEXT):
             return True
         rest = words[k:]
@@ -208,6 +221,7 @@ class _Reading:
             and rest[0] in ("you", "u", "anyone", "anybody", "someone")
             and len(rest) <= 4
             and rest[-1] in _PRESENCE
+            and all(w in _PRESENCE_FILL for w in rest[1:-1])
         ):
             return True
         j = k
@@ -242,7 +256,7 @@ class _Reading:
                     clauses.append(c)
             clauses = [c for c in clauses if self.clause_words(c)] or clauses[-1:]
             ends_q = self.toks[idx[-1]].w == "?"
-            inter = [self.interrogative(c) for c in clauses]
+            inter = [self.interrogative(c, opening=j == 0) for j, c in enumerate(clauses)]
             if len(clauses) > 1 and self._open_choice(self.sent_words(s)):
                 inter = [True] * len(clauses)  # "left, right, up or down"
                 self.choices.add(s)
