@@ -104,7 +104,10 @@ Reading (one flag per message)
 7. A question clause (ends with "?"; or, without a mark, opens with a wh-word, an auxiliary and a
    subject, "any idea/walls", "anything on your side", asks after the partner "you still there",
    asks for information "tell me where the gem is", or offers an open choice "left or down",
-   "left, right, up or down") -> ``inquiry``; "is it to the left" asks where something is.
+   "left, right, up or down") -> ``inquiry``; "is it to the left" asks where something is. A
+   clause that does not open its sentence needs a question shape ("right, so where's the gem";
+   not "..., when an extra is missing"); small talk ("how are you") is no question. "if" after
+   know/tell/check/what opens no condition ("let me know if up is blocked" asks).
 8. Cues: a weak stay cue with no move named -> ``stay``; only negated moves -> ``reject`` of that
    move; an objection -> ``reject``; an accept cue -> ``accept``; a reject cue -> ``reject``;
    otherwise ``none``.
@@ -115,7 +118,8 @@ Known limits: the reading is local and lexical. Sarcasm, counts ("two squares" i
 references to earlier turns ("the other way", "back"), directions relative to the partner's facing
 and hints inside conditions ("if you go left you'll find it" is ``none``) are not resolved; a
 treasure statement without a direction ("the treasure is close") gives ``none``; a direction listed
-after a wall clause joins the wall ("wall above, ➡️" is a wall answer); "oh no" reads as a refusal;
+after a wall clause joins the wall ("wall above, ➡️" is a wall answer); a single plural wall next to
+a suggestion ("walls on left, up is fine") reads as the suggestion;
 a question with neither a mark nor an auxiliary ("u see walls") reads as a statement;
 a weak correction marker ("no", "sorry", "wait") after an inability or wall is not a correction
 ("can't go left, sorry, try down" is the request ``down``).

@@ -109,6 +109,10 @@ _COMMIT_PHRASES: tuple[tuple[str, ...], ...] = (
     ("going",),
     ("heading",),
     ("doing", "it"),
+    ("ill", "try"),
+    ("will", "try"),
+    ("can", "try"),
+    ("let", "me", "try"),
     ("doing", "that"),
 )
 _REJECT_WORDS = frozenset(

@@ -206,6 +206,9 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
 
 _IF_WORDS = frozenset({"if", "unless", "incase", "assuming", "provided", "iff"})
 _WHEN_SUBJECTS = frozenset({"you", "u", "we", "i", "it", "its", "theres", "there", "thats", "that"})
+_EMBEDDING = frozenset(
+    {"know", "tell", "check", "see", "wonder", "ask", "sure", "me", "us", "what", "whether", "unsure"}
+)
 _COND_END = frozenset(
     {
         "go",
@@ -297,6 +300,8 @@ def conditionals(toks: list[_Tok]) -> list[_Tok]:
         w = toks[i].w
         nxt = toks[i + 1].w if i + 1 < n else ""
         opener = w in _IF_WORDS or (w == "in" and nxt == "case")
+        if w in ("if", "iff") and i > 0 and toks[i - 1].w in _EMBEDDING:
+            opener = False  # "let me know if up is blocked", "what if we go down": not a condition
         if w in ("when", "whenever") and nxt in _WHEN_SUBJECTS and (i == 0 or toks[i - 1].s != toks[i].s):
             opener = True
         if opener:

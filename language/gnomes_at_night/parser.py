@@ -196,6 +196,8 @@ class GnomesParser:
                 answer = True
             elif single is None:
                 single = moves[0] if moves else ""
+            elif moves and single and moves[0] != single:
+                answer = True  # "up's blocked, down's blocked": two walls are a description
         return blocked, answer, single, done
 
     # -- treasure --
@@ -294,7 +296,7 @@ class GnomesParser:
         first = next((m for m in r.mentions if not m.negated and not m.past), None)
         if first is None or not self._accept_cue(r.words[: max(1, first.i)]):
             return False
-        return any(r._prev(first.i, k) in ("then", "after", "afterwards", "next", "later") for k in (1, 2, 3))
+        return any(r.words[j] in _LATER for j in range(max(0, first.i - 4), first.i))
 
     # -- cues --
     def _cues(self, r: _Reading) -> Flag:
@@ -311,7 +313,8 @@ class GnomesParser:
             return Flag(flag="reject")
         if self._accept_cue(words) or self._commit(words):
             return Flag(flag="accept")
-        if any(w in _REJECT_WORDS for w in words) or any(_has_phrase(words, p) >= 0 for p in _REJECT_PHRASES):
+        refusals = [w for k, w in enumerate(words) if w in _REJECT_WORDS and not (k > 0 and words[k - 1] == "oh")]
+        if refusals or any(_has_phrase(words, p) >= 0 for p in _REJECT_PHRASES):  # "oh no" is dismay
             return Flag(flag="reject")
         return Flag(flag="none")
 
@@ -389,6 +392,7 @@ def _objection(words: Sequence[str]) -> bool:
     return False
 
 
+_LATER = frozenset({"then", "after", "afterwards", "next", "later"})
 _OBJECT_END = frozenset({"", "about", "that", "thats", "this", "it", "to"})
 _OBJECTIONS: tuple[tuple[str, ...], ...] = (
     ("not", "sure"),

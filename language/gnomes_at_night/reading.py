@@ -37,7 +37,9 @@ _WH_NEXT = frozenset({"now", "next", "to", "way", "direction", "side", "one", "m
 _PRESENCE_FILL = frozenset({"still", "are", "r", "re", "with", "there", "here", "around", "all"})
 _ANYTHING_NEXT = frozenset({"on", "near", "around", "there", "new", "blocking", "in", "nearby", "visible"})
 _INFO_VERBS = frozenset({"tell", "describe", "show", "lmk", "explain", "report", "share"})
-_INFO_OBJECTS = frozenset({"where", "which", "what", "how", "walls", "wall", "treasure", "gem", "side", "view"})
+_INFO_OBJECTS = frozenset(
+    {"if", "whether", "where", "which", "what", "how", "walls", "wall", "treasure", "gem", "side", "view"}
+)
 _POLITE = frozenset({"please", "pls", "plz", "can", "could", "would", "you", "u", "just", "now", "then", "kindly"})
 
 
@@ -206,7 +208,7 @@ class _Reading:
             return False
         first, nxt, k = self._opening(words)
         if first in _WH:
-            if (first in ("how", "what") and nxt == "about") or (first == "why" and nxt == "not"):
+            if (first in ("how", "what") and nxt in ("about", "if")) or (first == "why" and nxt == "not"):
                 return False
             return opening or first in _WH_CONTRACTED or nxt in _AUX or nxt in _WH_NEXT
         if first in _AUX and nxt in _SUBJECT and first not in ("u", "r", "any"):
@@ -229,7 +231,8 @@ class _Reading:
             j += 1
         lead = words[j]
         if lead in _INFO_VERBS or (lead == "let" and words[j + 1 : j + 3] == ["me", "know"]):
-            return any(w in _INFO_OBJECTS for w in words[j + 1 :])
+            rest_words = words[j + 1 :] if lead != "let" else words[j + 3 :]
+            return rest_words in (["me"], ["us"], []) or any(w in _INFO_OBJECTS for w in rest_words)
         return self._open_choice(words)
 
     @staticmethod
