@@ -177,7 +177,7 @@ _SMALL_TALK = re.compile(
     r"|\bhow\s+do\s+you\s+do\b|\bhow(s| is)\s+your\s+day\b"
 )
 """Small talk worded as a question ("how are you"): not a question about the game."""
-_GREETING = re.compile(r"^\W*(what'?s|whats|wats|wassup|sup)\s*up\b|^\W*w[au]s+up\b")
+_GREETING = re.compile(r"^\W*((hey|hi|hello|yo|oh)\W+)?((what'?s|whats|wats|wassup|sup)\s*up\b|w[au]s+up\b)")
 _LIST_FILLERS = frozenset(
     {
         "to",

@@ -102,7 +102,7 @@ class GnomesParser:
         skip = set(inability) | wall_clauses | hint_clauses
 
         # 1. a request (move or stay) outside the clauses that explain walls, inability or the treasure
-        request = self._request(r, questions, skip)
+        request, choice = self._request(r, questions, skip)
         if request is not None:
             if request.is_move and last is not None and self._accepts(r, request, last):
                 return Flag(flag="accept")
@@ -125,7 +125,7 @@ class GnomesParser:
         if wall_reject is not None:
             return Flag(flag="reject", move=wall_reject or None)
         # 6. questions
-        if questions and not all(self._request_question(r, c) for c in questions):
+        if questions and (choice or not all(self._request_question(r, c) for c in questions)):
             return Flag(flag="inquiry")
         return self._cues(r)
 
@@ -252,21 +252,30 @@ class GnomesParser:
         return found[0], covered
 
     # -- requests --
-    def _request(self, r: _Reading, questions: set[int], skip: set[int]) -> Flag | None:
-        """The first move or stay the message asks for, by position, or None."""
+    def _request(self, r: _Reading, questions: set[int], skip: set[int]) -> tuple[Flag | None, bool]:
+        """The first move or stay the message asks for, by position, or None; and whether its
+        questions offer a choice of moves ("up? down?")."""
         words = r.words
         cand: list[tuple[int, Flag]] = []
+        first_stmt: int = -1  # the first move asked in a statement clause
+        first_q: int = -1  # the first move proposed by a question clause
+        asked: dict[int, str] = {}  # question clause -> its first move ("up? down?" offers a choice)
         for m in r.mentions:
             if m.negated or m.past:
                 continue
             c = r.toks[m.i].c
             if c in questions:
-                if not self._request_question(r, c):
+                if c in asked or not self._request_question(r, c):
                     continue
-            elif c in skip:
-                continue
-            cand.append((m.i, Flag(flag=m.moves[0])))
-            break
+                asked[c] = m.moves[0]
+                first_q = m.i if first_q < 0 else first_q
+            elif c not in skip and first_stmt < 0:
+                first_stmt = m.i
+        choice = len(set(asked.values())) > 1
+        if choice:
+            first_q = -1  # several moves offered as questions: a choice, not a request
+        for i in sorted(k for k in (first_stmt, first_q) if k >= 0)[:1]:
+            cand.append((i, Flag(flag=next(m.moves[0] for m in r.mentions if m.i == i))))
         for k, w in enumerate(words):
             if w in "?!.;" or r.toks[k].c in skip:
                 continue
@@ -284,9 +293,9 @@ class GnomesParser:
             if k >= 0 and not (p[-1] == "move" and _dir_word(r._next(k + len(p) - 1) or "") is not None):
                 cand.append((k, Flag(flag="stay")))
         if not cand:
-            return None
+            return None, choice
         cand.sort(key=lambda kv: kv[0])
-        return cand[0][1]
+        return cand[0][1], choice
 
     def _accepts(self, r: _Reading, request: Flag, last: Move) -> bool:
         """Whether a message naming a move agrees to our request: it names the requested move with an
