@@ -46,6 +46,7 @@ def _normalize(message: str) -> str:
 
 _DASHES = re.compile(r"\s-+\s|\s-+$|^-+\s|[\u2013\u2014()\[\]]")
 _CLAUSE_WORDS = frozenset({"but", "try", "so", "instead", "though", "although", "because", "cause", "since", "however"})
+_AND_SUBJECTS = frozenset({"theres", "there", "i", "im", "its", "it", "you", "we"})
 _CLAUSE_VERBS = frozenset({"go", "move", "head", "lets"})
 """Verbs that open a new request ("wall on my left go down") unless bound to the word before."""
 _VERB_BINDERS = frozenset(
@@ -151,6 +152,8 @@ def _tokenize(text: str) -> list[_Tok]:
             c += 1
         elif w in _CLAUSE_VERBS and toks and toks[-1].c == c and toks[-1].w not in _VERB_BINDERS:
             c += 1
+        elif w in _AND_SUBJECTS and toks and toks[-1].w == "and" and toks[-1].c == c:
+            c += 1  # "the treasure is left and there's a wall above": a second statement
         toks.append(_Tok(w, s, c))
     return toks
 
