@@ -132,7 +132,19 @@ def _guard(w: str) -> bool:
 
 
 def corrections(toks: list[_Tok]) -> list[_Tok]:
-    """The tokens with every self-corrected move (and its marker) dropped (see the module docstring)."""
+    """The tokens with every self-corrected move (and its marker) dropped (see the module docstring).
+
+    A marker corrects the last move (or stay word) before it when the words after it open with a
+    new move or pause, or when it cancels ("never mind"). A weak marker ("no", "sorry", "wait")
+    after an inability, a wall or a negation corrects nothing ("can't go left, sorry, try down").
+
+    Args:
+        toks: the message's tokens (their clause numbers may be rewritten: the corrected request
+            continues the clause of the move it replaces).
+
+    Returns:
+        The kept tokens, in order.
+    """
     words = [t.w for t in toks]
     keep = [True] * len(toks)
     last = -1  # index of the last kept move or stay word
@@ -289,7 +301,16 @@ def _cond_end(toks: Sequence[_Tok], i: int) -> int:
 
 
 def conditionals(toks: list[_Tok]) -> list[_Tok]:
-    """The tokens without conditions and fallbacks (see the module docstring)."""
+    """The tokens without conditions and fallbacks (see the module docstring).
+
+    Args:
+        toks: the message's tokens.
+
+    Returns:
+        The kept tokens, in order: a condition runs from its opener ("if", "unless", "in case",
+        "when you ...") to the end of its clause, a "then" or a new request verb; a fallback from
+        "else"/"otherwise" (after a move) to the end of its sentence.
+    """
     n = len(toks)
     keep = [True] * n
     conds: list[tuple[int, int]] = []
