@@ -93,7 +93,9 @@ Reading (one flag per message)
    ``last_request`` turns it into ``accept`` when it names the requested move with an agreement or
    a commitment ("ok going up"), or agrees first and adds a later move ("yes, then left").
 3. Inability in a statement clause ("can't", "unable", "not possible", "stuck", "no way" ...) ->
-   ``reject`` with the clause's move ("I can't see / find / tell" is not an inability to move).
+   ``reject`` with the clause's move ("I can't see / find / tell" is not an inability to move); an
+   inability of several moves describes walls ("I can't move up or left" -> ``inquiry`` with
+   ``blocked``). A question with an inability ("can't go right?") asks about a wall.
 4. A treasure statement -> ``inquiry`` with ``treasure`` (first horizontal and first vertical
    direction after the treasure word; "on the token" gives ``(0, 0)``), and ``blocked`` when walls
    are described too. An unseen or unknown treasure ("I can't see the treasure", "no idea where it
@@ -119,7 +121,8 @@ references to earlier turns ("the other way", "back"), directions relative to th
 and hints inside conditions ("if you go left you'll find it" is ``none``) are not resolved; a
 treasure statement without a direction ("the treasure is close") gives ``none``; a direction listed
 after a wall clause joins the wall ("wall above, ➡️" is a wall answer); a single plural wall next to
-a suggestion ("walls on left, up is fine") reads as the suggestion;
+a suggestion ("walls on left, up is fine") reads as the suggestion; "neither up nor down works"
+reads as ``up``;
 a question with neither a mark nor an auxiliary ("u see walls") reads as a statement;
 a weak correction marker ("no", "sorry", "wait") after an inability or wall is not a correction
 ("can't go left, sorry, try down" is the request ``down``).

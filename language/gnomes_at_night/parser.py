@@ -107,8 +107,11 @@ class GnomesParser:
             if request.is_move and last is not None and self._accepts(r, request, last):
                 return Flag(flag="accept")
             return request
-        # 2. inability
+        # 2. inability (of several moves: a description of walls, "I can't move up or left")
         if inability:
+            several = [m for c in inability for m in _dirs_of(r.clause_mentions(c), keep_negated=True)]
+            if len(set(several)) >= 2 and not wall_answer:
+                return Flag(flag="inquiry", blocked=_sorted_moves(list(set(several) | set(blocked or []))))
             return Flag(flag="reject", move=next(iter(inability.values())))
         # 3. treasure knowledge (a hint; "I can't see it" says nothing to act on)
         if treasure is not None:
@@ -174,6 +177,9 @@ class GnomesParser:
             if not (many or one or none_cue or only_open):
                 continue
             seg = r.segment(c, before=not r.clause_mentions(c))
+            nxt = r.clause_words(max(seg) + 1)
+            if nxt[:2] in (["so", "is"], ["so", "are"], ["so", "does"]) or nxt[:1] == ["same"]:
+                seg.add(max(seg) + 1)  # "down is blocked and so is left"
             done.update(seg)
             mentions = [m for k in seg for m in r.clause_mentions(k)]
             moves = _dirs_of(mentions)
@@ -348,6 +354,9 @@ class GnomesParser:
         sw = r.clause_words(c)
         if any(w in _TREASURE or w in _WALL_ONE or w in _WALL_MANY or w in _ASK_ABOUT for w in sw):
             return False
+        k = _first_cue(sw, _INABILITY_WORDS, _INABILITY_PHRASES)
+        if k >= 0 and (k + 1 >= len(sw) or sw[k + 1] not in ("you", "u", "we")):
+            return False  # "can't go right?": a question about a wall ("can't you go left?" asks)
         dirs = _dirs_of([m for m in r.clause_mentions(c) if not m.past])
         stay = any(w in _STRONG_STAY_WORDS or w in _WEAK_STAY_WORDS for w in sw)
         if len(sw) > 1 and sw[0] in ("is", "are", "was") and sw[1] in ("it", "its", "that", "this", "they"):

@@ -214,6 +214,8 @@ class _Reading:
         if first in _AUX and nxt in _SUBJECT and first not in ("u", "r", "any"):
             if first in ("do", "does") and nxt in ("it", "that", "this"):
                 return False  # "do it": an imperative
+            if k > 0 and words[k - 1] == "so":
+                return False  # "..., and so is left": "as well", not a question
             return opening or k > 0
         if (first == "any" and nxt in _ANY_NOUNS) or (first == "anything" and nxt in _ANYTHING_NEXT):
             return True
