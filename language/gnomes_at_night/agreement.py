@@ -157,6 +157,8 @@ _STRONG_STAY_PHRASES: tuple[tuple[str, ...], ...] = (
     ("stay", "put"),
     ("stay", "where"),
     ("not", "move"),
+    ("no", "moving"),
+    ("no", "moves"),
 )
 _WEAK_STAY_WORDS = frozenset({"wait", "hold", "pause", "hang", "sec", "moment", "waiting", "second"})
 _WEAK_STAY_PHRASES: tuple[tuple[str, ...], ...] = (
@@ -165,6 +167,9 @@ _WEAK_STAY_PHRASES: tuple[tuple[str, ...], ...] = (
     ("give", "me", "a"),
     ("hold", "on"),
     ("let", "me", "think"),
+    ("lemme", "think"),
+    ("lemme", "check"),
+    ("lemme", "see"),
     ("let", "me", "check"),
     ("let", "me", "look"),
 )
