@@ -99,6 +99,7 @@ _TAIL_LEAD = frozenset(
     }
 )
 _TAIL_LOOK = 5  # words of the corrected request read before its move
+_RUN_MAX = 8  # tokens of one run of correction markers (a bound that keeps the pass linear)
 
 
 def _phrase_at(words: Sequence[str], i: int, phrases: Sequence[tuple[str, ...]]) -> int:
@@ -167,7 +168,7 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
             continue
         # a run of markers ("no wait", "oops I meant", "sorry, never mind")
         j, strong, cancel = i, False, False
-        while j < n:
+        while j < min(n, i + _RUN_MAX):
             if words[j] in _PUNCT and j + 1 < n and words[j + 1] not in _PUNCT:
                 j += 1
                 continue
