@@ -107,8 +107,8 @@ class GnomesBeliefs(SeatedBeliefs):
                 if act.move is None or act.move == MOVES[move]:
                     self.record_rejection(cell, move)
                 self.last_request = None
-            if act.flag == "inquiry" and act.blocked is not None:
-                self.question_open = False  # our question was answered
+            if act.flag == "inquiry" and (act.blocked is not None or act.treasure is not None):
+                self.question_open = False  # our question was answered (walls, or where the treasure is)
             if act.treasure is not None:
                 self._hint(act.treasure.dx, act.treasure.dy)
                 self.hinted = True

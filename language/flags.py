@@ -49,9 +49,12 @@ class Flag(ActBase):
 
     Attributes:
         flag: the intent.
-        move: for ``reject``, the move refused (when the message names it).
-        treasure: a hint about where the treasure is, relative to the token.
-        blocked: moves the author's own walls block at the token (an answer to an inquiry).
+        move: for ``reject``, the move refused (when the message names it, or the reader's own
+            last request that the message objects to).
+        treasure: for ``inquiry``, a hint about where the treasure is, relative to the token (only
+            when the message states it).
+        blocked: for ``inquiry``, the moves the author's own walls block at the token (only when
+            the message describes walls; a single wall alone is a ``reject``).
     """
 
     act: Literal["flag"] = "flag"

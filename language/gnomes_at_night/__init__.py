@@ -3,81 +3,129 @@
 In Gnomes at Night two players share one token in a maze whose walls differ on each side; their
 chat is reduced to one intent :class:`~language.flags.Flag` per message. The parser reads free
 human chat ("dwn", "could you move the gnome up one square?", "sorry, I can't go left, wall",
-"the treasure is top left of you") into exactly one flag; the renderer says a flag back in short
+"the treasure is top left of you", "left.. no sorry, right", "if up is blocked go left") into
+exactly one flag; the renderer says a flag back in short
 template sentences that the parser reads into the same flag. Neither needs a network or a model.
 
 Representation
 --------------
 
-| message                                         | flag                                                        |
-|-------------------------------------------------|-------------------------------------------------------------|
-| a move request ("go left", "can you go down?")  | ``left`` ... (``stay`` for "wait", "skip", "don't move")    |
-| agreement ("ok", "sure", "on it", "👍")          | ``accept``                                                  |
-| refusal, inability, a single wall               | ``reject`` (``move`` = the refused move when it is named)   |
-| a question ("where's the treasure?")            | ``inquiry`` with ``treasure=None`` and ``blocked=None``     |
-| an answer / statement of knowledge              | ``inquiry`` with ``treasure`` (or ``None``: not seen) and   |
-|                                                 | ``blocked`` = the walled moves, a list (maybe empty)        |
-| chit-chat, garbage, past-tense reports          | ``none``                                                    |
+| message                                              | flag                                                  |
+|------------------------------------------------------|-------------------------------------------------------|
+| a move request ("go left", "can you go down?")       | ``left`` ... (``stay`` for "wait", "skip", "🛑")       |
+| agreement ("ok", "sure", "on it", "👍", "ugh fine")   | ``accept``                                            |
+| refusal, inability, a single wall, a prohibition     | ``reject`` (``move`` = the refused move when named,   |
+|                                                      | else the reader's ``last_request``)                   |
+| a question ("where's the treasure", "you there")     | ``inquiry`` with ``treasure=None`` and ``blocked=None``|
+| where the treasure is ("the gem is just below you")  | ``inquiry`` with ``treasure`` (``blocked`` only when  |
+|                                                      | the message also describes walls)                     |
+| a description of walls ("walls left and up",         | ``inquiry`` with ``blocked`` = the walled moves       |
+| "no walls", "only up is open")                       |                                                       |
+| chit-chat, garbage, past-tense reports, cancelled    | ``none``                                              |
+| moves, "I can't see the treasure" alone              |                                                       |
+
+Team conventions (issue 17)
+---------------------------
+
+| message                                                         | flag                            |
+|-----------------------------------------------------------------|---------------------------------|
+| "go right, that wall is in the way up", "can't go left, try down"| the move asked (``right``, ``down``) |
+| "can't go left", "there's a wall on your right"                 | ``reject`` with that move       |
+| "don't go left", "anything but up", "I don't want to go up"     | ``reject`` with that move       |
+| "should i go left", "shall we head down", "maybe down?"         | that move                       |
+| "which way", "left or right", "tell me where the gem is", "???" | ``inquiry``                     |
+| "left.. no sorry, right", "go up oops meant down"               | the corrected move              |
+| "right... never mind"                                           | ``none``                        |
+| "if up is blocked go left", "try X, else Y", "X unless ..."     | the move to make (``left``, X)  |
+| "if down is blocked just wait"                                  | ``stay``                        |
+| "treasure is above you, go up"                                  | ``up`` (no ``treasure``)        |
+| "the gem is up, which way is open?"                             | ``inquiry`` with ``treasure``   |
+| "only X open", "everything blocked except X"                    | ``inquiry``, the other three blocked |
+| "only way is right"                                             | ``right``                       |
+| "up then left", "down twice"                                    | the first move                  |
+| "ok going up" / "yes but then left" (``last_request`` up)       | ``accept``                      |
+| "nope", "not sure about that" (``last_request`` left)           | ``reject`` left                 |
+| "I'd rather go down" (``last_request`` right)                   | ``down``                        |
+| "hurry up", "I see the treasure!", "i dont know where it is"    | ``none``                        |
 
 Lexicon scope
 -------------
 
-* directions: left/right/up/down, west/east/north/south, top/bottom, above/below/beneath, upward(s)
-  ..., compounds (northwest, top-left, up-left), arrows (``<-``, ``->``, ``^``, ``←``, ``⬆️`` ...);
-  a single letter L/R/U/D/N/S/E/W/V when it is the whole message (or follows "go"/"move");
-  typos: one transposition or deletion in left/right/down/north/south (``lfet``, ``rigth``,
-  ``dwn``), doubled letters (``upp``, ``dowwn``, ``leeeft``) and a few common slips;
+* directions: left/right/up/down, west/east/north/south, top/bottom, above/below/beneath/under,
+  upward(s) ..., compounds (northwest, top-left, up-left), arrows (``<-``, ``->``, ``^``, ``←``,
+  ``⬆️`` ...); a single letter L/R/U/D/N/S/E/W/V when it is the whole message (or follows
+  "go"/"move"); typos: one transposition or deletion in left/right/down/north/south (``lfet``,
+  ``rigth``, ``dwn``), doubled letters (``upp``, ``dowwn``, ``leeeft``) and a few common slips;
 * idioms that are not directions: "hurry up", "what's up", "up to you", "calm/slow down",
-  "that's right", "right now/away/there/above ...", "all right", "I left", "moves left";
-* stay: stay, wait, hold on, hang on, one sec, pause, pass, skip, stop, don't move, stay put ...;
+  "that's right", "right now/away/there/above ...", "all right", "I left", "moves left", a
+  leading "right," that opens the turn ("right, so where's the gem?");
+* stay: stay, wait, hold on, hang on, one sec, pause, pass, skip, stop, don't move, stay put, let
+  me think ...;
 * accept: yes/yep/ya, ok/okay/okie/k, sure, done, alright, of course, will do, on it, got it,
-  can do, sounds good, thanks, 👍 ✅ 👌; first-person commitments ("moving now", "I'll go up");
-* reject: no/nope/nah/nooo, 👎 ❌; inability (can't, cannot, unable, not possible, stuck, no way,
-  dead end); walls (wall, blocked, obstacle);
+  can do, sounds good, thanks, I guess, if you insist, whatever, 👍 ✅ 👌; first-person
+  commitments ("moving now", "I'll go up");
+* reject: no/nope/nah/nooo, 👎 ❌; objections (not sure about that, bad idea, I don't like it, not
+  that way ...); inability (can't, cannot, unable, not possible, stuck, no way, no go, dead end);
+  walls (wall, walled, blocked, obstacle, closed);
+* corrections: actually, I mean/meant, oops, sorry, no, wait, scratch that, my bad, or rather ...;
+  cancellations: never mind, nvm, forget it, scratch that;
+* conditions: if, unless, in case, assuming, provided, "when you ..."; fallbacks: else, otherwise;
 * treasure words: treasure, gem, jewel, prize, goal, gold, chest, loot, diamond, target, and a
-  sentence opening with "it's"/"it is" followed by a direction ("it's below us").
+  clause opening with "it's"/"it is" followed by a direction ("it's below us").
 
-Precedence rules (one flag per message; the first rule that applies wins)
-------------------------------------------------------------------------
+Reading (one flag per message)
+------------------------------
 
+0. Discourse passes (:mod:`~language.gnomes_at_night.discourse`) drop what the author took back or
+   made conditional: a self-corrected move and its marker ("left.. no sorry, right" -> "right"; a
+   cancellation leaves nothing), a condition ("if up is blocked", "unless there's a wall", "if
+   possible", with the alternative it guards: "up, or left if up is blocked") and a fallback ("else
+   right", "otherwise wait"); a pause in a new sentence retracts the move before it ("left... hold
+   on" -> ``stay``). Clauses are cut at commas, dashes,
+   brackets, "but/so/try/instead ..." and at a new "go/move/head/let's" that is not bound to the
+   word before ("wall on my left go down").
 1. Non-text, empty, control characters only, or a prompt injection ("ignore your instructions
    ...") -> ``none``.
-2. Inability in a statement (not a question): "can't", "cannot", "unable", "not possible", "stuck",
-   "no way" ... -> ``reject``, with ``move`` = the first direction of the same clause ("I can't go
-   left, try down" -> reject left), even when the message also proposes another move. "I can't
-   see / find / tell ..." is not an inability to move (see 3).
-3. A statement of treasure knowledge -> ``inquiry`` answer: a treasure word followed in its sentence
-   by directions gives ``treasure`` (first horizontal and first vertical direction; "on the token"
-   gives ``(0, 0)``); a negated one ("I can't see the treasure", "it's not on my side", "I don't
-   know where it is") gives ``treasure=None``. ``blocked`` collects the directions of the wall
-   sentences of the message (``[]`` if none). A treasure word after a move request ("go left to get
-   the treasure") is not a statement.
-4. A description of walls -> ``inquiry`` answer with ``treasure=None``: plural walls ("there are
-   walls to my left and below"), two or more walled directions, "no walls", "walls everywhere".
-   A bare "no walls" next to a move request gives the request ("left please, there is no wall").
-5. A single wall or blocked way ("there's a wall on my right", "left is blocked", "blocked") ->
-   ``reject`` with that move.
-6. Moves and questions, by position (the first mentioned wins):
-   * a direction that is not negated, not in an idiom and not in a past-tense report ("I moved
-     left already") is a request; "Up, then left." -> ``up``; "no, go up instead" -> ``up``;
-   * a strong stay cue (stay, skip, pass, don't move, stop) is ``stay``; a weak one (wait, hold
-     on, one sec) counts only when no direction is named;
-   * a question (ends with "?", or opens with where/which/what/how/why/who/when, or with an
-     auxiliary and a subject: "is the ...", "do you ...") is an ``inquiry`` question, unless it
-     names a single move and asks no wh-question and is not about the treasure or walls: then it
-     is a request ("can you go down?", "maybe left?"). "left or right?" stays a question.
-   An accept cue or a first-person commitment ("yes, moving left", "ok I'll move up") whose move
-   is the reader's own last request (``FlagContext.last_request``) is ``accept`` instead.
-7. Only negated directions ("not down", "don't go left") -> ``reject`` of that move.
-8. An accept cue -> ``accept`` (a bare "ok" / "yes" accepts whatever was asked).
-9. A reject cue ("no", "nope", "nah", "👎") -> ``reject``.
-10. Otherwise -> ``none`` (chit-chat, insults, past-tense reports, unknown words).
+2. A request: the first move mentioned (not negated, not in a past-tense report, not an idiom) in a
+   clause that does not explain an inability, a wall or where the treasure is, or a strong stay
+   cue; a question clause counts only when it proposes one move ("can you go down?", "should i go
+   left", "maybe down?"; not "left or right", not about walls, openness or the treasure).
+   ``last_request`` turns it into ``accept`` when it names the requested move with an agreement or
+   a commitment ("ok going up"), or agrees first and adds a later move ("yes, then left").
+3. Inability in a statement clause ("can't", "unable", "not possible", "stuck", "no way" ...) ->
+   ``reject`` with the clause's move ("I can't see / find / tell" is not an inability to move); an
+   inability of several moves describes walls ("I can't move up or left" -> ``inquiry`` with
+   ``blocked``). A question with an inability ("can't go right?") asks about a wall.
+4. A treasure statement -> ``inquiry`` with ``treasure`` (first horizontal and first vertical
+   direction after the treasure word; "on the token" gives ``(0, 0)``), and ``blocked`` when walls
+   are described too. An unseen or unknown treasure ("I can't see the treasure", "no idea where it
+   is") gives ``none``, or the wall answer when walls are described.
+5. A description of walls -> ``inquiry`` with ``blocked``: plural walls, two or more walled
+   directions, "no walls", "walls everywhere (except X)", "only X is open".
+6. A single wall or blocked way ("there's a wall on my right", "left is blocked") -> ``reject``.
+7. A question clause (ends with "?"; or, without a mark, opens with a wh-word, an auxiliary and a
+   subject, "any idea/walls", "anything on your side", asks after the partner "you still there",
+   asks for information "tell me where the gem is", or offers an open choice "left or down",
+   "left, right, up or down") -> ``inquiry``; "is it to the left" asks where something is. A
+   clause that does not open its sentence needs a question shape ("right, so where's the gem";
+   not "..., when an extra is missing"); small talk ("how are you") is no question. "if" after
+   know/tell/check/what opens no condition ("let me know if up is blocked" asks).
+8. Cues: a weak stay cue with no move named -> ``stay``; only negated moves -> ``reject`` of that
+   move; an objection -> ``reject``; an accept cue -> ``accept``; a reject cue -> ``reject``;
+   otherwise ``none``.
 
-Known limits: the reading is local and lexical. Sarcasm, conditionals ("if you can't go left, go
-down"), counts ("two squares" is one request), references to earlier turns ("the other way",
-"back") and directions relative to the partner's facing are not resolved; a treasure statement
-without a direction ("the treasure is close") gives ``none``; mixed messages keep only the flag of
-the highest rule (a reject beats the treasure hint that follows it).
+A ``reject`` that names no move refuses the reader's ``last_request`` when there is one.
+
+Known limits: the reading is local and lexical. Sarcasm, counts ("two squares" is one request),
+references to earlier turns ("the other way", "back"), directions relative to the partner's facing
+and hints inside conditions ("if you go left you'll find it" is ``none``) are not resolved; a
+treasure statement without a direction ("the treasure is close") gives ``none``; a direction listed
+after a wall clause joins the wall ("wall above, ➡️" is a wall answer); a single plural wall next to
+a suggestion ("walls on left, up is fine") reads as the suggestion; "neither up nor down works"
+reads as ``up``;
+a question with neither a mark nor an auxiliary ("u see walls") reads as a statement;
+a weak correction marker ("no", "sorry", "wait") after an inability or wall is not a correction
+("can't go left, sorry, try down" is the request ``down``).
 
 Modules
 -------
@@ -85,10 +133,11 @@ Modules
 | module         | what                                                                 |
 |----------------|----------------------------------------------------------------------|
 | ``tokens``     | normalization, tokens with sentence and clause numbers, cue look-ups |
+| ``discourse``  | self-corrections, cancellations, conditions and fallbacks dropped    |
 | ``directions`` | move words, typos, letters, arrows and emoji                         |
 | ``cues``       | treasure, wall, question, negation and idiom cues                    |
 | ``agreement``  | agreement, refusal, inability and stay cues                          |
-| ``reading``    | direction mentions, sentences, clauses, questions                    |
+| ``reading``    | direction mentions, sentences, clauses, question clauses             |
 | ``parser``     | :class:`GnomesParser`                                                |
 | ``renderer``   | :class:`GnomesRenderer`                                              |
 """

@@ -91,8 +91,30 @@ _ACCEPT_PHRASES: tuple[tuple[str, ...], ...] = (
     ("lets", "do", "it"),
     ("why", "not"),
     ("right", "away"),
+    ("i", "guess"),
+    ("guess", "so"),
+    ("i", "suppose"),
+    ("suppose", "so"),
+    ("if", "you", "insist"),
+    ("if", "you", "say", "so"),
+    ("whatever", "works"),
+    ("whatever", "you", "say"),
+    ("whatever", "you", "want"),
+    ("fair", "enough"),
 )
-_COMMIT_PHRASES: tuple[tuple[str, ...], ...] = (("moving",), ("moving", "now"), ("on", "it"), ("going",), ("heading",))
+_COMMIT_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("moving",),
+    ("moving", "now"),
+    ("on", "it"),
+    ("going",),
+    ("heading",),
+    ("doing", "it"),
+    ("ill", "try"),
+    ("will", "try"),
+    ("can", "try"),
+    ("let", "me", "try"),
+    ("doing", "that"),
+)
 _REJECT_WORDS = frozenset(
     {"no", "nope", "nah", "nay", "negative", "noo", "nop", "nein", "refuse", "nada", "noway", "na"}
 )
@@ -121,6 +143,8 @@ _INABILITY_PHRASES: tuple[tuple[str, ...], ...] = (
     ("is", "not", "possible"),
     ("not", "allowed"),
     ("no", "can", "do"),
+    ("no", "go"),
+    ("not", "an", "option"),
 )
 _STRONG_STAY_WORDS = frozenset({"stay", "skip", "pass", "stop", "freeze", "remain", "idle", "staying", "halt"})
 _STRONG_STAY_PHRASES: tuple[tuple[str, ...], ...] = (
@@ -133,13 +157,32 @@ _STRONG_STAY_PHRASES: tuple[tuple[str, ...], ...] = (
     ("stay", "put"),
     ("stay", "where"),
     ("not", "move"),
+    ("no", "moving"),
+    ("no", "moves"),
 )
 _WEAK_STAY_WORDS = frozenset({"wait", "hold", "pause", "hang", "sec", "moment", "waiting", "second"})
-_WEAK_STAY_PHRASES: tuple[tuple[str, ...], ...] = (("not", "yet"), ("one", "sec"), ("give", "me", "a"), ("hold", "on"))
+_WEAK_STAY_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("not", "yet"),
+    ("one", "sec"),
+    ("give", "me", "a"),
+    ("hold", "on"),
+    ("let", "me", "think"),
+    ("lemme", "think"),
+    ("lemme", "check"),
+    ("lemme", "see"),
+    ("let", "me", "check"),
+    ("let", "me", "look"),
+)
 _INJECTION = re.compile(
     r"\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|rules?|prompts?|previous|above)\b|system prompt|jailbreak|you are now\b|developer mode"
+    r"|^\W*(system|assistant|admin)\s*:|\b(respond|reply|answer|output)\s+(only\s+)?with\b"
 )
-_GREETING = re.compile(r"^\W*(what'?s|whats|wats|wassup|sup)\s*up\b|^\W*w[au]s+up\b")
+_SMALL_TALK = re.compile(
+    r"\bhow\s+(are|r)\s+(you|u|ya)( doing)?\b|\bhow(s| is)\s+it\s+going\b|\bhow\s+(you|u)\s+doing\b"
+    r"|\bhow\s+do\s+you\s+do\b|\bhow(s| is)\s+your\s+day\b"
+)
+"""Small talk worded as a question ("how are you"): not a question about the game."""
+_GREETING = re.compile(r"^\W*((hey|hi|hello|yo|oh)\W+)?((what'?s|whats|wats|wassup|sup)\s*up\b|w[au]s+up\b)")
 _LIST_FILLERS = frozenset(
     {
         "to",

@@ -21,7 +21,7 @@ _TREASURE = frozenset(
         "target",
     }
 )
-_WALL_ONE = frozenset({"wall", "blocked", "obstacle", "barrier", "closed", "blocking"})
+_WALL_ONE = frozenset({"wall", "blocked", "obstacle", "barrier", "closed", "blocking", "walled", "blocks"})
 _WALL_MANY = frozenset({"walls", "obstacles", "barriers"})
 _WH = frozenset(
     {"where", "which", "what", "whats", "how", "why", "when", "who", "whose", "wat", "wut", "wheres", "hows"}

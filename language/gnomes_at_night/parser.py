@@ -1,5 +1,9 @@
 """The Gnomes at Night parser: one message -> one :class:`~language.flags.Flag` (moves, stay,
 accept, reject, treasure and wall facts, questions).
+
+The tokens first go through the discourse passes (:mod:`~language.gnomes_at_night.discourse`); the
+reading then finds the question clauses and the clauses that explain an inability, a wall or where
+the treasure is, and a request outside them wins over them (see the package docstring).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from language.gnomes_at_night.agreement import (
     _INJECTION,
     _REJECT_PHRASES,
     _REJECT_WORDS,
+    _SMALL_TALK,
     _STRONG_STAY_PHRASES,
     _STRONG_STAY_WORDS,
     _TREASURE_NEGATIVE,
@@ -28,16 +33,17 @@ from language.gnomes_at_night.agreement import (
 )
 from language.gnomes_at_night.cues import _COGNITIVE, _COMMIT, _MOVE_VERBS, _TREASURE, _WALL_MANY, _WALL_ONE
 from language.gnomes_at_night.directions import _DIR_ORDER, _LETTERS
+from language.gnomes_at_night.discourse import conditionals, corrections
 from language.gnomes_at_night.reading import _dirs_of, _Reading, _sorted_moves, _treasure_dir
-from language.gnomes_at_night.tokens import _dir_word, _first_cue, _has_phrase, _normalize, _tokenize
+from language.gnomes_at_night.tokens import _dir_word, _first_cue, _has_phrase, _normalize, _Tok, _tokenize
 
 
 class GnomesParser:
     """Rule-based reader of Gnomes at Night chat: message -> exactly one :class:`Flag`.
 
     Never raises on user text: non-strings, garbage, huge inputs and hidden instructions give
-    ``[Flag(flag="none")]`` or the flag really written there. The precedence rules are in the
-    module docstring.
+    ``[Flag(flag="none")]`` or the flag really written there. The reading rules and the team
+    conventions are in the package docstring (:mod:`language.gnomes_at_night`).
     """
 
     def parse(self, message: str, context: FlagContext) -> list[Flag]:
@@ -59,9 +65,16 @@ class GnomesParser:
         if not isinstance(message, str):
             return Flag(flag="none")
         last = getattr(context, "last_request", None)
+        flag = self._read(message, last)
+        if flag.flag == "reject" and flag.move is None and last is not None:
+            return Flag(flag="reject", move=last)  # an objection to our request refuses its move
+        return flag
+
+    def _read(self, message: str, last: Move | None) -> Flag:
         text = _normalize(message)
         if not text.strip() or _INJECTION.search(text):
             return Flag(flag="none")
+        text = _SMALL_TALK.sub(" , ", text)
         greeting = bool(_GREETING.search(text))
         if greeting:
             text = _GREETING.sub(" ", text)
@@ -77,103 +90,139 @@ class GnomesParser:
                 return Flag(flag=_LETTERS[w])
             if w in ("k", "y"):
                 return Flag(flag="inquiry") if toks[-1].w == "?" else Flag(flag="accept")
+        toks = _drop_discourse_right(corrections(conditionals(toks)))
+        if not any(t.w not in "?!.;" for t in toks):
+            return Flag(flag="inquiry") if any(t.w == "?" for t in toks) else Flag(flag="none")
         r = _Reading(toks)
-        questions = {s for s in range(r.n_sent) if r.is_question(s)}
+        questions = r.question_clauses()
+        inability = self._inability(r, questions)
+        blocked, wall_answer, wall_reject, wall_clauses = self._walls(r, questions)
+        treasure = self._treasure(r, questions)
+        hint_clauses = treasure[1] if treasure is not None and treasure[0] is not None else set()
+        skip = set(inability) | wall_clauses | hint_clauses
 
-        # 2. inability in a statement
+        # 1. a request (move or stay) outside the clauses that explain walls, inability or the treasure
+        request, choice = self._request(r, questions, skip)
+        if request is not None:
+            if request.is_move and last is not None and self._accepts(r, request, last):
+                return Flag(flag="accept")
+            return request
+        # 2. inability (of several moves: a description of walls, "I can't move up or left")
+        if inability:
+            several = [m for c in inability for m in _dirs_of(r.clause_mentions(c), keep_negated=True)]
+            if len(set(several)) >= 2 and not wall_answer:
+                return Flag(flag="inquiry", blocked=_sorted_moves(list(set(several) | set(blocked or []))))
+            return Flag(flag="reject", move=next(iter(inability.values())))
+        # 3. treasure knowledge (a hint; "I can't see it" says nothing to act on)
+        if treasure is not None:
+            hint, _ = treasure
+            if hint is not None:
+                return Flag(flag="inquiry", treasure=hint, blocked=blocked)
+            if blocked is None:
+                return Flag(flag="none")
+            # "I can't see the treasure. There is a wall above the token.": an answer about the walls
+            return Flag(flag="inquiry", blocked=blocked)
+        # 4./5. walls
+        if wall_answer:
+            return Flag(flag="inquiry", blocked=blocked if blocked is not None else [])
+        if wall_reject is not None:
+            return Flag(flag="reject", move=wall_reject or None)
+        # 6. questions
+        if questions and (choice or not all(self._request_question(r, c) for c in questions)):
+            return Flag(flag="inquiry")
+        return self._cues(r)
+
+    # -- inability --
+    @staticmethod
+    def _inability(r: _Reading, questions: set[int]) -> dict[int, Move | None]:
+        """The statement clauses that say a move is impossible, with the move they name."""
+        out: dict[int, Move | None] = {}
         for c in r.clauses():
-            s_idx = r.clause_sentence(c)
-            if s_idx in questions:
+            if c in questions:
                 continue
             cw = r.clause_words(c)
             start = _first_cue(cw, _INABILITY_WORDS, _INABILITY_PHRASES)
-            if start < 0:
-                continue
-            if any(w in _COGNITIVE for w in cw[start : start + 4]):
+            if start < 0 or any(w in _COGNITIVE for w in cw[start : start + 4]):
                 continue
             dirs = _dirs_of(r.clause_mentions(c), keep_negated=True)
             if not dirs:  # "not possible, wall to the north": the wall clause of the sentence names it
+                s_idx = r.clause_sentence(c)
                 walled = [
                     m
                     for m in r.sent_mentions(s_idx)
                     if any(w in _WALL_ONE or w in _WALL_MANY for w in r.clause_words(r.toks[m.i].c))
                 ]
                 dirs = _dirs_of(walled) if len(_dirs_of(walled)) == 1 else []
-            return Flag(flag="reject", move=dirs[0] if dirs else None)
-
-        # 3./4./5. treasure knowledge and walls
-        blocked, wall_answer, wall_reject = self._walls(r, questions)
-        treasure = self._treasure(r, questions)
-        if treasure is not None:
-            hint, _pos = treasure
-            return Flag(flag="inquiry", treasure=hint, blocked=blocked if blocked is not None else [])
-        if wall_answer:
-            if not blocked:  # "left please, there is no wall": the request is the point
-                move = self._moves(r, questions, last)
-                if move.is_move:
-                    return move
-            return Flag(flag="inquiry", blocked=blocked if blocked is not None else [])
-        if wall_reject is not None:
-            return Flag(flag="reject", move=wall_reject or None)
-
-        # 6. moves and questions by position
-        return self._moves(r, questions, last)
+            out[c] = dirs[0] if dirs else None
+        return out
 
     # -- walls --
-    def _walls(self, r: _Reading, questions: set[int]) -> tuple[list[Move] | None, bool, Move | Literal[""] | None]:
+    def _walls(
+        self, r: _Reading, questions: set[int]
+    ) -> tuple[list[Move] | None, bool, Move | Literal[""] | None, set[int]]:
         """(blocked moves of the wall statements, is it a wall answer, refused move of a single wall:
-        "" when the wall's side is not named)."""
+        "" when the wall's side is not named, the clauses of the wall statements)."""
         blocked: list[Move] | None = None
         answer = False
         single: Move | Literal[""] | None = None
         done: set[int] = set()
         for c in r.clauses():
-            if c in done or r.clause_sentence(c) in questions:
+            if c in done or c in questions:
                 continue
             cw = r.clause_words(c)
             many = any(w in _WALL_MANY for w in cw)
             one = any(w in _WALL_ONE for w in cw)
-            none_cue = any(
-                _has_phrase(cw, p) >= 0
-                for p in (
-                    ("no", "walls"),
-                    ("no", "wall"),
-                    ("nothing", "blocks"),
-                    ("not", "blocked"),
-                    ("no", "obstacles"),
-                )
-            )
-            if not (many or one or none_cue):
+            none_cue = any(_has_phrase(cw, p) >= 0 for p in _NO_WALLS)
+            only_open = "only" in cw and any(w in _OPEN for w in cw)
+            if not (many or one or none_cue or only_open):
                 continue
-            seg = r.segment(c)
+            seg = r.segment(c, before=not r.clause_mentions(c))
+            nxt = r.clause_words(max(seg) + 1)
+            if nxt[:2] in (["so", "is"], ["so", "are"], ["so", "does"]) or nxt[:1] == ["same"]:
+                seg.add(max(seg) + 1)  # "down is blocked and so is left"
             done.update(seg)
             mentions = [m for k in seg for m in r.clause_mentions(k)]
             moves = _dirs_of(mentions)
-            everywhere = any(w in ("everywhere", "surrounded") for w in cw) or _has_phrase(cw, ("all", "sides")) >= 0
-            if everywhere and not none_cue:
-                moves = list(_DIR_ORDER)
-            if none_cue:
-                exc = next((k for k, t in enumerate(r.toks) if t.c in seg and t.w in _EXCEPT), -1)
+            everywhere = (
+                any(w in ("everywhere", "surrounded", "everything") for w in cw)
+                or _has_phrase(cw, ("all", "sides")) >= 0
+            )
+            exc = next((k for c2 in sorted(seg) for k in r.by_clause[c2] if r.toks[k].w in _EXCEPT), -1)
+            if only_open and not (many or one):
+                open_moves = _dirs_of([m for m in mentions if m.i > exc]) if exc >= 0 else moves
+                moves = [m for m in _DIR_ORDER if m not in open_moves] if open_moves else []
+                everywhere = False
+            elif everywhere and not none_cue:
+                free = _dirs_of([m for m in mentions if m.i > exc]) if exc >= 0 else []
+                moves = [m for m in _DIR_ORDER if m not in free]
+            elif none_cue:
                 moves = _dirs_of([m for m in mentions if m.i > exc]) if exc >= 0 else []
             blocked = _sorted_moves(list(blocked or []) + moves)
-            if many or none_cue or len(moves) >= 2 or everywhere:
+            if many or none_cue or only_open or len(moves) >= 2 or everywhere:
                 answer = True
             elif single is None:
                 single = moves[0] if moves else ""
-        return blocked, answer, single
+            elif moves and single and moves[0] != single:
+                answer = True  # "up's blocked, down's blocked": two walls are a description
+        return blocked, answer, single, done
 
     # -- treasure --
-    def _treasure(self, r: _Reading, questions: set[int]) -> tuple[Direction | None, int] | None:
-        """The hint of the first treasure statement: (direction, or None when unseen; its position)."""
-        for s in range(r.n_sent):
-            if s in questions:
+    def _treasure(self, r: _Reading, questions: set[int]) -> tuple[Direction | None, set[int]] | None:
+        """The treasure statements: (the first one's direction, or None when the treasure is unseen
+        or unknown; the clauses of all of them), or None when the message makes none."""
+        found: tuple[Direction | None, set[int]] | None = None
+        covered: set[int] = set()
+        for c in r.clauses():
+            if c in questions or c in covered:
                 continue
-            sent = [k for k in r.by_sent.get(s, ()) if r.toks[k].w not in "?!.;"]
+            sent = [k for k in r.by_clause.get(c, ()) if r.toks[k].w not in "?!.;"]
             if not sent:
                 continue
             sw = [r.words[k] for k in sent]
             at = next((k for k in sent if r.words[k] in _TREASURE), -1)
-            pronoun = sw[0] == "its" or (sw[0] == "it" and len(sw) > 1 and sw[1] in ("is", "s", "lies"))
+            pronoun = (sw[0] == "its" or (sw[0] == "it" and len(sw) > 1 and sw[1] in ("is", "s", "lies"))) and not any(
+                w in _WALL_ONE or w in _WALL_MANY or w in _OPEN for w in sw
+            )
             see_at = next((sent[j] for j in range(len(sw) - 1) if sw[j] in ("see", "find") and sw[j + 1] == "it"), -1)
             if at < 0:
                 if not pronoun and see_at < 0:
@@ -181,77 +230,113 @@ class GnomesParser:
                 at = sent[0] if pronoun else see_at
             elif sw[0] in _MOVE_VERBS:
                 continue  # "go left to get the treasure": a request, not a statement
-            seg = r.segment(r.toks[at].c)
-            if [m for m in r.mentions if r.toks[m.i].c in seg and m.i < at and not m.negated]:
+            seg = r.segment(c)
+            seg_mentions = [m for k in sorted(seg) for m in r.clause_mentions(k)]
+            if [m for m in seg_mentions if m.i < at and not m.negated]:
                 continue  # "left, to reach the gem"
-            segw = [t.w for t in r.toks if t.c in seg and t.w not in "?!.;"]
-            dirs = _dirs_of([m for m in r.mentions if r.toks[m.i].c in seg and m.i > at])
+            segw = [w for k in sorted(seg) for w in r.clause_words(k)]
+            dirs = _dirs_of([m for m in seg_mentions if m.i > at])
+            hint: Direction | None = None
             if dirs:
-                return _treasure_dir(dirs), at
-            negative = any(w in _TREASURE_NEGATIVE for w in segw)
-            if not negative and any(_has_phrase(segw, p) >= 0 for p in _HERE):
-                return Direction(dx=0, dy=0), at
-            if negative and (
-                r.words[at] in _TREASURE or see_at >= 0 or any(w in ("side", "visible", "know") for w in segw)
-            ):
-                return None, at
-        return None
+                hint = _treasure_dir(dirs)
+            else:
+                negative = any(w in _TREASURE_NEGATIVE for w in segw)
+                if not negative and any(_has_phrase(segw, p) >= 0 for p in _HERE):
+                    hint = Direction(dx=0, dy=0)
+                elif not (
+                    negative
+                    and (r.words[at] in _TREASURE or see_at >= 0 or any(w in ("side", "visible", "know") for w in segw))
+                ):
+                    continue
+            covered |= seg
+            if found is None:
+                found = (hint, set())
+            elif found[0] is None and hint is not None:
+                found = (hint, found[1])
+        if found is None:
+            return None
+        return found[0], covered
 
-    # -- moves, questions, cues --
-    def _moves(self, r: _Reading, questions: set[int], last: str | None) -> Flag:
+    # -- requests --
+    def _request(self, r: _Reading, questions: set[int], skip: set[int]) -> tuple[Flag | None, bool]:
+        """The first move or stay the message asks for, by position, or None; and whether its
+        questions offer a choice of moves ("up? down?")."""
         words = r.words
         cand: list[tuple[int, Flag]] = []
-        # directions that are requests
+        first_stmt: int = -1  # the first move asked in a statement clause
+        first_q: int = -1  # the first move proposed by a question clause
+        asked: dict[int, str] = {}  # question clause -> its first move ("up? down?" offers a choice)
         for m in r.mentions:
             if m.negated or m.past:
                 continue
-            s = r.toks[m.i].s
-            if s in questions and not self._request_question(r, s):
-                continue
-            cand.append((m.i, Flag(flag=m.moves[0])))
-            break
-        # strong stay cues
+            c = r.toks[m.i].c
+            if c in questions:
+                if c in asked or not self._request_question(r, c):
+                    continue
+                asked[c] = m.moves[0]
+                first_q = m.i if first_q < 0 else first_q
+            elif c not in skip and first_stmt < 0:
+                first_stmt = m.i
+        choice = len(set(asked.values())) > 1
+        if choice:
+            first_q = -1  # several moves offered as questions: a choice, not a request
+        for i in sorted(k for k in (first_stmt, first_q) if k >= 0)[:1]:
+            cand.append((i, Flag(flag=next(m.moves[0] for m in r.mentions if m.i == i))))
         for k, w in enumerate(words):
-            if w in "?!.;":
+            if w in "?!.;" or r.toks[k].c in skip:
                 continue
             if w in _STRONG_STAY_WORDS and not (
-                w == "stop" and r._next(k) not in ("", "moving", "there", "here", "please", "pls", "now")
+                w == "stop" and r._next(k).strip("?!.;") not in ("", "moving", "there", "here", "please", "pls", "now")
             ):
                 if w == "pass" and r._prev(k) in ("cant", "cannot", "to", "let"):
                     continue
+                if w == "stop" and r._prev(k) in ("next", "the", "a", "last", "first", "bus", "final", "one"):
+                    continue  # "the next stop": a noun
                 cand.append((k, Flag(flag="stay")))
                 break
         for p in _STRONG_STAY_PHRASES:
             k = _has_phrase(words, p)
             if k >= 0 and not (p[-1] == "move" and _dir_word(r._next(k + len(p) - 1) or "") is not None):
                 cand.append((k, Flag(flag="stay")))
-        # pure questions
-        for s in sorted(questions):
-            if not self._request_question(r, s):
-                k = r.by_sent[s][0]
-                cand.append((k, Flag(flag="inquiry")))
-                break
-        if cand:
-            cand.sort(key=lambda kv: kv[0])
-            flag = cand[0][1]
-            if flag.is_move and last is not None and flag.flag == last and self._agrees(r):
-                return Flag(flag="accept")
-            return flag
-        # weak stay cues: only when nothing else is named
-        if any(w in _WEAK_STAY_WORDS for w in words) or any(_has_phrase(words, p) >= 0 for p in _WEAK_STAY_PHRASES):
-            if not self._accept_cue(words) or words[0] in _WEAK_STAY_WORDS:
-                return Flag(flag="stay")
-        negated = [m for m in r.mentions if m.negated and not m.past]
+        if not cand:
+            return None, choice
+        cand.sort(key=lambda kv: kv[0])
+        return cand[0][1], choice
+
+    def _accepts(self, r: _Reading, request: Flag, last: Move) -> bool:
+        """Whether a message naming a move agrees to our request: it names the requested move with an
+        agreement or a commitment ("ok going up"), or agrees and adds a later move ("yes, then left")."""
+        if request.flag == last and self._agrees(r):
+            return True
+        first = next((m for m in r.mentions if not m.negated and not m.past), None)
+        if first is None or not self._accept_cue(r.words[: max(1, first.i)]):
+            return False
+        return any(r.words[j] in _LATER for j in range(max(0, first.i - 4), first.i))
+
+    # -- cues --
+    def _cues(self, r: _Reading) -> Flag:
+        words = r.words
+        mentions = [m for m in r.mentions if not m.past]
+        if not [m for m in mentions if not m.negated]:
+            if any(w in _WEAK_STAY_WORDS for w in words) or any(_has_phrase(words, p) >= 0 for p in _WEAK_STAY_PHRASES):
+                if not self._accept_cue(words) or words[0] in _WEAK_STAY_WORDS:
+                    return Flag(flag="stay")
+        negated = [m for m in mentions if m.negated]
         if negated:
             return Flag(flag="reject", move=negated[0].moves[0])
+        if _objection(words):
+            return Flag(flag="reject")
         if self._accept_cue(words) or self._commit(words):
             return Flag(flag="accept")
-        if any(w in _REJECT_WORDS for w in words) or any(_has_phrase(words, p) >= 0 for p in _REJECT_PHRASES):
+        refusals = [w for k, w in enumerate(words) if w in _REJECT_WORDS and not (k > 0 and words[k - 1] == "oh")]
+        if refusals or any(_has_phrase(words, p) >= 0 for p in _REJECT_PHRASES):  # "oh no" is dismay
             return Flag(flag="reject")
         return Flag(flag="none")
 
     @staticmethod
     def _accept_cue(words: Sequence[str]) -> bool:
+        if words and words[-1] == "whatever":
+            return True  # "fine, whatever": reluctant agreement (not "whatever arrives, ...")
         return any(w in _ACCEPT_WORDS for w in words) or any(_has_phrase(words, p) >= 0 for p in _ACCEPT_PHRASES)
 
     @staticmethod
@@ -262,15 +347,94 @@ class GnomesParser:
         return self._accept_cue(r.words) or any(w in _COMMIT for w in r.words)
 
     @staticmethod
-    def _request_question(r: _Reading, s: int) -> bool:
-        """A question that asks for one move ("can you go down?", "maybe left?")."""
-        if r.wh_question(s):
+    def _request_question(r: _Reading, c: int) -> bool:
+        """A question clause that asks for one move ("can you go down?", "maybe left?")."""
+        if r.wh_clause(c) or r.clause_sentence(c) in r.choices:
             return False
-        sw = r.sent_words(s)
-        if any(w in _TREASURE or w in _WALL_ONE or w in _WALL_MANY or w in ("see", "know", "sure") for w in sw):
+        sw = r.clause_words(c)
+        if any(w in _TREASURE or w in _WALL_ONE or w in _WALL_MANY or w in _ASK_ABOUT for w in sw):
             return False
-        dirs = _dirs_of([m for m in r.sent_mentions(s) if not m.past])
+        k = _first_cue(sw, _INABILITY_WORDS, _INABILITY_PHRASES)
+        if k >= 0 and (k + 1 >= len(sw) or sw[k + 1] not in ("you", "u", "we")):
+            return False  # "can't go right?": a question about a wall ("can't you go left?" asks)
+        dirs = _dirs_of([m for m in r.clause_mentions(c) if not m.past])
         stay = any(w in _STRONG_STAY_WORDS or w in _WEAK_STAY_WORDS for w in sw)
+        if len(sw) > 1 and sw[0] in ("is", "are", "was") and sw[1] in ("it", "its", "that", "this", "they"):
+            if not any(w in _MOVE_VERBS or w in _SUITS for w in sw):
+                return False  # "is it to the left": where something is, not a move to make
         if len(dirs) >= 2 and "or" in sw:
             return False
         return bool(dirs) or stay
+
+
+_NO_WALLS: tuple[tuple[str, ...], ...] = (
+    ("no", "walls"),
+    ("no", "wall"),
+    ("nothing", "blocks"),
+    ("not", "blocked"),
+    ("no", "obstacles"),
+    ("everything", "open"),
+    ("everythings", "open"),
+    ("everything", "is", "open"),
+    ("all", "open"),
+    ("all", "clear"),
+    ("wide", "open"),
+    ("nothing", "blocked"),
+    ("nothing", "blocking"),
+)
+_SUITS = frozenset({"possible", "ok", "okay", "fine", "better", "good", "best", "safe", "alright", "worth"})
+_ASK_ABOUT = frozenset({"see", "know", "sure", "open", "free", "clear", "passable"})
+"""Words of a question about the maze, not a request ("is left open for you?")."""
+_OPEN = frozenset({"open", "free", "clear", "available", "possible", "passable"})
+_DISCOURSE_NEXT = frozenset(
+    {"so", "ok", "okay", "well", "anyway", "now", "where", "which", "what", "how", "whats", "wheres"}
+)
+
+
+def _drop_discourse_right(toks: list[_Tok]) -> list[_Tok]:
+    """Without a leading "right" that only opens the turn ("right, so where's the gem?")."""
+    if len(toks) >= 2 and toks[0].w == "right" and toks[1].c != toks[0].c and toks[1].w in _DISCOURSE_NEXT:
+        return toks[1:]
+    return toks
+
+
+def _objection(words: Sequence[str]) -> bool:
+    """A refusal worded as doubt or dislike ("not sure about that", "bad idea", "I don't like it")."""
+    for p in _OBJECTIONS:
+        k = _has_phrase(words, p)
+        if k >= 0:
+            after = words[k + len(p)] if k + len(p) < len(words) else ""
+            if p in (("not", "sure"), ("not", "a", "fan"), ("dont", "want")) and after not in _OBJECT_END:
+                continue  # "not sure where it is", "not a fan of touristy places": not about our request
+            return True
+    return False
+
+
+_LATER = frozenset({"then", "after", "afterwards", "next", "later"})
+_OBJECT_END = frozenset({"", "about", "that", "thats", "this", "it", "to"})
+_OBJECTIONS: tuple[tuple[str, ...], ...] = (
+    ("not", "sure"),
+    ("bad", "idea"),
+    ("not", "a", "good", "idea"),
+    ("dont", "like", "that"),
+    ("dont", "like", "this"),
+    ("dont", "like", "it"),
+    ("dont", "want"),
+    ("no", "thanks"),
+    ("no", "thank", "you"),
+    ("not", "really"),
+    ("disagree",),
+    ("dont", "agree"),
+    ("bad", "move"),
+    ("terrible", "idea"),
+    ("doubt", "it"),
+    ("not", "convinced"),
+    ("rather", "not"),
+    ("dont", "think", "so"),
+    ("not", "happening"),
+    ("wont", "work"),
+    ("doesnt", "work"),
+    ("not", "a", "fan"),
+    ("not", "that", "way"),
+    ("not", "that", "one"),
+)

@@ -25,6 +25,23 @@ from language.gnomes_at_night.cues import (
 from language.gnomes_at_night.directions import _DX, _DY, _LETTERS
 from language.gnomes_at_night.tokens import _dir_word, _Tok
 
+_NEG_BRIDGE = frozenset({"want", "wanna", "to", "go", "move", "head", "going", "gonna", "think", "should", "we", "i"})
+_ANY = frozenset({"anything", "anywhere", "any", "anyway", "everything"})
+_PRESENCE = frozenset({"there", "around", "here", "ready", "awake", "alive", "listening", "ok", "okay", "back", "me"})
+_ANY_NOUNS = frozenset(
+    {"idea", "ideas", "walls", "wall", "clue", "clues", "luck", "sign", "news", "hint", "hints", "thoughts"}
+)
+_UNDER_NEXT = frozenset({"you", "u", "us", "it", "me", "the", "our", "your", "that", "this", "them", "here"})
+_WH_CONTRACTED = frozenset({"whats", "wheres", "hows", "wat", "wut"})
+_WH_NEXT = frozenset({"now", "next", "to", "way", "direction", "side", "one", "many", "far", "much", "should"})
+_PRESENCE_FILL = frozenset({"still", "are", "r", "re", "with", "there", "here", "around", "all"})
+_ANYTHING_NEXT = frozenset({"on", "near", "around", "there", "new", "blocking", "in", "nearby", "visible"})
+_INFO_VERBS = frozenset({"tell", "describe", "show", "lmk", "explain", "report", "share"})
+_INFO_OBJECTS = frozenset(
+    {"if", "whether", "where", "which", "what", "how", "walls", "wall", "treasure", "gem", "side", "view"}
+)
+_POLITE = frozenset({"please", "pls", "plz", "can", "could", "would", "you", "u", "just", "now", "then", "kindly"})
+
 
 @dataclass
 class _Mention:
@@ -51,6 +68,7 @@ class _Reading:
             self.by_sent.setdefault(t.s, []).append(k)
             self.by_clause.setdefault(t.c, []).append(k)
         self.mentions = self._mentions()
+        self.choices: set[int] = set()  # sentences that only offer moves with "or" (filled by question_clauses)
         self._sent_mentions: dict[int, list[_Mention]] = {}
         self._clause_mentions: dict[int, list[_Mention]] = {}
         for m in self.mentions:
@@ -92,19 +110,26 @@ class _Reading:
                     moves = (_LETTERS[w],)
             if moves is None:
                 continue
+            if w == "under" and self._next(i) not in _UNDER_NEXT:
+                continue  # "under test", "under control": not a direction
             base = w if w in ("up", "down", "right", "left") else ""
             if base and self._idiom(i, base):
                 continue
             m = _Mention(i, moves)
-            for k in (1, 2, 3):
+            for k in (1, 2, 3, 4):
                 prev = self._prev(i, k)
                 if not prev or _dir_word(prev):
                     break
+                if k == 4 and not all(self._prev(i, j) in _NEG_BRIDGE for j in (1, 2, 3)):
+                    break  # "don't want to go up": a wider scope only across these words
                 if prev in _PAST:
                     m.past = True
                 if prev in _NEGATORS and (prev != "no" or k == 1):
                     if not (prev == "not" and self._prev(i, k + 1) == "why"):
                         m.negated = True
+            # "anything but up", "anywhere except left": a prohibition ("but" opens a clause)
+            if i >= 2 and words[i - 1] in ("but", "except", "besides") and words[i - 2] in _ANY:
+                m.negated = True
             out.append(m)
         return out
 
@@ -132,11 +157,12 @@ class _Reading:
         words = self.clause_words(c)
         return bool(words) and all(_dir_word(w) is not None or w in _LIST_FILLERS for w in words)
 
-    def segment(self, c: int) -> set[int]:
-        """Clause ``c`` with the direction lists next to it in its sentence ("walls to the left, to the right")."""
+    def segment(self, c: int, before: bool = True) -> set[int]:
+        """Clause ``c`` with the direction lists next to it in its sentence ("walls to the left, to the
+        right"); the lists before it only with ``before``."""
         s = self.clause_sentence(c)
         seg = {c}
-        for step in (-1, 1):
+        for step in (-1, 1) if before else (1,):
             k = c + step
             while any(self.toks[j].s == s for j in self.by_clause.get(k, ())) and self._listing(k):
                 seg.add(k)
@@ -160,6 +186,97 @@ class _Reading:
         if first in _WH:
             return not (first in ("how", "what") and nxt == "about") and not (first == "why" and nxt == "not")
         return first in _AUX and nxt in _SUBJECT and first not in ("u", "r", "any")
+
+    def _opening(self, words: Sequence[str]) -> tuple[str, str, int]:
+        k = 0
+        while k < len(words) - 1 and words[k] in _FILLERS:
+            k += 1
+        first = words[k] if k < len(words) else ""
+        nxt = words[k + 1] if k + 1 < len(words) else ""
+        return first, nxt, k
+
+    def interrogative(self, c: int, opening: bool = True) -> bool:
+        """Whether clause ``c`` is worded as a question, with or without a question mark: a
+        wh-word or an auxiliary and a subject first ("which way now", "is there a wall"), "any" and
+        a noun ("any idea where it is"), the partner's presence ("you still there"), a request for
+        information ("tell me where the gem is") or an open choice ("left or down"). A clause that
+        does not open its sentence (``opening`` false) needs a wh-word before a verb or "way",
+        "now" ... ("right, so where's the gem"; not "..., when an extra is missing"), or an
+        auxiliary after fillers only ("ok, is it open")."""
+        words = self.clause_words(c)
+        if not words:
+            return False
+        first, nxt, k = self._opening(words)
+        if first in _WH:
+            if (first in ("how", "what") and nxt in ("about", "if")) or (first == "why" and nxt == "not"):
+                return False
+            return opening or first in _WH_CONTRACTED or nxt in _AUX or nxt in _WH_NEXT
+        if first in _AUX and nxt in _SUBJECT and first not in ("u", "r", "any"):
+            if first in ("do", "does") and nxt in ("it", "that", "this"):
+                return False  # "do it": an imperative
+            if k > 0 and words[k - 1] == "so":
+                return False  # "..., and so is left": "as well", not a question
+            return opening or k > 0
+        if (first == "any" and nxt in _ANY_NOUNS) or (first == "anything" and nxt in _ANYTHING_NEXT):
+            return True
+        rest = words[k:]
+        if (
+            rest
+            and rest[0] in ("you", "u", "anyone", "anybody", "someone")
+            and len(rest) <= 4
+            and rest[-1] in _PRESENCE
+            and all(w in _PRESENCE_FILL for w in rest[1:-1])
+        ):
+            return True
+        j = k
+        while j < len(words) - 1 and words[j] in _POLITE:
+            j += 1
+        lead = words[j]
+        if lead in _INFO_VERBS or (lead == "let" and words[j + 1 : j + 3] == ["me", "know"]):
+            rest_words = words[j + 1 :] if lead != "let" else words[j + 3 :]
+            return rest_words in (["me"], ["us"], []) or any(w in _INFO_OBJECTS for w in rest_words)
+        return self._open_choice(words)
+
+    @staticmethod
+    def _open_choice(words: Sequence[str]) -> bool:
+        """Only moves offered with "or" ("left or down", "left, right, up or down")."""
+        if "or" not in words:
+            return False
+        dirs = {w for w in words if _dir_word(w) is not None}
+        return len(dirs) >= 2 and all(_dir_word(w) is not None or w in _FILLERS or w == "or" for w in words)
+
+    def question_clauses(self) -> set[int]:
+        """The clauses that ask: in a sentence ending with "?", the last clause and every clause that
+        is worded as a question (all of them when the first one is); elsewhere the clauses worded as
+        questions (:meth:`interrogative`)."""
+        out: set[int] = set()
+        for s in range(self.n_sent):
+            idx = self.by_sent.get(s, ())
+            if not idx:
+                continue
+            clauses: list[int] = []
+            for k in idx:
+                c = self.toks[k].c
+                if not clauses or clauses[-1] != c:
+                    clauses.append(c)
+            clauses = [c for c in clauses if self.clause_words(c)] or clauses[-1:]
+            ends_q = self.toks[idx[-1]].w == "?"
+            inter = [self.interrogative(c, opening=j == 0) for j, c in enumerate(clauses)]
+            if len(clauses) > 1 and self._open_choice(self.sent_words(s)):
+                inter = [True] * len(clauses)  # "left, right, up or down"
+                self.choices.add(s)
+
+            for j, c in enumerate(clauses):
+                if inter[j] or (ends_q and (inter[0] or j == len(clauses) - 1)):
+                    out.add(c)
+        return out
+
+    def wh_clause(self, c: int) -> bool:
+        """Whether clause ``c`` opens with a wh-word ("where", "which way" ...)."""
+        first, nxt, _ = self._opening(self.clause_words(c))
+        if first not in _WH:
+            return False
+        return not (first in ("how", "what") and nxt == "about") and not (first == "why" and nxt == "not")
 
     def wh_question(self, s: int) -> bool:
         words = self.sent_words(s)

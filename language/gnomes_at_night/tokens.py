@@ -40,10 +40,90 @@ def _normalize(message: str) -> str:
     text = re.sub(r"\b(left|right|up|down|north|south|east|west)'s\b", r"\1 is", text)
     text = re.sub(r"(?<=[a-z])'(?=[a-z])", "", text)  # don't -> dont, treasure's -> treasures
     text = re.sub(r"([a-z])\1{2,}", r"\1", text)  # nooo -> no, yesss -> yes, leeeft -> left
+    text = _DASHES.sub(" , ", text)  # "wall to the north - go south", "(wall)": clause breaks
     return text
 
 
+_DASHES = re.compile(r"\s-+\s|\s-+$|^-+\s|[\u2013\u2014()\[\]]")
 _CLAUSE_WORDS = frozenset({"but", "try", "so", "instead", "though", "although", "because", "cause", "since", "however"})
+_AND_SUBJECTS = frozenset({"theres", "there", "i", "im", "its", "it", "you", "we"})
+_CLAUSE_VERBS = frozenset({"go", "move", "head", "lets"})
+"""Verbs that open a new request ("wall on my left go down") unless bound to the word before."""
+_VERB_BINDERS = frozenset(
+    {
+        "can",
+        "cant",
+        "cannot",
+        "cnt",
+        "could",
+        "couldnt",
+        "to",
+        "not",
+        "dont",
+        "doesnt",
+        "didnt",
+        "never",
+        "no",
+        "you",
+        "u",
+        "i",
+        "we",
+        "they",
+        "will",
+        "wont",
+        "should",
+        "shouldnt",
+        "would",
+        "wouldnt",
+        "shall",
+        "must",
+        "might",
+        "may",
+        "able",
+        "unable",
+        "let",
+        "lets",
+        "me",
+        "us",
+        "it",
+        "them",
+        "please",
+        "pls",
+        "plz",
+        "just",
+        "and",
+        "or",
+        "ill",
+        "id",
+        "youd",
+        "wed",
+        "well",
+        "gonna",
+        "wanna",
+        "want",
+        "need",
+        "else",
+        "otherwise",
+        "then",
+        "now",
+        "ok",
+        "okay",
+        "k",
+        "so",
+        "also",
+        "first",
+        "lol",
+        "gotta",
+        "try",
+        "rather",
+        "maybe",
+        "perhaps",
+        "actually",
+        "mean",
+        "meant",
+        "simply",
+    }
+)
 
 
 def _tokenize(text: str) -> list[_Tok]:
@@ -70,6 +150,10 @@ def _tokenize(text: str) -> list[_Tok]:
             continue
         if w in _CLAUSE_WORDS and toks and toks[-1].w not in "?!.;":
             c += 1
+        elif w in _CLAUSE_VERBS and toks and toks[-1].c == c and toks[-1].w not in _VERB_BINDERS:
+            c += 1
+        elif w in _AND_SUBJECTS and toks and toks[-1].w == "and" and toks[-1].c == c:
+            c += 1  # "the treasure is left and there's a wall above": a second statement
         toks.append(_Tok(w, s, c))
     return toks
 

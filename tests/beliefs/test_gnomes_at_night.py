@@ -95,3 +95,20 @@ def test_the_store_sees_only_the_ego_observation():
     expected = state.maze.open[1]
     assert np.array_equal(beliefs.own_open, expected)
     assert not hasattr(beliefs, "maze")
+
+
+def test_a_treasure_hint_answers_our_question():
+    """Issue 17: a hint now carries no ``blocked`` unless walls are described; it still answers."""
+    state, beliefs = fresh(player=0)
+    beliefs.update(Utterance(beliefs.seat, [Flag(flag="inquiry")]))
+    assert beliefs.question_open
+    beliefs.update(Utterance(1 - beliefs.seat, [Flag(flag="inquiry", treasure=Direction(dx=0, dy=1))]))
+    assert not beliefs.question_open and beliefs.hinted
+
+
+def test_an_objection_with_our_request_records_the_wall():
+    """Issue 17: "nope" to our request is a reject of the requested move; the store learns the wall."""
+    state, beliefs = fresh(player=0)
+    beliefs.last_request = ((3, 3), MOVES.index("left"))
+    beliefs.update(Utterance(1 - beliefs.seat, [Flag(flag="reject", move="left")]))
+    assert beliefs.rejected[3, 3, MOVES.index("left")] and beliefs.last_request is None

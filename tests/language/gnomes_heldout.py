@@ -4,8 +4,10 @@ Written before the parser existed, and never used to tune it before its "before"
 Styles: terse chat, typos, compass words, arrows and single letters, polite requests, mixed cues,
 questions, treasure hints, context-dependent replies, hostile and garbage input.
 
-Labels follow the conventions documented in :mod:`language.gnomes_at_night` (precedence rules):
-an inability or wall statement is ``reject`` (even when the message also proposes a move); a bare
+Labels follow the conventions documented in :mod:`language.gnomes_at_night` (reading rules):
+an inability or wall statement is ``reject`` (since issue 17: unless the message also asks for
+another move, which is then the flag; two labels were changed for that and for the unseen-treasure
+convention, each with a comment); a bare
 "no" followed by a direction is that direction; a statement of where the treasure is (or that it
 cannot be seen) is an ``inquiry`` answer; a past-tense report of a move is ``none``.
 
@@ -105,7 +107,8 @@ HELDOUT: list[tuple[str, str, str | None]] = [
     ("Sorry, I can't move down, there's a wall.", "reject:down", None),
     ("left is blocked for me", "reject:left", None),
     ("theres a wall on my right", "reject:right", None),
-    ("I can't go left, try down", "reject:left", None),
+    # relabelled for issue 17: an inability AND a request for another move is that move (was "reject:left")
+    ("I can't go left, try down", "down", None),
     ("right now I can't move", "reject", None),
     ("I can't", "reject", None),
     ("blocked", "reject", None),
@@ -137,7 +140,8 @@ HELDOUT: list[tuple[str, str, str | None]] = [
     ("the treasure is 2 squares down", "inquiry", None),
     ("gem is top left of you", "inquiry", None),
     ("treasure is right above the token", "inquiry", None),
-    ("I don't see the treasure on my side", "inquiry", None),
+    # relabelled for issue 17: not seeing the treasure, alone, says nothing to act on (was "inquiry")
+    ("I don't see the treasure on my side", "none", None),
     ("There are walls to my left and below.", "inquiry", None),
     ("no walls here", "inquiry", None),
     # nothing to act on

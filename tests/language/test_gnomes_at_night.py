@@ -180,7 +180,8 @@ TABLE: list[tuple[str, str, str | None]] = [
     ("yessss", "accept", None),
     # reject
     ("no", "reject", None),
-    ("No.", "reject", "up"),
+    # issue 17 convention: an objection to our request refuses the requested move (was "reject")
+    ("No.", "reject:up", "up"),
     ("nah", "reject", None),
     ("nope nope", "reject", None),
     ("👎", "reject", None),
@@ -207,13 +208,16 @@ TABLE: list[tuple[str, str, str | None]] = [
     ("don't go left", "reject:left", None),
     ("never down", "reject:down", None),
     ("I won't go right", "reject:right", None),
-    ("I can't go down there, try right", "reject:down", None),
+    # issue 17 convention: an inability AND a request for another move is that move (was "reject:down")
+    ("I can't go down there, try right", "right", None),
     ("nope, wall", "reject", None),
     ("❌", "reject", None),
     ("no, blocked", "reject", None),
     ("i can not move up", "reject:up", None),
-    ("cant go that way sorry", "reject", "left"),
-    ("there is a wall to the west so go up", "reject:left", None),
+    # issue 17 convention: the refusal of our request names its move (was "reject")
+    ("cant go that way sorry", "reject:left", "left"),
+    # issue 17 convention: a wall explained AND another move asked is that move (was "reject:left")
+    ("there is a wall to the west so go up", "up", None),
     # questions
     ("where is the treasure?", "question", None),
     ("where to?", "question", None),
@@ -247,9 +251,10 @@ TABLE: list[tuple[str, str, str | None]] = [
     ("it's to the east", "answer", None),
     ("the treasure's at the bottom left", "answer", None),
     ("I see the treasure above us", "answer", None),
-    ("I can't see the treasure", "answer", None),
-    ("no treasure on my side", "answer", None),
-    ("I don't know where the treasure is", "answer", None),
+    # issue 17 convention: not knowing where the treasure is says nothing to act on (was "answer")
+    ("I can't see the treasure", "none", None),
+    ("no treasure on my side", "none", None),
+    ("I don't know where the treasure is", "none", None),
     ("walls above and below me", "answer", None),
     ("there are walls on the left and right", "answer", None),
     ("no walls around the token", "answer", None),
@@ -300,22 +305,21 @@ def test_table_is_large_and_new() -> None:
     assert len({(m, last) for m, _, last in TABLE}) == len(TABLE)
 
 
-# (message, treasure (dx, dy) or None, blocked moves as a set)
-ANSWERS: list[tuple[str, tuple[int, int] | None, set[str]]] = [
-    ("the treasure is to the left", (-1, 0), set()),
-    ("treasure is down-right", (1, 1), set()),
-    ("The gem is north of the token", (0, -1), set()),
-    ("it's to the east", (1, 0), set()),
-    ("the treasure's at the bottom left", (-1, 1), set()),
-    ("I see the treasure above us", (0, -1), set()),
-    ("the goal is up and to the left", (-1, -1), set()),
-    ("the treasure is northeast", (1, -1), set()),
-    ("treasure: right", (1, 0), set()),
-    ("The treasure is on the token's own cell.", (0, 0), set()),
-    ("I can't see the treasure", None, set()),
-    ("no treasure on my side", None, set()),
-    ("I don't know where the treasure is", None, set()),
-    ("the treasure isn't visible to me", None, set()),
+# (message, treasure (dx, dy) or None, blocked moves as a set, or None when no wall is described).
+# Issue 17 convention: ``blocked`` only when the message describes walls (a treasure hint alone used
+# to carry an empty set), and a statement that the treasure is unseen or unknown alone is ``none``
+# (see test_unknown_treasure_is_none).
+ANSWERS: list[tuple[str, tuple[int, int] | None, set[str] | None]] = [
+    ("the treasure is to the left", (-1, 0), None),
+    ("treasure is down-right", (1, 1), None),
+    ("The gem is north of the token", (0, -1), None),
+    ("it's to the east", (1, 0), None),
+    ("the treasure's at the bottom left", (-1, 1), None),
+    ("I see the treasure above us", (0, -1), None),
+    ("the goal is up and to the left", (-1, -1), None),
+    ("the treasure is northeast", (1, -1), None),
+    ("treasure: right", (1, 0), None),
+    ("The treasure is on the token's own cell.", (0, 0), None),
     ("walls above and below me", None, {"up", "down"}),
     ("there are walls on the left and right", None, {"left", "right"}),
     ("no walls around the token", None, set()),
@@ -323,16 +327,32 @@ ANSWERS: list[tuple[str, tuple[int, int] | None, set[str]]] = [
     ("the treasure is down. there's a wall to my right", (0, 1), {"right"}),
     ("I can't see the treasure, and there are walls to the north and west", None, {"up", "left"}),
     ("no walls except on the left", None, {"left"}),
+    ("I can't see the treasure. There is a wall below the token.", None, {"down"}),
 ]
 
 
 @pytest.mark.parametrize(("message", "treasure", "blocked"), ANSWERS)
-def test_answers(message: str, treasure: tuple[int, int] | None, blocked: set[str]) -> None:
+def test_answers(message: str, treasure: tuple[int, int] | None, blocked: set[str] | None) -> None:
     flag = parse(message)
     assert flag.flag == "inquiry"
-    assert flag.blocked is not None  # an answer, not a question
+    assert not flag.is_question  # an answer, not a question
     assert (None if flag.treasure is None else (flag.treasure.dx, flag.treasure.dy)) == treasure
-    assert set(flag.blocked) == blocked
+    assert (None if flag.blocked is None else set(flag.blocked)) == blocked
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I can't see the treasure",
+        "no treasure on my side",
+        "I don't know where the treasure is",
+        "the treasure isn't visible to me",
+    ],
+)
+def test_unknown_treasure_is_none(message: str) -> None:
+    """Issue 17 convention: these were ``inquiry`` answers with an empty ``blocked``; alone they tell
+    the reader nothing to act on."""
+    assert parse(message) == Flag(flag="none")
 
 
 def test_questions_carry_nothing() -> None:

@@ -1,0 +1,372 @@
+"""Discourse passes over the tokens before they are read: self-corrections and conditionals.
+
+Both passes drop the words that do not carry the message's intent, so that the reading that follows
+sees only what the author finally asks for:
+
+* a **self-correction** drops the retracted move and the correction marker ("left.. no sorry,
+  right" -> "right"; "go up oops meant down" -> "go down"); a cancellation with nothing in its
+  place drops both ("right... never mind" -> nothing);
+* a **conditional** drops its condition ("if up is blocked go left" -> "go left"; "go up unless
+  there's a wall" -> "go up") and the fallback of an alternative ("try up, else right" -> "try
+  up"). A positive condition whose main clause names no move keeps its move ("if you can go down,
+  do it" -> "you can go down, do it").
+
+Each pass is one left-to-right scan with bounded look-ahead: linear in the number of tokens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from language.gnomes_at_night.agreement import _INABILITY_WORDS, _STRONG_STAY_WORDS, _WEAK_STAY_WORDS
+from language.gnomes_at_night.cues import _NEGATORS, _WALL_MANY, _WALL_ONE
+from language.gnomes_at_night.tokens import _dir_word, _Tok
+
+_PUNCT = frozenset("?!.;")
+
+# ---- self-corrections ----------------------------------------------------------------------------
+
+_STRONG_MARKS = frozenset({"actually", "oops", "oop", "correction", "err", "erm", "er", "typo", "meant", "whoops"})
+_WEAK_MARKS = frozenset({"no", "nope", "nah", "sorry", "wait", "rather", "sry", "soz"})
+_STAY_MARKS = frozenset({"wait", "hold", "hang"})
+_MARK_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("hold", "on"),
+    ("hang", "on"),
+    ("i", "mean"),
+    ("i", "meant"),
+    ("my", "mistake"),
+    ("my", "bad"),
+    ("scratch", "that"),
+    ("or", "rather"),
+    ("change", "of", "plan"),
+    ("on", "second", "thought"),
+    ("second", "thought"),
+)
+_CANCEL_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("never", "mind"),
+    ("nevermind",),
+    ("nvm",),
+    ("forget", "it"),
+    ("forget", "that"),
+    ("scratch", "that"),
+    ("ignore", "that"),
+    ("cancel", "that"),
+    ("disregard", "that"),
+    ("cancel",),
+    ("nm",),
+)
+_STRONG_PHRASES = frozenset({("i", "mean"), ("i", "meant"), ("my", "mistake"), ("my", "bad"), ("scratch", "that")})
+# words a corrected request may open with before its move ("no, go up instead", "sorry I mean the left")
+_TAIL_LEAD = frozenset(
+    {
+        "go",
+        "move",
+        "head",
+        "try",
+        "lets",
+        "let",
+        "us",
+        "please",
+        "pls",
+        "plz",
+        "i",
+        "we",
+        "you",
+        "should",
+        "to",
+        "the",
+        "then",
+        "instead",
+        "its",
+        "it",
+        "is",
+        "said",
+        "say",
+        "towards",
+        "toward",
+        "just",
+        "do",
+        "take",
+        "a",
+        "step",
+        "one",
+        "way",
+        "id",
+        "ill",
+        "going",
+        "meant",
+        "mean",
+    }
+)
+_TAIL_LOOK = 5  # words of the corrected request read before its move
+_RUN_MAX = 8  # tokens of one run of correction markers (a bound that keeps the pass linear)
+
+
+def _phrase_at(words: Sequence[str], i: int, phrases: Sequence[tuple[str, ...]]) -> int:
+    """Length of the first of ``phrases`` starting at ``words[i]``, or 0."""
+    for p in phrases:
+        if tuple(words[i : i + len(p)]) == p:
+            return len(p)
+    return 0
+
+
+def _is_cue(w: str) -> bool:
+    return _dir_word(w) is not None or w in _STRONG_STAY_WORDS or w in _WEAK_STAY_WORDS
+
+
+def _tail_has_move(words: Sequence[str], j: int) -> bool:
+    """Whether the words from ``j`` open with a request: a move or a stay cue after lead words only."""
+    for k in range(j, min(len(words), j + _TAIL_LOOK)):
+        w = words[k]
+        if w in _PUNCT:
+            continue
+        if _is_cue(w):
+            return True
+        if w not in _TAIL_LEAD:
+            return False
+    return False
+
+
+def _guard(w: str) -> bool:
+    """An inability, wall or negation word: a weak marker after it is no correction."""
+    return w in _INABILITY_WORDS or w in _WALL_ONE or w in _WALL_MANY or (w in _NEGATORS and w != "no")
+
+
+def corrections(toks: list[_Tok]) -> list[_Tok]:
+    """The tokens with every self-corrected move (and its marker) dropped (see the module docstring).
+
+    A marker corrects the last move (or stay word) before it when the words after it open with a
+    new move or pause, or when it cancels ("never mind"). A weak marker ("no", "sorry", "wait")
+    after an inability, a wall or a negation corrects nothing ("can't go left, sorry, try down").
+
+    Args:
+        toks: the message's tokens (their clause numbers may be rewritten: the corrected request
+            continues the clause of the move it replaces).
+
+    Returns:
+        The kept tokens, in order.
+    """
+    words = [t.w for t in toks]
+    keep = [True] * len(toks)
+    last = -1  # index of the last kept move or stay word
+    guarded = False  # the clause read so far holds an inability, wall or negation cue
+    last_guarded = False  # so does the clause of ``last``
+    i = 0
+    n = len(toks)
+    while i < n:
+        w = words[i]
+        if i > 0 and toks[i].c != toks[i - 1].c:
+            guarded = False
+        if _guard(w):
+            guarded = True
+            last_guarded = last_guarded or (last >= 0 and toks[i].c == toks[last].c)
+        plen = _phrase_at(words, i, _MARK_PHRASES) or _phrase_at(words, i, _CANCEL_PHRASES)
+        if last < 0 or not (plen or w in _STRONG_MARKS or w in _WEAK_MARKS):
+            if _is_cue(w) and keep[i]:
+                last, last_guarded = i, guarded
+            i += 1
+            continue
+        # a run of markers ("no wait", "oops I meant", "sorry, never mind")
+        j, strong, cancel = i, False, False
+        while j < min(n, i + _RUN_MAX):
+            if words[j] in _PUNCT and j + 1 < n and words[j + 1] not in _PUNCT:
+                j += 1
+                continue
+            cl = _phrase_at(words, j, _CANCEL_PHRASES)
+            ml = _phrase_at(words, j, _MARK_PHRASES)
+            if cl:
+                cancel = True
+                strong = strong or tuple(words[j : j + cl]) in _STRONG_PHRASES
+                j += cl
+            elif ml:
+                strong = strong or tuple(words[j : j + ml]) in _STRONG_PHRASES
+                j += ml
+            elif words[j] in _STRONG_MARKS:
+                strong = True
+                j += 1
+            elif words[j] in _WEAK_MARKS:
+                j += 1
+            else:
+                break
+        end = j
+        if not cancel and not _tail_has_move(words, end):
+            # "go left, no actually wait", "left... hold on": the pause is the new request
+            end = next((k for k in range(i, j) if words[k] in _STAY_MARKS), end)
+        applies = (end > i or toks[i].s != toks[last].s) and (cancel or _tail_has_move(words, end))
+        if applies and not strong and not cancel and last_guarded:
+            applies = False  # "can't go left, sorry, try down": an inability, not a correction
+        if not applies:
+            i = max(i + 1, j)
+            continue
+        while last > 0 and toks[last - 1].c == toks[last].c and _dir_word(words[last - 1]) is not None:
+            last -= 1  # "up up, sorry, down": the whole repeated move is retracted
+        for k in range(last, end):
+            keep[k] = False
+        # the corrected request continues the retracted clause ("I can't go left, I mean right")
+        if last > 0 and toks[last - 1].c == toks[last].c and end < n and toks[end].c != toks[last].c:
+            c0, s0 = toks[last].c, toks[last].s
+            first_c = toks[end].c
+            k = end
+            while k < n and toks[k].c == first_c:
+                toks[k] = _Tok(toks[k].w, s0, c0)
+                k += 1
+        last = -1
+        i = end
+    return [t for t, k in zip(toks, keep, strict=True) if k]
+
+
+# ---- conditionals --------------------------------------------------------------------------------
+
+_IF_WORDS = frozenset({"if", "unless", "incase", "assuming", "provided", "iff"})
+_WHEN_SUBJECTS = frozenset({"you", "u", "we", "i", "it", "its", "theres", "there", "thats", "that"})
+_EMBEDDING = frozenset(
+    {"know", "tell", "check", "see", "wonder", "ask", "sure", "me", "us", "what", "whether", "unsure"}
+)
+_COND_END = frozenset(
+    {
+        "go",
+        "move",
+        "head",
+        "try",
+        "just",
+        "wait",
+        "stay",
+        "hold",
+        "skip",
+        "pass",
+        "lets",
+        "please",
+        "pls",
+        "plz",
+        "do",
+        "take",
+        "step",
+        "turn",
+        "keep",
+    }
+)
+_BINDERS = frozenset(
+    {
+        "can",
+        "cant",
+        "cannot",
+        "could",
+        "couldnt",
+        "to",
+        "not",
+        "dont",
+        "you",
+        "u",
+        "i",
+        "we",
+        "will",
+        "wont",
+        "should",
+        "would",
+        "able",
+        "unable",
+        "let",
+        "me",
+        "us",
+        "and",
+        "or",
+        "if",
+        "unless",
+        "no",
+        "never",
+        "it",
+        "cnt",
+        "didnt",
+        "doesnt",
+        "ill",
+        "id",
+    }
+)
+_ALT_FILL = frozenset({"the", "to", "go", "move", "head", "try", "maybe", "just"})
+_FALLBACK = frozenset({"else", "otherwise", "alternatively"})
+_NEGATIVE = _INABILITY_WORDS | _WALL_ONE | _WALL_MANY | _NEGATORS | {"fails", "walled", "closed", "isnt", "no"}
+
+
+def _cond_end(toks: Sequence[_Tok], i: int) -> int:
+    """End (exclusive) of the condition opened at ``i``: its clause, up to "then" or a new request verb."""
+    n = len(toks)
+    k = i + 1
+    while k < n:
+        t = toks[k]
+        if t.c != toks[i].c or t.s != toks[i].s or t.w in _PUNCT or t.w == "then":
+            break
+        if k > i + 1 and t.w in _COND_END and toks[k - 1].w not in _BINDERS:
+            break
+        k += 1
+    return k
+
+
+def conditionals(toks: list[_Tok]) -> list[_Tok]:
+    """The tokens without conditions and fallbacks (see the module docstring).
+
+    Args:
+        toks: the message's tokens.
+
+    Returns:
+        The kept tokens, in order: a condition runs from its opener ("if", "unless", "in case",
+        "when you ...") to the end of its clause, a "then" or a new request verb; a fallback from
+        "else"/"otherwise" (after a move) to the end of its sentence.
+    """
+    n = len(toks)
+    keep = [True] * n
+    conds: list[tuple[int, int]] = []
+    seen_cue = False  # a kept move or stay word before ``i`` (a fallback needs a main request)
+    alt = -1  # an "or" after a move, followed only by moves so far ("up, or left ...")
+    i = 0
+    while i < n:
+        w = toks[i].w
+        nxt = toks[i + 1].w if i + 1 < n else ""
+        opener = w in _IF_WORDS or (w == "in" and nxt == "case")
+        if w in ("if", "iff") and i > 0 and toks[i - 1].w in _EMBEDDING:
+            opener = False  # "let me know if up is blocked", "what if we go down": not a condition
+        if w in ("when", "whenever") and nxt in _WHEN_SUBJECTS and (i == 0 or toks[i - 1].s != toks[i].s):
+            opener = True
+        if opener:
+            start = i
+            if (
+                alt >= 0
+                and toks[alt].s == toks[i].s
+                and all(_dir_word(t.w) or t.w in _ALT_FILL for t in toks[alt + 1 : i])
+            ):
+                start = alt  # "up, or left if up is blocked": the alternative goes with its condition
+            k = _cond_end(toks, i + 1 if w == "in" else i)
+            if k < n and toks[k].w == "then":
+                k += 1
+            for j in range(start, k):
+                keep[j] = False
+            conds.append((start, k))
+            alt = -1
+            i = k
+            continue
+        if (w in _FALLBACK or (w == "or" and nxt == "else")) and seen_cue:
+            k = i
+            while k < n and toks[k].s == toks[i].s and toks[k].w not in _PUNCT:
+                keep[k] = False
+                k += 1
+            i = k
+            continue
+        if w == "or" and seen_cue:
+            alt = i
+        elif not (_dir_word(w) or w in _ALT_FILL):
+            alt = -1
+        seen_cue = seen_cue or _is_cue(w)
+        i += 1
+    if not conds:
+        return [t for t, kp in zip(toks, keep, strict=True) if kp]
+    kept = [t for t, kp in zip(toks, keep, strict=True) if kp]
+    if not any(_is_cue(t.w) for t in kept):
+        # "if you can go down, do it": a positive condition with the only move keeps it
+        for start, end in conds:
+            body = toks[start + 1 : end]
+            if any(_dir_word(t.w) for t in body) and not any(t.w in _NEGATIVE for t in body):
+                for j in range(start + 1, end):
+                    if toks[j].w != "then":
+                        keep[j] = True
+                break
+        kept = [t for t, kp in zip(toks, keep, strict=True) if kp]
+    return kept
