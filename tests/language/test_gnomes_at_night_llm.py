@@ -18,10 +18,6 @@ def client(server) -> LLMClient:
 
 @pytest.mark.parametrize("message, flag", _EXAMPLES)
 def test_the_prompts_examples_are_what_the_rule_parser_reads(message, flag):
-    # Issue 17 convention: a treasure hint carries ``blocked`` only when walls are described; the
-    # prompt's example (language/gnomes_at_night_llm.py, not changed here) still has "blocked": [].
-    if flag.get("treasure") is not None and flag.get("blocked") == []:
-        flag = {k: v for k, v in flag.items() if k != "blocked"}
     assert GnomesParser().parse(message, FlagContext())[0].to_json() == flag
 
 
