@@ -78,6 +78,17 @@ HIDDEN_WORDS = (
     "local spots",
     "local places",
     "not touristy",
+    "non touristy",
+    "less touristy",
+    "not too touristy",
+    "not very touristy",
+    "not so touristy",
+    "low-key",
+    "low key",
+    "tourist radar",
+    "off the tourist",
+    "hidden gems",
+    "local favorites",
 )
 CATEGORICAL: dict[str, tuple[tuple[str, ...], str]] = {
     "cuisine": (
@@ -268,12 +279,30 @@ PlanAct = (
 PREFERENCE_ACTS = (PlanFeature, PlanBudget, PlanTravel, PlanWantSite, PlanCategory)
 
 
+Author = Literal["user", "assistant"]
+
+
 class PlanningContext(BaseModel):
-    """What the language layer may use: the latest proposal's sites (the user's "it")."""
+    """What the language layer may use, as the reader's belief store knows it.
+
+    Attributes:
+        last_proposal: the latest formal proposal's slots ("the second one", "the park").
+        author: who wrote the message (``None``: unknown, the clause-local reading of templates).
+        last_question: the topic of the assistant's question the user has not answered yet
+            ("not really", "yes please" answer it).
+        suggested: the sites the assistant named in words since the latest formal proposal
+            ("what about Asha Tea House?" ... "yes, the tea house sounds lovely").
+        proposed_sites: every site proposed or suggested so far: a user's words about one of them
+            are a reaction (``plan_site_opinion``), about another a wish (``plan_want_site``).
+    """
 
     model_config = ConfigDict(frozen=True)
 
     last_proposal: tuple[str | None, ...] | None = None
+    author: Author | None = None
+    last_question: Topic | None = None
+    suggested: tuple[str, ...] = ()
+    proposed_sites: tuple[str, ...] = ()
 
 
 def topic_of(act: ActBase) -> str | None:
@@ -333,6 +362,17 @@ SITE_ALIASES: dict[str, str] = {
     "arboretum": "The Arboretum",
     "kozy car": "Kozy Kar",
     "earth bar": "Earthbar",
+    "museum of art": "City Museum of Art",
+    "art museum": "City Museum of Art",
+    "tea house": "Asha Tea House",
+    "einstein house": "Einstein's summer house",
+    "einsteins house": "Einstein's summer house",
+    "summer house": "Einstein's summer house",
+    "historical": "Historical Society",
+    "liberty": "Liberty Memorial",
+    "hindenburg": "Hindenberg Memorial",
+    "cookies n cream": "Cookies Cream",
+    "garden of wonder": "Garden of Wonders",
 }
 """Partial or variant site names people use (distinctive ones only: "the mall" needs its article)."""
 
@@ -385,37 +425,142 @@ def _words(pattern: tuple[str, ...]) -> re.Pattern[str]:
 
 
 _NEG = re.compile(
-    r"\b(not an? (?:big |huge |real )?fan of|not into|not big on|don'?t|do not|dislike|hate|despise|detest|loathe|cant stand|avoid|no|not|never|without|rather not|isn'?t|aren'?t|less|too loud|minus)\b"
+    r"\b(not an? (?:big |huge |real )?fan of|not into|not big on|don'?t|do not|dislike|hate|despise|detest|loathe"
+    r"|cant stand|avoid|no|not|never|without|rather not|isn'?t|aren'?t|wasnt|werent|less|too loud|minus|skip"
+    r"|pass on|steer clear|stay away|dodge|no longer|so-so|meh)\b"
 )
-_POS = re.compile(r"\b(like|love|want|prefer|enjoy|into|fan of|need|wish|would be|please|good|great|plus)\b")
-_LOOSE = re.compile(r"\b(would be nice|nice to have|is a plus|a plus|bonus|would be cool|also ok|if possible)\b")
+_POS = re.compile(
+    r"\b(like|love|loving|want|prefer|enjoy|into|fan of|need|wish|would be|please|good|great|plus|glad|keen)\b"
+)
+_FILLER = re.compile(
+    r"(?:\s*\b(?:really|much|too|very|particularly|so|that|all|exactly|actually|even|generally|a|an|big|huge|real"
+    r"|overly|super|necessarily|the|biggest)\b)*\s*"
+)
+"""Words that may stand between a negation and the cue it negates ("don't really like")."""
+_LOOSE = re.compile(
+    r"\b(would be nice|nice to have|is a plus|a plus|bonus|would be cool|also ok|wouldnt complain|wouldnt mind"
+    r"|would not mind|not required|not necessary|optional|not a must|would be neat)\b"
+)
 _SIGNED = re.compile(r"(?<![\w$])([+\-−]\s?\d+)\b")
 _QUESTION_OPEN = re.compile(r"^(what|which|how|any|do you|are you|is there|where)\b")
+_ASK_OPEN = re.compile(
+    r"\b(what|whats|which|how|do you|did you|are you|were you|would you|will you|is there|are there|where|any|let me know"
+    r"|tell me|have you|can you tell|could you tell)\b"
+)
+"""Where an assistant's question starts ("I have options, do you have a price point?")."""
+_ASK_UNMARKED = ("let me know", "tell me", "will you", "do you", "are you", "would you", "have you")
+"""Openers that make a question without a question mark."""
+_INVITATION = re.compile(
+    r"\b(in mind|on your mind|like to do|want to do|you like|you enjoy|looking for|interested in|what else"
+    r"|where (?:should|do you think|would you like to|shall) we|where to|preferences?|what you(?:d| would)? like"
+    r"|what you want|what kind|what sort|anything else|anything specific|your plans|plans for)\b"
+)
+"""An open invitation to say anything ("What do you have in mind?")."""
 _NO_PREF = re.compile(
-    r"\b(no (particular |real |specific )?preference|don'?t care|doesn'?t matter|no preference|not picky|either way)\b"
+    r"\b(no (particular |real |specific |strong )?preferences?|don'?t (really )?care|doesn'?t (really )?matter"
+    r"|not picky|either way|not fussy|(?:don'?t|do not|dont really) need|no need for|not necessary|not needed"
+    r"|not too worried about|not worried about|not concerned about|not important|dont mind either)\b"
 )
 _ACCEPT = re.compile(
     r"^(deal|perfect|great|sounds good|looks good|works for me|that works|accepted|i accept|awesome|love it|yes)\b"
 )
+_ACCEPT_JUDGED = re.compile(
+    r"^(?:(?:that|this|it)(?:s| is| seems| looks)|looks|seems)(?: \w+)? (?:good|great|perfect)\b"
+)
+"""A judgement of the whole proposal ("That seems good to me", "it's pretty good")."""
 _REJECT = re.compile(r"^(not quite|no(,|$)|nope|i reject|rejected|not great|not good|not ideal|hmm,? no)")
+_REJECT_JUDGED = re.compile(
+    r"\b((?:that|this|it) (?:didnt|doesnt|does not|did not) (?:really )?work|try again|(?:we )?can do better"
+    r"|anything better|(?:old|previous|last|first) one (?:was|is) better|^(?:that|this|it)(?: is|s)? not"
+    r" (?:great|good|ideal|quite|it))\b"
+)
 _PROPOSE = re.compile(
     r"\b(how about|what about|feel about|substitut\w*|swap in|try|propos\w*|suggest\w*|itinerary|plan|sent|check out|consider)\b"
 )
 _DESIRE = re.compile(
     r"\b(want|wanna|like|love|prefer|heard|recommend\w*|check out|keep|go to|visit|see|fan of|interested in|add|include)\b"
 )
-_SITE_DROP = re.compile(r"\b(ditch|drop|remove|skip|replace|swap out|get rid of|instead of|lose)\b")
+_SITE_DROP = re.compile(
+    r"\b(ditch|drop|remove|skip|replace|swap out|switch out|get rid of|instead of|in place of|lose|besides|other than"
+    r"|rather than|than)\b"
+)
 _SITE_BAD = re.compile(
-    r"\b(too|not|isnt|doesnt|dont|far|expensive|pricey|replaced?|swap\w*|bad|hate|boring|no good|skip|out of the way)\b"
+    r"\b(too|not|isnt|doesnt|dont|arent|wasnt|far|expensive|pricey|replaced?|swap\w*|bad|hate|boring|no good|skip"
+    r"|out of the way|so-so|meh|do better|can do better)\b"
 )
 _LISTED = re.compile(r"(\s*SITE\s*(,|\band\b|\bor\b|&)?)+\s*")
-_SITE_GOOD = re.compile(r"\b(perfect|great|good|keeper|love|fine|works|nice|awesome|excellent)\b")
+_SITE_GOOD = re.compile(
+    r"\b(perfect|great|good|keeper|love|fine|works|nice|awesome|excellent|lovely|decent|keep|keeping|glad|like)\b"
+)
 _MUST = re.compile(r"\b(must|definitely|have to|need to|really want|recommendations)\b")
+_ADD = re.compile(r"\b(add|include|put|back|must|definitely|really want)\b")
+_NEAR = re.compile(r"\b(around|near|close to|next to|by|from|halfway to|between|on the way to)\s+(?:the\s+)?$")
+"""A site named as a place to be near, not as a wish ("a park near Lucia's")."""
+_CONTRAST = re.compile(r"\b(but|though|however|although|whereas|while)\b|;")
 _BUDGET_AMOUNT = re.compile(
     r"(?:\$\s?(\d{1,4})|(\d{1,4})\s?(?:dollars|bucks|usd)|(?:budget|spend)(?:\s(?:of|is|around|about|under|below|max|at most|up to))*\s(\d{2,4})\b)"
 )
+_PRICE = re.compile(
+    r"\b(pricey|pricy|expensive|cheaper|cheap|cheapest|over (?:the |my |our )?budget|on a budget|budget friendly"
+    r"|afford\w*|costs? too much|costly|inexpensive|save money|low budget|tight budget|budget is (?:pretty |really"
+    r" |very |a bit )?(?:low|tight))\b"
+)
+"""Price worries without an amount: a budget of unknown size."""
+_TRAVEL = re.compile(
+    r"\b(minimi[sz]e (?:the |my |our )?travel\w*|travel (?:distance|time)|short(?:er)? travel|keep (?:the )?travel"
+    r"|travel (?:short|less)|(?:less|little|minimal|minimum|limit|reduce|lower) (?:\w+ ){0,2}travel\w*"
+    r"|travel\w* (?:\w+ ){0,3}(?:minimum|short|less|low)|distances?|close together|close to each other"
+    r"|near each other|nearby|(?:too|a bit|bit|so|very|pretty|kinda|really|quite|that|travel) far|far away"
+    r"|far apart|closer|not far|walking distance|drive (?:too )?much|driving (?:too )?much)\b"
+)
 _RATING = re.compile(r"\b(?:rated|ratings?|stars?)\D{0,20}?(\d(?:\.\d)?)\s*(\+|stars?|or (?:more|higher|above))?")
-_RATING_FIRST = re.compile(r"(\d(?:\.\d)?)\s*(?:\+\s*)?stars?")
+_RATING_FIRST = re.compile(r"(\d(?:\.\d)?)\s*(?:\+\s*)?(?:stars?|rated|rating)")
+_RATING_HIGH = re.compile(
+    r"\b(highly rated|high(?:ly)? rat\w*|well rated|well reviewed|good (?:ratings?|reviews)|top rated|best rated"
+    r"|great (?:ratings?|reviews)|high(?:er)? ratings?)\b"
+)
+"""Rating wishes without a number: 3 stars and up."""
+_EATING = re.compile(
+    r"\b(somewhere to eat|place to eat|a bite|grab (?:some )?(?:lunch|dinner|food|a meal)|get (?:some )?food"
+    r"|eat somewhere|a meal|sit.down meal|for (?:lunch|dinner))\b"
+)
+"""An eating stop: a restaurant."""
+IMPLIED: dict[str, re.Pattern[str]] = {
+    "good for groups": re.compile(
+        r"\b((?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve) (?:of us|people|friends|adults|persons"
+        r"|in (?:our|my) group)|party of|with friends|my friends)\b"
+    ),
+    "good for kids": re.compile(r"\b(son|sons|daughter|daughters|toddlers?|baby|babies|teens|teenagers|little ones)\b"),
+    "has parking": re.compile(
+        r"\b(rental car|rent(?:ing)? a car|(?:have|has|bring(?:ing)?|driving|drive|our|my) (?:a |our |my )?car"
+        r"|park (?:it|my car|the car|our car))\b"
+    ),
+    "outdoor seating": re.compile(r"\b(pandemic|get sick|social distanc\w*|germs)\b"),
+    "has wifi": re.compile(
+        r"\b((?:do|get|doing|getting|finish|catch up on) (?:some |a bit of |my )?work|laptop|remote work"
+        r"|work remotely|need to work|have to work|work to do|work done)\b"
+    ),
+}
+"""Wordings that imply a feature without naming it (a group of 7, a rental car, work to do)."""
+_CATEGORY_MENTION = re.compile(
+    r"(?<![\w-])(coffee shops?|coffee nooks?|cafes?|cafés?|restaurants?|bars?|pubs?|museums?|landmarks?|monuments?"
+    r"|memorials?|parks?|shops?|shopping|malls?|stores?)(?![\w-])(?!\s+(?:it|my car|the car|our car)\b)"
+)
+_CATEGORY_OF_WORD: dict[str, Category] = {
+    word: category for category, words in CATEGORY_WORDS.items() for word in words
+} | {"coffee shops": "cafe", "cafés": "cafe", "monuments": "landmark", "memorials": "landmark", "malls": "shop"}
+_ORDINAL = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "middle": 1, "third": 2, "3rd": 2, "last": -1, "final": -1}
+_REFERENCE = re.compile(
+    r"\b(?:the|that|this)\s+(?:(first|1st|second|2nd|middle|third|3rd|last|final)\s+(?:one|place|stop|spot|site"
+    r"|option|location)|(restaurant|bar|cafe|coffee shop|museum|landmark|park|shop|mall|store)(?!\s+(?:of|and|or)\b))\b"
+)
+"""References to a slot of the latest proposal: by position or by category."""
+_DEMONSTRATIVE = re.compile(r"\b(?:that|this) (?:place|spot|one)\b")
+_OTHERS = re.compile(r"\b(the other (?:two|2|ones|places|spots|stops|options)|the others|the rest)\b")
+_YES = re.compile(
+    r"^(yes|yeah|yep|yup|sure|definitely|absolutely|of course|certainly|please|i do|we do|correct|for sure|ya)\b"
+)
+_NO = re.compile(r"^(no|nope|nah|not really|not particularly|not necessarily|not at all|none|no thanks|i dont)\b")
 
 
 def _find_sites(text: str) -> list[tuple[int, str]]:
@@ -433,18 +578,39 @@ def _strip_sites(text: str) -> str:
 
 
 def _polarity_at(text: str, position: int) -> bool:
-    """Whether the mention at ``position`` is liked: the nearest cue before it decides."""
-    before = re.split(r"\b(?:but|though|however|although)\b", text[:position])[-1]
+    """Whether the mention at ``position`` is liked: the nearest cue before it decides.
+
+    The words after the last contrast ("but", "though") count; a positive cue right after a
+    negation, with only fillers between ("don't really like"), is part of the negation.
+    """
+    before = _CONTRAST.split(text[:position])[-1]
     spans = [m.span() for m in _NEG.finditer(before)]
-    # "don't like", "not a fan of" are one negative cue: a positive cue inside or right after one does not count
-    pos = [m.end() for m in _POS.finditer(before) if not any(a <= m.start() <= b + 1 for a, b in spans)]
     if not spans:
         return True
+    pos: list[int] = []
+    for m in _POS.finditer(before):
+        prior = [b for a, b in spans if b <= m.start() or a <= m.start() <= b]
+        negated = prior and (max(prior) >= m.start() or _FILLER.fullmatch(before[max(prior) : m.start()]))
+        if not negated:
+            pos.append(m.end())
     last = max(spans)
     if before[last[0] : last[1]].strip() in ("without", "no") and any(b < last[0] for _, b in spans):
         # a refused absence is a wish: "I hate places without wifi", "not a fan of spots with no views"
         return not (pos and max(pos) > last[1])
     return bool(pos) and max(pos) > max(b for _, b in spans)
+
+
+def _split(text: str) -> list[tuple[str, bool]]:
+    """The clauses of a normalized message and whether each is a question: split at ``. ; ! ?``,
+    newlines and " / " (people's line break)."""
+    out = []
+    for raw in re.split(r"(?<=[.!?;\n])\s+|\n+|\s+/+\s*|/\s*$", text):
+        if raw is None:
+            continue
+        clause = raw.strip(" .;!/")
+        if clause:
+            out.append((clause, raw.rstrip().endswith("?")))
+    return out
 
 
 # --------------------------------------------------------------------------------------------------
@@ -467,37 +633,86 @@ class PlanningParser:
         text = clean_message(message)  # cut first: nothing below reads more than the cap
         if not text.strip():
             return []
+        ctx = context if isinstance(context, PlanningContext) else PlanningContext()
         try:
-            return self._parse(text)
+            return self._parse(text, ctx)
         except Exception:  # a parser must never raise on user text
             return []
 
-    def _parse(self, message: str) -> list[ActBase]:
-        acts: list[ActBase] = []
+    def _parse(self, message: str, ctx: PlanningContext) -> list[ActBase]:
         text = _norm(message)
-        for raw in re.split(r"(?<=[.!?;\n])\s+|\n+", text):
-            clause = raw.strip(" .;!")
-            if clause:
-                acts.extend(self._clause(clause, raw.rstrip().endswith("?")))
+        if ctx.author == "assistant":
+            return _merge(self._assistant(text))
+        if ctx.author == "user":
+            text = _resolve(text, ctx)
+        clauses = _split(text)
+        named = {name for clause, _ in clauses for _, name in _find_sites(clause)}
+        acts: list[ActBase] = []
+        for i, (clause, question) in enumerate(clauses):
+            acts.extend(self._clause(clause, question, ctx, first=i == 0, named=named))
         return _merge(acts)
 
-    def _clause(self, clause: str, question: bool) -> list[ActBase]:
+    # ---- the assistant ---------------------------------------------------------------------------
+    def _assistant(self, text: str) -> list[ActBase]:
+        """An assistant's message: the sites it names (a suggestion), else its questions.
+
+        What it says about its proposal or restates of the user's wishes is no preference."""
+        clauses = _split(text)
+        sites: list[str] = []
+        for clause, _ in clauses:
+            for pos, name in _find_sites(clause):
+                if not _SITE_DROP.search(clause[max(0, pos - 20) : pos]) and name not in sites:
+                    sites.append(name)
+        if sites:
+            return [PlanPropose(sites=tuple(sites[:3]))]
+        asks: list[ActBase] = []
+        for clause, question in clauses:
+            openers = list(_ASK_OPEN.finditer(clause))
+            if not question and not any(m.group(1) in _ASK_UNMARKED for m in openers):
+                continue
+            part = clause[openers[-1].start() :] if openers else clause
+            topic = _topic(part) or ("anything" if _INVITATION.search(part) else None)
+            if topic is not None and PlanAsk(topic=topic) not in asks:
+                asks.append(PlanAsk(topic=topic))
+        return asks
+
+    # ---- clauses -----------------------------------------------------------------------------------
+    def _clause(self, clause: str, question: bool, ctx: PlanningContext, first: bool, named: set[str]) -> list[ActBase]:
         key = clause.rstrip("!.")
         if key in _description_table():
             return [_description_table()[key]]
-        sites = _find_sites(clause)
+        user = ctx.author == "user"
+        sites = [(pos, name) for pos, name in _find_sites(clause) if not (user and _NEAR.search(clause[:pos]))]
         if _SIGNED.search(_strip_sites(clause)) and not _BUDGET_AMOUNT.search(clause):
             scored = self._scores(clause)
             if scored:
                 return scored
-        if _NO_PREF.search(clause):
-            return [PlanNoPreference(topic=_topic(_strip_sites(clause)) or "anything")]
-        verdict = self._verdict(clause)
-        if sites and (_PROPOSE.search(clause) or len(sites) >= 3) and not _MUST.search(clause):
+        if user and first and ctx.last_question is not None and (answer := _answer(clause, ctx.last_question)):
+            return answer
+        if (no_pref := _NO_PREF.search(clause)) is not None:
+            return self._no_preference(clause, no_pref, question, ctx, named)
+        verdict = self._verdict(clause, ctx)
+        if not user and sites and (_PROPOSE.search(clause) or len(sites) >= 3) and not _MUST.search(clause):
             return verdict + [self._proposal(clause, sites)]
-        if question or _QUESTION_OPEN.match(clause):
+        if not user and (question or _QUESTION_OPEN.match(clause)):
             return verdict + self._question(_strip_sites(clause))
-        return verdict + self._preferences(clause, sites)
+        return verdict + self._preferences(clause, sites, ctx, question, named)
+
+    def _no_preference(
+        self, clause: str, match: re.Match[str], question: bool, ctx: PlanningContext, named: set[str]
+    ) -> list[ActBase]:
+        """ "No preference on X, but I want Y": the no-preference part and the rest read on its own."""
+        cut = _CONTRAST.search(clause, match.end())
+        part = clause[: cut.start()] if cut else clause
+        topic = _topic(_strip_sites(part[match.start() :])) or _topic(_strip_sites(part))
+        if topic is None:
+            topic = ctx.last_question if ctx.author == "user" and ctx.last_question else "anything"
+        acts: list[ActBase] = [PlanNoPreference(topic=topic)]
+        if cut is not None:
+            rest = clause[cut.end() :].strip(" ,")
+            if rest:
+                acts.extend(self._clause(rest, question, ctx, first=False, named=named))
+        return acts
 
     # ---- clause readers ------------------------------------------------------------------------
     def _question(self, clause: str) -> list[ActBase]:
@@ -531,7 +746,16 @@ class PlanningParser:
                 acts.append(PlanCategory(category=category, score=value))
         return acts
 
-    def _verdict(self, clause: str) -> list[ActBase]:
+    def _verdict(self, clause: str, ctx: PlanningContext) -> list[ActBase]:
+        if ctx.author == "user":  # a judgement of the whole pending proposal, in words
+            if ctx.last_proposal is None:
+                return []
+            head = clause.split(",")[0]
+            if _REJECT.match(clause) or _REJECT_JUDGED.search(clause):
+                return [PlanVerdict(accept=False)]
+            if (_ACCEPT.match(head) or _ACCEPT_JUDGED.match(head)) and not _NEG.search(head):
+                return [PlanVerdict(accept=True)]
+            return []
         if _REJECT.match(clause):
             return [PlanVerdict(accept=False)]
         if _ACCEPT.match(clause) and not _NEG.search(clause):
@@ -544,31 +768,137 @@ class PlanningParser:
         marks.sort(key=lambda m: m[0])
         return PlanPropose(sites=tuple(name for _, name in marks[:3]))
 
-    def _preferences(self, clause: str, sites: list[tuple[int, str]]) -> list[ActBase]:
+    def _preferences(
+        self,
+        clause: str,
+        sites: list[tuple[int, str]],
+        ctx: PlanningContext,
+        question: bool = False,
+        named: set[str] | None = None,
+    ) -> list[ActBase]:
         acts: list[ActBase] = []
         bare = _strip_sites(clause)
-        acts.extend(_site_acts(clause, sites))
+        user = ctx.author == "user"
+        if user:
+            acts.extend(_user_site_acts(clause, sites, ctx, question))
+            acts.extend(_others(clause, ctx, named or set()))
+        else:
+            acts.extend(_site_acts(clause, sites))
         if (budget := _BUDGET_AMOUNT.search(bare)) and re.search(r"\b(budget|below|under|spend|max|cost|limit)", bare):
             acts.append(PlanBudget(amount=int(next(g for g in budget.groups() if g))))
-        if re.search(r"\b(minimi[sz]e travel|travel|distance|close together|near each other|nearby|too far)\b", bare):
+        elif user and _PRICE.search(bare):
+            acts.append(PlanBudget())
+        if _TRAVEL.search(bare):
             acts.append(PlanTravel())
-        if re.search(r"\bat least one\b|\bgo to an? |\bvisit an? |\bsee an? |\bone \w+ at least\b|^an? \w+$", bare):
+        if user:
+            acts.extend(_categories(bare))
+        elif re.search(r"\bat least one\b|\bgo to an? |\bvisit an? |\bsee an? |\bone \w+ at least\b|^an? \w+$", bare):
             category = _category(bare)
             if category is not None:
                 acts.append(PlanCategory(category=category))
         acts.extend(_rating(bare))
         acts.extend(_categorical(bare))
-        acts.extend(_booleans(bare))
+        acts.extend(_booleans(bare, described=bool(sites)))
         return acts
 
 
-def _site_acts(clause: str, sites: list[tuple[int, str]]) -> list[ActBase]:
-    """Wish-list and opinion acts of the sites named in a preference clause."""
+def _answer(clause: str, topic: Topic) -> list[ActBase]:
+    """A bare yes/no answer to the assistant's question on ``topic`` (``[]`` if it says more)."""
+    rest = _strip_sites(clause)
+    if _topic(rest) not in (None, topic) or _BUDGET_AMOUNT.search(rest):
+        return []
+    if _NO.match(rest) or _NO_PREF.search(rest):
+        return [PlanNoPreference(topic=topic)]
+    if _YES.match(rest) and topic in BOOL_FEATURES and len(rest.split()) <= 6:
+        return [_bool_act(topic, True, bool(_LOOSE.search(rest)))]
+    return []
+
+
+def _resolve(text: str, ctx: PlanningContext) -> str:
+    """The user's references to proposed sites spelt out: "the second one", "the park", "that place"."""
+    slots = [s for s in (ctx.last_proposal or ()) if s]
+
+    def site_for(match: re.Match[str]) -> str:
+        ordinal, kind = match.group(1), match.group(2)
+        if ordinal and slots:
+            index = _ORDINAL[ordinal]
+            if -len(slots) <= index < len(slots):
+                return _norm(slots[index])
+        if kind and slots:
+            category = _CATEGORY_OF_WORD.get(kind, "shop" if kind in ("mall", "store") else None)
+            same = [s for s in slots if _site_category(s) == category]
+            if len(same) == 1:
+                return _norm(same[0])
+        return match.group(0)
+
+    text = _REFERENCE.sub(site_for, text)
+    if len(ctx.suggested) == 1:
+        text = _DEMONSTRATIVE.sub(_norm(ctx.suggested[0]), text)
+    return text
+
+
+@cache
+def _categories_of_sites() -> dict[str, str]:
+    from games.dialop.planning_game import task_data
+
+    return {e["name"]: e["type"] for e in task_data()["all_events"]}
+
+
+def _site_category(name: str) -> str | None:
+    return _categories_of_sites().get(name)
+
+
+def _user_site_acts(clause: str, sites: list[tuple[int, str]], ctx: PlanningContext, question: bool) -> list[ActBase]:
+    """The user's words on sites: reactions to proposed or suggested ones, wishes for others."""
+    proposed = set(ctx.proposed_sites) | set(ctx.suggested) | {s for s in ctx.last_proposal or () if s}
     wanted: list[str] = []
     opinions: list[ActBase] = []
     must = bool(_MUST.search(clause))
     for i, (pos, name) in enumerate(sites):
-        after = _strip_sites(clause[pos : _group_end(clause, sites, i)])
+        end = _group_end(clause, sites, i)
+        cut = _CONTRAST.search(clause, pos, end)
+        after = _strip_sites(clause[pos : cut.start() if cut else end])
+        before = clause[max(0, pos - 30) : pos]
+        dropped = bool(_SITE_DROP.search(before)) or bool(
+            re.search(r"\b(replace|swap|drop|remove) (?:that|it)\b", after)
+        )
+        bad = not _polarity_at(clause, pos) or dropped or bool(_SITE_BAD.search(after))
+        if name in proposed and not _ADD.search(before):
+            if bad:
+                opinions.append(PlanSiteOpinion(site=name, liked=False))
+            elif _POS.search(_CONTRAST.split(clause[:pos])[-1]) or _SITE_GOOD.search(after) or _DESIRE.search(before):
+                opinions.append(PlanSiteOpinion(site=name, liked=True))
+        elif bad:
+            opinions.append(PlanSiteOpinion(site=name, liked=False))
+        elif must or question or _DESIRE.search(clause[:pos]) or re.search(r"\bgo to|add|include|try\b", clause[:pos]):
+            wanted.append(name)
+        elif _SITE_GOOD.search(after):
+            wanted.append(name)
+    want = [PlanWantSite(sites=tuple(dict.fromkeys(wanted)), must=must)] if wanted else []
+    return want + opinions
+
+
+def _others(clause: str, ctx: PlanningContext, named: set[str]) -> list[ActBase]:
+    """ "I love X but the other two ...": the proposal's sites the message does not name."""
+    match = _OTHERS.search(clause)
+    if match is None or not ctx.last_proposal:
+        return []
+    rest = [s for s in ctx.last_proposal if s and s not in named]
+    cut = _CONTRAST.search(clause, match.end())
+    after = clause[match.end() : cut.start() if cut else len(clause)]
+    liked = _polarity_at(clause, match.start()) and not _SITE_BAD.search(after)
+    return [PlanSiteOpinion(site=s, liked=liked) for s in rest]
+
+
+def _site_acts(clause: str, sites: list[tuple[int, str]]) -> list[ActBase]:
+    """Wish-list and opinion acts of the sites named in a preference clause (author unknown)."""
+    wanted: list[str] = []
+    opinions: list[ActBase] = []
+    must = bool(_MUST.search(clause))
+    for i, (pos, name) in enumerate(sites):
+        end = _group_end(clause, sites, i)
+        cut = _CONTRAST.search(clause, pos, end)
+        after = _strip_sites(clause[pos : cut.start() if cut else end])
         disliked = not _polarity_at(clause, pos) or _SITE_DROP.search(clause[max(0, pos - 30) : pos])
         if disliked or (not must and _SITE_BAD.search(after)):
             opinions.append(PlanSiteOpinion(site=name, liked=False))
@@ -594,6 +924,10 @@ def _topic(clause: str) -> Topic | None:
         match = _words(words).search(clause)
         if match and (best is None or match.start() < best[0]):
             best = (match.start(), topic)
+    for feature, pattern in IMPLIED.items():
+        match = pattern.search(clause)
+        if match and is_topic(feature) and (best is None or match.start() < best[0]):
+            best = (match.start(), feature)
     if best is None and _category(clause) is not None:
         return "category"
     return best[1] if best else None
@@ -606,9 +940,24 @@ def _category(text: str) -> Category | None:
     return None
 
 
+def _categories(text: str) -> list[ActBase]:
+    """The kinds of places a user's clause asks for ("add a shop", "another bar", "somewhere to eat")."""
+    found: list[tuple[int, Category]] = []
+    for match in _CATEGORY_MENTION.finditer(text):
+        word = match.group(1)
+        category = _CATEGORY_OF_WORD.get(word) or _CATEGORY_OF_WORD.get(word.rstrip("s"))
+        if category is not None and _polarity_at(text, match.start()):
+            found.append((match.start(), category))
+    if (eat := _EATING.search(text)) is not None and _polarity_at(text, eat.start()):
+        found.append((eat.start(), "restaurant"))
+    return [PlanCategory(category=c) for c in dict.fromkeys(c for _, c in sorted(found))]
+
+
 def _rating(text: str) -> list[ActBase]:
     match = _RATING.search(text) or _RATING_FIRST.search(text)
     if match is None:
+        if _RATING_HIGH.search(text):
+            return [PlanFeature(feature="rating", liked=RATINGS[4:], disliked=LOW_RATINGS)]
         return []
     threshold = float(match.group(1))
     if not 1 <= threshold <= 5:
@@ -633,23 +982,48 @@ def _categorical(text: str) -> list[ActBase]:
     return acts
 
 
-def _booleans(text: str) -> list[ActBase]:
-    """The boolean-feature acts of a clause, in the order they are mentioned."""
+_DESCRIBED_FOR = re.compile(
+    r"\b(?:good|great|bad|suitable|ideal|friendly|fit|terrible|not great)\s+(?:for\s+)?(?:big\s+|large\s+)?$"
+)
+"""A site described as (not) good for kids or groups: the user cares about the feature."""
+
+
+def _booleans(text: str, described: bool = False) -> list[ActBase]:
+    """The boolean-feature acts of a clause, in the order they are mentioned.
+
+    Args:
+        text: the clause, sites stripped.
+        described: whether the clause names sites ("X is not good for kids" wants kid-friendly places).
+    """
     found: list[tuple[int, PlanFeature]] = []
     loose = bool(_LOOSE.search(text))
     for feature, (_, synonyms, _) in BOOL_FEATURES.items():
-        match = _words(synonyms).search(text)
+        match: re.Match[str] | None = _words(synonyms).search(text)
+        implied = IMPLIED.get(feature)
+        if implied is not None and (other := implied.search(text)) and (match is None or other.start() < match.start()):
+            match = other
         if feature == "touristy":
             hidden = _words(HIDDEN_WORDS).search(text)
             if hidden and (match is None or hidden.start() <= match.start()):
-                found.append((hidden.start(), _bool_act(feature, not _polarity_at(text, hidden.start()), loose)))
+                # wishing for hidden spots is loose (the yaml's "hidden, non-touristy spots would be cool")
+                value = not _polarity_at(text, hidden.start())
+                found.append((hidden.start(), _bool_act(feature, value, loose or value is False)))
                 continue
         if match is None:
             continue
         if "rather not" in text[: match.start()]:
             found.append((match.start(), PlanFeature(feature=feature, disliked=(True,))))
+        elif (
+            described
+            and feature in ("good for kids", "good for groups")
+            and _DESCRIBED_FOR.search(text[: match.start()])
+        ):
+            found.append((match.start(), _bool_act(feature, True, loose)))
         else:
-            found.append((match.start(), _bool_act(feature, _polarity_at(text, match.start()), loose)))
+            value = _polarity_at(text, match.start())
+            # liking touristy spots is loose (the yaml's "all the classic touristy spots"); "only" makes it strict
+            soft = feature == "touristy" and value and not re.search(r"\bonly\b", text[: match.start()])
+            found.append((match.start(), _bool_act(feature, value, loose or soft)))
     return [act for _, act in sorted(found, key=lambda f: f[0])]
 
 
@@ -659,7 +1033,8 @@ def _bool_act(feature: str, value: bool, loose: bool) -> PlanFeature:
 
 
 def _merge(acts: list[ActBase]) -> list[ActBase]:
-    """Merge the feature acts of one message per feature (first mention's position)."""
+    """Merge the feature acts of one message per feature (first mention's position); a budget
+    without an amount gives way to one with it."""
     merged: list[ActBase] = []
     at: dict[str, int] = {}
     for act in acts:
@@ -674,6 +1049,8 @@ def _merge(acts: list[ActBase]) -> list[ActBase]:
             at[act.feature] = len(merged)
         if act not in merged:
             merged.append(act)
+    if any(isinstance(a, PlanBudget) and a.amount is not None for a in merged):
+        merged = [a for a in merged if a != PlanBudget()]
     return merged
 
 
@@ -788,6 +1165,8 @@ def _feature_text(act: PlanFeature, subject: str) -> str:
         if act.disliked:
             parts.append(f"dislike {_join([str(v) for v in act.disliked])}{noun}")
         return (subject + " but ".join(parts)).strip().capitalize()
+    if act.feature == "touristy" and act.liked == (True,) and act.disliked:
+        return "Only touristy spots"
     if not act.liked:  # loose dislike
         true_phrase, _, false_phrase = BOOL_FEATURES[act.feature]
         return f"Rather not {true_phrase if act.disliked[0] else false_phrase or 'no ' + true_phrase}"
@@ -801,6 +1180,8 @@ def _bool_phrase(act: PlanFeature) -> tuple[str, str] | None:
         return None
     true_phrase, _, false_phrase = BOOL_FEATURES[act.feature]
     phrase = true_phrase if act.liked[0] else false_phrase
+    if act.feature == "touristy" and act.disliked:  # wishing for (hidden) spots reads loose: say strict apart
+        return ("avoid", true_phrase) if not act.liked[0] else None
     if act.disliked:
         return ("want", phrase) if phrase is not None else ("avoid", true_phrase)
     return ("nice", phrase) if phrase is not None else None
