@@ -165,6 +165,14 @@ TOPIC_WORDS: dict[Topic, tuple[str, ...]] = {
     "alcohol type": ("drinks", "drink", "alcohol", "beer", "wine", "cocktails"),
     **{topic: BOOL_FEATURES[topic][1] for topic in TOPICS if topic in BOOL_FEATURES},
 }
+TOPIC_EXTRA: dict[Topic, tuple[str, ...]] = {
+    "category": ("sights", "attractions", "activities", "kinds of things", "types of things"),
+    "good for groups": ("alone", "solo", "how many", "party size", "by yourself", "anyone with you", "traveling with"),
+    "has parking": ("car",),
+    "outdoor seating": ("covid conscious",),
+}
+"""Words of a question's topic beyond the feature's own ("are you traveling alone?")."""
+TOPIC_WORDS.update({topic: TOPIC_WORDS[topic] + extra for topic, extra in TOPIC_EXTRA.items()})
 
 
 # --------------------------------------------------------------------------------------------------
@@ -425,13 +433,19 @@ def _words(pattern: tuple[str, ...]) -> re.Pattern[str]:
 
 
 _NEG = re.compile(
-    r"\b(not an? (?:big |huge |real )?fan of|not into|not big on|don'?t|do not|dislike|hate|despise|detest|loathe"
-    r"|cant stand|avoid|no|not|never|without|rather not|isn'?t|aren'?t|wasnt|werent|less|too loud|minus|skip"
+    r"\b(not an? (?:big |huge |real )?fan of|no longer|not into|not big on|don'?t|do not|dislike|hate|despise|detest|loathe"
+    r"|cant stand|avoid|no|not|never|without|rather not|isn'?t|aren'?t|wasnt|werent|doesnt|didnt|wont|cant|cannot"
+    r"|wouldnt|less|too loud|minus|skip"
     r"|pass on|steer clear|stay away|dodge|no longer|so-so|meh)\b"
 )
 _POS = re.compile(
     r"\b(like|love|loving|want|prefer|enjoy|into|fan of|need|wish|would be|please|good|great|plus|glad|keen)\b"
 )
+_LIKE_VERB = re.compile(
+    r"(?:[,:;(]\s*|\b(?:i|we|they|you|id|wed|would|really|also|do|dont|does|did|definitely|still|generally|totally|just"
+    r"|kinda|d|especially|both|all|truly|and|not|might|may|might also)\s+)$"
+)
+"""What precedes "like" as a verb ("I like", "would like"); elsewhere it is "such as"."""
 _FILLER = re.compile(
     r"(?:\s*\b(?:really|much|too|very|particularly|so|that|all|exactly|actually|even|generally|a|an|big|huge|real"
     r"|overly|super|necessarily|the|biggest)\b)*\s*"
@@ -470,7 +484,7 @@ _ACCEPT_JUDGED = re.compile(
 """A judgement of the whole proposal ("That seems good to me", "it's pretty good")."""
 _REJECT = re.compile(r"^(not quite|no(,|$)|nope|i reject|rejected|not great|not good|not ideal|hmm,? no)")
 _REJECT_JUDGED = re.compile(
-    r"\b((?:that|this|it) (?:didnt|doesnt|does not|did not) (?:really )?work|try again|(?:we )?can do better"
+    r"\b((?:that|this|it) (?:didnt|doesnt|does not|did not) (?:really )?work|try again|(?:we )?can do better(?! on| with| than)"
     r"|anything better|(?:old|previous|last|first) one (?:was|is) better|^(?:that|this|it)(?: is|s)? not"
     r" (?:great|good|ideal|quite|it))\b"
 )
@@ -478,11 +492,12 @@ _PROPOSE = re.compile(
     r"\b(how about|what about|feel about|substitut\w*|swap in|try|propos\w*|suggest\w*|itinerary|plan|sent|check out|consider)\b"
 )
 _DESIRE = re.compile(
-    r"\b(want|wanna|like|love|prefer|heard|recommend\w*|check out|keep|go to|visit|see|fan of|interested in|add|include)\b"
+    r"\b(want|wanna|like|love|prefer|heard|hear|recommend\w*|check out|keep\w*|go to|visit|see|fan of|interested in|add"
+    r"|include|hit up|stop by|stop at)\b"
 )
 _SITE_DROP = re.compile(
     r"\b(ditch|drop|remove|skip|replace|swap out|switch out|get rid of|instead of|in place of|lose|besides|other than"
-    r"|rather than|than)\b"
+    r"|rather than|than|do better on|do better with|do better than|other option for|alternative to|alternatives to)\b"
 )
 _SITE_BAD = re.compile(
     r"\b(too|not|isnt|doesnt|dont|arent|wasnt|far|expensive|pricey|replaced?|swap\w*|bad|hate|boring|no good|skip"
@@ -493,10 +508,14 @@ _SITE_GOOD = re.compile(
     r"\b(perfect|great|good|keeper|love|fine|works|nice|awesome|excellent|lovely|decent|keep|keeping|glad|like)\b"
 )
 _MUST = re.compile(r"\b(must|definitely|have to|need to|really want|recommendations)\b")
-_ADD = re.compile(r"\b(add|include|put|back|must|definitely|really want)\b")
+_ADD = re.compile(r"\b(add|adding|include|put|back|must|definitely|really want|needs? to be)\b")
 _NEAR = re.compile(r"\b(around|near|close to|next to|by|from|halfway to|between|on the way to)\s+(?:the\s+)?$")
 """A site named as a place to be near, not as a wish ("a park near Lucia's")."""
-_CONTRAST = re.compile(r"\b(but|though|however|although|whereas|while)\b|;")
+_CONTRAST = re.compile(
+    r"\b(but|though|however|although|whereas|while)\b|;|,\s*(?=(?:could|can|would|will|i|we|lets|let us|please|also"
+    r"|maybe|perhaps|plus|and (?:i|we)|so|any|is there|are there)\b)"
+)
+"""Where the scope of a cue ends: a contrast, or a new clause after a comma ("..., could you find ...")."""
 _BUDGET_AMOUNT = re.compile(
     r"(?:\$\s?(\d{1,4})|(\d{1,4})\s?(?:dollars|bucks|usd)|(?:budget|spend)(?:\s(?:of|is|around|about|under|below|max|at most|up to))*\s(\d{2,4})\b)"
 )
@@ -535,7 +554,10 @@ IMPLIED: dict[str, re.Pattern[str]] = {
         r"\b(rental car|rent(?:ing)? a car|(?:have|has|bring(?:ing)?|driving|drive|our|my) (?:a |our |my )?car"
         r"|park (?:it|my car|the car|our car))\b"
     ),
-    "outdoor seating": re.compile(r"\b(pandemic|get sick|social distanc\w*|germs)\b"),
+    "outdoor seating": re.compile(
+        r"\b((?:cant|cannot|can not|dont want to|do not want to|shouldnt|wont) (?:risk )?get(?:ting)? sick|get(?:ting)? sick"
+        r"|pandemic|social distanc\w*|germs)\b"
+    ),
     "has wifi": re.compile(
         r"\b((?:do|get|doing|getting|finish|catch up on) (?:some |a bit of |my )?work|laptop|remote work"
         r"|work remotely|need to work|have to work|work to do|work done)\b"
@@ -552,7 +574,7 @@ _CATEGORY_OF_WORD: dict[str, Category] = {
 _ORDINAL = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "middle": 1, "third": 2, "3rd": 2, "last": -1, "final": -1}
 _REFERENCE = re.compile(
     r"\b(?:the|that|this)\s+(?:(first|1st|second|2nd|middle|third|3rd|last|final)\s+(?:one|place|stop|spot|site"
-    r"|option|location)|(restaurant|bar|cafe|coffee shop|museum|landmark|park|shop|mall|store)(?!\s+(?:of|and|or)\b))\b"
+    r"|option|location)|(restaurant|bar|cafe|coffee shop|museum|landmark|park|shop|mall|store)(?!\s+of\b))\b"
 )
 """References to a slot of the latest proposal: by position or by category."""
 _DEMONSTRATIVE = re.compile(r"\b(?:that|this) (?:place|spot|one)\b")
@@ -577,27 +599,40 @@ def _strip_sites(text: str) -> str:
     return _site_pattern().sub(" SITE ", text)
 
 
+WINDOW = 160
+"""How far back (characters) the words about a mention are read: keeps every reading linear."""
+
+
+def _window(text: str, position: int) -> str:
+    """The words before ``position`` that can bear on it (at most :data:`WINDOW` characters)."""
+    return text[max(0, position - WINDOW) : position]
+
+
 def _polarity_at(text: str, position: int) -> bool:
     """Whether the mention at ``position`` is liked: the nearest cue before it decides.
 
     The words after the last contrast ("but", "though") count; a positive cue right after a
     negation, with only fillers between ("don't really like"), is part of the negation.
     """
-    before = _CONTRAST.split(text[:position])[-1]
+    before = _CONTRAST.split(_window(text, position))[-1]
     spans = [m.span() for m in _NEG.finditer(before)]
     if not spans:
         return True
     pos: list[int] = []
+    k, latest = 0, None  # the latest negation starting before the positive cue
     for m in _POS.finditer(before):
-        prior = [b for a, b in spans if b <= m.start() or a <= m.start() <= b]
-        negated = prior and (max(prior) >= m.start() or _FILLER.fullmatch(before[max(prior) : m.start()]))
-        if not negated:
-            pos.append(m.end())
-    last = max(spans)
-    if before[last[0] : last[1]].strip() in ("without", "no") and any(b < last[0] for _, b in spans):
+        while k < len(spans) and spans[k][0] <= m.start():
+            latest, k = spans[k], k + 1
+        if m.group(1) == "like" and m.start() > 1 and not _LIKE_VERB.search(before[max(0, m.start() - 24) : m.start()]):
+            continue  # "options like that mall": a preposition
+        if latest is not None and (latest[1] >= m.start() or _FILLER.fullmatch(before[latest[1] : m.start()])):
+            continue  # "don't like", "don't really like": part of the negation
+        pos.append(m.end())
+    last = spans[-1]
+    if before[last[0] : last[1]].strip() in ("without", "no") and len(spans) > 1:
         # a refused absence is a wish: "I hate places without wifi", "not a fan of spots with no views"
         return not (pos and max(pos) > last[1])
-    return bool(pos) and max(pos) > max(b for _, b in spans)
+    return bool(pos) and max(pos) > last[1]
 
 
 def _split(text: str) -> list[tuple[str, bool]]:
@@ -670,7 +705,7 @@ class PlanningParser:
             openers = list(_ASK_OPEN.finditer(clause))
             if not question and not any(m.group(1) in _ASK_UNMARKED for m in openers):
                 continue
-            part = clause[openers[-1].start() :] if openers else clause
+            part = clause[openers[0].start() :] if openers else clause
             topic = _topic(part) or ("anything" if _INVITATION.search(part) else None)
             if topic is not None and PlanAsk(topic=topic) not in asks:
                 asks.append(PlanAsk(topic=topic))
@@ -682,7 +717,7 @@ class PlanningParser:
         if key in _description_table():
             return [_description_table()[key]]
         user = ctx.author == "user"
-        sites = [(pos, name) for pos, name in _find_sites(clause) if not (user and _NEAR.search(clause[:pos]))]
+        sites = [(p, name) for p, name in _find_sites(clause) if not (user and _NEAR.search(_window(clause, p)))]
         if _SIGNED.search(_strip_sites(clause)) and not _BUDGET_AMOUNT.search(clause):
             scored = self._scores(clause)
             if scored:
@@ -849,30 +884,37 @@ def _site_category(name: str) -> str | None:
 
 
 def _user_site_acts(clause: str, sites: list[tuple[int, str]], ctx: PlanningContext, question: bool) -> list[ActBase]:
-    """The user's words on sites: reactions to proposed or suggested ones, wishes for others."""
-    proposed = set(ctx.proposed_sites) | set(ctx.suggested) | {s for s in ctx.last_proposal or () if s}
+    """The user's words on sites: reactions to the ones on the table (the latest proposal, the
+    assistant's suggestions), wishes for others (a site of an earlier proposal wanted back is a wish)."""
+    current = set(ctx.suggested) | {s for s in ctx.last_proposal or () if s}
     wanted: list[str] = []
     opinions: list[ActBase] = []
     must = bool(_MUST.search(clause))
     for i, (pos, name) in enumerate(sites):
         end = _group_end(clause, sites, i)
         cut = _CONTRAST.search(clause, pos, end)
-        after = _strip_sites(clause[pos : cut.start() if cut else end])
-        before = clause[max(0, pos - 30) : pos]
-        dropped = bool(_SITE_DROP.search(before)) or bool(
+        after = _strip_sites(clause[pos : min(cut.start() if cut else end, pos + WINDOW)])
+        start = sites[_group_start(clause, sites, i)][0]
+        before = clause[max(0, start - 30) : pos]
+        dropped = bool(_SITE_DROP.search(clause[max(0, start - 30) : start])) or bool(
             re.search(r"\b(replace|swap|drop|remove) (?:that|it)\b", after)
         )
         bad = not _polarity_at(clause, pos) or dropped or bool(_SITE_BAD.search(after))
-        if name in proposed and not _ADD.search(before):
-            if bad:
-                opinions.append(PlanSiteOpinion(site=name, liked=False))
-            elif _POS.search(_CONTRAST.split(clause[:pos])[-1]) or _SITE_GOOD.search(after) or _DESIRE.search(before):
-                opinions.append(PlanSiteOpinion(site=name, liked=True))
-        elif bad:
+        wish = bool(_ADD.search(before)) or bool(
+            re.match(r"\W*(?:\w+ )?(?:needs? to be|back)\b", after.replace("SITE", ""))
+        )
+        if bad:
             opinions.append(PlanSiteOpinion(site=name, liked=False))
-        elif must or question or _DESIRE.search(clause[:pos]) or re.search(r"\bgo to|add|include|try\b", clause[:pos]):
+        elif name in current and not wish:
+            if (
+                _POS.search(_CONTRAST.split(_window(clause, pos))[-1])
+                or _SITE_GOOD.search(after)
+                or _DESIRE.search(before)
+            ):
+                opinions.append(PlanSiteOpinion(site=name, liked=True))
+        elif must or question or wish or _DESIRE.search(_window(clause, pos)) or _SITE_GOOD.search(after):
             wanted.append(name)
-        elif _SITE_GOOD.search(after):
+        elif re.search(r"\b(go to|try)\b", _window(clause, pos)):
             wanted.append(name)
     want = [PlanWantSite(sites=tuple(dict.fromkeys(wanted)), must=must)] if wanted else []
     return want + opinions
@@ -898,11 +940,11 @@ def _site_acts(clause: str, sites: list[tuple[int, str]]) -> list[ActBase]:
     for i, (pos, name) in enumerate(sites):
         end = _group_end(clause, sites, i)
         cut = _CONTRAST.search(clause, pos, end)
-        after = _strip_sites(clause[pos : cut.start() if cut else end])
+        after = _strip_sites(clause[pos : min(cut.start() if cut else end, pos + WINDOW)])
         disliked = not _polarity_at(clause, pos) or _SITE_DROP.search(clause[max(0, pos - 30) : pos])
         if disliked or (not must and _SITE_BAD.search(after)):
             opinions.append(PlanSiteOpinion(site=name, liked=False))
-        elif must or _DESIRE.search(clause[:pos]):
+        elif must or _DESIRE.search(_window(clause, pos)):
             wanted.append(name)
         elif _SITE_GOOD.search(after):
             opinions.append(PlanSiteOpinion(site=name, liked=True))
@@ -910,10 +952,18 @@ def _site_acts(clause: str, sites: list[tuple[int, str]]) -> list[ActBase]:
     return want + opinions
 
 
+def _group_start(clause: str, sites: list[tuple[int, str]], i: int) -> int:
+    """The first site of the list site ``i`` is in: "drop A and B" says "drop" of both."""
+    j = i
+    while j > max(0, i - 6) and _LISTED.fullmatch(_strip_sites(clause[sites[j - 1][0] : sites[j][0]])):
+        j -= 1
+    return j
+
+
 def _group_end(clause: str, sites: list[tuple[int, str]], i: int) -> int:
     """Where the words about site ``i`` end: "A and B are great" says "are great" of both."""
     j = i
-    while j + 1 < len(sites) and _LISTED.fullmatch(_strip_sites(clause[sites[i][0] : sites[j + 1][0]])):
+    while j + 1 < min(len(sites), i + 6) and _LISTED.fullmatch(_strip_sites(clause[sites[i][0] : sites[j + 1][0]])):
         j += 1
     return sites[j + 1][0] if j + 1 < len(sites) else len(clause)
 
