@@ -35,6 +35,8 @@ read. Garbage yields ``[]`` and the parser never raises.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 from functools import cache
 from typing import Any, Literal, TypeGuard, get_args
@@ -156,7 +158,7 @@ TOPIC_PHRASES: dict[str, str] = {
 }
 TOPIC_WORDS: dict[Topic, tuple[str, ...]] = {
     "budget": ("budget", "price", "cost", "spend", "money", "afford", "expensive", "cheap"),
-    "travel": ("travel", "distance", "far", "walk", "drive", "close"),
+    "travel": ("travel", "distance", "how far", "too far", "far away", "walk", "drive", "close"),
     "places": ("specific places", "places you want", "must-see", "must see", "particular place"),
     "category": ("kinds of places", "type of place", "types of places", "kind of place", "categories"),
     "rating": ("rating", "ratings", "rated", "stars", "reviews"),
@@ -435,7 +437,7 @@ def _words(pattern: tuple[str, ...]) -> re.Pattern[str]:
 _NEG = re.compile(
     r"\b(not an? (?:big |huge |real )?fan of|no longer|not into|not big on|don'?t|do not|dislike|hate|despise|detest|loathe"
     r"|cant stand|avoid|no|not|never|without|rather not|isn'?t|aren'?t|wasnt|werent|doesnt|didnt|wont|cant|cannot"
-    r"|wouldnt|less|too loud|minus|skip"
+    r"|wouldnt|less|too loud|minus|skip|allergic to"
     r"|pass on|steer clear|stay away|dodge|no longer|so-so|meh)\b"
 )
 _POS = re.compile(
@@ -467,7 +469,8 @@ _ASK_UNMARKED = ("let me know", "tell me", "will you", "do you", "are you", "wou
 _INVITATION = re.compile(
     r"\b(in mind|on your mind|like to do|want to do|you like|you enjoy|looking for|interested in|what else"
     r"|where (?:should|do you think|would you like to|shall) we|where to|preferences?|what you(?:d| would)? like"
-    r"|what you want|what kind|what sort|anything else|anything specific|your plans|plans for)\b"
+    r"|what you want|what kind|what sort|anything else|anything specific|your plans|plans for|would like|to consider"
+    r"|other things|else you)\b"
 )
 """An open invitation to say anything ("What do you have in mind?")."""
 _NO_PREF = re.compile(
@@ -479,14 +482,16 @@ _ACCEPT = re.compile(
     r"^(deal|perfect|great|sounds good|looks good|works for me|that works|accepted|i accept|awesome|love it|yes)\b"
 )
 _ACCEPT_JUDGED = re.compile(
-    r"^(?:(?:that|this|it)(?:s| is| seems| looks)|looks|seems)(?: \w+)? (?:good|great|perfect)\b"
+    r"^(?:(?:that|this|it)(?:s| is| seems| looks)|looks|seems)(?: \w+)? (?:good|great|perfect)\b(?! start| first)"
 )
 """A judgement of the whole proposal ("That seems good to me", "it's pretty good")."""
 _REJECT = re.compile(r"^(not quite|no(,|$)|nope|i reject|rejected|not great|not good|not ideal|hmm,? no)")
 _REJECT_JUDGED = re.compile(
     r"\b((?:that|this|it) (?:didnt|doesnt|does not|did not) (?:really )?work|try again|(?:we )?can do better(?! on| with| than)"
     r"|anything better|(?:old|previous|last|first) one (?:was|is) better|^(?:that|this|it)(?: is|s)? not"
-    r" (?:great|good|ideal|quite|it))\b"
+    r" (?:great|good|ideal|quite|it)|(?:that|this|it)(?: one)? (?:wasnt|isnt|is not|was not) (?:that |very |really )?(?:ideal"
+    r"|great|good|it|right|what)|try something (?:\w+ ){0,2}(?:different|else)|do something better"
+    r"|(?:dont|do not) (?:really )?like (?:those|these|this|that|it)(?: options| ones| plan| one| itinerary)?$)\b"
 )
 _PROPOSE = re.compile(
     r"\b(how about|what about|feel about|substitut\w*|swap in|try|propos\w*|suggest\w*|itinerary|plan|sent|check out|consider)\b"
@@ -500,7 +505,7 @@ _SITE_DROP = re.compile(
     r"|rather than|than|do better on|do better with|do better than|other option for|alternative to|alternatives to)\b"
 )
 _SITE_BAD = re.compile(
-    r"\b(too|not|isnt|doesnt|dont|arent|wasnt|far|expensive|pricey|replaced?|swap\w*|bad|hate|boring|no good|skip"
+    r"\b(too(?=\s+\w)|not|isnt|doesnt|dont|arent|wasnt|far|expensive|pricey|replaced?|swap\w*|bad|hate|boring|no good|skip"
     r"|out of the way|so-so|meh|do better|can do better)\b"
 )
 _LISTED = re.compile(r"(\s*SITE\s*(,|\band\b|\bor\b|&)?)+\s*")
@@ -513,11 +518,13 @@ _NEAR = re.compile(r"\b(around|near|close to|next to|by|from|halfway to|between|
 """A site named as a place to be near, not as a wish ("a park near Lucia's")."""
 _CONTRAST = re.compile(
     r"\b(but|though|however|although|whereas|while)\b|;|,\s*(?=(?:could|can|would|will|i|we|lets|let us|please|also"
-    r"|maybe|perhaps|plus|and (?:i|we)|so|any|is there|are there)\b)"
+    r"|maybe|perhaps|plus|and (?:i|we|if)|so|any|is there|are there)\b)"
+    r"|\b(?:as|since|because|cause|cuz) (?=(?:i|we|im|were|my|our)\b)"
 )
 """Where the scope of a cue ends: a contrast, or a new clause after a comma ("..., could you find ...")."""
 _BUDGET_AMOUNT = re.compile(
-    r"(?:\$\s?(\d{1,4})|(\d{1,4})\s?(?:dollars|bucks|usd)|(?:budget|spend)(?:\s(?:of|is|around|about|under|below|max|at most|up to))*\s(\d{2,4})\b)"
+    r"(?:\$\s?(\d{1,4})|(\d{1,4})\s?(?:dollars|bucks|usd)|(?:budget|spend)(?:\s(?:of|is|around|about|under|below|max|at most|up to))*\s(\d{2,4})\b"
+    r"|\b(?:below|under|max|maximum|at most|up to|less than|no more than)\s(\d{2,4})\b(?!\s*(?:miles?|mi|minutes?|stars?)))"
 )
 _PRICE = re.compile(
     r"\b(pricey|pricy|expensive|cheaper|cheap|cheapest|over (?:the |my |our )?budget|on a budget|budget friendly"
@@ -530,7 +537,8 @@ _TRAVEL = re.compile(
     r"|travel (?:short|less)|(?:less|little|minimal|minimum|limit|reduce|lower) (?:\w+ ){0,2}travel\w*"
     r"|travel\w* (?:\w+ ){0,3}(?:minimum|short|less|low)|distances?|close together|close to each other"
     r"|near each other|nearby|(?:too|a bit|bit|so|very|pretty|kinda|really|quite|that|travel) far|far away"
-    r"|far apart|closer|not far|walking distance|drive (?:too )?much|driving (?:too )?much)\b"
+    r"|far apart|closer|not far|walking distance|drive (?:too )?much|driving (?:too )?much|travel (?:too |that |very )?much"
+    r"|(?:not|less|minimal) (?:too )?much travel\w*|travel\w* less)\b"
 )
 _RATING = re.compile(r"\b(?:rated|ratings?|stars?)\D{0,20}?(\d(?:\.\d)?)\s*(\+|stars?|or (?:more|higher|above))?")
 _RATING_FIRST = re.compile(r"(\d(?:\.\d)?)\s*(?:\+\s*)?(?:stars?|rated|rating)")
@@ -577,6 +585,16 @@ _REFERENCE = re.compile(
     r"|option|location)|(restaurant|bar|cafe|coffee shop|museum|landmark|park|shop|mall|store)(?!\s+of\b))\b"
 )
 """References to a slot of the latest proposal: by position or by category."""
+_THE_WORD = re.compile(r"\b(?:the|that|this)\s+([a-z][a-z-]+)\b")
+_DIFFERENT = re.compile(
+    r"\b(?:different|another|other|better|new|cheaper|closer|alternative)\s+" + _CATEGORY_MENTION.pattern
+)
+"""Asking for another site of a kind: the proposal's site of that kind is not wanted."""
+_CORRECTION = re.compile(
+    r"^(?:never ?mind|nevermind|scratch that|forget (?:that|about)|actually,? (?:no|not|scratch|forget)"
+    r"|on second thought|wait,? no)\b"
+)
+"""A self-correction: what it names is taken back."""
 _DEMONSTRATIVE = re.compile(r"\b(?:that|this) (?:place|spot|one)\b")
 _OTHERS = re.compile(r"\b(the other (?:two|2|ones|places|spots|stops|options)|the others|the rest)\b")
 _YES = re.compile(
@@ -684,7 +702,10 @@ class PlanningParser:
         named = {name for clause, _ in clauses for _, name in _find_sites(clause)}
         acts: list[ActBase] = []
         for i, (clause, question) in enumerate(clauses):
-            acts.extend(self._clause(clause, question, ctx, first=i == 0, named=named))
+            read = self._clause(clause, question, ctx, first=i == 0, named=named)
+            if ctx.author == "user" and _CORRECTION.search(clause):
+                acts, read = _retract(acts, read, clause)
+            acts.extend(read)
         return _merge(acts)
 
     # ---- the assistant ---------------------------------------------------------------------------
@@ -817,6 +838,7 @@ class PlanningParser:
         if user:
             acts.extend(_user_site_acts(clause, sites, ctx, question))
             acts.extend(_others(clause, ctx, named or set()))
+            acts.extend(_replaced_kind(bare, ctx, named or set()))
         else:
             acts.extend(_site_acts(clause, sites))
         if (budget := _BUDGET_AMOUNT.search(bare)) and re.search(r"\b(budget|below|under|spend|max|cost|limit)", bare):
@@ -866,10 +888,60 @@ def _resolve(text: str, ctx: PlanningContext) -> str:
                 return _norm(same[0])
         return match.group(0)
 
-    text = _REFERENCE.sub(site_for, text)
+    text = _partial_names(_REFERENCE.sub(site_for, text), ctx)
     if len(ctx.suggested) == 1:
         text = _DEMONSTRATIVE.sub(_norm(ctx.suggested[0]), text)
     return text
+
+
+def _retract(acts: list[ActBase], read: list[ActBase], clause: str) -> tuple[list[ActBase], list[ActBase]]:
+    """A self-correction ("never mind, not the museum actually"): the wishes said earlier in the
+    message for the sites (or the kind of place) it names are taken back, and it says no more of them."""
+    sites = {name for _, name in _find_sites(clause)}
+    kinds = {c for c in (_CATEGORY_OF_WORD.get(m.group(1)) for m in _CATEGORY_MENTION.finditer(clause)) if c}
+    kept: list[ActBase] = []
+    for act in acts:
+        if isinstance(act, PlanWantSite):
+            left = tuple(s for s in act.sites if s not in sites and _site_category(s) not in kinds)
+            if left:
+                kept.append(act.model_copy(update={"sites": left}))
+        elif not (isinstance(act, PlanCategory) and act.category in kinds and not sites):
+            kept.append(act)
+    read = [a for a in read if not (isinstance(a, PlanSiteOpinion) and a.site in sites)]
+    return kept, read
+
+
+def _replaced_kind(bare: str, ctx: PlanningContext, named: set[str]) -> list[ActBase]:
+    """ "Try a different park": the proposal's park is not wanted (the park itself is asked for apart)."""
+    slots = [s for s in ctx.last_proposal or () if s]
+    out: list[ActBase] = []
+    for match in _DIFFERENT.finditer(bare):
+        kind = _CATEGORY_OF_WORD.get(match.group(1)) or _CATEGORY_OF_WORD.get(match.group(1).rstrip("s"))
+        same = [s for s in slots if _site_category(s) == kind]
+        if len(same) == 1 and same[0] not in named:
+            out.append(PlanSiteOpinion(site=same[0], liked=False))
+    return out
+
+
+def _partial_names(text: str, ctx: PlanningContext) -> str:
+    """ "The grill", "the plaza": a word of exactly one site on the table (proposed or suggested)."""
+    table: dict[str, list[tuple[str, str]]] = {}
+    for site in dict.fromkeys([*(s for s in ctx.last_proposal or () if s), *ctx.suggested]):
+        words = [w for w in _norm(site).split() if w != "the"]
+        for k, word in enumerate(words):
+            if len(word) > 2 and word not in _CATEGORY_OF_WORD and word not in ("and", "of"):
+                table.setdefault(word, []).append((site, " ".join(words[k + 1 :])))
+
+    def site_for(match: re.Match[str]) -> str:
+        options = table.get(match.group(1), [])
+        if len(options) != 1:
+            return match.group(0)
+        site, rest = options[0]
+        if rest and text[match.end() :].lstrip().startswith(rest):
+            return match.group(0)  # the full name follows: read as it is
+        return _norm(site)
+
+    return _THE_WORD.sub(site_for, text) if table else text
 
 
 @cache
@@ -1046,7 +1118,13 @@ def _booleans(text: str, described: bool = False) -> list[ActBase]:
         described: whether the clause names sites ("X is not good for kids" wants kid-friendly places).
     """
     found: list[tuple[int, PlanFeature]] = []
-    loose = bool(_LOOSE.search(text))
+    cuts = [0] + [m.end() for m in _CONTRAST.finditer(text)] + [len(text) + 1]
+    optional = [bool(_LOOSE.search(text, a, b)) for a, b in itertools.pairwise(cuts)]
+
+    def loose_at(position: int) -> bool:
+        """Whether the part of the clause with ``position`` says it is optional ("X would be nice")."""
+        return optional[bisect.bisect_right(cuts, position) - 1]
+
     for feature, (_, synonyms, _) in BOOL_FEATURES.items():
         match: re.Match[str] | None = _words(synonyms).search(text)
         implied = IMPLIED.get(feature)
@@ -1057,7 +1135,7 @@ def _booleans(text: str, described: bool = False) -> list[ActBase]:
             if hidden and (match is None or hidden.start() <= match.start()):
                 # wishing for hidden spots is loose (the yaml's "hidden, non-touristy spots would be cool")
                 value = not _polarity_at(text, hidden.start())
-                found.append((hidden.start(), _bool_act(feature, value, loose or value is False)))
+                found.append((hidden.start(), _bool_act(feature, value, loose_at(hidden.start()) or value is False)))
                 continue
         if match is None:
             continue
@@ -1068,12 +1146,12 @@ def _booleans(text: str, described: bool = False) -> list[ActBase]:
             and feature in ("good for kids", "good for groups")
             and _DESCRIBED_FOR.search(text[: match.start()])
         ):
-            found.append((match.start(), _bool_act(feature, True, loose)))
+            found.append((match.start(), _bool_act(feature, True, loose_at(match.start()))))
         else:
             value = _polarity_at(text, match.start())
             # liking touristy spots is loose (the yaml's "all the classic touristy spots"); "only" makes it strict
             soft = feature == "touristy" and value and not re.search(r"\bonly\b", text[: match.start()])
-            found.append((match.start(), _bool_act(feature, value, loose or soft)))
+            found.append((match.start(), _bool_act(feature, value, loose_at(match.start()) or soft)))
     return [act for _, act in sorted(found, key=lambda f: f[0])]
 
 
