@@ -64,8 +64,30 @@ BOOL_FEATURES: dict[str, tuple[str, tuple[str, ...], str | None]] = {
     "good for kids": ("kid-friendly places", ("kid-friendly", "kid", "kids", "children", "child", "family"), None),
     "good for groups": ("group-friendly places", ("group-friendly", "group", "groups"), None),
     "touristy": ("touristy spots", ("touristy", "tourist", "tourists", "classic"), "hidden spots"),
-    "accepts reservations": ("reservations", ("reservation", "reservations", "reservable", "reserve"), None),
-    "outdoor seating": ("outdoor seating", ("outdoor", "outdoors", "outside", "patio", "covid"), None),
+    "accepts reservations": (
+        "reservations",
+        ("reservation", "reservations", "reservable", "reserve", "reserved", "book ahead", "booked ahead"),
+        None,
+    ),
+    "outdoor seating": (
+        "outdoor seating",
+        (
+            "outdoor seating",
+            "outdoor dining",
+            "outdoor options",
+            "outdoor tables",
+            "outdoor eating",
+            "outdoor space",
+            "outdoor places",
+            "seating outside",
+            "sit outside",
+            "eat outside",
+            "outdoors",
+            "patio",
+            "covid",
+        ),
+        None,
+    ),
     "vegetarian options": ("vegetarian options", ("vegetarian", "veggie"), None),
     "vegan options": ("vegan options", ("vegan",), None),
     "has wifi": ("wifi", ("wifi", "wi-fi", "internet"), None),
@@ -172,6 +194,7 @@ TOPIC_EXTRA: dict[Topic, tuple[str, ...]] = {
     "good for groups": ("alone", "solo", "how many", "party size", "by yourself", "anyone with you", "traveling with"),
     "has parking": ("car",),
     "outdoor seating": ("covid conscious",),
+    **{feature: values for feature, (values, _) in CATEGORICAL.items() if is_topic(feature)},
 }
 """Words of a question's topic beyond the feature's own ("are you traveling alone?")."""
 TOPIC_WORDS.update({topic: TOPIC_WORDS[topic] + extra for topic, extra in TOPIC_EXTRA.items()})
@@ -435,13 +458,13 @@ def _words(pattern: tuple[str, ...]) -> re.Pattern[str]:
 
 
 _NEG = re.compile(
-    r"\b(not an? (?:big |huge |real )?fan of|no longer|not into|not big on|don'?t|do not|dislike|hate|despise|detest|loathe"
+    r"\b(not an? (?:big |huge |real )?fan of|no longer|not into|not big on|don'?t(?! forget)|do not(?! forget)|dislike|hate|despise|detest|loathe"
     r"|cant stand|avoid|no|not|never|without|rather not|isn'?t|aren'?t|wasnt|werent|doesnt|didnt|wont|cant|cannot"
-    r"|wouldnt|less|too loud|minus|skip|allergic to"
+    r"|wouldnt|less|too loud|minus|skip|allergic to|nothing|none|get away from|away from"
     r"|pass on|steer clear|stay away|dodge|no longer|so-so|meh)\b"
 )
 _POS = re.compile(
-    r"\b(like|love|loving|want|prefer|enjoy|into|fan of|need|wish|would be|please|good|great|plus|glad|keen)\b"
+    r"\b(like|love|loving|want\w*|prefer|enjoy|into|fan of|need|wish|would be|please|good|great|plus|glad|keen|forget)\b"
 )
 _LIKE_VERB = re.compile(
     r"(?:[,:;(]\s*|\b(?:i|we|they|you|id|wed|would|really|also|do|dont|does|did|definitely|still|generally|totally|just"
@@ -482,7 +505,8 @@ _ACCEPT = re.compile(
     r"^(deal|perfect|great|sounds good|looks good|works for me|that works|accepted|i accept|awesome|love it|yes)\b"
 )
 _ACCEPT_JUDGED = re.compile(
-    r"^(?:(?:that|this|it)(?:s| is| seems| looks)|looks|seems)(?: \w+)? (?:good|great|perfect)\b(?! start| first)"
+    r"^(?:(?:i think|i guess|i believe|ok|okay|yeah|well|alright|honestly),? )*(?:(?:that|this|it)(?:s| is| seems| looks)"
+    r"|looks|seems)(?: \w+)? (?:good|great|perfect|fine)\b(?! start| first)"
 )
 """A judgement of the whole proposal ("That seems good to me", "it's pretty good")."""
 _REJECT = re.compile(r"^(not quite|no(,|$)|nope|i reject|rejected|not great|not good|not ideal|hmm,? no)")
@@ -491,13 +515,16 @@ _REJECT_JUDGED = re.compile(
     r"|anything better|(?:old|previous|last|first) one (?:was|is) better|^(?:that|this|it)(?: is|s)? not"
     r" (?:great|good|ideal|quite|it)|(?:that|this|it)(?: one)? (?:wasnt|isnt|is not|was not) (?:that |very |really )?(?:ideal"
     r"|great|good|it|right|what)|try something (?:\w+ ){0,2}(?:different|else)|do something better"
-    r"|(?:dont|do not) (?:really )?like (?:those|these|this|that|it)(?: options| ones| plan| one| itinerary)?$)\b"
+    r"|(?:dont|do not) (?:really )?like (?:those|these|this|that|it)(?: options| ones| plan| one| itinerary)?$"
+    r"|(?:these|those|they)(?: are|re)? (?:not|arent) (?:looking )?(?:so |that |very )?(?:hot|good|great)|something better"
+    r"|(?:first|previous|old|earlier|other|last) (?:one|option|proposal|itinerary|plan)s? (?:\w+ ){0,3}(?:better|best)"
+    r"|liked? (?:that|the \w+) one better)\b"
 )
 _PROPOSE = re.compile(
     r"\b(how about|what about|feel about|substitut\w*|swap in|try|propos\w*|suggest\w*|itinerary|plan|sent|check out|consider)\b"
 )
 _DESIRE = re.compile(
-    r"\b(want|wanna|like|love|prefer|heard|hear|recommend\w*|check out|keep\w*|go to|visit|see|fan of|interested in|add"
+    r"\b(want\w*|wanna|like|love|prefer|heard|hear|recommend\w*|dont forget|do not forget|remember|check out|keep\w*|go to|visit|see|fan of|interested in|add"
     r"|include|hit up|stop by|stop at)\b"
 )
 _SITE_DROP = re.compile(
@@ -506,7 +533,8 @@ _SITE_DROP = re.compile(
 )
 _SITE_BAD = re.compile(
     r"\b(too(?=\s+\w)|not|isnt|doesnt|dont|arent|wasnt|far|expensive|pricey|replaced?|swap\w*|bad|hate|boring|no good|skip"
-    r"|out of the way|so-so|meh|do better|can do better)\b"
+    r"|out of the way|so-so|meh|do better|can do better|low rated|poorly rated|low ratings?|bad reviews|overpriced"
+    r"|crowded|loud|noisy|mid)\b"
 )
 _LISTED = re.compile(r"(\s*SITE\s*(,|\band\b|\bor\b|&)?)+\s*")
 _SITE_GOOD = re.compile(
@@ -518,7 +546,7 @@ _NEAR = re.compile(r"\b(around|near|close to|next to|by|from|halfway to|between|
 """A site named as a place to be near, not as a wish ("a park near Lucia's")."""
 _CONTRAST = re.compile(
     r"\b(but|though|however|although|whereas|while)\b|;|,\s*(?=(?:could|can|would|will|i|we|lets|let us|please|also"
-    r"|maybe|perhaps|plus|and (?:i|we|if)|so|any|is there|are there)\b)"
+    r"|maybe|perhaps|plus|and (?:i|we|if)|so|any|is there|are there|what about|how about)\b)"
     r"|\b(?:as|since|because|cause|cuz) (?=(?:i|we|im|were|my|our)\b)"
 )
 """Where the scope of a cue ends: a contrast, or a new clause after a comma ("..., could you find ...")."""
@@ -540,7 +568,9 @@ _TRAVEL = re.compile(
     r"|far apart|closer|not far|walking distance|drive (?:too )?much|driving (?:too )?much|travel (?:too |that |very )?much"
     r"|(?:not|less|minimal) (?:too )?much travel\w*|travel\w* less)\b"
 )
-_RATING = re.compile(r"\b(?:rated|ratings?|stars?)\D{0,20}?(\d(?:\.\d)?)\s*(\+|stars?|or (?:more|higher|above))?")
+_RATING = re.compile(
+    r"\b(?:rated|ratings?|stars?|scores?|reviews?)\D{0,20}?(\d(?:\.\d)?)(?![\d.]\d)\s*(\+|stars?|or (?:more|higher|above))?"
+)
 _RATING_FIRST = re.compile(r"(\d(?:\.\d)?)\s*(?:\+\s*)?(?:stars?|rated|rating)")
 _RATING_HIGH = re.compile(
     r"\b(highly rated|high(?:ly)? rat\w*|well rated|well reviewed|good (?:ratings?|reviews)|top rated|best rated"
@@ -549,7 +579,7 @@ _RATING_HIGH = re.compile(
 """Rating wishes without a number: 3 stars and up."""
 _EATING = re.compile(
     r"\b(somewhere to eat|place to eat|a bite|grab (?:some )?(?:lunch|dinner|food|a meal)|get (?:some )?food"
-    r"|eat somewhere|a meal|sit.down meal|for (?:lunch|dinner))\b"
+    r"|eat somewhere|a meal|sit.down meal|lunch|dinner|brunch)\b"
 )
 """An eating stop: a restaurant."""
 IMPLIED: dict[str, re.Pattern[str]] = {
@@ -582,10 +612,14 @@ _CATEGORY_OF_WORD: dict[str, Category] = {
 _ORDINAL = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "middle": 1, "third": 2, "3rd": 2, "last": -1, "final": -1}
 _REFERENCE = re.compile(
     r"\b(?:the|that|this)\s+(?:(first|1st|second|2nd|middle|third|3rd|last|final)\s+(?:one|place|stop|spot|site"
-    r"|option|location)|(restaurant|bar|cafe|coffee shop|museum|landmark|park|shop|mall|store)(?!\s+of\b))\b"
+    r"|location)|(restaurant|bar|cafe|coffee shop|museum|landmark|park|shop|mall|store)(?!\s+of\b))\b"
 )
 """References to a slot of the latest proposal: by position or by category."""
-_THE_WORD = re.compile(r"\b(?:the|that|this)\s+([a-z][a-z-]+)\b")
+_THE_WORD = re.compile(
+    r"\b(?:the|that|this)\s+([a-z][a-z-]+)\b"
+    r"|(?:^|(?<=[.!?;/,] ))([a-z][a-z-]+)(?=\s*(?:,|\b(?:and|or|is|are|was|were|looks?|sounds?|seems?)\b))"
+)
+"""A word that may be part of a site's name: after an article, or heading a clause ("Garden and ...")."""
 _DIFFERENT = re.compile(
     r"\b(?:different|another|other|better|new|cheaper|closer|alternative)\s+" + _CATEGORY_MENTION.pattern
 )
@@ -714,13 +748,19 @@ class PlanningParser:
 
         What it says about its proposal or restates of the user's wishes is no preference."""
         clauses = _split(text)
-        sites: list[str] = []
+        sites: list[tuple[str, bool]] = []  # (site, criticised)
         for clause, _ in clauses:
-            for pos, name in _find_sites(clause):
-                if not _SITE_DROP.search(clause[max(0, pos - 20) : pos]) and name not in sites:
-                    sites.append(name)
-        if sites:
-            return [PlanPropose(sites=tuple(sites[:3]))]
+            found = _find_sites(clause)
+            for i, (pos, name) in enumerate(found):
+                if _SITE_DROP.search(clause[max(0, pos - 20) : pos]) or name in (s for s, _ in sites):
+                    continue
+                end = found[i + 1][0] if i + 1 < len(found) else len(clause)
+                cut = _CONTRAST.search(clause, pos, end)
+                after = clause[pos : min(cut.start() if cut else end, pos + WINDOW)]
+                sites.append((name, bool(_SITE_BAD.search(_strip_sites(after)))))
+        if sites:  # a site it names only to criticise gives way to the others ("X is far; how about Y?")
+            kept = [name for name, bad in sites if not bad] or [name for name, _ in sites]
+            return [PlanPropose(sites=tuple(kept[:3]))]
         asks: list[ActBase] = []
         for clause, question in clauses:
             openers = list(_ASK_OPEN.finditer(clause))
@@ -933,7 +973,7 @@ def _partial_names(text: str, ctx: PlanningContext) -> str:
                 table.setdefault(word, []).append((site, " ".join(words[k + 1 :])))
 
     def site_for(match: re.Match[str]) -> str:
-        options = table.get(match.group(1), [])
+        options = table.get(match.group(1) or match.group(2), [])
         if len(options) != 1:
             return match.group(0)
         site, rest = options[0]
@@ -962,6 +1002,7 @@ def _user_site_acts(clause: str, sites: list[tuple[int, str]], ctx: PlanningCont
     wanted: list[str] = []
     opinions: list[ActBase] = []
     must = bool(_MUST.search(clause))
+    bare_answer = _LISTED.fullmatch(_strip_sites(clause).strip(" ,.!?")) is not None  # "Saul's." (nothing else)
     for i, (pos, name) in enumerate(sites):
         end = _group_end(clause, sites, i)
         cut = _CONTRAST.search(clause, pos, end)
@@ -979,12 +1020,15 @@ def _user_site_acts(clause: str, sites: list[tuple[int, str]], ctx: PlanningCont
             opinions.append(PlanSiteOpinion(site=name, liked=False))
         elif name in current and not wish:
             if (
-                _POS.search(_CONTRAST.split(_window(clause, pos))[-1])
+                bare_answer
+                or _POS.search(_CONTRAST.split(_window(clause, pos))[-1])
                 or _SITE_GOOD.search(after)
                 or _DESIRE.search(before)
             ):
                 opinions.append(PlanSiteOpinion(site=name, liked=True))
-        elif must or question or wish or _DESIRE.search(_window(clause, pos)) or _SITE_GOOD.search(after):
+        elif (
+            must or question or wish or bare_answer or _DESIRE.search(_window(clause, pos)) or _SITE_GOOD.search(after)
+        ):
             wanted.append(name)
         elif re.search(r"\b(go to|try)\b", _window(clause, pos)):
             wanted.append(name)
@@ -1068,8 +1112,9 @@ def _categories(text: str) -> list[ActBase]:
     for match in _CATEGORY_MENTION.finditer(text):
         word = match.group(1)
         category = _CATEGORY_OF_WORD.get(word) or _CATEGORY_OF_WORD.get(word.rstrip("s"))
-        if category is not None and _polarity_at(text, match.start()):
-            found.append((match.start(), category))
+        definite = re.search(r"\b(?:the|that|this|those|these)\s+$", text[max(0, match.start() - 8) : match.start()])
+        if category is not None and not definite and _polarity_at(text, match.start()):
+            found.append((match.start(), category))  # "the cafe" refers to a site; "a cafe" asks for one
     if (eat := _EATING.search(text)) is not None and _polarity_at(text, eat.start()):
         found.append((eat.start(), "restaurant"))
     return [PlanCategory(category=c) for c in dict.fromkeys(c for _, c in sorted(found))]
@@ -1128,7 +1173,12 @@ def _booleans(text: str, described: bool = False) -> list[ActBase]:
     for feature, (_, synonyms, _) in BOOL_FEATURES.items():
         match: re.Match[str] | None = _words(synonyms).search(text)
         implied = IMPLIED.get(feature)
-        if implied is not None and (other := implied.search(text)) and (match is None or other.start() < match.start()):
+        if (
+            implied is not None
+            and (other := implied.search(text))
+            and (match is None or other.start() < match.start())
+            and _polarity_at(text, other.start())  # "we don't have a car" implies nothing
+        ):
             match = other
         if feature == "touristy":
             hidden = _words(HIDDEN_WORDS).search(text)
@@ -1147,6 +1197,8 @@ def _booleans(text: str, described: bool = False) -> list[ActBase]:
             and _DESCRIBED_FOR.search(text[: match.start()])
         ):
             found.append((match.start(), _bool_act(feature, True, loose_at(match.start()))))
+        elif feature == "touristy" and text.startswith(" trap", match.end()):
+            found.append((match.start(), _bool_act(feature, False, False)))  # tourist traps are always to avoid
         else:
             value = _polarity_at(text, match.start())
             # liking touristy spots is loose (the yaml's "all the classic touristy spots"); "only" makes it strict
