@@ -1,36 +1,68 @@
 """Offline language layer of DialOp Planning: the acts, a rule parser and a template renderer.
 
 The user states travel preferences and reacts to proposals; the assistant asks about preference
-topics and proposes itineraries. Every message is a sequence of clauses; each clause is read on its
-own (split at ``. ; ! ?`` and newlines) and the acts of a message are merged per feature.
+topics and proposes itineraries. Every message is a sequence of clauses (split at ``. ; ! ?``,
+newlines and " / ", which people use as a line break); the acts of a message are merged per feature.
 
 | act                | fields                                  | example clause                               |
 |--------------------|-----------------------------------------|----------------------------------------------|
 | ``plan_feature``   | ``feature``, ``liked``, ``disliked``    | "want live music", "like thai, not chinese"  |
-| ``plan_budget``    | ``amount`` or ``score``                 | "budget $60" / feedback "budget -6"          |
-| ``plan_travel``    | ``score`` (optional)                    | "short travel please" / "travel -14"         |
-| ``plan_want_site`` | ``sites``, ``must``, ``score``          | "must see Atlas Park", "The Dive would be nice" |
-| ``plan_category``  | ``category``, ``score``                 | "at least one cafe" / "a cafe -2"            |
+| ``plan_budget``    | ``amount`` or ``score``                 | "budget $60", "too pricey" / "budget -6"     |
+| ``plan_travel``    | ``score`` (optional)                    | "short travel please", "anything closer?"    |
+| ``plan_want_site`` | ``sites``, ``must``, ``score``          | "must see Atlas Park", "heard BAMPFA is good"|
+| ``plan_category``  | ``category``, ``score``                 | "at least one cafe", "somewhere to eat"      |
 | ``plan_site_score``| ``site``, ``score``                     | "Lincoln Park +8"                            |
-| ``plan_site_opinion``| ``site``, ``liked``                   | "Riverside is way too far", "drop BAMPFA"    |
+| ``plan_site_opinion``| ``site``, ``liked``                   | "Riverside is way too far", "love the park"  |
 | ``plan_ask``       | ``topic``                               | "any budget in mind?"                        |
-| ``plan_no_pref``   | ``topic``                               | "no preference on budget"                    |
+| ``plan_no_pref``   | ``topic``                               | "no preference on budget", "not really"      |
 | ``plan_propose``   | ``sites`` (None = open slot)            | "how about Atlas Park, The Dive and BAMPFA?" |
-| ``plan_verdict``   | ``accept``                              | "deal!" / "not quite"                        |
+| ``plan_verdict``   | ``accept``                              | "deal!" / "not quite" / "try again"          |
 
 ``score`` fields carry the user's score units as its breakdown shows them (feedback on the latest
 proposal); preference statements carry no weight: the user does not know its weights.
 
-Boolean features follow the generator's conventions (``games/dialop/data/planning.yaml``): "want X"
-is strict (``liked=[True], disliked=[False]``: places without X count against), "X would be nice"
-is loose (``liked=[True]``), "avoid X" / "no X" is strict the other way; consecutive boolean features
-of one kind are said in one list ("Want views, wifi and live music"). The exact yaml descriptions
-are looked up first, so the user simulator can read its own descriptions verbatim. Site names and
-categories are the fixed ones of ``planning.yaml``.
+Dialogue context (:class:`PlanningContext`, filled by the reader's belief store):
 
-Known limits: the reading is lexical and clause-local; comparatives between sites, references to
-earlier turns ("the second one"), and quantities other than a budget, a rating or a score are not
-read. Garbage yields ``[]`` and the parser never raises.
+* the author. An assistant's message is a suggestion (``plan_propose`` of the sites it names, in
+  order, leaving out one it names only to criticise) or its questions (``plan_ask``; an open
+  invitation is topic ``anything``); what it says about its proposal or restates of the user's
+  wishes is no preference, so "How does this look?" and "How can I help?" are ``[]``. A user's
+  questions are requests ("any bars with wifi?" wants wifi and a bar).
+* the assistant's unanswered question: "not really" / "no preference" answer it (``plan_no_pref``
+  of its topic), a bare "yes please" to a yes/no feature likes it (strict).
+* the latest proposal and the assistant's suggestions since ("on the table"): "the second one", "the
+  park", "the grill", "that place", "the other two" name their sites; words on a site on the table
+  are a ``plan_site_opinion``, on another site a wish (``plan_want_site``; ``must`` only for "must",
+  "definitely", "really want"); "a different park" drops the proposal's park and asks for a park;
+  a site dropped for its price or distance also says ``plan_budget()`` / ``plan_travel()``.
+  A verdict needs a pending proposal and words on the whole of it ("try again", "that's good").
+  A self-correction ("never mind, not the museum") takes back the wishes it names.
+
+Polarity: the nearest cue before a mention decides, within its part of the clause (a contrast, a
+causal "as I...", or a new clause after a comma ends a cue's scope); a positive cue right after a
+negation with only fillers between ("don't really like") is part of the negation, so a list
+introduced as dislikes stays disliked; "like" as a preposition is no cue.
+
+Boolean features follow the generator's conventions (``games/dialop/data/planning.yaml``): any like
+is strict (``liked=[True], disliked=[False]``: places without X count against), hedged or not ("would
+prefer", "if possible", "would be great"); only optional wording in the same part of the clause
+("would be nice", "a plus", "bonus") is loose (``liked=[True]``); "avoid X" / "no X" is strict the
+other way. Touristy follows the yaml's three descriptions: liking touristy spots is loose, wishing for
+hidden spots is loose ``liked=[False]``, against tourist traps strict. Features are also implied when
+affirmed: a group of 7 (groups), kids or a family trip (kids), a rental car (parking), COVID
+(outdoor seating), work to do (wifi). Ratings: "above X" includes X, disliked is always 1 to 2.5,
+"highly rated" without a number is 3 and up. Consecutive boolean features of one kind are said in
+one list ("Want views, wifi and live music"). The exact yaml descriptions are looked up first, so the
+user simulator reads its own descriptions verbatim. Site names and categories are the fixed ones of
+``planning.yaml`` (with common partial names). Without a context (author unknown) the clause-local
+reading of the template renderer's sentences is kept, so the renderer round-trips.
+
+Known limits: the reading is lexical; comparatives between sites ("X is cheaper than Y"), a
+site's feature said as a complaint ("the Cakery has live music"), misspelt site names ("Creamy
+Cookie"), "the first option" for an earlier proposal, and pronouns ("it") other than a single
+suggestion are not resolved; quantities other than a budget, a rating or a score are not read.
+Every mention is read against at most :data:`WINDOW` characters before it (linear time). Garbage
+yields ``[]`` and the parser never raises.
 """
 
 from __future__ import annotations
@@ -459,7 +491,7 @@ def _words(pattern: tuple[str, ...]) -> re.Pattern[str]:
 
 _NEG = re.compile(
     r"\b(not an? (?:big |huge |real )?fan of|no longer|not into|not big on|don'?t(?! forget)|do not(?! forget)|dislike|hate|despise|detest|loathe"
-    r"|cant stand|avoid|no|not|never|without|rather not|isn'?t|aren'?t|wasnt|werent|doesnt|didnt|wont|cant|cannot"
+    r"|cant stand|avoid|no|not|never(?! ?mind)|without|rather not|isn'?t|aren'?t|wasnt|werent|doesnt|didnt|wont|cant|cannot"
     r"|wouldnt|less|too loud|minus|skip|allergic to|nothing|none|get away from|away from"
     r"|pass on|steer clear|stay away|dodge|no longer|so-so|meh)\b"
 )
@@ -534,7 +566,7 @@ _SITE_DROP = re.compile(
 _SITE_BAD = re.compile(
     r"\b(too(?=\s+\w)|not|isnt|doesnt|dont|arent|wasnt|far|expensive|pricey|replaced?|swap\w*|bad|hate|boring|no good|skip"
     r"|out of the way|so-so|meh|do better|can do better|low rated|poorly rated|low ratings?|bad reviews|overpriced"
-    r"|crowded|loud|noisy|mid)\b"
+    r"|crowded|loud|noisy|mid|long way|far off|way off|a trek|long drive)\b"
 )
 _LISTED = re.compile(r"(\s*SITE\s*(,|\band\b|\bor\b|&)?)+\s*")
 _SITE_GOOD = re.compile(
@@ -947,7 +979,12 @@ def _retract(acts: list[ActBase], read: list[ActBase], clause: str) -> tuple[lis
                 kept.append(act.model_copy(update={"sites": left}))
         elif not (isinstance(act, PlanCategory) and act.category in kinds and not sites):
             kept.append(act)
-    read = [a for a in read if not (isinstance(a, PlanSiteOpinion) and a.site in sites)]
+    read = [
+        a
+        for a in read
+        if not (isinstance(a, PlanSiteOpinion) and a.site in sites)
+        and not (isinstance(a, PlanWantSite) and set(a.sites) <= sites)
+    ]
     return kept, read
 
 

@@ -381,3 +381,58 @@ def test_slash_splits_clauses(message: str, expected: list) -> None:
 @pytest.mark.parametrize(("message", "expected"), _params(IMPLIED_CASES, "implied features"))
 def test_implied_features(message: str, expected: list) -> None:
     _check(message, USER, expected)
+
+
+TABLE = PlanningContext(author="user", last_proposal=("The Dockside Grill", "Moabit Garden", "Central Plaza"))
+MECHANISM_CASES = [
+    # heads of the names of sites on the table
+    (
+        "the grill was great but skip the plaza",
+        TABLE,
+        [PlanSiteOpinion(site="The Dockside Grill", liked=True), PlanSiteOpinion(site="Central Plaza", liked=False)],
+    ),
+    ("Garden and grill are fine", TABLE, [PlanSiteOpinion(site="Moabit Garden", liked=True)]),
+    # another site of a kind: the proposal's one is not wanted
+    (
+        "could we do a different museum?",
+        USER,
+        [PlanSiteOpinion(site="BAMPFA", liked=False), PlanCategory(category="museum")],
+    ),
+    # self-corrections take back what they name
+    ("Add BAMPFA please. Actually no, forget BAMPFA", USER, []),
+    (
+        "I'd like to see Lincoln Park / never mind Lincoln Park, a museum instead",
+        USER,
+        [PlanCategory(category="museum")],
+    ),
+    # verdicts judge the whole proposal; criticising one site is not one
+    ("Nope, try again", USER, [PlanVerdict(accept=False)]),
+    ("I think that's good", USER, [PlanVerdict(accept=True)]),
+    ("These aren't looking great, I think we can do better", USER, [PlanVerdict(accept=False)]),
+    ("This is a good start, but drop the Dive", USER, [PlanSiteOpinion(site="The Dive", liked=False)]),
+    ("That's great", PlanningContext(author="user"), []),  # nothing proposed yet: no verdict
+    # implied features only when affirmed
+    ("We don't have a car", USER, []),
+    # a bare name answers "Saul's or the Dockside Grill?"
+    (
+        "Saul's.",
+        PlanningContext(author="user", suggested=("Saul's", "The Dockside Grill")),
+        [PlanSiteOpinion(site="Saul's", liked=True)],
+    ),
+    ("Don't forget about Lincoln Park!", USER, [PlanWantSite(sites=("Lincoln Park",))]),
+    # optional wording says so only of its own part of the clause
+    ("Parking is a plus, and I need wifi", USER, [loose("has parking"), strict("has wifi")]),
+    ("no tourist traps please", USER, [strict("touristy", False)]),
+    # the assistant: a site it names only to criticise gives way to its suggestion
+    (
+        "Riverside is a long way off. What about Lincoln Park?",
+        ASSISTANT,
+        [PlanPropose(sites=("Lincoln Park",))],
+    ),
+    ("How is the itinerary so far?", ASSISTANT, []),
+]
+
+
+@pytest.mark.parametrize(("message", "context", "expected"), MECHANISM_CASES)
+def test_dialogue_mechanisms(message: str, context: object, expected: list) -> None:
+    _check(message, context, expected)
