@@ -557,7 +557,7 @@ _PROPOSE = re.compile(
 )
 _DESIRE = re.compile(
     r"\b(want\w*|wanna|like|love|prefer|heard|hear|recommend\w*|dont forget|do not forget|remember|check out|keep\w*|go to|visit|see|fan of|interested in|add"
-    r"|include|hit up|stop by|stop at)\b"
+    r"|include|hit up|stop by|stop at|start with|start at|begin with|end with|end at)\b"
 )
 _SITE_DROP = re.compile(
     r"\b(ditch|drop|remove|skip|replace|swap out|switch out|get rid of|instead of|in place of|lose|besides|other than"
@@ -570,18 +570,25 @@ _SITE_BAD = re.compile(
 )
 _LISTED = re.compile(r"(\s*SITE\s*(,|\band\b|\bor\b|&)?)+\s*")
 _SITE_GOOD = re.compile(
-    r"\b(perfect|great|good|keeper|love|fine|works|nice|awesome|excellent|lovely|decent|keep|keeping|glad|like)\b"
+    r"\b(perfect|great|good|keeper|love|fine|works|nice|awesome|excellent|lovely|decent|keep|keeping|glad|like|want\w*"
+    r"|definitely|must)\b"
 )
 _MUST = re.compile(r"\b(must|definitely|have to|need to|really want|recommendations)\b")
 _ADD = re.compile(r"\b(add|adding|include|put|back|must|definitely|really want|needs? to be)\b")
-_NEAR = re.compile(r"\b(around|near|close to|next to|by|from|halfway to|between|on the way to)\s+(?:the\s+)?$")
+_NEAR = re.compile(
+    r"\b(around|near|close to|next to|by|from|halfway to|between|on the way to|outside|inside|across from|behind"
+    r"|beside)\s+(?:the\s+)?$"
+)
 """A site named as a place to be near, not as a wish ("a park near Lucia's")."""
 _CONTRAST = re.compile(
     r"\b(but|though|however|although|whereas|while)\b|;|,\s*(?=(?:could|can|would|will|i|we|lets|let us|please|also"
     r"|maybe|perhaps|plus|and (?:i|we|if)|so|any|is there|are there|what about|how about)\b)"
     r"|\b(?:as|since|because|cause|cuz) (?=(?:i|we|im|were|my|our)\b)"
+    r"|\band (?=(?:then )?(?:hit|go|see|visit|get|find|try|do|check|grab|stop|have|keep|make|want|need|would|also"
+    r"|maybe|love|like|prefer)\b)|\b(?=make sure\b)"
 )
-"""Where the scope of a cue ends: a contrast, or a new clause after a comma ("..., could you find ...")."""
+"""Where the scope of a cue ends: a contrast, a new clause after a comma ("..., could you find ..."),
+a causal clause about the speaker, or a new predicate ("avoid X and hit up Y")."""
 _BUDGET_AMOUNT = re.compile(
     r"(?:\$\s?(\d{1,4})|(\d{1,4})\s?(?:dollars|bucks|usd)|(?:budget|spend)(?:\s(?:of|is|around|about|under|below|max|at most|up to))*\s(\d{2,4})\b"
     r"|\b(?:below|under|max|maximum|at most|up to|less than|no more than)\s(\d{2,4})\b(?!\s*(?:miles?|mi|minutes?|stars?)))"
@@ -598,7 +605,8 @@ _TRAVEL = re.compile(
     r"|travel\w* (?:\w+ ){0,3}(?:minimum|short|less|low)|distances?|close together|close to each other"
     r"|near each other|nearby|(?:too|a bit|bit|so|very|pretty|kinda|really|quite|that|travel) far|far away"
     r"|far apart|closer|not far|walking distance|drive (?:too )?much|driving (?:too )?much|travel (?:too |that |very )?much"
-    r"|(?:not|less|minimal) (?:too )?much travel\w*|travel\w* less)\b"
+    r"|(?:not|less|minimal) (?:too )?much travel\w*|travel\w* less|travel\w* (?:\w+ ){0,2}min|of each other"
+    r"|within (?:a|one|1|two|2|half a) (?:mile|miles|block|blocks)|close to|closer to)\b"
 )
 _RATING = re.compile(
     r"\b(?:rated|ratings?|stars?|scores?|reviews?)\D{0,20}?(\d(?:\.\d)?)(?![\d.]\d)\s*(\+|stars?|or (?:more|higher|above))?"
@@ -662,7 +670,11 @@ _CORRECTION = re.compile(
 )
 """A self-correction: what it names is taken back."""
 _DEMONSTRATIVE = re.compile(r"\b(?:that|this) (?:place|spot|one)\b")
-_OTHERS = re.compile(r"\b(the other (?:two|2|ones|places|spots|stops|options)|the others|the rest)\b")
+_NEXT_PART = re.compile(r",(?!\s*(?:and |or |&)?\s*SITE\b)")
+"""A comma that does not continue a list of sites."""
+_PRONOUN = re.compile(r"\b(try|do|go with|add|keep|love|like|include|book|take)\s+(?:that|it)\b(?!\s+\w)")
+"""A single suggestion taken up by a pronoun closing the clause ("let's try that")."""
+_OTHERS = re.compile(r"\b(the other (?:two|2|ones|places|spots|stops|options|locations|sites)|the others|the rest)\b")
 _YES = re.compile(
     r"^(yes|yeah|yep|yup|sure|definitely|absolutely|of course|certainly|please|i do|we do|correct|for sure|ya)\b"
 )
@@ -962,7 +974,9 @@ def _resolve(text: str, ctx: PlanningContext) -> str:
 
     text = _partial_names(_REFERENCE.sub(site_for, text), ctx)
     if len(ctx.suggested) == 1:
-        text = _DEMONSTRATIVE.sub(_norm(ctx.suggested[0]), text)
+        site = _norm(ctx.suggested[0])
+        text = _DEMONSTRATIVE.sub(site, text)
+        text = _PRONOUN.sub(lambda m: f"{m.group(1)} {site}", text)
     return text
 
 
@@ -1044,6 +1058,8 @@ def _user_site_acts(clause: str, sites: list[tuple[int, str]], ctx: PlanningCont
         end = _group_end(clause, sites, i)
         cut = _CONTRAST.search(clause, pos, end)
         after = _strip_sites(clause[pos : min(cut.start() if cut else end, pos + WINDOW)])
+        if (comma := _NEXT_PART.search(after)) is not None:
+            after = after[: comma.start()]  # "X, too, and a viewpoint wouldn't hurt": the words on X end
         start = sites[_group_start(clause, sites, i)][0]
         before = clause[max(0, start - 30) : pos]
         dropped = bool(_SITE_DROP.search(clause[max(0, start - 30) : start])) or bool(
@@ -1081,7 +1097,8 @@ def _others(clause: str, ctx: PlanningContext, named: set[str]) -> list[ActBase]
     rest = [s for s in ctx.last_proposal if s and s not in named]
     cut = _CONTRAST.search(clause, match.end())
     after = clause[match.end() : cut.start() if cut else len(clause)]
-    liked = _polarity_at(clause, match.start()) and not _SITE_BAD.search(after)
+    dropped = _SITE_DROP.search(clause, max(0, match.start() - 30), match.start())
+    liked = _polarity_at(clause, match.start()) and not _SITE_BAD.search(after) and not dropped
     return [PlanSiteOpinion(site=s, liked=liked) for s in rest]
 
 
@@ -1149,8 +1166,10 @@ def _categories(text: str) -> list[ActBase]:
     for match in _CATEGORY_MENTION.finditer(text):
         word = match.group(1)
         category = _CATEGORY_OF_WORD.get(word) or _CATEGORY_OF_WORD.get(word.rstrip("s"))
-        definite = re.search(r"\b(?:the|that|this|those|these)\s+$", text[max(0, match.start() - 8) : match.start()])
-        if category is not None and not definite and _polarity_at(text, match.start()):
+        before = text[max(0, match.start() - 12) : match.start()]
+        definite = re.search(r"\b(?:the|that|this|those|these)\s+$|\bas far as\s+$", before)
+        verb = word == "park" and re.search(r"\b(?:can|to|could|where|we|i|you|and)\s+$", before)
+        if category is not None and not definite and not verb and _polarity_at(text, match.start()):
             found.append((match.start(), category))  # "the cafe" refers to a site; "a cafe" asks for one
     if (eat := _EATING.search(text)) is not None and _polarity_at(text, eat.start()):
         found.append((eat.start(), "restaurant"))
@@ -1190,6 +1209,13 @@ _DESCRIBED_FOR = re.compile(
     r"\b(?:good|great|bad|suitable|ideal|friendly|fit|terrible|not great)\s+(?:for\s+)?(?:big\s+|large\s+)?$"
 )
 """A site described as (not) good for kids or groups: the user cares about the feature."""
+
+
+_FEATURE_BAD = re.compile(
+    r"\s*(?:\w+\s+){0,3}?(?:is|are|gets?|can be)\s+(?:\w+\s+)?(?:too loud|too noisy|annoying|the worst|overrated"
+    r"|terrible|awful|a pain)\b|[^,.]{0,40}\b(?:so|just) avoid (?:that|it|them|those)\b"
+)
+"""Words right after a feature that complain of it ("live music is typically too loud so avoid that")."""
 
 
 def _booleans(text: str, described: bool = False) -> list[ActBase]:
@@ -1236,6 +1262,8 @@ def _booleans(text: str, described: bool = False) -> list[ActBase]:
             found.append((match.start(), _bool_act(feature, True, loose_at(match.start()))))
         elif feature == "touristy" and text.startswith(" trap", match.end()):
             found.append((match.start(), _bool_act(feature, False, False)))  # tourist traps are always to avoid
+        elif _FEATURE_BAD.match(text, match.end()):
+            found.append((match.start(), _bool_act(feature, False, False)))  # "live music is too loud"
         else:
             value = _polarity_at(text, match.start())
             # liking touristy spots is loose (the yaml's "all the classic touristy spots"); "only" makes it strict
