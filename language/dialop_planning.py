@@ -70,6 +70,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
+from collections.abc import Iterable
 from functools import cache
 from typing import Any, Literal, TypeGuard, get_args
 
@@ -490,9 +491,9 @@ def _words(pattern: tuple[str, ...]) -> re.Pattern[str]:
 
 
 _NEG = re.compile(
-    r"\b(not an? (?:big |huge |real )?fan of|no longer|not into|not big on|don'?t(?! forget)|do not(?! forget)|dislike|hate|despise|detest|loathe"
-    r"|cant stand|avoid|no|not|never(?! ?mind)|without|rather not|isn'?t|aren'?t|wasnt|werent|doesnt|didnt|wont|cant|cannot"
-    r"|wouldnt|less|too loud|minus|skip|allergic to|nothing|none|get away from|away from"
+    r"\b(not an? (?:big |huge |real )?fan of|no longer|not into|not big on|don'?t(?! forget| mind)|do not(?! forget| mind)|dislike|hate|despise|detest|loathe"
+    r"|cant stand|avoid|no|(?<!if )not|never(?! ?mind)|without|rather not|isn'?t|aren'?t|wasnt|werent|doesnt|didnt|wont|cant|cannot"
+    r"|wouldnt(?! mind)|less|too loud|minus|skip|allergic to|nothing|none|get away from|away from"
     r"|pass on|steer clear|stay away|dodge|no longer|so-so|meh)\b"
 )
 _POS = re.compile(
@@ -538,7 +539,8 @@ _ACCEPT = re.compile(
 )
 _ACCEPT_JUDGED = re.compile(
     r"^(?:(?:i think|i guess|i believe|ok|okay|yeah|well|alright|honestly),? )*(?:(?:that|this|it)(?:s| is| seems| looks)"
-    r"|looks|seems)(?: \w+)? (?:good|great|perfect|fine)\b(?! start| first)"
+    r"|looks|seems)(?: \w+)? (?:good|great|perfect|fine|amazing|awesome|excellent|wonderful|fantastic)\b(?! start| first)"
+    r"|^(?:(?:i think|i guess|ok|okay|yeah|actually|nvm|never ?mind),? )*(?:that|this|it) (?:will|would|should) work\b"
 )
 """A judgement of the whole proposal ("That seems good to me", "it's pretty good")."""
 _REJECT = re.compile(r"^(not quite|no(,|$)|nope|i reject|rejected|not great|not good|not ideal|hmm,? no)")
@@ -550,7 +552,9 @@ _REJECT_JUDGED = re.compile(
     r"|(?:dont|do not) (?:really )?like (?:those|these|this|that|it)(?: options| ones| plan| one| itinerary)?$"
     r"|(?:these|those|they)(?: are|re)? (?:not|arent) (?:looking )?(?:so |that |very )?(?:hot|good|great)|something better"
     r"|(?:first|previous|old|earlier|other|last) (?:one|option|proposal|itinerary|plan)s? (?:\w+ ){0,3}(?:better|best)"
-    r"|liked? (?:that|the \w+) one better)\b"
+    r"|liked? (?:that|the \w+) one better"
+    r"|(?:that|this|it|these|those) (?:doesnt|does not|dont|do not) (?:sound|look|seem) (?:\w+ )?(?:fun|good|great|right"
+    r"|appealing|interesting))\b"
 )
 _PROPOSE = re.compile(
     r"\b(how about|what about|feel about|substitut\w*|swap in|try|propos\w*|suggest\w*|itinerary|plan|sent|check out|consider)\b"
@@ -560,11 +564,11 @@ _DESIRE = re.compile(
     r"|include|hit up|stop by|stop at|start with|start at|begin with|end with|end at)\b"
 )
 _SITE_DROP = re.compile(
-    r"\b(ditch|drop|remove|skip|replace|swap out|switch out|get rid of|instead of|in place of|lose|besides|other than"
+    r"\b(ditch|drop|remove|skip|kill|cut|nix|scrap|toss|replace|swap out|switch out|get rid of|instead of|in place of|lose|besides|other than"
     r"|rather than|than|do better on|do better with|do better than|other option for|alternative to|alternatives to)\b"
 )
 _SITE_BAD = re.compile(
-    r"\b(too(?=\s+\w)|not|isnt|doesnt|dont|arent|wasnt|far|expensive|pricey|replaced?|swap\w*|bad|hate|boring|no good|skip"
+    r"\b(too(?=\s+\w)|not|isnt|doesnt|dont|arent|wasnt|(?<!thus )(?<!so )far|further|farther|expensive|pricey|replaced?|swap\w*|bad|hate|boring|no good|skip"
     r"|out of the way|so-so|meh|do better|can do better|low rated|poorly rated|low ratings?|bad reviews|overpriced"
     r"|crowded|loud|noisy|mid|long way|far off|way off|a trek|long drive)\b"
 )
@@ -619,7 +623,7 @@ _RATING_HIGH = re.compile(
 """Rating wishes without a number: 3 stars and up."""
 _EATING = re.compile(
     r"\b(somewhere to eat|place to eat|a bite|grab (?:some )?(?:lunch|dinner|food|a meal)|get (?:some )?food"
-    r"|eat somewhere|a meal|sit.down meal|lunch|dinner|brunch)\b"
+    r"|eat somewhere|a meal|sit.down meal|lunch|dinner|brunch|need (?:some )?food|food along|somewhere for food)\b"
 )
 """An eating stop: a restaurant."""
 IMPLIED: dict[str, re.Pattern[str]] = {
@@ -629,7 +633,7 @@ IMPLIED: dict[str, re.Pattern[str]] = {
     ),
     "good for kids": re.compile(r"\b(son|sons|daughter|daughters|toddlers?|baby|babies|teens|teenagers|little ones)\b"),
     "has parking": re.compile(
-        r"\b(rental car|rent(?:ing)? a car|(?:have|has|bring(?:ing)?|driving|drive|our|my) (?:a |our |my )?car"
+        r"\b(rental car|rented (?:a )?car|rent(?:ing)? a car|(?:have|has|bring(?:ing)?|driving|drive|our|my) (?:a |our |my )?car"
         r"|park (?:it|my car|the car|our car))\b"
     ),
     "outdoor seating": re.compile(
@@ -672,6 +676,15 @@ _CORRECTION = re.compile(
 _DEMONSTRATIVE = re.compile(r"\b(?:that|this) (?:place|spot|one)\b")
 _NEXT_PART = re.compile(r",(?!\s*(?:and |or |&)?\s*SITE\b)")
 """A comma that does not continue a list of sites."""
+_AFFIRM = re.compile(
+    r"^(?:yes|yeah|yep|yup|sure|go for it|sounds (?:good|great|perfect|lovely|fine)|lets (?:do|try) (?:it|that)"
+    r"|that works|perfect|great|love it|i like (?:it|that))\b"
+)
+"""Taking up a suggestion without naming it."""
+_INTERJECTION = re.compile(r"^(?:no|nope|nah)(?:\s*,\s*|\s+(?=(?:a|an|the|i|we|its|it|that|this|thanks|thank)\b))")
+_IF = re.compile(r"\bif\b")
+_NEAR_SUGGESTED = re.compile(r"\b(?:near|around|close to|next to|similar to|like)\s+(?:the\s+)?$")
+"""A site an assistant names as a landmark of its suggestion, not as one ("options near the fair")."""
 _PRONOUN = re.compile(r"\b(try|do|go with|add|keep|love|like|include|book|take)\s+(?:that|it)\b(?!\s+\w)")
 """A single suggestion taken up by a pronoun closing the clause ("let's try that")."""
 _OTHERS = re.compile(r"\b(the other (?:two|2|ones|places|spots|stops|options|locations|sites)|the others|the rest)\b")
@@ -796,7 +809,8 @@ class PlanningParser:
         for clause, _ in clauses:
             found = _find_sites(clause)
             for i, (pos, name) in enumerate(found):
-                if _SITE_DROP.search(clause[max(0, pos - 20) : pos]) or name in (s for s, _ in sites):
+                near = _NEAR_SUGGESTED.search(_window(clause, pos))
+                if _SITE_DROP.search(clause[max(0, pos - 20) : pos]) or near or name in (s for s, _ in sites):
                     continue
                 end = found[i + 1][0] if i + 1 < len(found) else len(clause)
                 cut = _CONTRAST.search(clause, pos, end)
@@ -829,6 +843,12 @@ class PlanningParser:
                 return scored
         if user and first and ctx.last_question is not None and (answer := _answer(clause, ctx.last_question)):
             return answer
+        if user and first and ctx.suggested and not sites and _AFFIRM.match(clause):
+            # "Yes" / "go for it" / "sounds good" takes up the assistant's suggestion
+            taken: list[ActBase] = [PlanSiteOpinion(site=s, liked=True) for s in ctx.suggested]
+            return taken + self._preferences(clause, sites, ctx, question, named)
+        if user:
+            clause = _INTERJECTION.sub("", clause)  # "No, a restaurant would be best": "no" answers, it says no "no"
         if (no_pref := _NO_PREF.search(clause)) is not None:
             return self._no_preference(clause, no_pref, question, ctx, named)
         verdict = self._verdict(clause, ctx)
@@ -893,7 +913,8 @@ class PlanningParser:
             head = clause.split(",")[0]
             if _REJECT.match(clause) or _REJECT_JUDGED.search(clause):
                 return [PlanVerdict(accept=False)]
-            if (_ACCEPT.match(head) or _ACCEPT_JUDGED.match(head)) and not _NEG.search(head):
+            bare_yes = _YES.match(head) and (ctx.last_question is not None or len(clause.split()) > 3)
+            if (_ACCEPT.match(head) and not bare_yes or _ACCEPT_JUDGED.match(head)) and not _NEG.search(head):
                 return [PlanVerdict(accept=True)]
             return []
         if _REJECT.match(clause):
@@ -1014,25 +1035,45 @@ def _replaced_kind(bare: str, ctx: PlanningContext, named: set[str]) -> list[Act
     return out
 
 
-def _partial_names(text: str, ctx: PlanningContext) -> str:
-    """ "The grill", "the plaza": a word of exactly one site on the table (proposed or suggested)."""
+def _name_words(sites: Iterable[str]) -> dict[str, list[tuple[str, str]]]:
+    """Word of a site's name -> ``(site, the rest of the name after it)`` (no articles, no kinds)."""
     table: dict[str, list[tuple[str, str]]] = {}
-    for site in dict.fromkeys([*(s for s in ctx.last_proposal or () if s), *ctx.suggested]):
+    for site in dict.fromkeys(sites):
         words = [w for w in _norm(site).split() if w != "the"]
         for k, word in enumerate(words):
             if len(word) > 2 and word not in _CATEGORY_OF_WORD and word not in ("and", "of"):
                 table.setdefault(word, []).append((site, " ".join(words[k + 1 :])))
+    return table
+
+
+@cache
+def _all_name_words() -> dict[str, list[tuple[str, str]]]:
+    """The last words of every site's name that name it alone ("the grill", "the plaza")."""
+    table = _name_words(site_names())
+    return {
+        word: options
+        for word, options in table.items()
+        if len(options) == 1 and options[0][1] == "" and word not in ("house", "art", "spot")
+    }
+
+
+def _partial_names(text: str, ctx: PlanningContext) -> str:
+    """ "The grill", "the plaza": a word of exactly one site on the table (proposed or suggested),
+    else of exactly one site of all."""
+    table = _name_words([*(s for s in ctx.last_proposal or () if s), *ctx.suggested])
+    every = _all_name_words()
 
     def site_for(match: re.Match[str]) -> str:
-        options = table.get(match.group(1) or match.group(2), [])
+        word = match.group(1) or match.group(2)
+        options = table.get(word) or (every.get(word, []) if match.group(1) else [])
         if len(options) != 1:
             return match.group(0)
         site, rest = options[0]
-        if rest and text[match.end() :].lstrip().startswith(rest):
+        if rest and text.startswith(" " + rest, match.end()):
             return match.group(0)  # the full name follows: read as it is
         return _norm(site)
 
-    return _THE_WORD.sub(site_for, text) if table else text
+    return _THE_WORD.sub(site_for, text)
 
 
 @cache
@@ -1066,6 +1107,8 @@ def _user_site_acts(clause: str, sites: list[tuple[int, str]], ctx: PlanningCont
             re.search(r"\b(replace|swap|drop|remove) (?:that|it)\b", after)
         )
         bad = not _polarity_at(clause, pos) or dropped or bool(_SITE_BAD.search(after))
+        if bad and _IF.search(clause, max(0, start - 40), pos):
+            continue  # "if I have to ditch X": hypothetical
         wish = bool(_ADD.search(before)) or bool(
             re.match(r"\W*(?:\w+ )?(?:needs? to be|back)\b", after.replace("SITE", ""))
         )
@@ -1189,15 +1232,33 @@ def _rating(text: str) -> list[ActBase]:
     return [PlanFeature(feature="rating", liked=liked, disliked=LOW_RATINGS)]
 
 
+VALUE_ALIASES: dict[str, str] = {
+    "cocktail": "cocktails",
+    "beers": "beer",
+    "wines": "wine",
+    "sushi": "japanese",
+    "ramen": "japanese",
+    "tapas": "spanish",
+    "paella": "spanish",
+    "burgers": "american",
+    "bbq": "american",
+    "dim sum": "chinese",
+    "fish": "seafood",
+}
+"""Other words people use for a categorical feature's values ("sushi" is Japanese food)."""
+
+
 def _categorical(text: str) -> list[ActBase]:
     acts: list[ActBase] = []
     for feature, (values, _) in CATEGORICAL.items():
         liked: list[str] = []
         disliked: list[str] = []
-        pattern = _words(values + (("cocktail",) if feature == "alcohol type" else ()))
+        aliases = {word: value for word, value in VALUE_ALIASES.items() if value in values}
+        pattern = _words(values + tuple(aliases))
         for match in pattern.finditer(text):
-            value = "cocktails" if match.group(1) == "cocktail" else match.group(1)
-            target = liked if _polarity_at(text, match.start()) else disliked
+            value = aliases.get(match.group(1), match.group(1))
+            too = text.endswith("too ", 0, match.start())  # "too trendy"
+            target = liked if _polarity_at(text, match.start()) and not too else disliked
             if value not in liked and value not in disliked:
                 target.append(value)
         if liked or disliked:
