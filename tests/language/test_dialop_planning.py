@@ -430,6 +430,26 @@ MECHANISM_CASES = [
         [PlanPropose(sites=("Lincoln Park",))],
     ),
     ("How is the itinerary so far?", ASSISTANT, []),
+    # taking up a suggestion without naming it; a leading "no," is an interjection
+    (
+        "Sure, sounds good",
+        PlanningContext(author="user", suggested=("Lincoln Park",)),
+        [PlanSiteOpinion(site="Lincoln Park", liked=True)],
+    ),
+    ("No, a bar would be best", USER, [PlanCategory(category="bar")]),
+    # negations that are none; hypothetical drops
+    ("We wouldn't mind some live music", USER, [loose("live music")]),
+    ("If not, just put Lincoln Park back in", USER, [PlanWantSite(sites=("Lincoln Park",))]),
+    ("If we have to drop Atlas Park that's ok", USER, []),
+    # complaints after the thing complained of; other words for values
+    (
+        "The Dive is too divey for us",
+        USER,
+        [PlanSiteOpinion(site="The Dive", liked=False), PlanFeature(feature="ambience", disliked=("divey",))],
+    ),
+    ("Live music is way too loud, so avoid that", USER, [strict("live music", False)]),
+    ("some sushi would be great", USER, [PlanFeature(feature="cuisine", liked=("japanese",))]),
+    ("Let's kill the second one", USER, [PlanSiteOpinion(site="The Dive", liked=False)]),
 ]
 
 
