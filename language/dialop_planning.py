@@ -532,7 +532,8 @@ _INVITATION = re.compile(
 _NO_PREF = re.compile(
     r"\b(no (particular |real |specific |strong )?preferences?|don'?t (really )?care|doesn'?t (really )?matter"
     r"|not picky|either way|not fussy|(?:don'?t|do not|dont really) need|no need for|not necessary|not needed"
-    r"|not too worried about|not worried about|not concerned about|not important|dont mind either)\b"
+    r"|not too worried about|not worried about|not concerned about|not important|dont mind either|not fussed"
+    r"|not bothered|not too fussed|not too bothered)\b"
 )
 _ACCEPT = re.compile(
     r"^(deal|perfect|great|sounds good|looks good|works for me|that works|accepted|i accept|awesome|love it|yes)\b"
@@ -1135,8 +1136,12 @@ def _user_site_acts(clause: str, sites: list[tuple[int, str]], ctx: PlanningCont
 def _others(clause: str, ctx: PlanningContext, named: set[str]) -> list[ActBase]:
     """ "I love X but the other two ...": the proposal's sites the message does not name."""
     match = _OTHERS.search(clause)
-    if match is None or not ctx.last_proposal:
-        return []
+    if (
+        match is None
+        or not ctx.last_proposal
+        or re.search(r"\b(?:from|to|near|around|of)\s+$", _window(clause, match.start()))
+    ):
+        return []  # "too far from the others": a place, not a judgement
     rest = [s for s in ctx.last_proposal if s and s not in named]
     cut = _CONTRAST.search(clause, match.end())
     after = clause[match.end() : cut.start() if cut else len(clause)]

@@ -456,3 +456,15 @@ MECHANISM_CASES = [
 @pytest.mark.parametrize(("message", "context", "expected"), MECHANISM_CASES)
 def test_dialogue_mechanisms(message: str, context: object, expected: list) -> None:
     _check(message, context, expected)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Not fussed about ratings", [PlanNoPreference(topic="rating")]),
+        # "the others" after "from" is a place, not a judgement of the other sites
+        ("the third stop is too far from the others", [PlanSiteOpinion(site="BAMPFA", liked=False), PlanTravel()]),
+    ],
+)
+def test_no_preference_and_places(message: str, expected: list) -> None:
+    _check(message, USER, expected)
