@@ -16,6 +16,11 @@ Two stores, one per seat (:func:`make_beliefs` picks by the observation's role):
   parser (it knows no weights), the score breakdowns it was shown, the questions the assistant asked
   and which preferences it already told.
 
+Both hand the parser a :class:`PlanningContext` naming the message's author (the assistant's
+questions and suggestions are not read as the user's wishes) and the dialogue state in dialogue
+order: the latest formal proposal, and (assistant's store) its own unanswered question, the sites
+it suggested in words since the latest proposal, and every site proposed or suggested so far.
+
 Neither store reads anything but its own observation and the partner's parsed messages.
 """
 

@@ -1347,6 +1347,7 @@ def _merge(acts: list[ActBase]) -> list[ActBase]:
     """Merge the feature acts of one message per feature (first mention's position); a budget
     without an amount gives way to one with it."""
     merged: list[ActBase] = []
+    seen: set[ActBase] = set()
     at: dict[str, int] = {}
     for act in acts:
         if isinstance(act, PlanFeature) and act.feature in at:
@@ -1358,7 +1359,8 @@ def _merge(acts: list[ActBase]) -> list[ActBase]:
             continue
         if isinstance(act, PlanFeature):
             at[act.feature] = len(merged)
-        if act not in merged:
+        if act not in seen:  # acts are frozen: a set keeps the merge linear
+            seen.add(act)
             merged.append(act)
     if any(isinstance(a, PlanBudget) and a.amount is not None for a in merged):
         merged = [a for a in merged if a != PlanBudget()]
