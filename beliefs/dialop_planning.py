@@ -16,6 +16,11 @@ Two stores, one per seat (:func:`make_beliefs` picks by the observation's role):
   parser (it knows no weights), the score breakdowns it was shown, the questions the assistant asked
   and which preferences it already told.
 
+Both hand the parser a :class:`PlanningContext` naming the message's author (the assistant's
+questions and suggestions are not read as the user's wishes) and the dialogue state in dialogue
+order: the latest formal proposal, and (assistant's store) its own unanswered question, the sites
+it suggested in words since the latest proposal, and every site proposed or suggested so far.
+
 Neither store reads anything but its own observation and the partner's parsed messages.
 """
 
@@ -51,6 +56,7 @@ from language.dialop_planning import (
     PlanningContext,
     PlanningParser,
     PlanNoPreference,
+    PlanPropose,
     PlanSiteOpinion,
     PlanSiteScore,
     PlanTravel,
@@ -105,14 +111,32 @@ class AssistantBeliefs(SeatedBeliefs):
         self.declined: set[str] = set()  # topics the user has no preference on
         self.proposed: list[Itinerary] = []
         self._lines = 0
+        # the dialogue state the parser reads the next message in (PlanningContext)
+        self.pending_question: Topic | None = None  # our question the user has not answered yet
+        self.suggested: tuple[str, ...] = ()  # sites we named in words since the latest formal proposal
+        self.named_sites: dict[str, None] = {}  # every site proposed or suggested so far
+        self.latest: tuple[str | None, ...] | None = None  # the latest formal proposal, in dialogue order
+        self._updated = False
 
     # ---- the belief store protocol --------------------------------------------------------------
     def observe(self, observation: Any) -> None:
-        """Record the proposals made so far (the formal actions in the chat)."""
+        """Record the proposals made so far (the formal actions in the chat).
+
+        The proposals of a first observation seen before any message (a dialogue read from its
+        start, as in prompted self-play) become the parse context's latest proposal only as their
+        lines are read (:meth:`update`)."""
+        first = self._lines == 0 and not self._updated
         for line in observation.chat[self._lines :]:
             if kind_of(line) == "propose":
                 self.proposed.append(Itinerary(tuple(proposal_of(line))))
+                if not first:
+                    self._saw_proposal(tuple(proposal_of(line)))
         self._lines = len(observation.chat)
+
+    def _saw_proposal(self, slots: tuple[str | None, ...]) -> None:
+        self.latest = slots
+        self.suggested = ()
+        self.named_sites.update(dict.fromkeys(s for s in slots if s))
 
     def update(self, utterance: Utterance) -> None:
         """Take in the user's parsed acts (preferences, feedback) or our own questions.
@@ -121,19 +145,36 @@ class AssistantBeliefs(SeatedBeliefs):
             utterance: one message: the user's (parsed) or ours (what we said).
         """
         acts, mine = list(utterance.acts), self.is_own(utterance.seat)
+        self._updated = True
+        if getattr(utterance.action, "kind", None) == "propose":
+            self._saw_proposal(tuple(getattr(utterance.action, "proposal", None) or ()))
+        if not mine and utterance.text.strip():
+            self.pending_question = None  # the user has spoken since: answered, or passed over
         for act in acts:
             if mine:
                 if isinstance(act, PlanAsk):
                     self.asked.add(act.topic)
+                    self.pending_question = act.topic
+                elif isinstance(act, PlanPropose):
+                    self.suggested = tuple(s for s in act.sites if s)
+                    self.named_sites.update(dict.fromkeys(self.suggested))
                 continue
             self._hear(act)
+            if topic_of(act) == self.pending_question or isinstance(act, PlanNoPreference):
+                self.pending_question = None
         if not mine and any(isinstance(a, PlanSiteScore) for a in acts):
             self._fit_features()
 
     def context(self, observation: Any, author_seat: int) -> PlanningContext:
-        """The language context: the latest proposal."""
-        last = tuple(self.proposed[-1].slots) if self.proposed else None
-        return PlanningContext(last_proposal=last)
+        """The language context: who wrote the message, the latest proposal, our unanswered
+        question, the sites we suggested in words since, and every site named so far."""
+        return PlanningContext(
+            last_proposal=self.latest,
+            author="assistant" if self.is_own(author_seat) else "user",
+            last_question=self.pending_question,
+            suggested=self.suggested,
+            proposed_sites=tuple(self.named_sites),
+        )
 
     # ---- hearing ------------------------------------------------------------------------------------
     def _hear(self, act: ActBase) -> None:
@@ -312,9 +353,17 @@ class UserBeliefs(SeatedBeliefs):
                         self.told.add(i)
 
     def context(self, observation: Any, author_seat: int) -> PlanningContext:
-        """The language context: the latest proposal."""
+        """The language context: who wrote the message and the latest proposal (and the sites
+        proposed so far, and our own pending question for our own lines)."""
         last = tuple(self.breakdowns[-1]["proposal"]) if self.breakdowns else None
-        return PlanningContext(last_proposal=last)
+        named = dict.fromkeys(s for b in self.breakdowns for s in b["proposal"] if s)
+        mine = self.is_own(author_seat)
+        return PlanningContext(
+            last_proposal=last,
+            author="user" if mine else "assistant",
+            last_question=self.questions[-1] if mine and self.questions else None,
+            proposed_sites=tuple(named),
+        )
 
     def acts_on(self, topic: str) -> list[ActBase]:
         """Our preference acts about ``topic`` (all of them for "anything")."""
