@@ -4,6 +4,7 @@ assistant's scaled reports, the user's questions and what it told."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from beliefs.base import Utterance
 from beliefs.dialop_mediation import AssistantBeliefs, UserBeliefs, day_and_clock, make_beliefs
@@ -66,3 +67,46 @@ def test_user_store_tracks_questions_and_what_was_told():
     day, start = day_and_clock(event.start)
     beliefs.update(Utterance(beliefs.seat, [MedPrice(pref=1), MedEvent(day=day, start=start, importance=1)]))
     assert beliefs.questions == [] and beliefs.told_price and (event.start, event.end) in beliefs.told_events
+
+
+# ---- issue 17: the dialogue state in the parse context ----------------------------------------------
+
+
+def _recorded(index: int, turn: int):
+    from agent.kits.dialop.recorded import recorded_context
+    from agent.registry import default_registry
+
+    registry = default_registry()
+    agent = registry.build_agent(registry.preset("dialop_mediation", "solver"))
+    return recorded_context("mediation", agent, {"recorded": str(index), "turn": str(turn)})
+
+
+@pytest.mark.xfail(strict=True, reason="issue 17: the context has only the author")
+def test_the_context_carries_the_flight_under_discussion_and_the_verdict():
+    # recorded game 86: user 1 was offered Delta Fri 11:16 and rejected it, then writes
+    # "That conflicts with my highly important personal meeting that evening from 4:30 to 8:30 ..."
+    context, message = _recorded(86, 8)
+    assert "that evening" in message
+    assert (context.author, context.day, context.start, context.carrier) == ("user", 2, "11:16", "Delta")
+    assert context.accepted is False
+    # recorded game 69: user 1 accepted the proposal, then writes "looks good"
+    context, _ = _recorded(69, 10)
+    assert context.accepted is True
+
+
+@pytest.mark.xfail(strict=True, reason="issue 17: the context has only the author")
+def test_the_context_carries_the_question_the_user_answers():
+    # recorded game 12: "How important is the meeting on 6/2 at 3PM?" -> "it would be a medium"
+    context, _ = _recorded(12, 6)
+    assert context.asked == MedAsk(about="event", day=2, start="15:00")
+
+
+@pytest.mark.xfail(strict=True, reason="issue 17: the context has only the author")
+def test_a_day_named_after_the_proposal_is_the_day_under_discussion():
+    # recorded game 147: user 0 asked for "late evening 6/1, or early morning Friday"; the context of
+    # user 1's message has no offer, and the last day user 1 itself named is none yet
+    context, _ = _recorded(147, 1)
+    assert context.day is None and context.start is None
+    # recorded game 23: user 0 said "Friday after my meeting at 12:00 - 1:00PM", then "Or Thursday afternoon"
+    context, _ = _recorded(23, 7)
+    assert context.day == 2 and context.start is None

@@ -28,6 +28,7 @@ from language.dialop_mediation import (
     clock,
 )
 
+ISSUE = "issue 17: "
 USER = MediationContext(author="user")
 ASSISTANT = MediationContext(author="assistant")
 PARSER, RENDERER = MediationParser(), MediationRenderer()
@@ -98,7 +99,10 @@ def test_paraphrases_vary_with_the_rng():
 @pytest.mark.parametrize(
     ("message", "author", "expected"),
     [
-        ("Hello! How can I help?", ASSISTANT, [MedAsk(about="schedule")]),
+        # issue 17: a greeting is no question about the schedule (was MedAsk(about="schedule"))
+        pytest.param(
+            "Hello! How can I help?", ASSISTANT, [], marks=pytest.mark.xfail(strict=True, reason=ISSUE + "greetings")
+        ),
         ("How's this?", ASSISTANT, [MedOffer()]),
         ("Would a flight on Friday morning work?", ASSISTANT, [MedOffer()]),
         (
@@ -128,7 +132,13 @@ def test_paraphrases_vary_with_the_rng():
             [MedEvent(day=1, start="10:30", importance=9)],
         ),
         ("My Friday is pretty much entirely open.", USER, [MedWindow(day=2)]),
-        ("Mid Day Thursday is bad", USER, [MedWindow(day=1, after="11:00", before="14:00", good=False)]),
+        # issue 17: midday is 11:00-13:00 (was 11:00-14:00)
+        pytest.param(
+            "Mid Day Thursday is bad",
+            USER,
+            [MedWindow(day=1, after="11:00", before="13:00", good=False)],
+            marks=pytest.mark.xfail(strict=True, reason=ISSUE + "midday"),
+        ),
         ("Thursday, most of my meetings are low importance.", USER, [MedWindow(day=1)]),
     ],
 )
@@ -159,3 +169,221 @@ def test_coverage_of_the_recorded_human_messages():
             covered += bool(PARSER.parse(action["message"]["data"], context))
     assert total > 1000
     assert covered / total >= 0.75  # measured 0.80; the rest is mostly greetings and chit-chat
+
+
+# ---- issue 17: real human text (tests written before the fixes) -----------------------------------
+
+FAILING_TODAY: set[str] = {
+    "That clashes with my very important meeting that evening from 6 to 8",
+    "anything later that day?",
+    "Could we do something a bit earlier the same day?",
+    "the next morning would be better",
+    "Honestly I'd put it at medium.",
+    "Not important at all, I can skip it",
+    "not much, honestly",
+    "that afternoon works",
+    "the 2nd in the afternoon is best",
+    "maybe the 1st, after 3pm?",
+    "I'm free on the 2nd before noon or on the 31st late at night",
+    "Let's look at Thursday around noon.",
+    "Can I look at flights between 11 am and 5:30 pm on Friday?",
+    "after 5 PM on Wednesday or before 1:30 PM on Thursday",
+    "Thursday is open, my Wednesday is pretty packed, Friday possible in afternoon",
+    "I can be flexible Wed before 3 PM and after 5 PM",
+    "a cheap flight on thursday evening or friday morning",
+    "late afternoon/evening on the 2nd",
+    "Here is a cheaper flight?",
+    "The cheapest Friday option is 6/2 12:34 PM - 4:36 PM for 466$",
+    "The cheapest I can find on Friday is from 2:25 PM - 11:30 PM with American, does that work?",
+    "Here is an affordable one that lands close to your friend.",
+    "This might be the best flight.",
+    "Check this out",
+    "Let's give this a shot to land with your friend.",
+    "What do you think of this?",
+    "How about this one? / Let's try this before going back / I want the best option for you",
+    "There's a flight available early Thursday morning.",
+    "I will send a proposal shortly",
+    "My mistake, let me try again.",
+    "Hello! How can I help you today?",
+    "thats a little pricey",
+    "Back to the other one.",
+    "That's good - but is there anything at a better price?",
+    "Still a bit far, any closer options?",
+    "Sounds good. Excited to see it",
+}
+"""The cases that still fail (strict xfails); a case leaves the set when its fix lands."""
+
+
+def _cases(reason, rows):
+    """The rows as test cases; those whose message is in :data:`FAILING_TODAY` are strict xfails."""
+    return [
+        pytest.param(*row, marks=pytest.mark.xfail(strict=True, reason=ISSUE + reason))
+        if row[0] in FAILING_TODAY
+        else row
+        for row in rows
+    ]
+
+
+def _ctx(**fields):
+    """A parse context with the dialogue state of ``fields`` (built inside the test: the fields are
+    new in issue 17)."""
+    return MediationContext(**fields)
+
+
+@pytest.mark.parametrize(
+    ("message", "fields", "expected"),
+    _cases(
+        "the context has only the author",
+        [
+            (
+                "That clashes with my very important meeting that evening from 6 to 8",
+                {"day": 2, "start": "11:16"},
+                [MedReject(), MedEvent(day=2, start="18:00", end="20:00", importance=9)],
+            ),
+            (
+                "anything later that day?",
+                {"day": 1, "start": "10:14"},
+                [MedReject(), MedWindow(day=1, after="10:14")],
+            ),
+            (
+                "Could we do something a bit earlier the same day?",
+                {"day": 0, "start": "15:30"},
+                [MedReject(), MedWindow(day=0, before="15:30")],
+            ),
+            (
+                "the next morning would be better",
+                {"day": 0, "start": "20:05"},
+                [MedReject(), MedWindow(day=1, before="12:00")],
+            ),
+            (
+                "Honestly I'd put it at medium.",
+                {"asked": MedAsk(about="event", day=2, start="15:00")},
+                [MedEvent(day=2, start="15:00", importance=5)],
+            ),
+            (
+                "Not important at all, I can skip it",
+                {"asked": MedAsk(about="event", day=0, start="09:00")},
+                [MedEvent(day=0, start="09:00", importance=2)],
+            ),
+            ("not much, honestly", {"asked": MedAsk(about="price")}, [MedPrice(pref=3)]),
+            ("that afternoon works", {"day": 1}, [MedWindow(day=1, after="12:00", before="17:00")]),
+        ],
+    ),
+)
+def test_dialogue_context(message, fields, expected):
+    assert PARSER.parse(message, _ctx(author="user", **fields)) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    _cases(
+        "ordinal dates with parts of the day are misread",
+        [
+            ("the 2nd in the afternoon is best", [MedWindow(day=2, after="12:00", before="17:00")]),
+            ("June 1st evening would be great", [MedWindow(day=1, after="17:00")]),
+            ("maybe the 1st, after 3pm?", [MedWindow(day=1, after="15:00")]),
+            ("31st morning please", [MedWindow(day=0, before="12:00")]),
+            (
+                "I'm free on the 2nd before noon or on the 31st late at night",
+                [
+                    MedWindow(day=2, before="12:00"),
+                    MedWindow(day=0, after="17:00"),
+                ],
+            ),
+            ("Let's look at Thursday around noon.", [MedWindow(day=1, after="11:00", before="13:00")]),
+            (
+                "Can I look at flights between 11 am and 5:30 pm on Friday?",
+                [MedWindow(day=2, after="11:00", before="17:30")],
+            ),
+            (
+                "after 5 PM on Wednesday or before 1:30 PM on Thursday",
+                [MedWindow(day=0, after="17:00"), MedWindow(day=1, before="13:30")],
+            ),
+            (
+                "Thursday is open, my Wednesday is pretty packed, Friday possible in afternoon",
+                [MedWindow(day=1), MedWindow(day=0, good=False), MedWindow(day=2, after="12:00", before="17:00")],
+            ),
+            (
+                "I can be flexible Wed before 3 PM and after 5 PM",
+                [MedWindow(day=0, before="15:00"), MedWindow(day=0, after="17:00")],
+            ),
+            (
+                "a cheap flight on thursday evening or friday morning",
+                [
+                    MedPrice(pref=15),
+                    MedWindow(day=1, after="17:00"),
+                    MedWindow(day=2, before="12:00"),
+                ],
+            ),
+            ("late afternoon/evening on the 2nd", [MedWindow(day=2, after="12:00")]),
+        ],
+    ),
+)
+def test_ordinal_dates_and_parts_of_the_day(message, expected):
+    assert PARSER.parse(message, USER) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    _cases(
+        "an assistant quoting a flight reads as a price preference",
+        [
+            ("Here is a cheaper flight?", [MedOffer()]),
+            ("Here's a flight a little earlier that is $428, it will conflict with 2 meetings though.", [MedOffer()]),
+            (
+                "The cheapest Friday option is 6/2 12:34 PM - 4:36 PM for 466$",
+                [MedOffer(day=2, start="12:34")],
+            ),
+            (
+                "The cheapest I can find on Friday is from 2:25 PM - 11:30 PM with American, does that work?",
+                [MedOffer(carrier="American", day=2, start="14:25")],
+            ),
+            ("Here is an affordable one that lands close to your friend.", [MedOffer()]),
+            ("This one is only $50 with Delta.", [MedOffer(carrier="Delta")]),
+        ],
+    ),
+)
+def test_assistant_quoting_a_flight(message, expected):
+    assert PARSER.parse(message, ASSISTANT) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    _cases(
+        "offers without details are caught inconsistently",
+        [
+            ("This might be the best flight.", [MedOffer()]),
+            ("Check this out", [MedOffer()]),
+            ("Let's give this a shot to land with your friend.", [MedOffer()]),
+            ("Proposing now", [MedOffer()]),
+            ("What do you think of this?", [MedOffer()]),
+            ("How about this one? / Let's try this before going back / I want the best option for you", [MedOffer()]),
+            ("There's a flight available early Thursday morning.", [MedOffer()]),
+            ("I will send a proposal shortly", []),
+            ("My mistake, let me try again.", []),
+            ("Hello! How can I help you today?", []),
+        ],
+    ),
+)
+def test_offers_without_details(message, expected):
+    assert PARSER.parse(message, ASSISTANT) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "fields", "expected"),
+    _cases(
+        "judging the offer and giving the reason are one act or the other",
+        [
+            ("thats a little pricey", {"day": 2, "start": "15:33"}, [MedReject(), MedPrice(pref=15)]),
+            ("Overlaps with too many meetings / and a bit pricey", {}, [MedReject(), MedPrice(pref=15)]),
+            ("Back to the other one.", {}, [MedReject()]),
+            ("That's good - but is there anything at a better price?", {"day": 1}, [MedReject(), MedPrice(pref=15)]),
+            ("Still a bit far, any closer options?", {"day": 1}, [MedReject(), MedArrival(pref=8)]),
+            ("looks good", {"day": 1, "accepted": True}, [MedAccept()]),
+            ("Sounds good. Excited to see it", {}, []),
+            ("is there a cheaper one?", {"day": 1, "accepted": True}, [MedPrice(pref=15)]),
+        ],
+    ),
+)
+def test_verdicts_with_reasons(message, fields, expected):
+    assert PARSER.parse(message, _ctx(author="user", **fields)) == expected
