@@ -32,16 +32,17 @@ day are not resolved; a clause gives one kind of statement (price, arrival, even
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Sequence
-from typing import Literal
+from typing import Any, Literal, overload
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from language.act_base import ActBase
 from language.acts import Intent
-from language.text import MAX_MESSAGE_CHARS, clean_message
+from language.text import MAX_MESSAGE_CHARS, clean_message, straight_apostrophes
 
 __all__ = [
     "CARRIERS",
@@ -73,9 +74,9 @@ _CLOCK = r"^(?:[01]\d|2[0-3]):[0-5]\d$"
 Day = int
 
 # qualitative levels of the parser (the renderer always says numbers)
-HIGH_IMPORTANCE, IMPORTANT, LOW_IMPORTANCE = 9, 7, 2
-HIGH_PRICE_PREF, LOW_PRICE_PREF = 15, 3
-HIGH_ARRIVAL_PREF, LOW_ARRIVAL_PREF = 8, 2
+HIGH_IMPORTANCE, IMPORTANT, MID_IMPORTANCE, LOW_IMPORTANCE = 9, 7, 5, 2
+HIGH_PRICE_PREF, MID_PRICE_PREF, LOW_PRICE_PREF = 15, 10, 3
+HIGH_ARRIVAL_PREF, SOFT_ARRIVAL_PREF, LOW_ARRIVAL_PREF = 8, 5, 2
 
 
 def clock(minutes: int) -> Clock:
@@ -176,75 +177,186 @@ MedAct = MedEvent | MedPrice | MedArrival | MedWindow | MedFlight | MedAsk | Med
 
 
 class MediationContext(BaseModel):
-    """What the language layer needs: who wrote the message (``assistant`` or ``user``)."""
+    """What the language layer needs: who wrote the message (``assistant`` or ``user``) and the
+    dialogue state the belief store knows (all optional; ``None`` = not known).
+
+    ``day`` is the day under discussion (the flight offered last, or the last day named since),
+    ``start`` and ``carrier`` the flight under discussion (the latest offer to this user), ``offered``
+    whether a flight is under discussion at all (``None``: unknown, e.g. a message read alone),
+    ``accepted`` the user's formal answer to the latest proposal, ``asked`` the assistant's last
+    question to this user (what a bare "medium" or "not very" answers)."""
 
     model_config = ConfigDict(frozen=True)
 
     author: Literal["assistant", "user"] = "user"
+    day: Day | None = Field(default=None, ge=0, le=2)
+    start: Clock | None = Field(default=None, pattern=_CLOCK)
+    carrier: Carrier | None = None
+    offered: bool | None = None
+    accepted: bool | None = None
+    asked: MedAsk | None = None
 
 
 # ---- lexicon ---------------------------------------------------------------------------------------
 
+DAY_TOKENS = ("wed", "thu", "fri")
+_NOT_A_DATE = r"(?!\s*(?:one|flight|option|proposal|meeting|time|choice|pick|half|place|priority))"
 _DAY_WORDS = (
-    (0, r"wed(?:nesday)?s?|5/31|05/31|may\s*31(?:st)?|31st"),
-    (1, r"thu(?:rs?(?:day)?)?s?|6/1|06/01|june\s*1(?:st)?"),
-    (2, r"fri(?:day)?s?|6/2|06/02|june\s*2(?:nd)?"),
+    (0, r"wed(?:nesday|s)?|weds|5/31|05/31|may\s*31(?:st)?|31st"),
+    (1, r"thu(?:rs?(?:day)?)?s?|6/1|06/01|june\s*1(?:st)?|1st" + _NOT_A_DATE),
+    (2, r"fri(?:day)?s?|6/2|06/02|june\s*2(?:nd)?|2nd" + _NOT_A_DATE),
 )
-_DAY_RE = re.compile("|".join(rf"(?P<d{day}>\b(?:{words})\b)" for day, words in _DAY_WORDS))
+_DAY_RE = re.compile("|".join(rf"(?P<d{day}>\b(?:{words})\b(?![:/]\d))" for day, words in _DAY_WORDS))
+_ANY_DAY_RE = re.compile(r"\b(?:any|every|each|all)\s+days?\b|\ball (?:three|3) days\b")
 _TIME = r"(?:(\d{1,2}):(\d{2})\s*(am|pm)?|(\d{1,2})\s*(am|pm)|(noon|midnight))"
 _TIME_RE = re.compile(rf"\b{_TIME}(?![\d/])")
 _RANGE_RE = re.compile(rf"\b{_TIME}\s*(?:-|–|to|until|till)\s*{_TIME}(?![\d/])")
 _LOOSE_RANGE_RE = re.compile(r"\b(\d{1,2})\s*(?:-|to)\s*(\d{1,2})\s*(am|pm)\b")
+_BARE_RANGE_RE = re.compile(
+    r"\b(?:from|between)\s+(\d{1,2})\s*(?:-|to|until|till)\s*(\d{1,2})\b(?!\s*(?:am|pm|:|/|hours?))"
+)
 _OUT_OF_10 = re.compile(r"\b(\d{1,2})\s*(?:/|out of)\s*10\b")
 _OUT_OF_20 = re.compile(r"\b(\d{1,2})\s*(?:/|out of)\s*20\b")
 _MEAN_RE = re.compile(r"(?:usual|typical|average|normal|mean)\s+(?:fare|price|cost)[^$\d]{0,12}\$\s*(\d+)")
 _CARRIER_RE = re.compile(r"\b(" + "|".join(c.lower() for c in CARRIERS) + r")\b")
-_PARTS = {"morning": (None, 12 * 60), "afternoon": (12 * 60, 17 * 60), "evening": (17 * 60, None)}
-_PART_RE = re.compile(r"\b(morning|afternoon|evening|night|tonight|midday|mid day|lunch)s?\b")
-_BOUND_RE = re.compile(rf"\b(after|past|from|since|before|by|until|till|earlier than|later than)\s+{_TIME}")
+# parts of the day (minutes); adjacent parts named together merge into one window
+_PARTS = {
+    "morning": (None, 12 * 60),
+    "midday": (11 * 60, 13 * 60),
+    "afternoon": (12 * 60, 17 * 60),
+    "evening": (17 * 60, None),
+}
+_PART_NAMES = {
+    "morning": "morning",
+    "morn": "morning",
+    "am": "morning",
+    "afternoon": "afternoon",
+    "afternoonish": "afternoon",
+    "evening": "evening",
+    "night": "evening",
+    "tonight": "evening",
+    "redeye": "evening",
+    "red-eye": "evening",
+    "red eye": "evening",
+    "midday": "midday",
+    "mid day": "midday",
+    "mid-day": "midday",
+    "lunch": "midday",
+    "lunchtime": "midday",
+}
+_PART_RE = re.compile(
+    r"\b(mornings?|morn|afternoons?|afternoonish|evenings?|nights?|tonight|red[- ]?eyes?|mid[- ]?day|lunch(?:time)?)\b"
+)
+_BOUND_WORDS = r"after|past|from|since|before|by|until|till|earlier than|later than|no later than|pre|post"
+_BOUND_RE = re.compile(rf"\b({_BOUND_WORDS})[\s-]*(?:about\s+|around\s+)?{_TIME}")
+_AROUND_RE = re.compile(rf"\b(?:around|about|approximately|roughly|near|~)\s*{_TIME}")
+_BETWEEN_RE = re.compile(r"\bbetween\s+([^,.;]{1,20}?)\s+and\s+")
 
-_PRICE_WORDS = re.compile(r"\b(price[sd]?|pricey|fares?|costs?|cheap\w*|expensive|budget|affordabl\w*|money)\b|\$")
+_PRICE_WORDS = re.compile(
+    r"\b(price[sd]?|pricey|pricy|fares?|costs?|cheap\w*|expensive|budget|affordabl\w*|money|rich)\b|\$"
+)
 _PRICE_LOW = re.compile(
     r"(doesn'?t|does not|don'?t|do not|not)\s+(really\s+)?(matter|care|mind|important|a concern)|"
     r"no matter|whatever it costs|money is no"
 )
+_PRICE_MID = re.compile(
+    r"reasonabl\w*|not too (?:pricey|expensive)|affordabl\w*|cost[- ]effective|moderate\w*|decent price|fair price"
+)
+_FRIEND = r"(?:friend\w*|buddy|bud|pal|bff|partner|colleague|mate|companion|him|her|them)"
 _ARRIVAL_WORDS = re.compile(
-    r"\barriv\w*|\bland(?:s|ing)?\b|same time|\btogether\b|closer|far from|close to (?:my|his|her|their|the)\s*"
-    r"(?:friend|buddy|partner|colleague)|near (?:my|his|her) (?:friend|buddy)"
+    r"\barriv\w*|same time|\btogether\b|\bclose[rs]?\b|\bnear(?:er|by)?\b|\bfar\b|\baway\b|\bapart\b|\bwith (?:my|his|her) "
+    + _FRIEND
+)
+_ARRIVAL_FRIENDLY = re.compile(
+    r"same time|together|(?:close[rs]?|near(?:er)?|far|away|apart|land\w*|arriv\w*|gets? (?:me )?in)\b[^.?!]{0,30}\b"
+    + _FRIEND
+    + r"|\bcloser\b|too far|far away|way off|\bapart\b|still a bit away"
 )
 _ARRIVAL_LOW = re.compile(r"(doesn'?t|does not|don'?t|do not|not)\s+(really\s+)?(matter|care|important)")
-_IMPORTANCE_WORDS = re.compile(r"\bimportan\w*|\bpriority\b|\b(?:can|could|may|might)\s+(?:miss|skip)\b|\bcritical\b")
-_HIGH_WORDS = re.compile(
-    r"\b(very|really|super|extremely|highly|most|quite|pretty)\s+important|high(?:ly)?\s+(?:importance|priority)|"
-    r"critical|can'?t miss|cannot miss|must attend"
+_ARRIVAL_SOFT = re.compile(
+    r"\b(if possible|would be nice|if we can|if it|if that|if they|possibly|hopefully|ideally)\b"
 )
+_IMPORTANCE_WORDS = re.compile(
+    r"\bimportan\w*|\bpriority\b|\bprio\b|\b(?:miss|skip)\b|\bskippable\b|\bcritical\b|\bmedium\b|\bmildly\b"
+)
+_HIGH_WORDS = re.compile(
+    r"\b(very|really|super|extremely|highly|most|quite|pretty|so)\s+important|high(?:ly)?\s*(?:-\s*)?"
+    r"(?:importance|priority|prio|important)|\bcritical|can'?t miss|cannot miss|must attend|don'?t want to miss|"
+    r"can'?t skip|cannot skip|not (?:miss|skip)"
+)
+_MID_WORDS = re.compile(r"\b(medium|mildly|moderate\w*|somewhat|kind of|sort of|average)\b")
 _LOW_WORDS = re.compile(
-    r"\bnot\s+(?:very\s+|that\s+|so\s+|too\s+|really\s+)?important|unimportant|low\s+(?:importance|priority)|"
-    r"(?:can|could|may|might)\s+(?:miss|skip)"
+    r"\bnot\s+(?:very\s+|that\s+|so\s+|too\s+|really\s+)?important|unimportant|low\s*(?:-\s*)?(?:importance|priority|"
+    r"prio|important)|(?:can|could|may|might)\s+(?:probably\s+)?(?:miss|skip)|skippable|not (?:very|really|that)\b|"
+    r"not at all|\bnot much\b"
 )
 _BAD_WORDS = re.compile(
     r"\b(bad|rough|busy|blocked|booked|avoid|can'?t|cannot|won'?t|not|no|conflicts?|overlaps?|clash\w*|"
-    r"meetings?|worst|impossible|unavailable|packed|full)\b"
+    r"worst|impossible|unavailable|packed|full|terrible|awful)\b"
+)
+_GOOD_WORDS = re.compile(r"\b(open|free|gap|good|great|best|works?|possible|fine|prefer\w*|like|ideal|love)\b")
+# judging the current offer
+_REJECT_STRONG = re.compile(
+    r"\b(no|nope|nah|not really|overlaps?|overlapping|conflicts?|clash\w*|cuts? into|runs? into|clips? into|"
+    r"too far|far away|way too|go back|back to|previous|the other one|the first (?:one|flight|option|proposal)|"
+    r"instead|anything else|something else|what else|other options?|any other|do better|terrible|won'?t work|"
+    r"doesn'?t work|not work|not ideal|not great|not good|no good|reject\w*|can'?t do (?:that|this|it)|"
+    r"can'?t make (?:that|this|it)|too many|still a bit|a bit away)\b"
+)
+_REJECT_WEAK = re.compile(
+    r"\b(pricey|pricy|too expensive|expensive|too rich|too much|cheaper|better price|lower price|better|earlier|later|"
+    r"closer|bad|worse|unfortunately|rather|how about|what about|can we|could we|let'?s try|try)\b"
 )
 _ACCEPT_RE = re.compile(
-    r"\b(yes|yeah|yep|yup|sure|ok|okay|great|perfect|works|work for me|deal|sounds good|looks good|book it|"
-    r"go ahead|fine|correct|good|accept\w*|awesome|excellent|thanks?|thank you|love it|agreed)\b"
+    r"\b(yes|yeah|yea|yep|yup|sure|ok|okay|great|perfect|works|work for me|could work|deal|sounds good|looks good|"
+    r"book it|go ahead|fine|good|accept\w*|awesome|excellent|love it|agreed|let'?s do it|i'?ll take it|"
+    r"can be managed|manageable|i suppose)\b"
 )
-_REJECT_RE = re.compile(
-    r"\b(no|nope|nah|not really|don'?t like|conflicts?|overlaps?|clash\w*|blocked|too many|pricey|too expensive|"
-    r"can'?t|cannot|won'?t work|doesn'?t work|rather|unfortunately|not great|not good|not ideal|reject\w*|bad|worse|"
-    r"miss\w*|too far|go back|previous|avoid|cuts? into|not a fan|not that)\b"
-)
+_DEICTIC = re.compile(r"\b(that|this|it|that'?s|thats|this one|that one|the flight|these|those)\b")
 _QUESTION_OPENERS = re.compile(
-    r"^\s*(how|what|which|when|where|who|why|is|are|do|does|did|can|could|would|will|should|any)\b"
+    r"^\s*(how|what|which|when|where|who|why|is|are|do|does|did|can|could|would|will|should|any|anything)\b"
 )
-_OFFER_RE = re.compile(
-    r"\b(how about|what about|would|will|does|how'?s|how is|how does|sound|look|try|sending|send|"
-    r"propos\w*|option|this (?:one|flight)|book)\b"
+_GREETING = re.compile(
+    r"^\s*(?:(?:hello|hi|hey|heya|hiya|greetings|good (?:morning|afternoon|evening))\b[\s!,.]*)*"
+    r"(?:(?:how|what) (?:can|may|could|shall) i (?:help|assist|do for)|how(?:'s| is| are) (?:it going|you)|"
+    r"what (?:can i|do you need|are we doing|we doing)|"
+    r"(?:sure|of course|absolutely|no problem|yes)\b[^?]{0,40}(?:help|do that|can)|nice to meet)|"
+    r"^\s*(?:hello|hi|hey|heya|hiya|greetings|sure|ok|okay|of course|absolutely|no problem|sounds good|thanks?|"
+    r"thank you|great|perfect)\W*$"
+)
+# an assistant presenting a flight now (the proposal itself is the formal action)
+_PRESENT_RE = re.compile(
+    r"\b(here(?:'s| is| are)|how about|what about|how'?s|how is|how does|how do(?:es)? (?:this|that|it)|"
+    r"what do you think|check (?:this|it) out|this (?:one|flight|option|proposal|booking)|try (?:this|that|it)|"
+    r"give (?:this|it) a (?:shot|try|go)|there(?:'s| is) (?:a|an|one)\b|i (?:have|found|got) (?:a|an|one|something)|"
+    r"(?:sending|proposing|sent|proposed)\b(?! (?:shortly|soon|later|momentarily))|best (?:flight|option|bet)|"
+    r"will (?:this|that|it) work|does (?:this|that|it) work|is this|would this|would that|"
+    r"(?:the|a) (?:cheapest|cheaper|latest|earliest|only) (?:flight|option|one)|suffice|"
+    r"(?:would|could|does|will|is) (?:a|an|the) (?:flight|option|one)\b|how bout (?:this|that)|"
+    r"this (?:might|may|could|should|would|will) (?:be|work|help|suit|do))\b"
+)
+_FUTURE_RE = re.compile(
+    r"\b(will send|i'?ll send|send (?:it|one|something|you)|shortly|momentarily|in a (?:moment|bit|sec)|"
+    r"let me (?:see|check|look|try|find|compare|take)|try again|send it again|give me a)\b"
 )
 _SCHEDULE_RE = re.compile(
-    r"\b(help|need|prefer\w*|schedule|calendar|matters?|important|days?|dates?|times?|when|works?|good for you)\b"
+    r"\b(help|need|prefer\w*|schedule|calendar|matters?|important|days?|dates?|times?|when|works?|good for you|"
+    r"thinking|looking|preferences?|meetings?|plans?)\b"
 )
+_DEPARTURE_BLOCK = re.compile(
+    r"(?:arriv\w*|lands?|landing|gets? in|get in|reach\w*)\s+(?:at|by|around|before|after)?\s*$"
+)
+_ARRIVAL_TIME_RE = re.compile(
+    rf"\b(arriv\w*|lands?|landing|gets? in|get there|gets? there)\s+(?:at|by|before|after|around|about|past)?\s*{_TIME}"
+)
+_EVENING_RE = re.compile(r"\b(evening|night|tonight|afternoon|pm)\b")
+_LATER_RE = re.compile(r"\b(later|after that|after this|after it|afterwards|right after)\b")
+_EARLIER_RE = re.compile(r"\b(earlier|before that|before this|before it|sooner)\b")
+_SAME_DAY_RE = re.compile(r"\b(?:that|the same|same|this)\s+(day|morning|afternoon|evening|night)\b")
+_NEXT_DAY_RE = re.compile(
+    r"\b(?:the\s+)?(?:next|following)\s+(day|morning|afternoon|evening|night)\b|\bthe day after\b"
+)
+_PREV_DAY_RE = re.compile(r"\b(?:the\s+)?(?:previous|day before)\s*(day|morning|afternoon|evening|night)?\b")
 
 
 def _minutes(match: tuple[str | None, ...]) -> int | None:
@@ -274,11 +386,40 @@ def _has_ampm(match: tuple[str | None, ...]) -> bool:
 
 
 def _normalize(message: object) -> str:
-    text = clean_message(message).lower()
+    text = straight_apostrophes(clean_message(message)).lower()
     text = re.sub(r"\b([ap])\.\s?m\.?", r"\1m", text)
     text = re.sub(r"(\d)\.(\d{2})\b", r"\1:\2", text)
-    text = text.replace("’", "'").replace("—", " - ").replace("–", "-")
+    text = text.replace("—", " - ").replace("–", "-").replace("@", " at ")
+    # "between 11 am and 5:30 pm" is a range (its "and" joins no two wishes)
+    text = _BETWEEN_RE.sub(r"between \1 to ", text)
+    # an arrival time is no departure: "don't have me arrive after 2 PM", "the one that gets in at 12:54"
+    text = _ARRIVAL_TIME_RE.sub(r"\1", text)
     return text
+
+
+def _day_token(day: int) -> str:
+    return DAYS[day].lower()
+
+
+def _resolve_days(text: str, context: MediationContext) -> str:
+    """Days said by reference ("that evening", "the same day", "the next morning") written out as
+    the day under discussion (or the one after it)."""
+    if context.day is None:
+        return text
+    today, tomorrow = _day_token(context.day), _day_token(min(context.day + 1, 2))
+
+    def same(match: re.Match[str]) -> str:
+        part = match.group(1)
+        return today if part == "day" else f"{today} {part}"
+
+    def following(match: re.Match[str]) -> str:
+        if context.day == 2:
+            return match.group(0)
+        part = match.group(1) or "day"
+        return tomorrow if part == "day" else f"{tomorrow} {part}"
+
+    text = _SAME_DAY_RE.sub(same, text)
+    return _NEXT_DAY_RE.sub(following, text)
 
 
 def _clauses(text: str) -> list[tuple[str, bool]]:
@@ -289,6 +430,10 @@ def _clauses(text: str) -> list[tuple[str, bool]]:
             if sentence.strip():
                 out.append((sentence.strip(), "?" in mark))
     return out
+
+
+def _day_of(match: re.Match[str]) -> int:
+    return next(int(k[1]) for k, v in match.groupdict().items() if v)
 
 
 # ---- the parser ------------------------------------------------------------------------------------
@@ -302,72 +447,159 @@ class MediationParser:
 
         Args:
             message: the text (any object: non-text gives ``[]``).
-            context: who wrote it (default: a user).
+            context: who wrote it and the dialogue state (default: a user, nothing known).
 
         Returns:
-            The acts in the order of their clauses.
+            The acts in the order of their clauses (a user's verdict on the offer first).
         """
-        author = context.author if isinstance(context, MediationContext) else "user"
-        acts: list[ActBase] = []
-        for clause, question in _clauses(_normalize(message)):
-            acts.extend(self._clause(clause, question or bool(_QUESTION_OPENERS.match(clause)), author))
-        return acts
+        context = context if isinstance(context, MediationContext) else MediationContext()
+        text = _resolve_days(_normalize(message), context)
+        clauses = [(c, q or bool(_QUESTION_OPENERS.match(c))) for c, q in _clauses(text)]
+        if context.author == "assistant":
+            return self._assistant(text, clauses)
+        return self._user(text, clauses, context)
 
-    def _clause(self, clause: str, question: bool, author: str) -> list[ActBase]:
-        if author == "assistant":
-            if question:
-                return self._asks(clause) or self._offer(clause)
-            return self._statement(clause) or self._offer(clause)
-        return self._statement(clause, question) or self._verdict(clause)
-
-    # ---- questions and offers (assistant) -------------------------------------------------------
-    def _asks(self, clause: str) -> list[ActBase]:
+    # ---- the assistant: questions and offers ------------------------------------------------------
+    def _assistant(self, text: str, clauses: list[tuple[str, bool]]) -> list[ActBase]:
         asks: list[ActBase] = []
-        if _PRICE_WORDS.search(clause) and not re.search(r"\$\s*\d|\d\s*\$", clause):
-            asks.append(MedAsk(about="price"))
-        if _ARRIVAL_WORDS.search(clause):
-            asks.append(MedAsk(about="arrival"))
-        if _IMPORTANCE_WORDS.search(clause):
-            asks.extend(MedAsk(about="event", day=day, start=clock(start)) for day, start, _ in _events(clause))
-        if not asks and not _OFFER_RE.search(clause) and _SCHEDULE_RE.search(clause):
-            asks.append(MedAsk(about="schedule"))
-        return asks
+        offer: MedOffer | None = None
+        for clause, question in clauses:
+            presents = bool(_PRESENT_RE.search(clause)) and not (
+                _FUTURE_RE.search(clause) and not re.search(r"\bhere(?:'s| is)\b", clause)
+            )
+            details = _offer_details(clause)
+            if _GREETING.search(clause) and not details:
+                continue
+            found = _asks(clause) if question and not presents else []
+            if found and (
+                not details or _IMPORTANCE_WORDS.search(clause) or not any(a.about == "schedule" for a in found)
+            ):
+                asks.extend(a for a in found if a not in asks)
+                continue
+            if presents or details:
+                if offer is None or (offer.carrier is None and offer.day is None):
+                    offer = details or MedOffer()
+        return [offer, *asks] if offer is not None else asks
 
-    def _offer(self, clause: str) -> list[ActBase]:
-        carrier = _CARRIER_RE.search(clause)
-        refs = _events(clause)
-        if not (carrier or refs or _OFFER_RE.search(clause)):
-            return []
-        day, start = (refs[0][0], clock(refs[0][1])) if refs else (None, None)
-        name = next((c for c in CARRIERS if carrier and c.lower() == carrier.group(1)), None)
-        return [MedOffer(carrier=name, day=day, start=start)]
+    # ---- users: statements and the verdict on the offer --------------------------------------------
+    def _user(self, text: str, clauses: list[tuple[str, bool]], context: MediationContext) -> list[ActBase]:
+        acts: list[ActBase] = []
+        verdicts: list[ActBase] = []
+        for clause, question in clauses:
+            found = _statement(clause, question, context)
+            if not found and (verdict := _verdict(clause, context, [], bare=True)) is not None:
+                verdicts.append(verdict)
+            acts.extend(found)
+        if not any(isinstance(v, MedReject) for v in verdicts):
+            verdicts.extend(v for v in [_verdict(text, context, acts, bare=False)] if v is not None)
+        # one verdict per message: a complaint or a request to replace the offer outweighs a "sure"
+        if any(isinstance(v, MedReject) for v in verdicts):
+            return [MedReject(), *acts]
+        return [MedAccept(), *acts] if verdicts else acts
 
-    # ---- statements ---------------------------------------------------------------------------
-    def _statement(self, clause: str, question: bool = False) -> list[ActBase]:
-        if _PRICE_WORDS.search(clause):
-            price = _price(clause, question)
-            if price is not None:
-                return [price]
-        if _ARRIVAL_WORDS.search(clause):
-            arrival = _arrival(clause)
-            if arrival is not None:
-                return [arrival]
-        if flight := _flight(clause):
-            return [flight]
-        if _IMPORTANCE_WORDS.search(clause) or _OUT_OF_10.search(clause):
-            if events := _importances(clause):
-                return events
-            # a day's meetings without times: unimportant ones make the day good, important ones bad
-            good = _importance_level(clause) < IMPORTANT
-            return [w.model_copy(update={"good": good}) for w in _windows(clause) if w.day is not None]
-        return list(_windows(clause))
 
-    def _verdict(self, clause: str) -> list[ActBase]:
-        if _REJECT_RE.search(clause):
-            return [MedReject()]
-        if _ACCEPT_RE.search(clause):
-            return [MedAccept()]
-        return []
+def _asks(clause: str) -> list[MedAsk]:
+    """The assistant's questions in a clause: price, arrival, events' importance, else the schedule."""
+    asks: list[MedAsk] = []
+    if _PRICE_WORDS.search(clause) and not re.search(r"\$\s*\d|\d\s*\$", clause):
+        asks.append(MedAsk(about="price"))
+    if re.search(r"\barriv\w*|\bland|same time|together|close|near|far", clause):
+        asks.append(MedAsk(about="arrival"))
+    if _IMPORTANCE_WORDS.search(clause):
+        asks.extend(MedAsk(about="event", day=day, start=clock(start)) for day, start, _ in _events(clause))
+    if not asks and _SCHEDULE_RE.search(clause):
+        asks.append(MedAsk(about="schedule"))
+    return asks
+
+
+def _offer_details(clause: str) -> MedOffer | None:
+    """The flight an assistant's clause names: its carrier, and its day and departure time when the
+    clause gives both (times after "after", "before" ... or an arrival are no departure)."""
+    carrier = _CARRIER_RE.search(clause)
+    name = next((c for c in CARRIERS if carrier and c.lower() == carrier.group(1)), None)
+    departure = next(
+        (
+            (day, start)
+            for day, start, _, position in _events(clause, positions=True)
+            if not _BOUND_BEFORE.search(clause[max(0, position - 24) : position])
+            and not _DEPARTURE_BLOCK.search(clause[max(0, position - 24) : position])
+        ),
+        None,
+    )
+    if name is None and departure is None:
+        return None
+    if departure is None:
+        return MedOffer(carrier=name)
+    return MedOffer(carrier=name, day=departure[0], start=clock(departure[1]))
+
+
+_BOUND_BEFORE = re.compile(r"\b(?:after|past|before|by|until|till|than|around|pre|post)[\s-]*$")
+
+
+def _statement(clause: str, question: bool, context: MediationContext) -> list[ActBase]:
+    """What a user's clause states: price, arrival, events, liked flights and time windows."""
+    acts: list[ActBase] = []
+    if _PRICE_WORDS.search(clause) and (price := _price(clause, question)) is not None:
+        acts.append(price)
+    if _ARRIVAL_WORDS.search(clause) and (arrival := _arrival(clause)) is not None:
+        acts.append(arrival)
+    if flight := _flight(clause):
+        return [*acts, flight]
+    if _IMPORTANCE_WORDS.search(clause) or _OUT_OF_10.search(clause):
+        if events := _importances(clause):
+            return acts + events
+        answer = _answer(clause, context)
+        if answer is not None:
+            return [*acts, answer]
+        return acts + _windows(clause, context)
+    if not acts and context.asked is not None and (answer := _answer(clause, context)) is not None:
+        return [answer]
+    return acts + _windows(clause, context)
+
+
+def _answer(clause: str, context: MediationContext) -> ActBase | None:
+    """A bare level ("medium", "not very", "a lot") answering the assistant's last question."""
+    asked = context.asked
+    if asked is None or _DAY_RE.search(clause) or _TIME_RE.search(clause):
+        return None
+    low = bool(_LOW_WORDS.search(clause) or _PRICE_LOW.search(clause))
+    mid = bool(_MID_WORDS.search(clause))
+    high = bool(_HIGH_WORDS.search(clause) or re.search(r"\b(very|a lot|really|extremely|super|highly|high)\b", clause))
+    if not (low or mid or high):
+        number = _OUT_OF_10.search(clause)
+        if number is None or asked.about == "price":
+            return None
+    if asked.about == "event" and asked.day is not None and asked.start is not None:
+        return MedEvent(day=asked.day, start=asked.start, importance=_importance_level(clause, answer=True))
+    if asked.about == "price":
+        return MedPrice(pref=LOW_PRICE_PREF if low else MID_PRICE_PREF if mid else HIGH_PRICE_PREF)
+    if asked.about == "arrival":
+        return MedArrival(pref=LOW_ARRIVAL_PREF if low else SOFT_ARRIVAL_PREF if mid else HIGH_ARRIVAL_PREF)
+    return None
+
+
+def _verdict(text: str, context: MediationContext, acts: list[ActBase], bare: bool) -> ActBase | None:
+    """The user's judgement of the offer under discussion in ``text`` (a clause that states nothing
+    else when ``bare``, else the whole message): a rejection (a complaint, a request to replace the
+    offer) or, in a bare clause, an acceptance. Nothing is judged when nothing is on the table
+    (``context.offered`` False), and a user who accepted the proposal is not rejecting it."""
+    offered = context.offered
+    if offered is None and (context.start is not None or context.accepted is not None):
+        offered = True
+    deictic = bool(_DEICTIC.search(text))
+    if context.accepted is not True:
+        if _REJECT_STRONG.search(text) and (offered is not False or re.search(r"^\W*(no|nope|nah)\b", text)):
+            return MedReject()
+        if _REJECT_WEAK.search(text) and (offered or (offered is None and deictic)):
+            complaint = any(isinstance(a, MedPrice | MedArrival) for a in acts) or re.search(
+                r"pricey|pricy|expensive|too rich|too much|\bbad\b|worse|unfortunately|better|rather", text
+            )
+            wish = any(isinstance(a, MedWindow) for a in acts) or re.search(r"\b(earlier|later|closer|cheaper)\b", text)
+            if complaint or (wish and offered):
+                return MedReject()
+    if bare and offered is not False and _ACCEPT_RE.search(text):
+        return MedAccept()
+    return None
 
 
 def _price(clause: str, question: bool = False) -> MedPrice | None:
@@ -377,10 +609,16 @@ def _price(clause: str, question: bool = False) -> MedPrice | None:
         pref = int(number.group(1))
     elif _PRICE_LOW.search(clause):
         pref = LOW_PRICE_PREF
-    elif re.search(r"cheap|inexpensive|affordabl|reasonabl|budget|pricey|expensive|low price|save", clause):
+    elif _PRICE_MID.search(clause):
+        pref = MID_PRICE_PREF
+    elif re.search(
+        r"cheap|inexpensive|budget|pricey|pricy|expensive|low price|save|costs? down|too rich|better price", clause
+    ):
         pref = HIGH_PRICE_PREF
     elif not question and re.search(r"\bimportan|\bmatters?\b|\bcare\b|\bpriority\b|\bconcern", clause):
         pref = HIGH_PRICE_PREF  # price said to matter, without a number ("price is very important to me")
+    elif re.search(r"\bprice\b.{0,20}\b(not|no|bad|high|much)\b", clause):
+        pref = HIGH_PRICE_PREF  # a complaint ("the price is not so good for me")
     else:
         return None
     if pref > 20:
@@ -392,19 +630,17 @@ def _arrival(clause: str) -> MedArrival | None:
     number = _OUT_OF_10.search(clause)
     if number and int(number.group(1)) <= 10:
         return MedArrival(pref=int(number.group(1)))
+    if not _ARRIVAL_FRIENDLY.search(clause):
+        return None
     if _ARRIVAL_LOW.search(clause):
         return MedArrival(pref=LOW_ARRIVAL_PREF)
-    if re.search(r"same time|together|closer|close to|far from|near|around|with my", clause):
-        return MedArrival(pref=HIGH_ARRIVAL_PREF)
-    return None
+    if _ARRIVAL_SOFT.search(clause):
+        return MedArrival(pref=SOFT_ARRIVAL_PREF)
+    return MedArrival(pref=HIGH_ARRIVAL_PREF)
 
 
-def _events(clause: str) -> list[tuple[int, int, int | None]]:
-    """``(day, start, end)`` of each time in ``clause`` that has a day (the nearest day mention,
-    before it or else after it); ``end`` is set for ranges."""
-    days = [(m.start(), next(int(k[1]) for k, v in m.groupdict().items() if v)) for m in _DAY_RE.finditer(clause)]
-    if not days:
-        return []
+def _time_spans(clause: str) -> list[tuple[int, int, int | None]]:
+    """``(position, start, end)`` of every time and range in ``clause`` (``end`` set for ranges)."""
     spans: list[tuple[int, int, int | None]] = []
     taken: list[tuple[int, int]] = []
     for match in _RANGE_RE.finditer(clause):
@@ -423,27 +659,56 @@ def _events(clause: str) -> list[tuple[int, int, int | None]]:
         shift = 12 * 60 if match.group(3) == "pm" else 0
         spans.append((match.start(), start * 60 + shift, end * 60 + shift))
         taken.append(match.span())
+    for match in _BARE_RANGE_RE.finditer(clause):
+        if any(a <= match.start() < b for a, b in taken):
+            continue
+        opening, closing = int(match.group(1)), int(match.group(2))
+        if not (1 <= opening <= 12 and 1 <= closing <= 12):
+            continue
+        # chat hours: 1..7 are afternoon hours, and a range's end follows its start
+        start = opening % 12 + (12 if opening <= 7 or _EVENING_RE.search(clause) else 0)
+        end = closing % 12 + (12 if start >= 12 or closing <= 7 else 0)
+        spans.append((match.start(), start * 60, end * 60))
+        taken.append(match.span())
     for match in _TIME_RE.finditer(clause):
         if any(a <= match.start() < b for a, b in taken):
             continue
         start = _minutes(match.groups())
         if start is not None:
             spans.append((match.start(), start, None))
-    out = []
-    for position, start, end in sorted(spans):
+    return sorted(spans)
+
+
+@overload
+def _events(clause: str, positions: Literal[False] = False) -> list[tuple[int, int, int | None]]: ...
+@overload
+def _events(clause: str, positions: Literal[True]) -> list[tuple[int, int, int | None, int]]: ...
+def _events(clause: str, positions: bool = False) -> list[Any]:
+    """``(day, start, end)`` of each time in ``clause`` that has a day (the nearest day mention,
+    before it or else after it); ``end`` is set for ranges; with ``positions``, the time's offset too."""
+    days = [(m.start(), _day_of(m)) for m in _DAY_RE.finditer(clause)]
+    if not days:
+        return []
+    offsets = [d[0] for d in days]
+    out: list[Any] = []
+    for position, start, end in _time_spans(clause):
         # the nearest day mention: "Thu 10:00", "10:30 on Thursday", "my 2pm Friday meeting"
-        day = min(days, key=lambda d: (abs(d[0] - position), d[0] > position))[1]
-        out.append((day, start, end))
+        after = bisect.bisect_left(offsets, position)
+        near = [days[k] for k in (after - 1, after) if 0 <= k < len(days)]
+        day = min(near, key=lambda d: (abs(d[0] - position), d[0] > position))[1]
+        out.append((day, start, end, position) if positions else (day, start, end))
     return out
 
 
-def _importance_level(clause: str) -> int:
+def _importance_level(clause: str, answer: bool = False) -> int:
     number = _OUT_OF_10.search(clause)
     if number and int(number.group(1)) <= 10:
         return int(number.group(1))
     if _LOW_WORDS.search(clause):
         return LOW_IMPORTANCE
-    if _HIGH_WORDS.search(clause):
+    if _MID_WORDS.search(clause):
+        return MID_IMPORTANCE
+    if _HIGH_WORDS.search(clause) or (answer and re.search(r"\b(very|extremely|super|highly|high)\b", clause)):
         return HIGH_IMPORTANCE
     return IMPORTANT
 
@@ -466,54 +731,149 @@ def _flight(clause: str) -> MedFlight | None:
     return MedFlight(carrier=name, day=refs[0][0], start=clock(refs[0][1]), good=good)
 
 
-def _span(text: str) -> tuple[str | None, str | None]:
-    """The ``(after, before)`` bounds a piece of text gives (parts of the day, "after 6 PM" ...)."""
-    after = before = None
-    part = _PART_RE.search(text)
-    if part:
-        name = {"night": "evening", "tonight": "evening"}.get(part.group(1), part.group(1))
-        if name in _PARTS:
-            lo, hi = _PARTS[name]
-            after, before = (None if lo is None else clock(lo)), (None if hi is None else clock(hi))
-        else:  # midday, lunch
-            after, before = clock(11 * 60), clock(14 * 60)
+def _span(text: str, context: MediationContext | None = None) -> tuple[str | None, str | None]:
+    """The ``(after, before)`` bounds a piece of text gives: parts of the day (adjacent ones merged),
+    "after 6 PM", "around noon" (an hour either side), a range, and "later" / "earlier" than the
+    flight under discussion."""
+    lo: int | None = None
+    hi: int | None = None
+    parts = [
+        _PARTS[_PART_NAMES[p.group(1).rstrip("s") if p.group(1) != "redeyes" else "redeye"]]
+        for p in _PART_RE.finditer(text)
+    ]
+    if parts:
+        los = [p[0] for p in parts]
+        his = [p[1] for p in parts]
+        lo = None if None in los else min(x for x in los if x is not None)
+        hi = None if None in his else max(x for x in his if x is not None)
+    for match in _AROUND_RE.finditer(text):
+        minutes = _minutes(match.groups())
+        if minutes is not None:
+            lo, hi = max(0, minutes - 60), min(24 * 60 - 1, minutes + 60)
     for match in _BOUND_RE.finditer(text):
         minutes = _minutes(match.groups()[1:])
         if minutes is None:
             continue
-        if match.group(1) in ("after", "past", "from", "since", "later than"):
-            after = clock(minutes)
+        if match.group(1) in ("after", "past", "from", "since", "later than", "post"):
+            lo = minutes
         else:
-            before = clock(minutes)
-    return after, before
+            hi = minutes
+    if lo is None and hi is None:
+        spans = _time_spans(text)
+        if spans and spans[0][2] is not None:
+            lo, hi = spans[0][1], spans[0][2]
+    if context is not None and context.start is not None and lo is None and hi is None:
+        if _LATER_RE.search(text):
+            lo = _clock_minutes(context.start)
+        elif _EARLIER_RE.search(text):
+            hi = _clock_minutes(context.start)
+    return (None if lo is None else clock(lo)), (None if hi is None else clock(hi))
 
 
-def _windows(clause: str) -> list[MedWindow]:
-    """Good or bad time windows: each day mention with the part of the day or bounds that follow it
-    (up to the next day mention), else those of the whole clause; a range "10:00-12:00" without other
-    bounds is the window itself."""
-    day_matches = list(_DAY_RE.finditer(clause))
-    if not day_matches and not _PART_RE.search(clause) and not _BOUND_RE.search(clause):
-        return []
-    good = not _BAD_WORDS.search(clause)
-    whole = _span(clause)
-    if whole == (None, None):
-        ranges = _events(clause)
-        if ranges and ranges[0][2] is not None:
-            whole = (clock(ranges[0][1]), clock(ranges[0][2]))
-    if not day_matches:
-        return [MedWindow(day=None, after=whole[0], before=whole[1], good=good)]
+def _clock_minutes(value: str) -> int:
+    hours, minutes = value.split(":")
+    return int(hours) * 60 + int(minutes)
+
+
+def _windows(clause: str, context: MediationContext | None = None) -> list[MedWindow]:
+    """Good or bad time windows of a clause, read segment by segment (split at commas, "or", "and",
+    "but"): a segment's days take its bounds (parts of the day, "after 6 PM", a range); days named
+    without bounds take those of the next segment of the same phrase ("Wed and Fri after 2:30");
+    bounds without a day take the previous segment's days ("Wed before 3 and after 5"), else the
+    day under discussion when they are relative to its flight ("anything later?"), else any day.
+    Polarity is read per comma piece ("a gap Thursday, Wednesday is packed")."""
+    context = context or MediationContext()
+    pieces = re.split(r",|\bbut\b|\bhowever\b|\bthough\b|\bso\b", clause)
+    # a piece that says neither takes the polarity of the next one that does ("after 18:00, before
+    # 20:00 is bad"), else it is good
+    polarity: list[bool] = []
+    following = True
+    for piece in reversed(pieces):
+        said = _good(piece)
+        following = following if said is None else said
+        polarity.append(following)
+    polarity.reverse()
     out: list[MedWindow] = []
-    for index, match in enumerate(day_matches):
-        stop = day_matches[index + 1].start() if index + 1 < len(day_matches) else len(clause)
-        after, before = _span(clause[match.end() : stop])
-        if (after, before) == (None, None):
-            after, before = whole if len(day_matches) == 1 or index == 0 else (None, None)
-        day = next(int(k[1]) for k, v in match.groupdict().items() if v)
-        window = MedWindow(day=day, after=after, before=before, good=good)
+    previous_days: list[int | None] = []
+    carry: list[tuple[int | None, bool]] = []  # days named without bounds in the previous piece
+    for index, piece in enumerate(pieces):
+        good = polarity[index]
+        level = _importance_level(piece) if _IMPORTANCE_WORDS.search(piece) else None
+        if level is not None:
+            # meetings without times: skippable ones make the time good, unmissable ones bad
+            if LOW_IMPORTANCE < level < HIGH_IMPORTANCE:
+                continue
+            good = level <= LOW_IMPORTANCE
+        waiting: list[int | None] = []
+        for position, segment in enumerate(re.split(r"\bor\b|\band\b|&", piece)):
+            days: list[int | None] = [_day_of(m) for m in _DAY_RE.finditer(segment)]
+            if _ANY_DAY_RE.search(segment):
+                days.append(None)
+            after, before = _span(segment, context)
+            if not days and (after, before) == (None, None):
+                continue
+            if days and (after, before) == (None, None):
+                _flush(out, carry)
+                waiting.extend(days)
+                previous_days = days
+                continue
+            if not days and not position and carry:
+                # "maybe the 1st, after 3pm": the previous piece's days take these bounds
+                days, carry = [day for day, _ in carry], []
+            elif not days:
+                relative = bool(_LATER_RE.search(segment) or _EARLIER_RE.search(segment))
+                if previous_days:
+                    days = previous_days
+                elif relative and context.day is not None:
+                    days = [context.day]
+                else:
+                    days = [None]
+                # "after 18:00, before 20:00": one window
+                if index and not position and out and out[-1].day == days[-1] and _merges(out[-1], after, before):
+                    last = out.pop()
+                    after, before = after or last.after, before or last.before
+            _flush(out, carry)
+            for day in [*waiting, *days]:
+                if day is None and level is not None:
+                    continue
+                window = MedWindow(day=day, after=after, before=before, good=good)
+                if window not in out:
+                    out.append(window)
+            waiting, previous_days = [], days
+        _flush(out, carry)
+        carry = [(day, good) for day in waiting]
+    _flush(out, carry)
+    return out
+
+
+def _flush(out: list[MedWindow], days: list[tuple[int | None, bool]]) -> None:
+    """Whole-day windows of the days named without bounds."""
+    for day, good in days:
+        window = MedWindow(day=day, good=good)
         if window not in out:
             out.append(window)
-    return out
+    days.clear()
+
+
+def _good(text: str) -> bool | None:
+    """The polarity a piece of text gives its windows (``None``: it says neither)."""
+    text = re.sub(r"\bif not\b", "", text)
+    if _BAD_WORDS.search(text):
+        return bool(re.search(r"\b(works?|open|free|fine|possible|best)\b", text)) and not re.search(
+            r"\b(not|no|can'?t|won'?t|doesn'?t|cannot)\b", text
+        )
+    if _GOOD_WORDS.search(text):
+        return True
+    return None
+
+
+def _merges(window: MedWindow, after: str | None, before: str | None) -> bool:
+    """Whether one-sided bounds complete ``window`` into one span ("after 18:00, before 20:00")."""
+    if window.after is not None and window.before is None:
+        return before is not None and after is None
+    if window.before is not None and window.after is None:
+        return after is not None and before is None
+    return False
 
 
 # ---- the renderer ----------------------------------------------------------------------------------

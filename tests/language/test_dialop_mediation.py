@@ -75,8 +75,14 @@ def _bag(acts) -> list[str]:
     return sorted(json.dumps(a.to_json(), sort_keys=True) for a in acts)
 
 
+def _one_verdict(acts) -> bool:
+    return sum(isinstance(a, MedAccept | MedReject) for a in acts) <= 1
+
+
 @settings(max_examples=300, deadline=None)
-@given(st.lists(user_acts, min_size=1, max_size=5), st.integers(0, 2**32 - 1))
+# issue 17: a message gives at most one verdict on the offer (people repeat theirs: "That... could
+# work. Sure."), so the intents rendered say at most one (they could say several before)
+@given(st.lists(user_acts, min_size=1, max_size=5).filter(_one_verdict), st.integers(0, 2**32 - 1))
 def test_user_messages_round_trip(acts, seed):
     message = RENDERER.render(Intent(acts=acts), USER, np.random.default_rng(seed))
     assert _bag(PARSER.parse(message, USER)) == _bag(acts)
@@ -100,9 +106,7 @@ def test_paraphrases_vary_with_the_rng():
     ("message", "author", "expected"),
     [
         # issue 17: a greeting is no question about the schedule (was MedAsk(about="schedule"))
-        pytest.param(
-            "Hello! How can I help?", ASSISTANT, [], marks=pytest.mark.xfail(strict=True, reason=ISSUE + "greetings")
-        ),
+        ("Hello! How can I help?", ASSISTANT, []),
         ("How's this?", ASSISTANT, [MedOffer()]),
         ("Would a flight on Friday morning work?", ASSISTANT, [MedOffer()]),
         (
@@ -133,12 +137,7 @@ def test_paraphrases_vary_with_the_rng():
         ),
         ("My Friday is pretty much entirely open.", USER, [MedWindow(day=2)]),
         # issue 17: midday is 11:00-13:00 (was 11:00-14:00)
-        pytest.param(
-            "Mid Day Thursday is bad",
-            USER,
-            [MedWindow(day=1, after="11:00", before="13:00", good=False)],
-            marks=pytest.mark.xfail(strict=True, reason=ISSUE + "midday"),
-        ),
+        ("Mid Day Thursday is bad", USER, [MedWindow(day=1, after="11:00", before="13:00", good=False)]),
         ("Thursday, most of my meetings are low importance.", USER, [MedWindow(day=1)]),
     ],
 )
@@ -168,49 +167,14 @@ def test_coverage_of_the_recorded_human_messages():
             total += 1
             covered += bool(PARSER.parse(action["message"]["data"], context))
     assert total > 1000
-    assert covered / total >= 0.75  # measured 0.80; the rest is mostly greetings and chit-chat
+    # issue 17: greetings ("How can I help?") are no schedule questions and interjections with nothing
+    # on the table no agreements any more, so fewer messages give acts (measured 0.70, was 0.80)
+    assert covered / total >= 0.65
 
 
 # ---- issue 17: real human text (tests written before the fixes) -----------------------------------
 
-FAILING_TODAY: set[str] = {
-    "That clashes with my very important meeting that evening from 6 to 8",
-    "anything later that day?",
-    "Could we do something a bit earlier the same day?",
-    "the next morning would be better",
-    "Honestly I'd put it at medium.",
-    "Not important at all, I can skip it",
-    "not much, honestly",
-    "that afternoon works",
-    "the 2nd in the afternoon is best",
-    "maybe the 1st, after 3pm?",
-    "I'm free on the 2nd before noon or on the 31st late at night",
-    "Let's look at Thursday around noon.",
-    "Can I look at flights between 11 am and 5:30 pm on Friday?",
-    "after 5 PM on Wednesday or before 1:30 PM on Thursday",
-    "Thursday is open, my Wednesday is pretty packed, Friday possible in afternoon",
-    "I can be flexible Wed before 3 PM and after 5 PM",
-    "a cheap flight on thursday evening or friday morning",
-    "late afternoon/evening on the 2nd",
-    "Here is a cheaper flight?",
-    "The cheapest Friday option is 6/2 12:34 PM - 4:36 PM for 466$",
-    "The cheapest I can find on Friday is from 2:25 PM - 11:30 PM with American, does that work?",
-    "Here is an affordable one that lands close to your friend.",
-    "This might be the best flight.",
-    "Check this out",
-    "Let's give this a shot to land with your friend.",
-    "What do you think of this?",
-    "How about this one? / Let's try this before going back / I want the best option for you",
-    "There's a flight available early Thursday morning.",
-    "I will send a proposal shortly",
-    "My mistake, let me try again.",
-    "Hello! How can I help you today?",
-    "thats a little pricey",
-    "Back to the other one.",
-    "That's good - but is there anything at a better price?",
-    "Still a bit far, any closer options?",
-    "Sounds good. Excited to see it",
-}
+FAILING_TODAY: set[str] = set()
 """The cases that still fail (strict xfails); a case leaves the set when its fix lands."""
 
 
@@ -380,7 +344,7 @@ def test_offers_without_details(message, expected):
             ("That's good - but is there anything at a better price?", {"day": 1}, [MedReject(), MedPrice(pref=15)]),
             ("Still a bit far, any closer options?", {"day": 1}, [MedReject(), MedArrival(pref=8)]),
             ("looks good", {"day": 1, "accepted": True}, [MedAccept()]),
-            ("Sounds good. Excited to see it", {}, []),
+            ("Sounds good. Excited to see it", {"offered": False}, []),
             ("is there a cheaper one?", {"day": 1, "accepted": True}, [MedPrice(pref=15)]),
         ],
     ),
