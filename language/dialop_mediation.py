@@ -208,7 +208,7 @@ _DAY_WORDS = (
 )
 _DAY_RE = re.compile("|".join(rf"(?P<d{day}>\b(?:{words})\b(?![:/]\d))" for day, words in _DAY_WORDS))
 _ANY_DAY_RE = re.compile(r"\b(?:any|every|each|all)\s+days?\b|\ball (?:three|3) days\b")
-_TIME = r"(?:(\d{1,2}):(\d{2})\s*(am|pm)?|(\d{1,2})\s*(am|pm)|(noon|midnight))"
+_TIME = r"(?:(\d{1,2}):(\d{2})\s*(am|pm)?|(\d{1,2})\s*(am|pm)|\b(noon|midnight)\b)"
 _TIME_RE = re.compile(rf"\b{_TIME}(?![\d/])")
 _RANGE_RE = re.compile(rf"\b{_TIME}\s*(?:-|–|to|until|till)\s*{_TIME}(?![\d/])")
 _LOOSE_RANGE_RE = re.compile(r"\b(\d{1,2})\s*(?:-|to)\s*(\d{1,2})\s*(am|pm)\b")
@@ -253,7 +253,7 @@ _AROUND_RE = re.compile(rf"\b(?:around|about|approximately|roughly|near|~)\s*{_T
 _BETWEEN_RE = re.compile(r"\bbetween\s+([^,.;]{1,20}?)\s+and\s+")
 
 _PRICE_WORDS = re.compile(
-    r"\b(price[sd]?|pricey|pricy|fares?|costs?|cheap\w*|expensive|budget|affordabl\w*|money|rich)\b|\$"
+    r"\b(price[sd]?|pricey|pricy|fares?|costs?|cheap\w*|cheep\w*|expensive|budget|affordabl\w*|money|rich)\b|\$"
 )
 _PRICE_LOW = re.compile(
     r"(doesn'?t|does not|don'?t|do not|not)\s+(really\s+)?(matter|care|mind|important|a concern)|"
@@ -287,11 +287,12 @@ _HIGH_WORDS = re.compile(
 _MID_WORDS = re.compile(r"\b(medium|mildly|moderate\w*|somewhat|kind of|sort of|average)\b")
 _LOW_WORDS = re.compile(
     r"\bnot\s+(?:very\s+|that\s+|so\s+|too\s+|really\s+)?important|unimportant|low\s*(?:-\s*)?(?:importance|priority|"
-    r"prio|important)|(?:can|could|may|might)\s+(?:probably\s+)?(?:miss|skip)|skippable|not (?:very|really|that)\b|"
+    r"prio|important)|(?:can|could|may|might)\s+(?:probably\s+|easily\s+|afford to\s+)?(?:miss|skip)|skippable|not (?:very|really|that)\b|"
     r"not at all|\bnot much\b"
 )
 _BAD_WORDS = re.compile(
-    r"\b(bad|rough|busy|blocked|booked|avoid|can'?t|cannot|won'?t|not|no|conflicts?|overlaps?|clash\w*|"
+    r"\b(?:is|are|am|'s|pretty|fully|completely|all|totally|very|quite|so|basically) booked\b|"
+    r"\b(bad|rough|busy|blocked|hard|difficult|tough|tight|avoid|can'?t|cannot|won'?t|not|no|conflicts?|overlaps?|clash\w*|"
     r"worst|impossible|unavailable|packed|full|terrible|awful)\b"
 )
 _GOOD_WORDS = re.compile(r"\b(open|free|gap|good|great|best|works?|possible|fine|prefer\w*|like|ideal|love)\b")
@@ -300,9 +301,10 @@ _REJECT_STRONG = re.compile(
     r"\b(no|nope|nah|not really|overlaps?|overlapping|conflicts?|clash\w*|cuts? into|runs? into|clips? into|"
     r"too far|far away|way too|go back|back to|previous|the other one|the first (?:one|flight|option|proposal)|"
     r"instead|anything else|something else|what else|other options?|any other|do better|terrible|won'?t work|"
-    r"doesn'?t work|not work|not ideal|not great|not good|no good|reject\w*|can'?t do (?:that|this|it)|"
+    r"doesn'?t work|not work|not ideal|in the middle of|interfer\w*|gets? in the way|not great|not good|no good|reject\w*|can'?t do (?:that|this|it)|"
     r"can'?t make (?:that|this|it)|too many|still a bit|a bit away)\b"
 )
+_NOT_BAD = re.compile(r"\bnot (?:too |that |so |all that )?bad\b")
 _REJECT_WEAK = re.compile(
     r"\b(pricey|pricy|too expensive|expensive|too rich|too much|cheaper|better price|lower price|better|earlier|later|"
     r"closer|bad|worse|unfortunately|rather|how about|what about|can we|could we|let'?s try|try)\b"
@@ -318,7 +320,7 @@ _QUESTION_OPENERS = re.compile(
 )
 _GREETING = re.compile(
     r"^\s*(?:(?:hello|hi|hey|heya|hiya|greetings|good (?:morning|afternoon|evening))\b[\s!,.]*)*"
-    r"(?:(?:how|what) (?:can|may|could|shall) i (?:help|assist|do for)|how(?:'s| is| are) (?:it going|you)|"
+    r"(?:(?:how|what) (?:can|may|could|shall) i (?:help|assist|do for)|(?:can|may|could|shall) i (?:help|assist)|how(?:'s| is| are) (?:it going|you)|"
     r"what (?:can i|do you need|are we doing|we doing)|"
     r"(?:sure|of course|absolutely|no problem|yes)\b[^?]{0,40}(?:help|do that|can)|nice to meet)|"
     r"^\s*(?:hello|hi|hey|heya|hiya|greetings|sure|ok|okay|of course|absolutely|no problem|sounds good|thanks?|"
@@ -333,8 +335,11 @@ _PRESENT_RE = re.compile(
     r"will (?:this|that|it) work|does (?:this|that|it) work|is this|would this|would that|"
     r"(?:the|a) (?:cheapest|cheaper|latest|earliest|only) (?:flight|option|one)|suffice|"
     r"(?:would|could|does|will|is) (?:a|an|the) (?:flight|option|one)\b|how bout (?:this|that)|"
-    r"this (?:might|may|could|should|would|will) (?:be|work|help|suit|do))\b"
+    r"this (?:might|may|could|should|would|will) (?:be|work|help|suit|do)|"
+    r"(?:does|do|would|will|did) (?:this|that|it) (?:one )?(?:look|work|suit|sound|seem|fit|do)|"
+    r"(?:is|was) (?:this|that) (?:one )?(?:better|ok|okay|good|any better|closer|cheaper|fine)|take a look|have a look)\b"
 )
+_WH_SCHEDULE = re.compile(r"\b(?:what|which|any)\s+(?:days?|dates?|times?)\b|\bwhen\b")
 _FUTURE_RE = re.compile(
     r"\b(will send|i'?ll send|send (?:it|one|something|you)|shortly|momentarily|in a (?:moment|bit|sec)|"
     r"let me (?:see|check|look|try|find|compare|take)|try again|send it again|give me a)\b"
@@ -349,6 +354,7 @@ _DEPARTURE_BLOCK = re.compile(
 _ARRIVAL_TIME_RE = re.compile(
     rf"\b(arriv\w*|lands?|landing|gets? in|get there|gets? there)\s+(?:at|by|before|after|around|about|past)?\s*{_TIME}"
 )
+_CONTINUATION_RE = re.compile(rf"\s*(?:{_BOUND_WORDS})\b")
 _EVENING_RE = re.compile(r"\b(evening|night|tonight|afternoon|pm)\b")
 _LATER_RE = re.compile(r"\b(later|after that|after this|after it|afterwards|right after)\b")
 _EARLIER_RE = re.compile(r"\b(earlier|before that|before this|before it|sooner)\b")
@@ -465,16 +471,19 @@ class MediationParser:
         offer: MedOffer | None = None
         for clause, question in clauses:
             presents = bool(_PRESENT_RE.search(clause)) and not (
-                _FUTURE_RE.search(clause) and not re.search(r"\bhere(?:'s| is)\b", clause)
+                _FUTURE_RE.search(clause)
+                and not re.search(r"\bhere(?:'s| is)\b|\bthis (?:one|flight|option)\b", clause)
             )
             details = _offer_details(clause)
             if _GREETING.search(clause) and not details:
                 continue
+            if question and presents and _WH_SCHEDULE.search(clause):
+                presents = False
             found = _asks(clause) if question and not presents else []
             if found and (
                 not details or _IMPORTANCE_WORDS.search(clause) or not any(a.about == "schedule" for a in found)
             ):
-                asks.extend(a for a in found if a not in asks)
+                asks.extend(a for a in found if a not in asks[-8:])
                 continue
             if presents or details:
                 if offer is None or (offer.carrier is None and offer.day is None):
@@ -587,6 +596,8 @@ def _verdict(text: str, context: MediationContext, acts: list[ActBase], bare: bo
     if offered is None and (context.start is not None or context.accepted is not None):
         offered = True
     deictic = bool(_DEICTIC.search(text))
+    if _NOT_BAD.search(text):  # "not too bad" is praise
+        text = _NOT_BAD.sub(" fine ", text)
     if context.accepted is not True:
         if _REJECT_STRONG.search(text) and (offered is not False or re.search(r"^\W*(no|nope|nah)\b", text)):
             return MedReject()
@@ -612,7 +623,8 @@ def _price(clause: str, question: bool = False) -> MedPrice | None:
     elif _PRICE_MID.search(clause):
         pref = MID_PRICE_PREF
     elif re.search(
-        r"cheap|inexpensive|budget|pricey|pricy|expensive|low price|save|costs? down|too rich|better price", clause
+        r"cheap|cheep|inexpensive|budget|pricey|pricy|expensive|low price|save|costs? down|too rich|better price",
+        clause,
     ):
         pref = HIGH_PRICE_PREF
     elif not question and re.search(r"\bimportan|\bmatters?\b|\bcare\b|\bpriority\b|\bconcern", clause):
@@ -642,7 +654,7 @@ def _arrival(clause: str) -> MedArrival | None:
 def _time_spans(clause: str) -> list[tuple[int, int, int | None]]:
     """``(position, start, end)`` of every time and range in ``clause`` (``end`` set for ranges)."""
     spans: list[tuple[int, int, int | None]] = []
-    taken: list[tuple[int, int]] = []
+    taken = bytearray(len(clause) + 1)  # the offsets a range already covers
     for match in _RANGE_RE.finditer(clause):
         first, second = match.groups()[:6], match.groups()[6:]
         start, end = _minutes(first), _minutes(second)
@@ -651,16 +663,16 @@ def _time_spans(clause: str) -> list[tuple[int, int, int | None]]:
         if not _has_ampm(first) and _has_ampm(second) and second[2] == "pm" and start + 12 * 60 <= end:
             start += 12 * 60
         spans.append((match.start(), start, end))
-        taken.append(match.span())
+        taken[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
     for match in _LOOSE_RANGE_RE.finditer(clause):
-        if any(a <= match.start() < b for a, b in taken):
+        if taken[match.start()]:
             continue
         start, end = int(match.group(1)) % 12, int(match.group(2)) % 12
         shift = 12 * 60 if match.group(3) == "pm" else 0
         spans.append((match.start(), start * 60 + shift, end * 60 + shift))
-        taken.append(match.span())
+        taken[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
     for match in _BARE_RANGE_RE.finditer(clause):
-        if any(a <= match.start() < b for a, b in taken):
+        if taken[match.start()]:
             continue
         opening, closing = int(match.group(1)), int(match.group(2))
         if not (1 <= opening <= 12 and 1 <= closing <= 12):
@@ -669,9 +681,9 @@ def _time_spans(clause: str) -> list[tuple[int, int, int | None]]:
         start = opening % 12 + (12 if opening <= 7 or _EVENING_RE.search(clause) else 0)
         end = closing % 12 + (12 if start >= 12 or closing <= 7 else 0)
         spans.append((match.start(), start * 60, end * 60))
-        taken.append(match.span())
+        taken[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
     for match in _TIME_RE.finditer(clause):
-        if any(a <= match.start() < b for a, b in taken):
+        if taken[match.start()]:
             continue
         start = _minutes(match.groups())
         if start is not None:
@@ -746,12 +758,14 @@ def _span(text: str, context: MediationContext | None = None) -> tuple[str | Non
         his = [p[1] for p in parts]
         lo = None if None in los else min(x for x in los if x is not None)
         hi = None if None in his else max(x for x in his if x is not None)
+    # "Thursday night around 8:30": a time without am/pm in the afternoon or evening is a pm time
+    late = bool(parts) and all(p[0] is not None and p[0] >= 12 * 60 for p in parts)
     for match in _AROUND_RE.finditer(text):
-        minutes = _minutes(match.groups())
+        minutes = _pm(_minutes(match.groups()), match.groups(), late)
         if minutes is not None:
             lo, hi = max(0, minutes - 60), min(24 * 60 - 1, minutes + 60)
     for match in _BOUND_RE.finditer(text):
-        minutes = _minutes(match.groups()[1:])
+        minutes = _pm(_minutes(match.groups()[1:]), match.groups()[1:], late)
         if minutes is None:
             continue
         if match.group(1) in ("after", "past", "from", "since", "later than", "post"):
@@ -770,6 +784,13 @@ def _span(text: str, context: MediationContext | None = None) -> tuple[str | Non
     return (None if lo is None else clock(lo)), (None if hi is None else clock(hi))
 
 
+def _pm(minutes: int | None, groups: tuple[str | None, ...], late: bool) -> int | None:
+    """``minutes`` moved to the afternoon when ``late`` and the time said no am/pm."""
+    if minutes is not None and late and not _has_ampm(groups) and minutes < 12 * 60:
+        return minutes + 12 * 60
+    return minutes
+
+
 def _clock_minutes(value: str) -> int:
     hours, minutes = value.split(":")
     return int(hours) * 60 + int(minutes)
@@ -786,13 +807,15 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
     pieces = re.split(r",|\bbut\b|\bhowever\b|\bthough\b|\bso\b", clause)
     # a piece that says neither takes the polarity of the next one that does ("after 18:00, before
     # 20:00 is bad"), else it is good
-    polarity: list[bool] = []
-    following = True
-    for piece in reversed(pieces):
-        said = _good(piece)
-        following = following if said is None else said
-        polarity.append(following)
-    polarity.reverse()
+    # a piece without a polarity of its own takes that of a continuation starting with a bound
+    # ("after 18:00, before 20:00 is bad"), else it is good
+    polarity = [True] * len(pieces)
+    for k in range(len(pieces) - 1, -1, -1):
+        said = _good(pieces[k])
+        if said is not None:
+            polarity[k] = said
+        elif k + 1 < len(pieces) and _CONTINUATION_RE.match(pieces[k + 1]):
+            polarity[k] = polarity[k + 1]
     out: list[MedWindow] = []
     previous_days: list[int | None] = []
     carry: list[tuple[int | None, bool]] = []  # days named without bounds in the previous piece
@@ -837,12 +860,23 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
                 if day is None and level is not None:
                     continue
                 window = MedWindow(day=day, after=after, before=before, good=good)
-                if window not in out:
-                    out.append(window)
+                out.append(window)
             waiting, previous_days = [], days
         _flush(out, carry)
         carry = [(day, good) for day in waiting]
     _flush(out, carry)
+    return _unique(out)
+
+
+def _unique(windows: list[MedWindow]) -> list[MedWindow]:
+    """``windows`` without repeats, in order."""
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for window in windows:
+        key = (window.day, window.after, window.before, window.good)
+        if key not in seen:
+            seen.add(key)
+            out.append(window)
     return out
 
 
@@ -850,8 +884,7 @@ def _flush(out: list[MedWindow], days: list[tuple[int | None, bool]]) -> None:
     """Whole-day windows of the days named without bounds."""
     for day, good in days:
         window = MedWindow(day=day, good=good)
-        if window not in out:
-            out.append(window)
+        out.append(window)
     days.clear()
 
 
