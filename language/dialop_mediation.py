@@ -249,6 +249,9 @@ _PART_RE = re.compile(
 )
 _BOUND_WORDS = r"after|past|from|since|before|by|until|till|earlier than|later than|no later than|pre|post"
 _BOUND_RE = re.compile(rf"\b({_BOUND_WORDS})[\s-]*(?:about\s+|around\s+)?{_TIME}")
+_BARE_BOUND_RE = re.compile(
+    rf"\b({_BOUND_WORDS})[\s-]+(\d{{1,2}})\b(?!\s*(?:am|pm|:|/|\d|%|hours?|hrs?|min\w*|meetings?|flights?|days?|people|of\b))"
+)
 _AROUND_RE = re.compile(rf"\b(?:around|about|approximately|roughly|near|~)\s*{_TIME}")
 _BETWEEN_RE = re.compile(r"\bbetween\s+([^,.;]{1,20}?)\s+and\s+")
 
@@ -301,12 +304,13 @@ _REJECT_STRONG = re.compile(
     r"\b(no|nope|nah|not really|overlaps?|overlapping|conflicts?|clash\w*|cuts? into|runs? into|clips? into|"
     r"too far|far away|way too|go back|back to|previous|the other one|the first (?:one|flight|option|proposal)|"
     r"instead|anything else|something else|what else|other options?|any other|do better|terrible|won'?t work|"
-    r"doesn'?t work|not work|not ideal|in the middle of|interfer\w*|gets? in the way|not great|not good|no good|reject\w*|can'?t do (?:that|this|it)|"
+    r"doesn'?t work|not work|not ideal|in the middle of|(?:don'?t|do not) (?:think|believe) (?:that|this|it)|optimi[sz]e|improve|something better|anything better|"
+    r"a better (?:one|flight|option)|another (?:flight|option|one|time|day)|interfer\w*|gets? in the way|not great|not good|no good|reject\w*|can'?t do (?:that|this|it)|"
     r"can'?t make (?:that|this|it)|too many|still a bit|a bit away)\b"
 )
 _NOT_BAD = re.compile(r"\bnot (?:too |that |so |all that )?bad\b")
 _REJECT_WEAK = re.compile(
-    r"\b(pricey|pricy|too expensive|expensive|too rich|too much|cheaper|better price|lower price|better|earlier|later|"
+    r"(?<!can )(?<!could )(?<!to )\bmiss(?:es|ing)?\b|\b(pricey|pricy|too expensive|expensive|too rich|too much|cheaper|better price|lower price|better|earlier|later|"
     r"closer|bad|worse|unfortunately|rather|how about|what about|can we|could we|let'?s try|try)\b"
 )
 _ACCEPT_RE = re.compile(
@@ -315,9 +319,7 @@ _ACCEPT_RE = re.compile(
     r"can be managed|manageable|i suppose)\b"
 )
 _DEICTIC = re.compile(r"\b(that|this|it|that'?s|thats|this one|that one|the flight|these|those)\b")
-_QUESTION_OPENERS = re.compile(
-    r"^\s*(how|what|which|when|where|who|why|is|are|do|does|did|can|could|would|will|should|any|anything)\b"
-)
+_QUESTION_OPENERS = re.compile(r"^\s*(how|what|when|why|is|are|do|does|did|can|could|would|will|should|any|anything)\b")
 _GREETING = re.compile(
     r"^\s*(?:(?:hello|hi|hey|heya|hiya|greetings|good (?:morning|afternoon|evening))\b[\s!,.]*)*"
     r"(?:(?:how|what) (?:can|may|could|shall) i (?:help|assist|do for)|(?:can|may|could|shall) i (?:help|assist)|how(?:'s| is| are) (?:it going|you)|"
@@ -337,9 +339,12 @@ _PRESENT_RE = re.compile(
     r"(?:would|could|does|will|is) (?:a|an|the) (?:flight|option|one)\b|how bout (?:this|that)|"
     r"this (?:might|may|could|should|would|will) (?:be|work|help|suit|do)|"
     r"(?:does|do|would|will|did) (?:this|that|it) (?:one )?(?:look|work|suit|sound|seem|fit|do)|"
-    r"(?:is|was) (?:this|that) (?:one )?(?:better|ok|okay|good|any better|closer|cheaper|fine)|take a look|have a look)\b"
+    r"(?:is|was) (?:this|that) (?:one )?(?:better|ok|okay|good|any better|closer|cheaper|fine)|take a look|have a look|"
+    r"(?:a|the) (?:flight|option)\b[^?.]{0,40}\b(?:could|would|might|will) (?:work|suit|do)|(?:this|the) next one|let me know (?:what you think|if (?:this|that|it))|what you think (?:of|about) (?:this|that))\b"
 )
-_WH_SCHEDULE = re.compile(r"\b(?:what|which|any)\s+(?:days?|dates?|times?)\b|\bwhen\b")
+_WH_SCHEDULE = re.compile(
+    r"\b(?:what|which|any)\s+(?:specific\s+)?(?:days?|dates?|times?)\b|\bwhen\b|\bpreferences?\b|\bmeetings?\b"
+)
 _FUTURE_RE = re.compile(
     r"\b(will send|i'?ll send|send (?:it|one|something|you)|shortly|momentarily|in a (?:moment|bit|sec)|"
     r"let me (?:see|check|look|try|find|compare|take)|try again|send it again|give me a)\b"
@@ -395,6 +400,7 @@ def _normalize(message: object) -> str:
     text = straight_apostrophes(clean_message(message)).lower()
     text = re.sub(r"\b([ap])\.\s?m\.?", r"\1m", text)
     text = re.sub(r"(\d)\.(\d{2})\b", r"\1:\2", text)
+    text = re.sub(r"\b(wed|weds|thu|thur|thurs|fri)\.", r"\1", text)
     text = text.replace("—", " - ").replace("–", "-").replace("@", " at ")
     # "between 11 am and 5:30 pm" is a range (its "and" joins no two wishes)
     text = _BETWEEN_RE.sub(r"between \1 to ", text)
@@ -475,7 +481,7 @@ class MediationParser:
                 and not re.search(r"\bhere(?:'s| is)\b|\bthis (?:one|flight|option)\b", clause)
             )
             details = _offer_details(clause)
-            if _GREETING.search(clause) and not details:
+            if _GREETING.search(clause) and not details and not _WH_SCHEDULE.search(clause):
                 continue
             if question and presents and _WH_SCHEDULE.search(clause):
                 presents = False
@@ -494,9 +500,17 @@ class MediationParser:
     def _user(self, text: str, clauses: list[tuple[str, bool]], context: MediationContext) -> list[ActBase]:
         acts: list[ActBase] = []
         verdicts: list[ActBase] = []
+        here = context
         for clause, question in clauses:
-            found = _statement(clause, question, context)
-            if not found and (verdict := _verdict(clause, context, [], bare=True)) is not None:
+            found = _statement(clause, question, here)
+            named = [a.day for a in found if isinstance(a, MedWindow | MedEvent | MedFlight) and a.day is not None]
+            if not named and (day := _DAY_RE.search(clause)) is not None:
+                named = [_day_of(day)]
+            if named and named[-1] != here.day:
+                # "Thursday might work, but I have a meeting at 9:30 am": the day named last
+                here = here.model_copy(update={"day": named[-1], "start": None})
+            bare = not found and not question and not re.search(r"\b(if|whether)\b", clause)
+            if bare and (verdict := _verdict(clause, context, [], bare=True)) is not None:
                 verdicts.append(verdict)
             acts.extend(found)
         if not any(isinstance(v, MedReject) for v in verdicts):
@@ -507,16 +521,23 @@ class MediationParser:
         return [MedAccept(), *acts] if verdicts else acts
 
 
+_ASK_ARRIVAL = re.compile(
+    r"\barriv\w*|\bland(?:s|ing)?\b|same time|together|close (?:to|together)|\bnear\b|far (?:from|apart|away)|apart"
+)
+
+
 def _asks(clause: str) -> list[MedAsk]:
     """The assistant's questions in a clause: price, arrival, events' importance, else the schedule."""
     asks: list[MedAsk] = []
     if _PRICE_WORDS.search(clause) and not re.search(r"\$\s*\d|\d\s*\$", clause):
         asks.append(MedAsk(about="price"))
-    if re.search(r"\barriv\w*|\bland|same time|together|close|near|far", clause):
+    if _ASK_ARRIVAL.search(clause):
         asks.append(MedAsk(about="arrival"))
     if _IMPORTANCE_WORDS.search(clause):
         asks.extend(MedAsk(about="event", day=day, start=clock(start)) for day, start, _ in _events(clause))
-    if not asks and _SCHEDULE_RE.search(clause):
+    if not asks and (
+        _WH_SCHEDULE.search(clause) or (_SCHEDULE_RE.search(clause) and not re.search(r"\b(this|that|it)\b", clause))
+    ):
         asks.append(MedAsk(about="schedule"))
     return asks
 
@@ -555,7 +576,7 @@ def _statement(clause: str, question: bool, context: MediationContext) -> list[A
     if flight := _flight(clause):
         return [*acts, flight]
     if _IMPORTANCE_WORDS.search(clause) or _OUT_OF_10.search(clause):
-        if events := _importances(clause):
+        if events := _importances(clause, context.day):
             return acts + events
         answer = _answer(clause, context)
         if answer is not None:
@@ -603,7 +624,9 @@ def _verdict(text: str, context: MediationContext, acts: list[ActBase], bare: bo
             return MedReject()
         if _REJECT_WEAK.search(text) and (offered or (offered is None and deictic)):
             complaint = any(isinstance(a, MedPrice | MedArrival) for a in acts) or re.search(
-                r"pricey|pricy|expensive|too rich|too much|\bbad\b|worse|unfortunately|better|rather", text
+                r"pricey|pricy|expensive|too rich|too much|\bbad\b|worse|unfortunately|better|rather|"
+                r"(?<!can )(?<!could )(?<!to )\bmiss(?:es|ing)?\b",
+                text,
             )
             wish = any(isinstance(a, MedWindow) for a in acts) or re.search(r"\b(earlier|later|closer|cheaper)\b", text)
             if complaint or (wish and offered):
@@ -623,7 +646,7 @@ def _price(clause: str, question: bool = False) -> MedPrice | None:
     elif _PRICE_MID.search(clause):
         pref = MID_PRICE_PREF
     elif re.search(
-        r"cheap|cheep|inexpensive|budget|pricey|pricy|expensive|low price|save|costs? down|too rich|better price",
+        r"cheap|cheep|inexpensive|budget|good price|better price|lower price|pricey|pricy|expensive|low price|save|costs? down|too rich|better price",
         clause,
     ):
         pref = HIGH_PRICE_PREF
@@ -725,11 +748,15 @@ def _importance_level(clause: str, answer: bool = False) -> int:
     return IMPORTANT
 
 
-def _importances(clause: str) -> list[ActBase]:
+def _importances(clause: str, default_day: int | None = None) -> list[ActBase]:
+    """Events with an importance: times with a day (``default_day`` when the clause names none)."""
     level = _importance_level(clause)
+    found = _events(clause)
+    if not found and default_day is not None and not _DAY_RE.search(clause):
+        found = [(default_day, start, end) for _, start, end in _time_spans(clause)]
     return [
         MedEvent(day=day, start=clock(start), end=None if end is None else clock(end), importance=level)
-        for day, start, end in _events(clause)
+        for day, start, end in found
     ]
 
 
@@ -764,11 +791,16 @@ def _span(text: str, context: MediationContext | None = None) -> tuple[str | Non
         minutes = _pm(_minutes(match.groups()), match.groups(), late)
         if minutes is not None:
             lo, hi = max(0, minutes - 60), min(24 * 60 - 1, minutes + 60)
-    for match in _BOUND_RE.finditer(text):
-        minutes = _pm(_minutes(match.groups()[1:]), match.groups()[1:], late)
+    bounds = [(m.group(1), _pm(_minutes(m.groups()[1:]), m.groups()[1:], late)) for m in _BOUND_RE.finditer(text)]
+    for match in _BARE_BOUND_RE.finditer(text):
+        # "before 1 on Thursday", "after 4": chat hours 1..7 are afternoon hours
+        hour = int(match.group(2))
+        if 1 <= hour <= 12:
+            bounds.append((match.group(1), (hour + 12 if hour <= 7 or (late and hour < 12) else hour) * 60))
+    for word, minutes in bounds:
         if minutes is None:
             continue
-        if match.group(1) in ("after", "past", "from", "since", "later than", "post"):
+        if word in ("after", "past", "from", "since", "later than", "post"):
             lo = minutes
         else:
             hi = minutes
@@ -827,26 +859,42 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
             if LOW_IMPORTANCE < level < HIGH_IMPORTANCE:
                 continue
             good = level <= LOW_IMPORTANCE
+        if not _CONTINUATION_RE.match(piece):
+            previous_days = []  # a new piece names its own days ("Wed morning, or a redeye")
         waiting: list[int | None] = []
-        for position, segment in enumerate(re.split(r"\bor\b|\band\b|&", piece)):
-            days: list[int | None] = [_day_of(m) for m in _DAY_RE.finditer(segment)]
-            if _ANY_DAY_RE.search(segment):
-                days.append(None)
+        parts = re.split(r"\b(or|and)\b|&", piece)
+        segments = parts[0::2]
+        joins = ["", *(j or "and" for j in parts[1::2])]
+        named = [
+            [_day_of(m) for m in _DAY_RE.finditer(seg)] + ([None] if _ANY_DAY_RE.search(seg) else [])
+            for seg in segments
+        ]
+        last_span: tuple[str | None, str | None] = (None, None)
+        part_only = False  # the last window came from a part of the day alone (it may merge)
+        for position, segment in enumerate(segments):
+            days: list[int | None] = list(named[position])
             after, before = _span(segment, context)
             if not days and (after, before) == (None, None):
                 continue
             if days and (after, before) == (None, None):
-                _flush(out, carry)
-                waiting.extend(days)
-                previous_days = days
-                continue
+                if joins[position] == "and" and last_span != (None, None) and not waiting:
+                    # "afternoons on 5/31 and 6/2 are rough": the days share the bounds before
+                    after, before = last_span
+                else:
+                    _flush(out, carry)
+                    waiting.extend(days)
+                    previous_days = days
+                    continue
             if not days and not position and carry:
                 # "maybe the 1st, after 3pm": the previous piece's days take these bounds
                 days, carry = [day for day, _ in carry], []
             elif not days:
                 relative = bool(_LATER_RE.search(segment) or _EARLIER_RE.search(segment))
+                ahead = next((d for d in named[position + 1 :] if d), None)
                 if previous_days:
                     days = previous_days
+                elif ahead is not None and _part_only(segment):
+                    days = ahead  # "late afternoon or the evening on Thursday"
                 elif relative and context.day is not None:
                     days = [context.day]
                 else:
@@ -856,16 +904,48 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
                     last = out.pop()
                     after, before = after or last.after, before or last.before
             _flush(out, carry)
+            alone = _part_only(segment)
             for day in [*waiting, *days]:
                 if day is None and level is not None:
                     continue
                 window = MedWindow(day=day, after=after, before=before, good=good)
+                if alone and part_only and out and _adjacent(out[-1], window):
+                    # adjacent parts named together: one window ("afternoon or evening")
+                    last = out.pop()
+                    window = window.model_copy(
+                        update={
+                            "after": _earliest(last.after, window.after),
+                            "before": _latest(last.before, window.before),
+                        }
+                    )
                 out.append(window)
-            waiting, previous_days = [], days
+            waiting, previous_days, last_span, part_only = [], days, (after, before), alone
         _flush(out, carry)
         carry = [(day, good) for day in waiting]
     _flush(out, carry)
     return _unique(out)
+
+
+def _part_only(text: str) -> bool:
+    """Whether the bounds of ``text`` come from parts of the day alone (no clock time)."""
+    return bool(_PART_RE.search(text)) and not _TIME_RE.search(text) and not _BARE_BOUND_RE.search(text)
+
+
+def _adjacent(first: MedWindow, second: MedWindow) -> bool:
+    """Whether two windows of the same day and polarity touch (one ends where the other starts)."""
+    if first.day != second.day or first.good != second.good:
+        return False
+    return (first.before is not None and first.before == second.after) or (
+        second.before is not None and second.before == first.after
+    )
+
+
+def _earliest(a: str | None, b: str | None) -> str | None:
+    return None if a is None or b is None else min(a, b)
+
+
+def _latest(a: str | None, b: str | None) -> str | None:
+    return None if a is None or b is None else max(a, b)
 
 
 def _unique(windows: list[MedWindow]) -> list[MedWindow]:
