@@ -213,7 +213,8 @@ _TIME_RE = re.compile(rf"\b{_TIME}(?![\d/])")
 _RANGE_RE = re.compile(rf"\b{_TIME}\s*(?:-|–|to|until|till)\s*{_TIME}(?![\d/])")
 _LOOSE_RANGE_RE = re.compile(r"\b(\d{1,2})\s*(?:-|to)\s*(\d{1,2})\s*(am|pm)\b")
 _BARE_RANGE_RE = re.compile(
-    r"\b(?:from|between)\s+(\d{1,2})\s*(?:-|to|until|till)\s*(\d{1,2})\b(?!\s*(?:am|pm|:|/|hours?))"
+    r"(?<![$\d:/.])\b(?:(?:from|between)\s+)?(\d{1,2})\s*(?:-|to|until|till)\s*(\d{1,2})\b"
+    r"(?!\s*(?:am|pm|:|/|\d|%|hours?|hrs?|min\w*|meetings?|flights?|days?|people|times?|of\b|out\b))"
 )
 _OUT_OF_10 = re.compile(r"\b(\d{1,2})\s*(?:/|out of)\s*10\b")
 _OUT_OF_20 = re.compile(r"\b(\d{1,2})\s*(?:/|out of)\s*20\b")
@@ -267,13 +268,12 @@ _PRICE_MID = re.compile(
 )
 _FRIEND = r"(?:friend\w*|buddy|bud|pal|bff|partner|colleague|mate|companion|him|her|them)"
 _ARRIVAL_WORDS = re.compile(
-    r"\barriv\w*|same time|\btogether\b|\bclose[rs]?\b|\bnear(?:er|by)?\b|\bfar\b|\baway\b|\bapart\b|\bwith (?:my|his|her) "
+    r"\barriv\w*|\bland\w*|same time|\btogether\b|\bclose[rs]?\b|\bnear(?:er|by)?\b|\bfar(?:ther)?\b|\bfurther\b|\baway\b|\bapart\b|\bwith (?:my|his|her) "
     + _FRIEND
 )
 _ARRIVAL_FRIENDLY = re.compile(
-    r"same time|together|(?:close[rs]?|near(?:er)?|far|away|apart|land\w*|arriv\w*|gets? (?:me )?in)\b[^.?!]{0,30}\b"
-    + _FRIEND
-    + r"|\bcloser\b|too far|far away|way off|\bapart\b|still a bit away"
+    r"same time|together|(?:close[rs]?|near(?:er)?|far|farther|further|away|apart|land\w*|arriv\w*|gets? (?:me )?in)\b"
+    r"[^.?!]{0,40}\b" + _FRIEND + r"|\bcloser\b|too far|far away|way off|\bapart\b|still a bit away"
 )
 _ARRIVAL_LOW = re.compile(r"(doesn'?t|does not|don'?t|do not|not)\s+(really\s+)?(matter|care|important)")
 _ARRIVAL_SOFT = re.compile(
@@ -295,7 +295,7 @@ _LOW_WORDS = re.compile(
 )
 _BAD_WORDS = re.compile(
     r"\b(?:is|are|am|'s|pretty|fully|completely|all|totally|very|quite|so|basically) booked\b|"
-    r"\b(bad|rough|busy|blocked|hard|difficult|tough|tight|avoid|can'?t|cannot|won'?t|not|no|conflicts?|overlaps?|clash\w*|"
+    r"\b(bad|rough|busy|blocked|overlapped|conflicted|hard|difficult|tough|tight|avoid|can'?t|cannot|won'?t|not|no|conflicts?|overlaps?|clash\w*|"
     r"worst|impossible|unavailable|packed|full|terrible|awful)\b"
 )
 _GOOD_WORDS = re.compile(r"\b(open|free|gap|good|great|best|works?|possible|fine|prefer\w*|like|ideal|love)\b")
@@ -304,7 +304,8 @@ _REJECT_STRONG = re.compile(
     r"\b(no|nope|nah|not really|overlaps?|overlapping|conflicts?|clash\w*|cuts? into|runs? into|clips? into|"
     r"too far|far away|way too|go back|back to|previous|the other one|the first (?:one|flight|option|proposal)|"
     r"instead|anything else|something else|what else|other options?|any other|do better|terrible|won'?t work|"
-    r"doesn'?t work|not work|not ideal|in the middle of|(?:don'?t|do not) (?:think|believe) (?:that|this|it)|optimi[sz]e|improve|something better|anything better|"
+    r"doesn'?t work|not work|not ideal|in the middle of|overlapped|conflicted|not affordable|unaffordable|"
+    r"not wallet|(?:don'?t|do not) (?:think|believe) (?:that|this|it)|optimi[sz]e|improve|something better|anything better|"
     r"a better (?:one|flight|option)|another (?:flight|option|one|time|day)|interfer\w*|gets? in the way|not great|not good|no good|reject\w*|can'?t do (?:that|this|it)|"
     r"can'?t make (?:that|this|it)|too many|still a bit|a bit away)\b"
 )
@@ -340,7 +341,9 @@ _PRESENT_RE = re.compile(
     r"this (?:might|may|could|should|would|will) (?:be|work|help|suit|do)|"
     r"(?:does|do|would|will|did) (?:this|that|it) (?:one )?(?:look|work|suit|sound|seem|fit|do)|"
     r"(?:is|was) (?:this|that) (?:one )?(?:better|ok|okay|good|any better|closer|cheaper|fine)|take a look|have a look|"
-    r"(?:a|the) (?:flight|option)\b[^?.]{0,40}\b(?:could|would|might|will) (?:work|suit|do)|(?:this|the) next one|let me know (?:what you think|if (?:this|that|it))|what you think (?:of|about) (?:this|that))\b"
+    r"(?:a|the) (?:flight|option)\b[^?.]{0,40}\b(?:could|would|might|will) (?:work|suit|do)|"
+    r"(?:would you mind|how (?:do|would) you feel about|are you ok(?:ay)? with|would you be ok(?:ay)? with|"
+    r"what do you think (?:of|about)) (?:a|an|the|doing|taking|flying)\b|(?:this|the) next one|let me know (?:what you think|if (?:this|that|it))|what you think (?:of|about) (?:this|that))\b"
 )
 _WH_SCHEDULE = re.compile(
     r"\b(?:what|which|any)\s+(?:specific\s+)?(?:days?|dates?|times?)\b|\bwhen\b|\bpreferences?\b|\bmeetings?\b"
@@ -401,6 +404,7 @@ def _normalize(message: object) -> str:
     text = re.sub(r"\b([ap])\.\s?m\.?", r"\1m", text)
     text = re.sub(r"(\d)\.(\d{2})\b", r"\1:\2", text)
     text = re.sub(r"\b(wed|weds|thu|thur|thurs|fri)\.", r"\1", text)
+    text = re.sub(r"\bjet\s+blue\b", "jetblue", text)
     text = text.replace("—", " - ").replace("–", "-").replace("@", " at ")
     # "between 11 am and 5:30 pm" is a range (its "and" joins no two wishes)
     text = _BETWEEN_RE.sub(r"between \1 to ", text)
@@ -536,7 +540,8 @@ def _asks(clause: str) -> list[MedAsk]:
     if _IMPORTANCE_WORDS.search(clause):
         asks.extend(MedAsk(about="event", day=day, start=clock(start)) for day, start, _ in _events(clause))
     if not asks and (
-        _WH_SCHEDULE.search(clause) or (_SCHEDULE_RE.search(clause) and not re.search(r"\b(this|that|it)\b", clause))
+        (_WH_SCHEDULE.search(clause) and not re.search(r"\b(this|these)\b", clause))
+        or (_SCHEDULE_RE.search(clause) and not re.search(r"\b(this|that|it)\b", clause))
     ):
         asks.append(MedAsk(about="schedule"))
     return asks
@@ -628,7 +633,11 @@ def _verdict(text: str, context: MediationContext, acts: list[ActBase], bare: bo
                 r"(?<!can )(?<!could )(?<!to )\bmiss(?:es|ing)?\b",
                 text,
             )
-            wish = any(isinstance(a, MedWindow) for a in acts) or re.search(r"\b(earlier|later|closer|cheaper)\b", text)
+            wish = any(isinstance(a, MedWindow) for a in acts) or re.search(
+                r"\b(earlier|later|closer|cheaper)\b|(?:try|put|go with|switch to|book)\b[^.?!]{0,20}\b(?:the|that)\b"
+                r"[^.?!]{0,25}\b(?:flight|one|option)\b",
+                text,
+            )
             if complaint or (wish and offered):
                 return MedReject()
     if bare and offered is not False and _ACCEPT_RE.search(text):
@@ -643,6 +652,8 @@ def _price(clause: str, question: bool = False) -> MedPrice | None:
         pref = int(number.group(1))
     elif _PRICE_LOW.search(clause):
         pref = LOW_PRICE_PREF
+    elif re.search(r"not affordable|unaffordable|not wallet", clause):
+        pref = HIGH_PRICE_PREF
     elif _PRICE_MID.search(clause):
         pref = MID_PRICE_PREF
     elif re.search(
@@ -972,7 +983,7 @@ def _good(text: str) -> bool | None:
     """The polarity a piece of text gives its windows (``None``: it says neither)."""
     text = re.sub(r"\bif not\b", "", text)
     if _BAD_WORDS.search(text):
-        return bool(re.search(r"\b(works?|open|free|fine|possible|best)\b", text)) and not re.search(
+        return bool(re.search(r"\b(works?|open|free|fine|best)\b", text)) and not re.search(
             r"\b(not|no|can'?t|won'?t|doesn'?t|cannot)\b", text
         )
     if _GOOD_WORDS.search(text):

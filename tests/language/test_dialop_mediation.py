@@ -351,3 +351,71 @@ def test_offers_without_details(message, expected):
 )
 def test_verdicts_with_reasons(message, fields, expected):
     assert PARSER.parse(message, _ctx(author="user", **fields)) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "fields", "expected"),
+    [
+        # phrasings met while reading unlabelled recorded messages (after the fixes above)
+        ("Let's avoid Friday 1 to 3 if possible.", {}, [MedWindow(day=2, after="13:00", before="15:00", good=False)]),
+        ("Or before 1 on Thursday.", {}, [MedWindow(day=1, before="13:00")]),
+        ("I think Wed. morning would work really well", {}, [MedWindow(day=0, before="12:00")]),
+        (
+            "Let's look at late afternoon or the evening on Thursday, that looks clearest.",
+            {},
+            [MedWindow(day=1, after="12:00")],
+        ),
+        (
+            "Afternoons on 5/31 and 6/2 are rough.",
+            {},
+            [
+                MedWindow(day=0, after="12:00", before="17:00", good=False),
+                MedWindow(day=2, after="12:00", before="17:00", good=False),
+            ],
+        ),
+        (
+            "Thursday might work, but I have a personal meeting at 9:30 am that is high importance.",
+            {},
+            [MedWindow(day=1), MedEvent(day=1, start="09:30", importance=9)],
+        ),
+        (
+            "The meeting at 3:30 PM is high importance though.",
+            {"day": 1},
+            [MedEvent(day=1, start="15:30", importance=9)],
+        ),
+        (
+            "Thursday night around 8:30 or Friday afternoon around 4:30 PM",
+            {},
+            [MedWindow(day=1, after="19:30", before="21:30"), MedWindow(day=2, after="15:30", before="17:30")],
+        ),
+        ("That one is not too bad!", {"day": 1, "start": "19:31"}, [MedAccept()]),
+        ("Not bad but perhaps we can optimize", {"day": 2, "start": "11:06"}, [MedReject()]),
+        ("I don't believe that will work with my schedule.", {"day": 2, "start": "10:08"}, [MedReject()]),
+        ("That is not affordable for me", {"day": 0, "start": "15:35"}, [MedReject(), MedPrice(pref=15)]),
+        ("My meeting at the end of the day is also low importance if that works?", {"day": 2, "offered": True}, []),
+        ("Can I have a flight booked perhaps on Wed morning?", {}, [MedWindow(day=0, before="12:00")]),
+    ],
+)
+def test_more_human_phrasing(message, fields, expected):
+    assert PARSER.parse(message, _ctx(author="user", **fields)) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Hello, can I help you?", []),
+        ("Sure- when are you wanting to do that?", [MedAsk(about="schedule")]),
+        ("Sure, are there any days you are looking at so far?", [MedAsk(about="schedule")]),
+        ("How do you feel about a Friday night flight?", [MedOffer()]),
+        ("Let me see if this one is any better.", [MedOffer()]),
+        ("Does this look good to you?", [MedOffer()]),
+        ("Would a flight on Thu afternoon work? This would conflict with at least 2 meetings, though?", [MedOffer()]),
+        (
+            "Here's an option for 6/2 which is under $1k, lands before 11 am, and which will have you land near your friend.",
+            [MedOffer()],
+        ),
+        ("I'll send a proposal and see if it works for you", []),
+    ],
+)
+def test_more_assistant_phrasing(message, expected):
+    assert PARSER.parse(message, ASSISTANT) == expected
