@@ -14,6 +14,11 @@ Two stores, one per kind of seat (the registry builds the right one from the fir
   these it computes each user's believed value per flight and the pair term, which the exact solver
   (:mod:`solvers.flight_pairs`) ranks.
 
+Both stores also keep, per user room, the dialogue state a message is read in (:class:`Discussion`:
+the day and flight under discussion, whether a flight is on the table, the user's formal answer to
+the latest proposal, the assistant's last question), followed from the proposals and answers in the
+chat and from the parsed messages, and hand it to the parser as the :class:`MediationContext`.
+
 Users only speak in scaled terms (importance out of 10, price weight out of 20, arrival weight out of
 10); the assistant converts them into score units with the game's own term formulas. Neither store
 reads anything but its own observation and the parsed messages.

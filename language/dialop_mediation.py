@@ -17,17 +17,47 @@ like or veto) and the assistant asks about those and offers flights. Days are th
 | ``med_accept`` | --                                      | "Works for me."                                |
 | ``med_reject`` | --                                      | "No."                                          |
 
-The parser reads a message clause by clause (sentences, ``;`` and `` / ``). Human phrasing it reads:
-days ("Thursday", "thurs", "6/1", "June 1st"), times ("10:30", "10am", "6 PM", "noon", ranges
-"8 to 10 PM"), parts of the day ("Thursday morning" = before 12:00, "afternoon" = 12:00-17:00,
-"evening"/"night" = after 17:00), qualitative levels ("very important" = 9, "important" = 7, "could
-miss" = 2; "cheap" = price 15/20, "price doesn't matter" = 3; "arrive around the same time as my
-friend" = 8), acceptance and refusal cues ("works great", "book it"; "overlaps too many meetings").
-Which acts a clause may give depends on its author (``MediationContext.author``): an assistant's
-question is a question or an offer, a user's question ("what about Friday?") a wish.
+The parser reads a message clause by clause (sentences, ``;`` and `` / ``), and a clause piece by
+piece (commas, "but", "so") and segment by segment ("or", "and"). What it may give depends on the
+author (``MediationContext.author``): an assistant only asks (``med_ask``) or presents a flight
+(``med_offer``, at most one per message); a user states facts, wishes (windows, also when asked as a
+question: "what about Friday?") and at most one verdict on the offer.
 
-Known limits: relative references ("the flight right after that", "my 830") and events without a
-day are not resolved; a clause gives one kind of statement (price, arrival, events, windows).
+Dialogue context (``MediationContext``, filled by the belief stores of
+:mod:`beliefs.dialop_mediation` per user room): ``day`` under discussion (the latest offer's day, or
+the last day named since), the offered flight's ``start`` and ``carrier``, whether a flight is on
+the table (``offered``; ``None`` = unknown, as for a message read alone), the user's formal answer
+(``accepted``) and the assistant's last question (``asked``). The parser uses it for:
+
+| phrasing                                   | reading                                                  |
+| ------------------------------------------ | -------------------------------------------------------- |
+| "that evening", "the same day"             | the day under discussion ("that evening" = its evening)  |
+| "the next morning", "the following day"    | the day after it                                         |
+| "anything later?", "a bit earlier"         | a window after / before the offered departure, that day  |
+| "my 3:30 meeting is high importance"       | an event on the day named last in the message, else the day under discussion |
+| "medium", "not very", "a lot"              | answers the last question (event importance, price, arrival) |
+| "sounds good", "sure"                      | an acceptance only when a flight is (or may be) on the table |
+| "pricey", "anything closer?", "go back"    | a rejection (plus the reason) unless the user accepted it |
+
+Conventions (the labelling guide's):
+
+| topic        | reading                                                                                  |
+| ------------ | ---------------------------------------------------------------------------------------- |
+| days         | "Thursday", "thurs", "Wed.", "6/1", "June 1st", "the 2nd", "31st"; "any day" = no day     |
+| times        | "10:30", "10am", "6 PM", "noon"; chat hours 1..7 without am/pm are pm ("after 4", "4:30"); in an afternoon or evening also 8..11 ("Thursday night around 8:30" = 20:30) |
+| parts of day | morning < 12:00, afternoon 12:00-17:00, evening / night / redeye > 17:00, midday 11:00-13:00; "early" / "late" do not narrow; adjacent parts named together merge ("afternoon or evening" = after 12:00) |
+| bounds       | "after / past / post- / from 6 PM", "before / by / until / pre- 11:00", ranges "8 to 10 PM", "between 11 am and 5:30 pm", "Friday 1 to 3", "around T" = T +- 1 h; arrival times ("arrive after 2 PM", "gets in at 12:54") give no departure |
+| windows      | days named without bounds share the next segment's ("Wed and Fri after 2:30") or, over "and", the previous one's ("afternoons on 5/31 and 6/2"); bounds without a day take the segment before ("Wed before 3 and after 5": two windows); polarity per piece ("a gap Thursday, Wednesday is packed") |
+| importance   | very / highly / most / critical / can't miss = 9, important = 7, medium / mildly = 5, low / not very / can miss = 2; meetings without a time give no event: skippable ones make their time good, unmissable ones bad |
+| price        | cheap, any complaint or request for cheaper = 15/20; reasonably priced / affordable / cost effective = 10; "doesn't matter" = 3 |
+| arrival      | same time / near / close to the friend = 8; soft ("if possible", "hopefully", conditional) = 5; not important = 2; "works for my friend" and "with my friend" give nothing |
+| offers       | an assistant presenting a flight now ("How about this?", "Check this out", "This might be the best flight", "Here is a cheaper one") is ``med_offer``; with details only when the message names them (carrier; day and departure together); "I will send a proposal shortly", "let me see" and greetings give nothing |
+
+Known limits: a flight named by its time only ("the 8:30 one", "the 4:48 PM flight") gives no window
+(only the rejection of the current offer); a meeting named without a time ("my last meeting") gives
+no event even when the assistant asked about it; conditional verdicts ("this can be managed if we need
+to") are read by their cue words; "first" / "second" meetings and relative clock times ("my 830")
+are not resolved; typos beyond a few common ones ("cheep", "jet blue") are not corrected.
 """
 
 from __future__ import annotations
