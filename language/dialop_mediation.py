@@ -254,6 +254,7 @@ _CARRIER_RE = re.compile(r"\b(" + "|".join(c.lower() for c in CARRIERS) + r")\b"
 _PARTS = {
     "morning": (None, 12 * 60),
     "midday": (11 * 60, 13 * 60),
+    "second half": (12 * 60, None),
     "afternoon": (12 * 60, 17 * 60),
     "evening": (17 * 60, None),
 }
@@ -274,9 +275,11 @@ _PART_NAMES = {
     "mid-day": "midday",
     "lunch": "midday",
     "lunchtime": "midday",
+    "first half": "morning",
+    "second half": "second half",
 }
 _PART_RE = re.compile(
-    r"\b(mornings?|morn|afternoons?|afternoonish|evenings?|nights?|tonight|red[- ]?eyes?|mid[- ]?day|lunch(?:time)?)\b"
+    r"\b(first half|second half|mornings?|morn|afternoons?|afternoonish|evenings?|nights?|tonight|red[- ]?eyes?|mid[- ]?day|lunch(?:time)?)\b"
 )
 _BOUND_WORDS = r"after|past|from|since|before|by|until|till|earlier than|later than|no later than|pre|post"
 _BOUND_RE = re.compile(rf"\b({_BOUND_WORDS})[\s-]*(?:about\s+|around\s+)?{_TIME}")
@@ -332,7 +335,8 @@ _GOOD_WORDS = re.compile(r"\b(open|free|gap|good|great|best|works?|possible|fine
 # judging the current offer
 _REJECT_STRONG = re.compile(
     r"\b(no|nope|nah|not really|overlaps?|overlapping|conflicts?|clash\w*|cuts? into|runs? into|clips? into|"
-    r"too far|far away|way too|go back|back to|previous|the other one|the first (?:one|flight|option|proposal)|"
+    r"too far|far away|way too|go back|back to|previous|the other one|unreasonable|ridiculous|outrageous|"
+    r"(?:the|that) (?:very )?(?:first|previous|original|old|earlier) (?:one|flight|option|proposal)|"
     r"instead|anything else|something else|what else|other options?|any other|do better|terrible|won'?t work|"
     r"doesn'?t work|not work|not ideal|in the middle of|overlapped|conflicted|not affordable|unaffordable|"
     r"not wallet|(?:don'?t|do not) (?:think|believe) (?:that|this|it)|optimi[sz]e|improve|something better|anything better|"
@@ -546,7 +550,9 @@ class MediationParser:
             bare = not found and not question and not re.search(r"\b(if|whether)\b", clause)
             if bare and (verdict := _verdict(clause, context, [], bare=True)) is not None:
                 verdicts.append(verdict)
-            acts.extend(found)
+            numeric = bool(_OUT_OF_10.search(clause) or _OUT_OF_20.search(clause))
+            # a level said in words twice ("arriving together ... arriving together is ideal") is one fact
+            acts.extend(a for a in found if numeric or not isinstance(a, MedPrice | MedArrival) or a not in acts)
         if not any(isinstance(v, MedReject) for v in verdicts):
             verdicts.extend(v for v in [_verdict(text, context, acts, bare=False)] if v is not None)
         # one verdict per message: a complaint or a request to replace the offer outweighs a "sure"
@@ -608,7 +614,7 @@ def _statement(clause: str, question: bool, context: MediationContext) -> list[A
         acts.append(price)
     if _ARRIVAL_WORDS.search(clause) and (arrival := _arrival(clause)) is not None:
         acts.append(arrival)
-    if flight := _flight(clause):
+    if flight := _flight(clause, context.day):
         return [*acts, flight]
     if _IMPORTANCE_WORDS.search(clause) or _OUT_OF_10.search(clause):
         if events := _importances(clause, context.day):
@@ -671,6 +677,12 @@ def _verdict(text: str, context: MediationContext, acts: list[ActBase], bare: bo
             if complaint or (wish and offered):
                 return MedReject()
     if bare and offered is not False and _ACCEPT_RE.search(text):
+        turn = re.search(r"\bbut\b(.*)$", text)
+        if turn is not None and re.search(
+            r"meeting|overlap|conflict|expensive|pric|far|miss|closer|cheaper", turn.group(1)
+        ):
+            # "it's a good deal but I also have a meeting": the part after "but" judges
+            return MedReject() if context.accepted is not True else None
         return MedAccept()
     return None
 
@@ -801,9 +813,12 @@ def _importances(clause: str, default_day: int | None = None) -> list[ActBase]:
     ]
 
 
-def _flight(clause: str) -> MedFlight | None:
+def _flight(clause: str, day: int | None = None) -> MedFlight | None:
+    """A carrier's flight the user names by day and departure (``day``: when the clause names none)."""
     carrier = _CARRIER_RE.search(clause)
     refs = _events(clause)
+    if not refs and day is not None and not _DAY_RE.search(clause):
+        refs = [(day, start, end) for _, start, end in _time_spans(clause)][:1]
     if not carrier or not refs:
         return None
     good = not re.search(r"\b(bad|veto|no|not|never|avoid|can'?t)\b", clause)
