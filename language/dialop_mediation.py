@@ -301,12 +301,13 @@ _PRICE_MID = re.compile(
 )
 _FRIEND = r"(?:friend\w*|buddy|bud|pal|bff|partner|colleague|mate|companion|him|her|them)"
 _ARRIVAL_WORDS = re.compile(
-    r"\barriv\w*|\bland\w*|same time|\btogether\b|\bclose[rs]?\b|\bnear(?:er|by)?\b|\bfar(?:ther)?\b|\bfurther\b|\baway\b|\bapart\b|\bwith (?:my|his|her) "
+    r"\barriv\w*|\bland\w*|same time|\btogether\b|each other|\bclose[rs]?\b|\bnear(?:er|by)?\b|\bfar(?:ther)?\b|\bfurther\b|\baway\b|\bapart\b|\bwith (?:my|his|her) "
     + _FRIEND
 )
 _ARRIVAL_FRIENDLY = re.compile(
     r"same time|together|(?:close[rs]?|near(?:er)?|far|farther|further|away|apart|land\w*|arriv\w*|gets? (?:me )?in)\b"
-    r"[^.?!]{0,40}\b" + _FRIEND + r"|\bcloser\b|too far|far away|way off|\bapart\b|still a bit away"
+    r"[^.?!]{0,40}\b" + _FRIEND + r"|\bcloser\b|too far|far away|way off|\bapart\b|still a bit away|each other|"
+    r"\b(?:us|we)\b[^.?!]{0,15}\b(?:arriv\w*|land\w*|get (?:there|in))\b"
 )
 _ARRIVAL_LOW = re.compile(r"(doesn'?t|does not|don'?t|do not|not)\s+(really\s+)?(matter|care|important)")
 _ARRIVAL_SOFT = re.compile(
@@ -336,6 +337,7 @@ _GOOD_WORDS = re.compile(r"\b(open|free|gap|good|great|best|works?|possible|fine
 _REJECT_STRONG = re.compile(
     r"\b(no|nope|nah|not really|overlaps?|overlapping|conflicts?|clash\w*|cuts? into|runs? into|clips? into|"
     r"too far|far away|way too|go back|back to|previous|the other one|unreasonable|ridiculous|outrageous|"
+    r"(?:hits?|touch(?:es)?|interrupts?|eats? into)\b[^.?!]{0,30}\bmeetings?|"
     r"(?:the|that) (?:very )?(?:first|previous|original|old|earlier) (?:one|flight|option|proposal)|"
     r"instead|anything else|something else|what else|other options?|any other|do better|terrible|won'?t work|"
     r"doesn'?t work|not work|not ideal|in the middle of|overlapped|conflicted|not affordable|unaffordable|"
@@ -397,6 +399,7 @@ _ARRIVAL_TIME_RE = re.compile(
     rf"\b(arriv\w*|lands?|landing|gets? in|get there|gets? there)\s+(?:at|by|before|after|around|about|past)?\s*{_TIME}"
 )
 _CONTINUATION_RE = re.compile(rf"\s*(?:{_BOUND_WORDS})\b")
+_PART_SLASH_RE = re.compile(r"\b(mornings?|afternoons?|evenings?|nights?)\s*/\s*(?=\w)")
 _EVENING_RE = re.compile(r"\b(evening|night|tonight|afternoon|pm)\b")
 _LATER_RE = re.compile(r"\b(later|after that|after this|after it|afterwards|right after)\b")
 _EARLIER_RE = re.compile(r"\b(earlier|before that|before this|before it|sooner)\b")
@@ -439,6 +442,7 @@ def _normalize(message: object) -> str:
     text = re.sub(r"(\d)\.(\d{2})\b", r"\1:\2", text)
     text = re.sub(r"\b(wed|weds|thu|thur|thurs|fri)\.", r"\1", text)
     text = re.sub(r"\bjet\s+blue\b", "jetblue", text)
+    text = _PART_SLASH_RE.sub(r"\1 or ", text)
     text = text.replace("—", " - ").replace("–", "-").replace("@", " at ")
     # "between 11 am and 5:30 pm" is a range (its "and" joins no two wishes)
     text = _BETWEEN_RE.sub(r"between \1 to ", text)
@@ -676,6 +680,9 @@ def _verdict(text: str, context: MediationContext, acts: list[ActBase], bare: bo
             )
             if complaint or (wish and offered):
                 return MedReject()
+        answering = context.asked is not None and context.asked.about in ("price", "arrival")
+        if offered and not bare and not answering and any(_complains(a) for a in acts):
+            return MedReject()  # "seems like I do not have very much money", "can we arrive closer?"
     if bare and offered is not False and _ACCEPT_RE.search(text):
         turn = re.search(r"\bbut\b(.*)$", text)
         if turn is not None and re.search(
@@ -687,6 +694,13 @@ def _verdict(text: str, context: MediationContext, acts: list[ActBase], bare: bo
     return None
 
 
+def _complains(act: ActBase) -> bool:
+    """Whether a fact said while a flight is on the table complains about it (price or arrival)."""
+    return (isinstance(act, MedPrice) and act.pref >= HIGH_PRICE_PREF) or (
+        isinstance(act, MedArrival) and act.pref >= HIGH_ARRIVAL_PREF
+    )
+
+
 def _price(clause: str, question: bool = False) -> MedPrice | None:
     number = _OUT_OF_20.search(clause)
     mean = _MEAN_RE.search(clause)
@@ -694,7 +708,10 @@ def _price(clause: str, question: bool = False) -> MedPrice | None:
         pref = int(number.group(1))
     elif _PRICE_LOW.search(clause):
         pref = LOW_PRICE_PREF
-    elif re.search(r"not affordable|unaffordable|not wallet", clause):
+    elif re.search(
+        r"not affordable|unaffordable|not wallet|(?:not|n'?t) have (?:very |that )?(?:much|any|enough) money|no money",
+        clause,
+    ):
         pref = HIGH_PRICE_PREF
     elif _PRICE_MID.search(clause):
         pref = MID_PRICE_PREF
