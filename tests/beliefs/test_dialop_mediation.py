@@ -107,3 +107,22 @@ def test_a_day_named_after_the_proposal_is_the_day_under_discussion():
     # recorded game 23: user 0 said "Friday after my meeting at 12:00 - 1:00PM", then "Or Thursday afternoon"
     context, _ = _recorded(23, 7)
     assert context.day == 2 and context.start is None
+
+
+def test_live_turns_feed_the_discussion_of_each_room():
+    from language.acts import Intent
+    from language.dialop_mediation import MedOffer
+
+    _, observation, _ = _views(3)
+    beliefs = AssistantBeliefs(observation)
+    ask = MedAsk(about="event", day=1, start="14:00")
+    beliefs.record_own(Intent(acts=[ask], addressee=1))
+    assert beliefs.context(observation, 1).asked == ask and beliefs.context(observation, 0).asked is None
+    beliefs.record_own(Intent(acts=[MedOffer(carrier="Delta", day=2, start="09:05")], addressee=0))
+    context = beliefs.context(observation, 0)
+    assert (context.day, context.start, context.carrier, context.offered) == (2, "09:05", "Delta", True)
+    # the user names another day: it is now the day under discussion, with no flight time to refer to
+    beliefs.update(Utterance(0, (MedWindow(day=0, before="12:00"),)))
+    context = beliefs.context(observation, 0)
+    assert (context.day, context.start, context.offered) == (0, None, True)
+    assert beliefs.context(observation, 1).asked == ask  # the other room is untouched

@@ -419,3 +419,33 @@ def test_more_human_phrasing(message, fields, expected):
 )
 def test_more_assistant_phrasing(message, expected):
     assert PARSER.parse(message, ASSISTANT) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "fields", "expected"),
+    [
+        ("that hit a big meeting for me", {"day": 1, "start": "05:35"}, [MedReject()]),
+        ("Seems like I do not have very much money", {"day": 2, "start": "18:43"}, [MedReject(), MedPrice(pref=15)]),
+        (
+            "That is decent, but can you make us arrive at a better time?",
+            {"day": 0, "start": "20:07"},
+            [MedReject(), MedArrival(pref=8)],
+        ),
+        (
+            "Wed morning/evening, Fri evening",
+            {},
+            [MedWindow(day=0, before="12:00"), MedWindow(day=0, after="17:00"), MedWindow(day=2, after="17:00")],
+        ),
+        ("its a good deal but i also have a meeting", {"day": 2, "start": "18:06"}, [MedReject()]),
+        ("Very unreasonable", {"day": 0, "start": "20:51"}, [MedReject()]),
+        ("That first flight was the best option, can you send that again?", {"day": 0}, [MedReject()]),
+        # answering the assistant's price question while a flight is on the table is no complaint
+        (
+            "cheap is really important",
+            {"day": 1, "start": "10:00", "asked": MedAsk(about="price")},
+            [MedPrice(pref=15)],
+        ),
+    ],
+)
+def test_complaints_while_a_flight_is_on_the_table(message, fields, expected):
+    assert PARSER.parse(message, _ctx(author="user", **fields)) == expected
