@@ -53,11 +53,13 @@ Conventions (the labelling guide's):
 | arrival      | same time / near / close to the friend = 8; soft ("if possible", "hopefully", conditional) = 5; not important = 2; "works for my friend" and "with my friend" give nothing |
 | offers       | an assistant presenting a flight now ("How about this?", "Check this out", "This might be the best flight", "Here is a cheaper one") is ``med_offer``; with details only when the message names them (carrier; day and departure together); "I will send a proposal shortly", "let me see" and greetings give nothing |
 
-Known limits: a flight named by its time only ("the 8:30 one", "the 4:48 PM flight") gives no window
-(only the rejection of the current offer); a meeting named without a time ("my last meeting") gives
+A flight named by its departure alone ("the 8:30 one", "the 4:48 PM flight") is a window an hour
+either side of it on the day named, else the day under discussion; with a carrier it is ``med_flight``.
+
+Known limits: a meeting named without a time ("my last meeting") gives
 no event even when the assistant asked about it; conditional verdicts ("this can be managed if we need
-to") are read by their cue words; "first" / "second" meetings and relative clock times ("my 830")
-are not resolved; typos beyond a few common ones ("cheep", "jet blue") are not corrected.
+to") are read by their cue words; "first" / "second" meetings and meetings named by a bare clock
+("my 830") give no event; typos beyond a few common ones ("cheep", "jet blue") are not corrected.
 """
 
 from __future__ import annotations
@@ -442,6 +444,9 @@ def _normalize(message: object) -> str:
     text = re.sub(r"(\d)\.(\d{2})\b", r"\1:\2", text)
     text = re.sub(r"\b(wed|weds|thu|thur|thurs|fri)\.", r"\1", text)
     text = re.sub(r"\bjet\s+blue\b", "jetblue", text)
+    text = re.sub(
+        r"(?<![$\d:/.])\b([1-9]|1[0-2])([0-5]\d)\s*(?=(?:am|pm|one|flight|meeting|option)\b)", r"\1:\2 ", text
+    )
     text = _PART_SLASH_RE.sub(r"\1 or ", text)
     text = text.replace("—", " - ").replace("–", "-").replace("@", " at ")
     # "between 11 am and 5:30 pm" is a range (its "and" joins no two wishes)
@@ -620,6 +625,8 @@ def _statement(clause: str, question: bool, context: MediationContext) -> list[A
         acts.append(arrival)
     if flight := _flight(clause, context.day):
         return [*acts, flight]
+    if (named := _named_flight(clause, context)) is not None:
+        return [*acts, named]
     if _IMPORTANCE_WORDS.search(clause) or _OUT_OF_10.search(clause):
         if events := _importances(clause, context.day):
             return acts + events
@@ -828,6 +835,29 @@ def _importances(clause: str, default_day: int | None = None) -> list[ActBase]:
         MedEvent(day=day, start=clock(start), end=None if end is None else clock(end), importance=level)
         for day, start, end in found
     ]
+
+
+_NAMED_FLIGHT_RE = re.compile(
+    rf"\b(?:the|that|this)\s+(?:\w+\s+){{0,2}}?{_TIME}\s*(?:one|flight|option|departure)\b|"
+    rf"\b(?:the|that)\s+(?:one|flight|option)\s+(?:at|that (?:leaves|departs) at|leaving at|departing at)\s+{_TIME}"
+)
+
+
+def _named_flight(clause: str, context: MediationContext) -> MedWindow | None:
+    """A flight named by its departure alone ("the 8:30 one", "the flight at 4:48 PM"): a window
+    around it (an hour either side) on the day named, else the day under discussion."""
+    match = _NAMED_FLIGHT_RE.search(clause)
+    if match is None:
+        return None
+    groups = match.groups()
+    time = groups[:6] if any(groups[:6]) else groups[6:]
+    minutes = _minutes(time)
+    if minutes is None:
+        return None
+    day = _DAY_RE.search(clause)
+    on = _day_of(day) if day is not None else context.day
+    lo, hi = max(0, minutes - 60), min(24 * 60 - 1, minutes + 60)
+    return MedWindow(day=on, after=clock(lo), before=clock(hi), good=not _BAD_WORDS.search(clause))
 
 
 def _flight(clause: str, day: int | None = None) -> MedFlight | None:

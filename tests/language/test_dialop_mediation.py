@@ -449,3 +449,28 @@ def test_more_assistant_phrasing(message, expected):
 )
 def test_complaints_while_a_flight_is_on_the_table(message, fields, expected):
     assert PARSER.parse(message, _ctx(author="user", **fields)) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "fields", "expected"),
+    [
+        # a flight named by its departure alone: a window an hour either side, on the day under discussion
+        (
+            "can we do the 8:30 one instead",
+            {"day": 1, "start": "18:34"},
+            [MedReject(), MedWindow(day=1, after="07:30", before="09:30")],
+        ),
+        (
+            "Could you try putting me on the 4:48PM flight?",
+            {"day": 1, "start": "18:34"},
+            [MedReject(), MedWindow(day=1, after="15:48", before="17:48")],
+        ),
+        (
+            "the 830 one looks better",
+            {"day": 2, "start": "12:00"},
+            [MedReject(), MedWindow(day=2, after="07:30", before="09:30")],
+        ),
+    ],
+)
+def test_flights_named_by_their_time(message, fields, expected):
+    assert PARSER.parse(message, _ctx(author="user", **fields)) == expected
