@@ -308,7 +308,11 @@ _ARRIVAL_WORDS = re.compile(
 )
 _ARRIVAL_FRIENDLY = re.compile(
     r"same time|together|(?:close[rs]?|near(?:er)?|far|farther|further|away|apart|land\w*|arriv\w*|gets? (?:me )?in)\b"
-    r"[^.?!]{0,40}\b" + _FRIEND + r"|\bcloser\b|too far|far away|way off|\bapart\b|still a bit away|each other|"
+    r"[^.?!]{0,40}\b"
+    + _FRIEND
+    + r"|\bcloser\b|too far|far away|way off|\bapart\b|still a bit away|each other|"
+    + _FRIEND
+    + r"'?s? (?:arrival|landing|flight time)|"
     r"\b(?:us|we)\b[^.?!]{0,15}\b(?:arriv\w*|land\w*|get (?:there|in))\b"
 )
 _ARRIVAL_LOW = re.compile(r"(doesn'?t|does not|don'?t|do not|not)\s+(really\s+)?(matter|care|important)")
@@ -331,7 +335,7 @@ _LOW_WORDS = re.compile(
 )
 _BAD_WORDS = re.compile(
     r"\b(?:is|are|am|'s|pretty|fully|completely|all|totally|very|quite|so|basically) booked\b|"
-    r"\b(bad|rough|busy|blocked|overlapped|conflicted|hard|difficult|tough|tight|avoid|can'?t|cannot|won'?t|not|no|conflicts?|overlaps?|clash\w*|"
+    r"\bsteer clear|\bstay away|\b(bad|rough|busy|blocked|overlapped|conflicted|hard|difficult|tough|tight|avoid|can'?t|cannot|won'?t|not|no|conflicts?|overlaps?|clash\w*|"
     r"worst|impossible|unavailable|packed|full|terrible|awful)\b"
 )
 _GOOD_WORDS = re.compile(r"\b(open|free|gap|good|great|best|works?|possible|fine|prefer\w*|like|ideal|love)\b")
@@ -349,8 +353,9 @@ _REJECT_STRONG = re.compile(
 )
 _NOT_BAD = re.compile(r"\bnot (?:too |that |so |all that )?bad\b")
 _REJECT_WEAK = re.compile(
-    r"(?<!can )(?<!could )(?<!to )\bmiss(?:es|ing)?\b|\b(pricey|pricy|too expensive|expensive|too rich|too much|cheaper|better price|lower price|better|earlier|later|"
-    r"closer|bad|worse|unfortunately|rather|how about|what about|can we|could we|let'?s try|try)\b"
+    r"(?<!can )(?<!could )(?<!to )(?<!easily )\bmiss(?:es|ing)?\b|\b(pricey|pricy|too expensive|expensive|too rich|too much|cheaper|better price|lower price|better|earlier|later|"
+    r"closer|bad|worse|unfortunately|rather|how about|what about|can we|could we|let'?s try|try|perhaps|maybe|"
+    r"right after|right before)\b"
 )
 _ACCEPT_RE = re.compile(
     r"\b(yes|yeah|yea|yep|yup|sure|ok|okay|great|perfect|works|work for me|could work|deal|sounds good|looks good|"
@@ -400,7 +405,18 @@ _DEPARTURE_BLOCK = re.compile(
 _ARRIVAL_TIME_RE = re.compile(
     rf"\b(arriv\w*|lands?|landing|gets? in|get there|gets? there)\s+(?:at|by|before|after|around|about|past)?\s*{_TIME}"
 )
+_LEVEL_WORDS = re.compile(
+    r"\bimportan\w*|\bpriority\b|\bprio\b|\bcritical\b|\bskippable\b|\bmedium\b|\bmildly\b|"
+    r"(?:can|could|may|might)\s+(?:\w+\s+){0,2}?(?:miss|skip)\b|can'?t (?:miss|skip)|cannot (?:miss|skip)"
+)
+_LIKEWISE = re.compile(r"\s*(?:as|so) (?:is|are|does|do|was|were)\b|\s*same (?:for|with|goes for)\b")
+_BUSY = re.compile(r"\b(full|packed|busy|booked|blocked|rough|swamped|slammed)\b")
 _CONTINUATION_RE = re.compile(rf"\s*(?:{_BOUND_WORDS})\b")
+_ANY_DATE = "|".join(words for _, words in _DAY_WORDS)
+_DAY_SPAN_RE = re.compile(
+    rf"\b(?:between|from)\s+(?:{_ANY_DATE})\s+(?:and|to|-|through|thru|until)\s+(?:{_ANY_DATE})\b|"
+    rf"\b(?:wed\w*|5/31)\s+(?:to|-|through|thru)\s+(?:fri\w*|6/2)\b"
+)
 _PART_SLASH_RE = re.compile(r"\b(mornings?|afternoons?|evenings?|nights?)\s*/\s*(?=\w)")
 _EVENING_RE = re.compile(r"\b(evening|night|tonight|afternoon|pm)\b")
 _LATER_RE = re.compile(r"\b(later|after that|after this|after it|afterwards|right after)\b")
@@ -448,6 +464,7 @@ def _normalize(message: object) -> str:
         r"(?<![$\d:/.])\b([1-9]|1[0-2])([0-5]\d)\s*(?=(?:am|pm|one|flight|meeting|option)\b)", r"\1:\2 ", text
     )
     text = _PART_SLASH_RE.sub(r"\1 or ", text)
+    text = _DAY_SPAN_RE.sub(" any day ", text)
     text = text.replace("—", " - ").replace("–", "-").replace("@", " at ")
     # "between 11 am and 5:30 pm" is a range (its "and" joins no two wishes)
     text = _BETWEEN_RE.sub(r"between \1 to ", text)
@@ -463,13 +480,26 @@ def _day_token(day: int) -> str:
 def _resolve_days(text: str, context: MediationContext) -> str:
     """Days said by reference ("that evening", "the same day", "the next morning") written out as
     the day under discussion (or the one after it)."""
-    if context.day is None:
+    named = [(m.start(), _day_of(m)) for m in _DAY_RE.finditer(text)]
+    offsets = [offset for offset, _ in named]
+    if context.day is None and not named:
         return text
-    today, tomorrow = _day_token(context.day), _day_token(min(context.day + 1, 2))
+
+    def before(position: int) -> int | None:
+        k = bisect.bisect_left(offsets, position)
+        return named[k - 1][1] if k else context.day
 
     def same(match: re.Match[str]) -> str:
+        day = before(match.start())
+        if day is None:
+            return match.group(0)
         part = match.group(1)
-        return today if part == "day" else f"{today} {part}"
+        return _day_token(day) if part == "day" else f"{_day_token(day)} {part}"
+
+    text = _SAME_DAY_RE.sub(same, text)
+    if context.day is None:
+        return text
+    tomorrow = _day_token(min(context.day + 1, 2))
 
     def following(match: re.Match[str]) -> str:
         if context.day == 2:
@@ -477,7 +507,6 @@ def _resolve_days(text: str, context: MediationContext) -> str:
         part = match.group(1) or "day"
         return tomorrow if part == "day" else f"{tomorrow} {part}"
 
-    text = _SAME_DAY_RE.sub(same, text)
     return _NEXT_DAY_RE.sub(following, text)
 
 
@@ -677,11 +706,12 @@ def _verdict(text: str, context: MediationContext, acts: list[ActBase], bare: bo
         if _REJECT_WEAK.search(text) and (offered or (offered is None and deictic)):
             complaint = any(isinstance(a, MedPrice | MedArrival) for a in acts) or re.search(
                 r"pricey|pricy|expensive|too rich|too much|\bbad\b|worse|unfortunately|better|rather|"
-                r"(?<!can )(?<!could )(?<!to )\bmiss(?:es|ing)?\b",
+                r"(?<!can )(?<!could )(?<!to )(?<!easily )\bmiss(?:es|ing)?\b",
                 text,
             )
             wish = any(isinstance(a, MedWindow) for a in acts) or re.search(
-                r"\b(earlier|later|closer|cheaper)\b|(?:try|put|go with|switch to|book)\b[^.?!]{0,20}\b(?:the|that)\b"
+                r"\b(earlier|later|closer|cheaper|right after|right before|after that|before that)\b|"
+                r"(?:try|put|go with|switch to|book)\b[^.?!]{0,20}\b(?:the|that)\b"
                 r"[^.?!]{0,25}\b(?:flight|one|option)\b",
                 text,
             )
@@ -723,7 +753,7 @@ def _price(clause: str, question: bool = False) -> MedPrice | None:
     elif _PRICE_MID.search(clause):
         pref = MID_PRICE_PREF
     elif re.search(
-        r"cheap|cheep|inexpensive|budget|good price|better price|lower price|pricey|pricy|expensive|low price|save|costs? down|too rich|better price",
+        r"cheap|cheep|inexpensive|budget|(?:need|want|find|get|looking for) a good price|better price|lower price|reduce (?:the )?(?:costs?|price)|lower (?:the )?(?:costs?|price)|less expensive|pricey|pricy|expensive|low price|save|costs? down|too rich|better price",
         clause,
     ):
         pref = HIGH_PRICE_PREF
@@ -828,7 +858,11 @@ def _importance_level(clause: str, answer: bool = False) -> int:
 def _importances(clause: str, default_day: int | None = None) -> list[ActBase]:
     """Events with an importance: times with a day (``default_day`` when the clause names none)."""
     level = _importance_level(clause)
-    found = _events(clause)
+    found = [
+        (day, start, end)
+        for day, start, end, position in _events(clause, positions=True)
+        if end is not None or not _BOUND_BEFORE.search(clause[max(0, position - 24) : position])
+    ]
     if not found and default_day is not None and not _DAY_RE.search(clause):
         found = [(default_day, start, end) for _, start, end in _time_spans(clause)]
     return [
@@ -939,7 +973,7 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
     day under discussion when they are relative to its flight ("anything later?"), else any day.
     Polarity is read per comma piece ("a gap Thursday, Wednesday is packed")."""
     context = context or MediationContext()
-    pieces = re.split(r",|\bbut\b|\bhowever\b|\bthough\b|\bso\b", clause)
+    pieces = re.split(r",|\bbut\b|\bhowever\b|\bthough\b", clause)
     # a piece that says neither takes the polarity of the next one that does ("after 18:00, before
     # 20:00 is bad"), else it is good
     # a piece without a polarity of its own takes that of a continuation starting with a bound
@@ -952,16 +986,24 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
         elif k + 1 < len(pieces) and _CONTINUATION_RE.match(pieces[k + 1]):
             polarity[k] = polarity[k + 1]
     out: list[MedWindow] = []
+    previous_level: int | None = None
+    previous_good = True
     previous_days: list[int | None] = []
     carry: list[tuple[int | None, bool]] = []  # days named without bounds in the previous piece
     for index, piece in enumerate(pieces):
         good = polarity[index]
-        level = _importance_level(piece) if _IMPORTANCE_WORDS.search(piece) else None
+        level = _importance_level(piece) if _LEVEL_WORDS.search(piece) else None
+        if _LIKEWISE.match(piece):  # "..., as is my last meeting on Friday": the same judgement
+            level, good = previous_level, previous_good
+        previous_level, previous_good = level, good
         if level is not None:
-            # meetings without times: skippable ones make the time good, unmissable ones bad
-            if LOW_IMPORTANCE < level < HIGH_IMPORTANCE:
+            # meetings without times: skippable ones make the time good, unmissable ones (or a day
+            # "full of important meetings") bad
+            if LOW_IMPORTANCE < level < HIGH_IMPORTANCE and not _BUSY.search(piece):
                 continue
             good = level <= LOW_IMPORTANCE
+        elif re.search(r"\bmeetings?\b", piece) and _good(piece) is None and (None, None) == _span(piece):
+            continue  # "Wed I have personal meetings at the beginning of the day": no wish
         if not _CONTINUATION_RE.match(piece):
             previous_days = []  # a new piece names its own days ("Wed morning, or a redeye")
         waiting: list[int | None] = []
@@ -983,6 +1025,13 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
                 if joins[position] == "and" and last_span != (None, None) and not waiting:
                     # "afternoons on 5/31 and 6/2 are rough": the days share the bounds before
                     after, before = last_span
+                elif re.search(r"\b(?:late|early|latest|earliest)\b", segment):
+                    # "really late wed/thurs or maybe fri morning": early / late do not narrow, and the
+                    # days do not wait for the next segment's bounds
+                    _flush(out, carry)
+                    _flush(out, [(day, good) for day in days])
+                    previous_days = days
+                    continue
                 else:
                     _flush(out, carry)
                     waiting.extend(days)
@@ -1057,7 +1106,7 @@ def _unique(windows: list[MedWindow]) -> list[MedWindow]:
     out = []
     for window in windows:
         key = (window.day, window.after, window.before, window.good)
-        if key not in seen:
+        if key not in seen and key[:3] != (None, None, None):  # "any day" alone is no wish
             seen.add(key)
             out.append(window)
     return out

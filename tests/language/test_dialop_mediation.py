@@ -474,3 +474,55 @@ def test_complaints_while_a_flight_is_on_the_table(message, fields, expected):
 )
 def test_flights_named_by_their_time(message, fields, expected):
     assert PARSER.parse(message, _ctx(author="user", **fields)) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "fields", "expected"),
+    [
+        (
+            "My schedule is booked up on Friday with really important meetings so let's steer clear from that day if possible.",
+            {"day": 0},
+            [MedWindow(day=2, good=False)],
+        ),
+        (
+            "my thursday before 5pm is very open and only has meetings that I can easily miss",
+            {},
+            [MedWindow(day=1, before="17:00")],
+        ),
+        (
+            "if I need to miss a meeting let's look before 1 PM Thursday or after 5:30 PM on Wednesday",
+            {},
+            [MedWindow(day=1, before="13:00"), MedWindow(day=0, after="17:30")],
+        ),
+        (
+            "Thursday and Friday are full of important meetings",
+            {},
+            [MedWindow(day=1, good=False), MedWindow(day=2, good=False)],
+        ),
+        ("what do you have that is affordable between 5/31 and 6/2?", {}, [MedPrice(pref=10)]),
+        (
+            "I like that, but can you reduce the costs of the flight at all?",
+            {"day": 1, "start": "09:00"},
+            [MedReject(), MedPrice(pref=15)],
+        ),
+        (
+            "perhaps the flight right after that can work for me?",
+            {"day": 1, "start": "08:38"},
+            [MedReject(), MedWindow(day=1, after="08:38")],
+        ),
+        ("Wed I have personal meetings at the beginning of the day and at the end.", {}, []),
+        (
+            "My first 3 meetings on Wednesday are all pretty skippable, as is my last meeting on Friday.",
+            {},
+            [MedWindow(day=0), MedWindow(day=2)],
+        ),
+        (
+            "really late wed/thurs or maybe fri morning",
+            {},
+            [MedWindow(day=0), MedWindow(day=1), MedWindow(day=2, before="12:00")],
+        ),
+    ],
+)
+def test_held_out_phrasings(message, fields, expected):
+    # met in a blind-labelled held-out sample, after its first measurement
+    assert PARSER.parse(message, _ctx(author="user", **fields)) == expected
