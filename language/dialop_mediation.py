@@ -31,7 +31,7 @@ the table (``offered``; ``None`` = unknown, as for a message read alone), the us
 
 | phrasing                                   | reading                                                  |
 | ------------------------------------------ | -------------------------------------------------------- |
-| "that evening", "the same day"             | the day under discussion ("that evening" = its evening)  |
+| "that evening", "the same day"             | the day named before it in the message, else the day under discussion |
 | "the next morning", "the following day"    | the day after it                                         |
 | "anything later?", "a bit earlier"         | a window after / before the offered departure, that day  |
 | "my 3:30 meeting is high importance"       | an event on the day named last in the message, else the day under discussion |
@@ -48,7 +48,7 @@ Conventions (the labelling guide's):
 | parts of day | morning < 12:00, afternoon 12:00-17:00, evening / night / redeye > 17:00, midday 11:00-13:00; "early" / "late" do not narrow; adjacent parts named together merge ("afternoon or evening" = after 12:00) |
 | bounds       | "after / past / post- / from 6 PM", "before / by / until / pre- 11:00", ranges "8 to 10 PM", "between 11 am and 5:30 pm", "Friday 1 to 3", "around T" = T +- 1 h; arrival times ("arrive after 2 PM", "gets in at 12:54") give no departure |
 | windows      | days named without bounds share the next segment's ("Wed and Fri after 2:30") or, over "and", the previous one's ("afternoons on 5/31 and 6/2"); bounds without a day take the segment before ("Wed before 3 and after 5": two windows); polarity per piece ("a gap Thursday, Wednesday is packed") |
-| importance   | very / highly / most / critical / can't miss = 9, important = 7, medium / mildly = 5, low / not very / can miss = 2; meetings without a time give no event: skippable ones make their time good, unmissable ones bad |
+| importance   | very / highly / most / critical / can't miss = 9, important = 7, medium / mildly = 5, low / not very / can miss = 2; meetings without a time give no event: skippable ones make their time good, unmissable ones (or a day "full of important meetings") bad; a time after a bound word ("before 5pm ... meetings I can miss") is a bound, not a meeting |
 | price        | cheap, any complaint or request for cheaper = 15/20; reasonably priced / affordable / cost effective = 10; "doesn't matter" = 3 |
 | arrival      | same time / near / close to the friend = 8; soft ("if possible", "hopefully", conditional) = 5; not important = 2; "works for my friend" and "with my friend" give nothing |
 | offers       | an assistant presenting a flight now ("How about this?", "Check this out", "This might be the best flight", "Here is a cheaper one") is ``med_offer``; with details only when the message names them (carrier; day and departure together); "I will send a proposal shortly", "let me see" and greetings give nothing |
