@@ -14,6 +14,11 @@ Two stores, one per kind of seat (the registry builds the right one from the fir
   these it computes each user's believed value per flight and the pair term, which the exact solver
   (:mod:`solvers.flight_pairs`) ranks.
 
+Both stores also keep, per user room, the dialogue state a message is read in (:class:`Discussion`:
+the day and flight under discussion, whether a flight is on the table, the user's formal answer to
+the latest proposal, the assistant's last question), followed from the proposals and answers in the
+chat and from the parsed messages, and hand it to the parser as the :class:`MediationContext`.
+
 Users only speak in scaled terms (importance out of 10, price weight out of 20, arrival weight out of
 10); the assistant converts them into score units with the game's own term formulas. Neither store
 reads anything but its own observation and the parsed messages.
@@ -24,12 +29,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from dataclasses import replace as dc_replace
 from datetime import datetime, timedelta
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import numpy as np
 
 from beliefs.base import SeatedBeliefs, Utterance
-from games.dialop.base import kind_of, proposal_of
+from games.dialop.base import PublicAction, kind_of, proposal_of
 from games.dialop.mediation import (
     Event,
     Flight,
@@ -44,11 +49,13 @@ from games.dialop.mediation_game import PERIOD_START
 from language.act_base import ActBase
 from language.acts import Intent
 from language.dialop_mediation import (
+    CARRIERS,
     MedArrival,
     MedAsk,
     MedEvent,
     MedFlight,
     MediationContext,
+    MedOffer,
     MedPrice,
     MedWindow,
     clock,
@@ -110,6 +117,67 @@ def price_terms(prices: np.ndarray, pref: float, mean: float, exact: bool) -> np
     return -pref * (prices - mean) / mean
 
 
+# ---- the dialogue state a message is read in --------------------------------------------------------
+
+
+@dataclass
+class Discussion:
+    """What one user's room is about (the parse context of its messages, :class:`MediationContext`):
+    the day under discussion (the flight offered last, or the last day named since), that flight
+    (departure and carrier), whether a flight is on the table, the user's formal answer to the latest
+    proposal and the assistant's last question to the user."""
+
+    day: int | None = None
+    start: str | None = None
+    carrier: str | None = None
+    offered: bool = False
+    accepted: bool | None = None
+    asked: MedAsk | None = None
+
+    def offer(self, flight: Flight | None, proposal: bool) -> None:
+        """A flight was offered (a formal proposal, or quoted in a message; ``None``: no details)."""
+        self.offered = True
+        if proposal:
+            self.accepted = None
+        if flight is not None:
+            self.day, self.start = day_and_clock(flight.start)
+            self.carrier = flight.carrier if flight.carrier in CARRIERS else None
+
+    def quoted(self, offer: MedOffer) -> None:
+        """An assistant message presenting a flight (its details when it gives them)."""
+        self.offered = True
+        if offer.day is not None and offer.start is not None:
+            self.day, self.start, self.carrier = offer.day, offer.start, offer.carrier
+
+    def named(self, acts: list[Any]) -> None:
+        """A message's acts: the last day they name becomes the day under discussion (a day other
+        than the offered flight's leaves no flight time to refer to)."""
+        days = [a.day for a in acts if isinstance(a, MedWindow | MedEvent | MedFlight) and a.day is not None]
+        if days and days[-1] != self.day:
+            self.day, self.start, self.carrier = days[-1], None, None
+
+    def answer(self, kind: str | None) -> None:
+        """The user's formal answer (``accept`` / ``reject``) to the latest proposal."""
+        if kind in ("accept", "reject"):
+            self.accepted = kind == "accept"
+
+    def context(self, author: Literal["assistant", "user"]) -> MediationContext:
+        """The parse context of a message in this room."""
+        return MediationContext(
+            author=author,
+            day=self.day,
+            start=self.start,
+            carrier=next((c for c in CARRIERS if c == self.carrier), None),
+            offered=self.offered,
+            accepted=self.accepted,
+            asked=self.asked,
+        )
+
+
+def _kind(action: Any) -> str | None:
+    return action.kind if isinstance(action, PublicAction) else None
+
+
 # ---- the user's store ------------------------------------------------------------------------------
 
 
@@ -135,18 +203,39 @@ class UserBeliefs(SeatedBeliefs):
         self.told_events: set[tuple[datetime, datetime]] = set()
         self.told_price = False
         self.told_arrival = False
+        self.discussion = Discussion()
+        self._lines = 0
 
     def observe(self, observation: Any) -> None:
-        """Nothing to follow in the chat beyond the parsed messages (the breakdown is read by the
-        planner from the observation)."""
+        """Follow the proposals of this user's flights (the breakdown is read by the planner from the
+        observation)."""
+        for line in observation.chat[self._lines :]:
+            self._follow(line.action)
+        self._lines = len(observation.chat)
+
+    def _follow(self, action: Any) -> None:
+        if _kind(action) == "propose":
+            proposal = action.proposal
+            index = proposal.get("flight_id") if isinstance(proposal, dict) else None
+            flight = (
+                self.data.flights[index] if isinstance(index, int) and 0 <= index < len(self.data.flights) else None
+            )
+            self.discussion.offer(flight, proposal=True)
+        elif _kind(action) in ("accept", "reject"):
+            self.discussion.answer(_kind(action))
 
     def update(self, utterance: Utterance) -> None:
         """Collect the assistant's questions; remember what this user said."""
         acts, mine = list(utterance.acts), self.is_own(utterance.seat)
+        self._follow(utterance.action)
         if not mine:
             self.questions.extend(a for a in acts if isinstance(a, MedAsk))
+            for act in acts:
+                if isinstance(act, MedOffer):
+                    self.discussion.quoted(act)
             return
         self.questions = []
+        self.discussion.named(acts)
         for act in acts:
             if isinstance(act, MedEvent):
                 start = moment(act.day, act.start)
@@ -159,8 +248,9 @@ class UserBeliefs(SeatedBeliefs):
                 self.told_arrival = True
 
     def context(self, observation: Any, author_seat: int) -> MediationContext:
-        """The language context: other seats' messages come from the assistant."""
-        return MediationContext(author="user" if self.is_own(author_seat) else ASSISTANT_ROLE)
+        """The language context: other seats' messages come from the assistant; the dialogue state
+        is this user's room (:class:`Discussion`)."""
+        return self.discussion.context("user" if self.is_own(author_seat) else ASSISTANT_ROLE)
 
     def believed_unary(self, told_events: set[tuple[datetime, datetime]], told_price: bool) -> np.ndarray:
         """What the assistant believes of this user's flights after hearing ``told_events`` (and the
@@ -264,6 +354,7 @@ class AssistantBeliefs(SeatedBeliefs):
         self.followups = 0  # follow-up questions asked (after both users' first)
         self._lines = 0
         self._last_pair: tuple[int, int] | None = None
+        self.discussions = [Discussion(), Discussion()]  # per user: the parse context of its room
 
     # ---- the belief store protocol ------------------------------------------------------------
     def observe(self, observation: Any) -> None:
@@ -275,15 +366,40 @@ class AssistantBeliefs(SeatedBeliefs):
                 self.proposals += 1
             elif kind_of(line) == "reject" and self._last_pair is not None:
                 self.rejected.add(self._last_pair)
+            self._follow(line.seat, line.action)
         self._lines = len(observation.chat)
+
+    def _follow(self, seat: int, action: Any) -> None:
+        """Proposals and the users' answers, into each room's :class:`Discussion` (read both when
+        the lines are observed and when they are read, in order, so the last word stands)."""
+        if _kind(action) == "propose":
+            proposal = action.proposal
+            for user, discussion in enumerate(self.discussions):
+                try:
+                    flight = self.users[user].flights[int(proposal[user])]
+                except (TypeError, ValueError, IndexError, KeyError):
+                    flight = None
+                discussion.offer(flight, proposal=True)
+        elif _kind(action) in ("accept", "reject") and 0 <= seat < len(self.discussions):
+            self.discussions[seat].answer(_kind(action))
 
     def update(self, utterance: Utterance) -> None:
         """Take in a user's parsed message (the utterance's seat is the user); own messages are
         taken in by :meth:`record_own`, which knows their addressee."""
         acts, user = list(utterance.acts), utterance.seat
+        self._follow(user, utterance.action)
         if self.is_own(user):
+            to = getattr(utterance.action, "to", None)
+            if isinstance(to, int) and 0 <= to < len(self.discussions):
+                self._said(to, acts)
+            return
+        if not 0 <= user < len(self.discussions):
             return
         self.answered[user] = True
+        discussion = self.discussions[user]
+        discussion.named(acts)
+        if acts:
+            discussion.asked = None
         for act in acts:
             self.apply(user, act)
 
@@ -292,12 +408,23 @@ class AssistantBeliefs(SeatedBeliefs):
         users' first one is a follow-up)."""
         asks = [a for a in intent.acts if isinstance(a, MedAsk)]
         user = intent.addressee
+        if isinstance(user, int) and 0 <= user < len(self.discussions):
+            self._said(user, list(intent.acts))
         if user is None or not asks:
             return
         if all(self.asked):
             self.followups += 1
         for act in asks:
             self.asked[user].add(self._item(user, act))
+
+    def _said(self, user: int, acts: list[Any]) -> None:
+        """Our own message to ``user``: the flight it presents and the question it asks (one)."""
+        discussion = self.discussions[user]
+        for act in acts:
+            if isinstance(act, MedOffer):
+                discussion.quoted(act)
+        asks = [a for a in acts if isinstance(a, MedAsk)]
+        discussion.asked = asks[0] if len(asks) == 1 else None
 
     def _item(self, user: int, ask: MedAsk) -> tuple[Any, ...]:
         """The fact of ``user`` that ``ask`` asks about: ``("event", k)`` for its shared event ``k``,
@@ -310,8 +437,11 @@ class AssistantBeliefs(SeatedBeliefs):
         return (ask.about,)
 
     def context(self, observation: Any, author_seat: int) -> MediationContext:
-        """The language context: other seats' messages come from users."""
-        return MediationContext(author=ASSISTANT_ROLE if self.is_own(author_seat) else "user")
+        """The language context: other seats' messages come from users, read in the dialogue state
+        of their room (:class:`Discussion`)."""
+        if self.is_own(author_seat) or not 0 <= author_seat < len(self.discussions):
+            return MediationContext(author=ASSISTANT_ROLE)
+        return self.discussions[author_seat].context("user")
 
     # ---- facts ----------------------------------------------------------------------------------
     def apply(self, user: int, act: ActBase) -> None:

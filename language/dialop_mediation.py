@@ -17,31 +17,64 @@ like or veto) and the assistant asks about those and offers flights. Days are th
 | ``med_accept`` | --                                      | "Works for me."                                |
 | ``med_reject`` | --                                      | "No."                                          |
 
-The parser reads a message clause by clause (sentences, ``;`` and `` / ``). Human phrasing it reads:
-days ("Thursday", "thurs", "6/1", "June 1st"), times ("10:30", "10am", "6 PM", "noon", ranges
-"8 to 10 PM"), parts of the day ("Thursday morning" = before 12:00, "afternoon" = 12:00-17:00,
-"evening"/"night" = after 17:00), qualitative levels ("very important" = 9, "important" = 7, "could
-miss" = 2; "cheap" = price 15/20, "price doesn't matter" = 3; "arrive around the same time as my
-friend" = 8), acceptance and refusal cues ("works great", "book it"; "overlaps too many meetings").
-Which acts a clause may give depends on its author (``MediationContext.author``): an assistant's
-question is a question or an offer, a user's question ("what about Friday?") a wish.
+The parser reads a message clause by clause (sentences, ``;`` and `` / ``), and a clause piece by
+piece (commas, "but", "so") and segment by segment ("or", "and"). What it may give depends on the
+author (``MediationContext.author``): an assistant only asks (``med_ask``) or presents a flight
+(``med_offer``, at most one per message); a user states facts, wishes (windows, also when asked as a
+question: "what about Friday?") and at most one verdict on the offer.
 
-Known limits: relative references ("the flight right after that", "my 830") and events without a
-day are not resolved; a clause gives one kind of statement (price, arrival, events, windows).
+Dialogue context (``MediationContext``, filled by the belief stores of
+:mod:`beliefs.dialop_mediation` per user room): ``day`` under discussion (the latest offer's day, or
+the last day named since), the offered flight's ``start`` and ``carrier``, whether a flight is on
+the table (``offered``; ``None`` = unknown, as for a message read alone), the user's formal answer
+(``accepted``) and the assistant's last question (``asked``). The parser uses it for:
+
+| phrasing                                   | reading                                                  |
+| ------------------------------------------ | -------------------------------------------------------- |
+| "that evening", "the same day"             | the day named before it in the message, else the day under discussion |
+| "the next morning", "the following day"    | the day after it                                         |
+| "anything later?", "a bit earlier"         | a window after / before the offered departure, that day  |
+| "my 3:30 meeting is high importance"       | an event on the day named last in the message, else the day under discussion |
+| "medium", "not very", "a lot"              | answers the last question (event importance, price, arrival) |
+| "sounds good", "sure"                      | an acceptance only when a flight is (or may be) on the table |
+| "pricey", "anything closer?", "go back"    | a rejection (plus the reason) unless the user accepted it |
+
+Conventions (the labelling guide's):
+
+| topic        | reading                                                                                  |
+| ------------ | ---------------------------------------------------------------------------------------- |
+| days         | "Thursday", "thurs", "Wed.", "6/1", "June 1st", "the 2nd", "31st"; "any day" = no day     |
+| times        | "10:30", "10am", "6 PM", "noon"; chat hours 1..7 without am/pm are pm ("after 4", "4:30"); in an afternoon or evening also 8..11 ("Thursday night around 8:30" = 20:30) |
+| parts of day | morning < 12:00, afternoon 12:00-17:00, evening / night / redeye > 17:00, midday 11:00-13:00; "early" / "late" do not narrow; adjacent parts named together merge ("afternoon or evening" = after 12:00) |
+| bounds       | "after / past / post- / from 6 PM", "before / by / until / pre- 11:00", ranges "8 to 10 PM", "between 11 am and 5:30 pm", "Friday 1 to 3", "around T" = T +- 1 h; arrival times ("arrive after 2 PM", "gets in at 12:54") give no departure |
+| windows      | days named without bounds share the next segment's ("Wed and Fri after 2:30") or, over "and", the previous one's ("afternoons on 5/31 and 6/2"); bounds without a day take the segment before ("Wed before 3 and after 5": two windows); polarity per piece ("a gap Thursday, Wednesday is packed") |
+| importance   | very / highly / most / critical / can't miss = 9, important = 7, medium / mildly = 5, low / not very / can miss = 2; meetings without a time give no event: skippable ones make their time good, unmissable ones (or a day "full of important meetings") bad; a time after a bound word ("before 5pm ... meetings I can miss") is a bound, not a meeting |
+| price        | cheap, any complaint or request for cheaper = 15/20; reasonably priced / affordable / cost effective = 10; "doesn't matter" = 3 |
+| arrival      | same time / near / close to the friend = 8; soft ("if possible", "hopefully", conditional) = 5; not important = 2; "works for my friend" and "with my friend" give nothing |
+| offers       | an assistant presenting a flight now ("How about this?", "Check this out", "This might be the best flight", "Here is a cheaper one") is ``med_offer``; with details only when the message names them (carrier; day and departure together); "I will send a proposal shortly", "let me see" and greetings give nothing |
+
+A flight named by its departure alone ("the 8:30 one", "the 4:48 PM flight") is a window an hour
+either side of it on the day named, else the day under discussion; with a carrier it is ``med_flight``.
+
+Known limits: a meeting named without a time ("my last meeting") gives
+no event even when the assistant asked about it; conditional verdicts ("this can be managed if we need
+to") are read by their cue words; "first" / "second" meetings and meetings named by a bare clock
+("my 830") give no event; typos beyond a few common ones ("cheep", "jet blue") are not corrected.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Sequence
-from typing import Literal
+from typing import Any, Literal, overload
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from language.act_base import ActBase
 from language.acts import Intent
-from language.text import MAX_MESSAGE_CHARS, clean_message
+from language.text import MAX_MESSAGE_CHARS, clean_message, straight_apostrophes
 
 __all__ = [
     "CARRIERS",
@@ -73,9 +106,9 @@ _CLOCK = r"^(?:[01]\d|2[0-3]):[0-5]\d$"
 Day = int
 
 # qualitative levels of the parser (the renderer always says numbers)
-HIGH_IMPORTANCE, IMPORTANT, LOW_IMPORTANCE = 9, 7, 2
-HIGH_PRICE_PREF, LOW_PRICE_PREF = 15, 3
-HIGH_ARRIVAL_PREF, LOW_ARRIVAL_PREF = 8, 2
+HIGH_IMPORTANCE, IMPORTANT, MID_IMPORTANCE, LOW_IMPORTANCE = 9, 7, 5, 2
+HIGH_PRICE_PREF, MID_PRICE_PREF, LOW_PRICE_PREF = 15, 10, 3
+HIGH_ARRIVAL_PREF, SOFT_ARRIVAL_PREF, LOW_ARRIVAL_PREF = 8, 5, 2
 
 
 def clock(minutes: int) -> Clock:
@@ -176,75 +209,223 @@ MedAct = MedEvent | MedPrice | MedArrival | MedWindow | MedFlight | MedAsk | Med
 
 
 class MediationContext(BaseModel):
-    """What the language layer needs: who wrote the message (``assistant`` or ``user``)."""
+    """What the language layer needs: who wrote the message (``assistant`` or ``user``) and the
+    dialogue state the belief store knows (all optional; ``None`` = not known).
+
+    ``day`` is the day under discussion (the flight offered last, or the last day named since),
+    ``start`` and ``carrier`` the flight under discussion (the latest offer to this user), ``offered``
+    whether a flight is under discussion at all (``None``: unknown, e.g. a message read alone),
+    ``accepted`` the user's formal answer to the latest proposal, ``asked`` the assistant's last
+    question to this user (what a bare "medium" or "not very" answers)."""
 
     model_config = ConfigDict(frozen=True)
 
     author: Literal["assistant", "user"] = "user"
+    day: Day | None = Field(default=None, ge=0, le=2)
+    start: Clock | None = Field(default=None, pattern=_CLOCK)
+    carrier: Carrier | None = None
+    offered: bool | None = None
+    accepted: bool | None = None
+    asked: MedAsk | None = None
 
 
 # ---- lexicon ---------------------------------------------------------------------------------------
 
+DAY_TOKENS = ("wed", "thu", "fri")
+_NOT_A_DATE = r"(?!\s*(?:one|flight|option|proposal|meeting|time|choice|pick|half|place|priority))"
 _DAY_WORDS = (
-    (0, r"wed(?:nesday)?s?|5/31|05/31|may\s*31(?:st)?|31st"),
-    (1, r"thu(?:rs?(?:day)?)?s?|6/1|06/01|june\s*1(?:st)?"),
-    (2, r"fri(?:day)?s?|6/2|06/02|june\s*2(?:nd)?"),
+    (0, r"wed(?:nesday|s)?|weds|5/31|05/31|may\s*31(?:st)?|31st"),
+    (1, r"thu(?:rs?(?:day)?)?s?|6/1|06/01|june\s*1(?:st)?|1st" + _NOT_A_DATE),
+    (2, r"fri(?:day)?s?|6/2|06/02|june\s*2(?:nd)?|2nd" + _NOT_A_DATE),
 )
-_DAY_RE = re.compile("|".join(rf"(?P<d{day}>\b(?:{words})\b)" for day, words in _DAY_WORDS))
-_TIME = r"(?:(\d{1,2}):(\d{2})\s*(am|pm)?|(\d{1,2})\s*(am|pm)|(noon|midnight))"
+_DAY_RE = re.compile("|".join(rf"(?P<d{day}>\b(?:{words})\b(?![:/]\d))" for day, words in _DAY_WORDS))
+_ANY_DAY_RE = re.compile(r"\b(?:any|every|each|all)\s+days?\b|\ball (?:three|3) days\b")
+_TIME = r"(?:(\d{1,2}):(\d{2})\s*(am|pm)?|(\d{1,2})\s*(am|pm)|\b(noon|midnight)\b)"
 _TIME_RE = re.compile(rf"\b{_TIME}(?![\d/])")
 _RANGE_RE = re.compile(rf"\b{_TIME}\s*(?:-|–|to|until|till)\s*{_TIME}(?![\d/])")
 _LOOSE_RANGE_RE = re.compile(r"\b(\d{1,2})\s*(?:-|to)\s*(\d{1,2})\s*(am|pm)\b")
+_BARE_RANGE_RE = re.compile(
+    r"(?<![$\d:/.])\b(?:(?:from|between)\s+)?(\d{1,2})\s*(?:-|to|until|till)\s*(\d{1,2})\b"
+    r"(?!\s*(?:am|pm|:|/|\d|%|hours?|hrs?|min\w*|meetings?|flights?|days?|people|times?|of\b|out\b))"
+)
 _OUT_OF_10 = re.compile(r"\b(\d{1,2})\s*(?:/|out of)\s*10\b")
 _OUT_OF_20 = re.compile(r"\b(\d{1,2})\s*(?:/|out of)\s*20\b")
 _MEAN_RE = re.compile(r"(?:usual|typical|average|normal|mean)\s+(?:fare|price|cost)[^$\d]{0,12}\$\s*(\d+)")
 _CARRIER_RE = re.compile(r"\b(" + "|".join(c.lower() for c in CARRIERS) + r")\b")
-_PARTS = {"morning": (None, 12 * 60), "afternoon": (12 * 60, 17 * 60), "evening": (17 * 60, None)}
-_PART_RE = re.compile(r"\b(morning|afternoon|evening|night|tonight|midday|mid day|lunch)s?\b")
-_BOUND_RE = re.compile(rf"\b(after|past|from|since|before|by|until|till|earlier than|later than)\s+{_TIME}")
+# parts of the day (minutes); adjacent parts named together merge into one window
+_PARTS = {
+    "morning": (None, 12 * 60),
+    "midday": (11 * 60, 13 * 60),
+    "second half": (12 * 60, None),
+    "afternoon": (12 * 60, 17 * 60),
+    "evening": (17 * 60, None),
+}
+_PART_NAMES = {
+    "morning": "morning",
+    "morn": "morning",
+    "am": "morning",
+    "afternoon": "afternoon",
+    "afternoonish": "afternoon",
+    "evening": "evening",
+    "night": "evening",
+    "tonight": "evening",
+    "redeye": "evening",
+    "red-eye": "evening",
+    "red eye": "evening",
+    "midday": "midday",
+    "mid day": "midday",
+    "mid-day": "midday",
+    "lunch": "midday",
+    "lunchtime": "midday",
+    "first half": "morning",
+    "second half": "second half",
+}
+_PART_RE = re.compile(
+    r"\b(first half|second half|mornings?|morn|afternoons?|afternoonish|evenings?|nights?|tonight|red[- ]?eyes?|mid[- ]?day|lunch(?:time)?)\b"
+)
+_BOUND_WORDS = r"after|past|from|since|before|by|until|till|earlier than|later than|no later than|pre|post"
+_BOUND_RE = re.compile(rf"\b({_BOUND_WORDS})[\s-]*(?:about\s+|around\s+)?{_TIME}")
+_BARE_BOUND_RE = re.compile(
+    rf"\b({_BOUND_WORDS})[\s-]+(\d{{1,2}})\b(?!\s*(?:am|pm|:|/|\d|%|hours?|hrs?|min\w*|meetings?|flights?|days?|people|of\b))"
+)
+_AROUND_RE = re.compile(rf"\b(?:around|about|approximately|roughly|near|~)\s*{_TIME}")
+_BETWEEN_RE = re.compile(r"\bbetween\s+([^,.;]{1,20}?)\s+and\s+")
 
-_PRICE_WORDS = re.compile(r"\b(price[sd]?|pricey|fares?|costs?|cheap\w*|expensive|budget|affordabl\w*|money)\b|\$")
+_PRICE_WORDS = re.compile(
+    r"\b(price[sd]?|pricey|pricy|fares?|costs?|cheap\w*|cheep\w*|expensive|budget|affordabl\w*|money|rich)\b|\$"
+)
 _PRICE_LOW = re.compile(
     r"(doesn'?t|does not|don'?t|do not|not)\s+(really\s+)?(matter|care|mind|important|a concern)|"
     r"no matter|whatever it costs|money is no"
 )
+_PRICE_MID = re.compile(
+    r"reasonabl\w*|not too (?:pricey|expensive)|affordabl\w*|cost[- ]effective|moderate\w*|decent price|fair price"
+)
+_FRIEND = r"(?:friend\w*|buddy|bud|pal|bff|partner|colleague|mate|companion|him|her|them)"
 _ARRIVAL_WORDS = re.compile(
-    r"\barriv\w*|\bland(?:s|ing)?\b|same time|\btogether\b|closer|far from|close to (?:my|his|her|their|the)\s*"
-    r"(?:friend|buddy|partner|colleague)|near (?:my|his|her) (?:friend|buddy)"
+    r"\barriv\w*|\bland\w*|same time|\btogether\b|each other|\bclose[rs]?\b|\bnear(?:er|by)?\b|\bfar(?:ther)?\b|\bfurther\b|\baway\b|\bapart\b|\bwith (?:my|his|her) "
+    + _FRIEND
+)
+_ARRIVAL_FRIENDLY = re.compile(
+    r"same time|together|(?:close[rs]?|near(?:er)?|far|farther|further|away|apart|land\w*|arriv\w*|gets? (?:me )?in)\b"
+    r"[^.?!]{0,40}\b"
+    + _FRIEND
+    + r"|\bcloser\b|too far|far away|way off|\bapart\b|still a bit away|each other|"
+    + _FRIEND
+    + r"'?s? (?:arrival|landing|flight time)|"
+    r"\b(?:us|we)\b[^.?!]{0,15}\b(?:arriv\w*|land\w*|get (?:there|in))\b"
 )
 _ARRIVAL_LOW = re.compile(r"(doesn'?t|does not|don'?t|do not|not)\s+(really\s+)?(matter|care|important)")
-_IMPORTANCE_WORDS = re.compile(r"\bimportan\w*|\bpriority\b|\b(?:can|could|may|might)\s+(?:miss|skip)\b|\bcritical\b")
-_HIGH_WORDS = re.compile(
-    r"\b(very|really|super|extremely|highly|most|quite|pretty)\s+important|high(?:ly)?\s+(?:importance|priority)|"
-    r"critical|can'?t miss|cannot miss|must attend"
+_ARRIVAL_SOFT = re.compile(
+    r"\b(if possible|would be nice|if we can|if it|if that|if they|possibly|hopefully|ideally)\b"
 )
+_IMPORTANCE_WORDS = re.compile(
+    r"\bimportan\w*|\bpriority\b|\bprio\b|\b(?:miss|skip)\b|\bskippable\b|\bcritical\b|\bmedium\b|\bmildly\b"
+)
+_HIGH_WORDS = re.compile(
+    r"\b(very|really|super|extremely|highly|most|quite|pretty|so)\s+important|high(?:ly)?\s*(?:-\s*)?"
+    r"(?:importance|priority|prio|important)|\bcritical|can'?t miss|cannot miss|must attend|don'?t want to miss|"
+    r"can'?t skip|cannot skip|not (?:miss|skip)"
+)
+_MID_WORDS = re.compile(r"\b(medium|mildly|moderate\w*|somewhat|kind of|sort of|average)\b")
 _LOW_WORDS = re.compile(
-    r"\bnot\s+(?:very\s+|that\s+|so\s+|too\s+|really\s+)?important|unimportant|low\s+(?:importance|priority)|"
-    r"(?:can|could|may|might)\s+(?:miss|skip)"
+    r"\bnot\s+(?:very\s+|that\s+|so\s+|too\s+|really\s+)?important|unimportant|low\s*(?:-\s*)?(?:importance|priority|"
+    r"prio|important)|(?:can|could|may|might)\s+(?:probably\s+|easily\s+|afford to\s+)?(?:miss|skip)|skippable|not (?:very|really|that)\b|"
+    r"not at all|\bnot much\b"
 )
 _BAD_WORDS = re.compile(
-    r"\b(bad|rough|busy|blocked|booked|avoid|can'?t|cannot|won'?t|not|no|conflicts?|overlaps?|clash\w*|"
-    r"meetings?|worst|impossible|unavailable|packed|full)\b"
+    r"\b(?:is|are|am|'s|pretty|fully|completely|all|totally|very|quite|so|basically) booked\b|"
+    r"\bsteer clear|\bstay away|\b(bad|rough|busy|blocked|overlapped|conflicted|hard|difficult|tough|tight|avoid|can'?t|cannot|won'?t|not|no|conflicts?|overlaps?|clash\w*|"
+    r"worst|impossible|unavailable|packed|full|terrible|awful)\b"
+)
+_GOOD_WORDS = re.compile(r"\b(open|free|gap|good|great|best|works?|possible|fine|prefer\w*|like|ideal|love)\b")
+# judging the current offer
+_REJECT_STRONG = re.compile(
+    r"\b(no|nope|nah|not really|overlaps?|overlapping|conflicts?|clash\w*|cuts? into|runs? into|clips? into|"
+    r"too far|far away|way too|go back|back to|previous|the other one|unreasonable|ridiculous|outrageous|"
+    r"(?:hits?|touch(?:es)?|interrupts?|eats? into)\b[^.?!]{0,30}\bmeetings?|"
+    r"(?:the|that) (?:very )?(?:first|previous|original|old|earlier) (?:one|flight|option|proposal)|"
+    r"instead|anything else|something else|what else|other options?|any other|do better|terrible|won'?t work|"
+    r"doesn'?t work|not work|not ideal|in the middle of|overlapped|conflicted|not affordable|unaffordable|"
+    r"not wallet|(?:don'?t|do not) (?:think|believe) (?:that|this|it)|optimi[sz]e|improve|something better|anything better|"
+    r"a better (?:one|flight|option)|another (?:flight|option|one|time|day)|interfer\w*|gets? in the way|not great|not good|no good|reject\w*|can'?t do (?:that|this|it)|"
+    r"can'?t make (?:that|this|it)|too many|still a bit|a bit away)\b"
+)
+_NOT_BAD = re.compile(r"\bnot (?:too |that |so |all that )?bad\b")
+_REJECT_WEAK = re.compile(
+    r"(?<!can )(?<!could )(?<!to )(?<!easily )\bmiss(?:es|ing)?\b|\b(pricey|pricy|too expensive|expensive|too rich|too much|cheaper|better price|lower price|better|earlier|later|"
+    r"closer|bad|worse|unfortunately|rather|how about|what about|can we|could we|let'?s try|try|perhaps|maybe|"
+    r"right after|right before)\b"
 )
 _ACCEPT_RE = re.compile(
-    r"\b(yes|yeah|yep|yup|sure|ok|okay|great|perfect|works|work for me|deal|sounds good|looks good|book it|"
-    r"go ahead|fine|correct|good|accept\w*|awesome|excellent|thanks?|thank you|love it|agreed)\b"
+    r"\b(yes|yeah|yea|yep|yup|sure|ok|okay|great|perfect|works|work for me|could work|deal|sounds good|looks good|"
+    r"book it|go ahead|fine|good|accept\w*|awesome|excellent|love it|agreed|let'?s do it|i'?ll take it|"
+    r"can be managed|manageable|i suppose)\b"
 )
-_REJECT_RE = re.compile(
-    r"\b(no|nope|nah|not really|don'?t like|conflicts?|overlaps?|clash\w*|blocked|too many|pricey|too expensive|"
-    r"can'?t|cannot|won'?t work|doesn'?t work|rather|unfortunately|not great|not good|not ideal|reject\w*|bad|worse|"
-    r"miss\w*|too far|go back|previous|avoid|cuts? into|not a fan|not that)\b"
+_DEICTIC = re.compile(r"\b(that|this|it|that'?s|thats|this one|that one|the flight|these|those)\b")
+_QUESTION_OPENERS = re.compile(r"^\s*(how|what|when|why|is|are|do|does|did|can|could|would|will|should|any|anything)\b")
+_GREETING = re.compile(
+    r"^\s*(?:(?:hello|hi|hey|heya|hiya|greetings|good (?:morning|afternoon|evening))\b[\s!,.]*)*"
+    r"(?:(?:how|what) (?:can|may|could|shall) i (?:help|assist|do for)|(?:can|may|could|shall) i (?:help|assist)|how(?:'s| is| are) (?:it going|you)|"
+    r"what (?:can i|do you need|are we doing|we doing)|"
+    r"(?:sure|of course|absolutely|no problem|yes)\b[^?]{0,40}(?:help|do that|can)|nice to meet)|"
+    r"^\s*(?:hello|hi|hey|heya|hiya|greetings|sure|ok|okay|of course|absolutely|no problem|sounds good|thanks?|"
+    r"thank you|great|perfect)\W*$"
 )
-_QUESTION_OPENERS = re.compile(
-    r"^\s*(how|what|which|when|where|who|why|is|are|do|does|did|can|could|would|will|should|any)\b"
+# an assistant presenting a flight now (the proposal itself is the formal action)
+_PRESENT_RE = re.compile(
+    r"\b(here(?:'s| is| are)|how about|what about|how'?s|how is|how does|how do(?:es)? (?:this|that|it)|"
+    r"what do you think|check (?:this|it) out|this (?:one|flight|option|proposal|booking)|try (?:this|that|it)|"
+    r"give (?:this|it) a (?:shot|try|go)|there(?:'s| is) (?:a|an|one)\b|i (?:have|found|got) (?:a|an|one|something)|"
+    r"(?:sending|proposing|sent|proposed)\b(?! (?:shortly|soon|later|momentarily))|best (?:flight|option|bet)|"
+    r"will (?:this|that|it) work|does (?:this|that|it) work|is this|would this|would that|"
+    r"(?:the|a) (?:cheapest|cheaper|latest|earliest|only) (?:flight|option|one)|suffice|"
+    r"(?:would|could|does|will|is) (?:a|an|the) (?:flight|option|one)\b|how bout (?:this|that)|"
+    r"this (?:might|may|could|should|would|will) (?:be|work|help|suit|do)|"
+    r"(?:does|do|would|will|did) (?:this|that|it) (?:one )?(?:look|work|suit|sound|seem|fit|do)|"
+    r"(?:is|was) (?:this|that) (?:one )?(?:better|ok|okay|good|any better|closer|cheaper|fine)|take a look|have a look|"
+    r"(?:a|the) (?:flight|option)\b[^?.]{0,40}\b(?:could|would|might|will) (?:work|suit|do)|"
+    r"(?:would you mind|how (?:do|would) you feel about|are you ok(?:ay)? with|would you be ok(?:ay)? with|"
+    r"what do you think (?:of|about)) (?:a|an|the|doing|taking|flying)\b|(?:this|the) next one|let me know (?:what you think|if (?:this|that|it))|what you think (?:of|about) (?:this|that))\b"
 )
-_OFFER_RE = re.compile(
-    r"\b(how about|what about|would|will|does|how'?s|how is|how does|sound|look|try|sending|send|"
-    r"propos\w*|option|this (?:one|flight)|book)\b"
+_WH_SCHEDULE = re.compile(
+    r"\b(?:what|which|any)\s+(?:specific\s+)?(?:days?|dates?|times?)\b|\bwhen\b|\bpreferences?\b|\bmeetings?\b"
+)
+_FUTURE_RE = re.compile(
+    r"\b(will send|i'?ll send|send (?:it|one|something|you)|shortly|momentarily|in a (?:moment|bit|sec)|"
+    r"let me (?:see|check|look|try|find|compare|take)|try again|send it again|give me a)\b"
 )
 _SCHEDULE_RE = re.compile(
-    r"\b(help|need|prefer\w*|schedule|calendar|matters?|important|days?|dates?|times?|when|works?|good for you)\b"
+    r"\b(help|need|prefer\w*|schedule|calendar|matters?|important|days?|dates?|times?|when|works?|good for you|"
+    r"thinking|looking|preferences?|meetings?|plans?)\b"
 )
+_DEPARTURE_BLOCK = re.compile(
+    r"(?:arriv\w*|lands?|landing|gets? in|get in|reach\w*)\s+(?:at|by|around|before|after)?\s*$"
+)
+_ARRIVAL_TIME_RE = re.compile(
+    rf"\b(arriv\w*|lands?|landing|gets? in|get there|gets? there)\s+(?:at|by|before|after|around|about|past)?\s*{_TIME}"
+)
+_LEVEL_WORDS = re.compile(
+    r"\bimportan\w*|\bpriority\b|\bprio\b|\bcritical\b|\bskippable\b|\bmedium\b|\bmildly\b|"
+    r"(?:can|could|may|might)\s+(?:\w+\s+){0,2}?(?:miss|skip)\b|can'?t (?:miss|skip)|cannot (?:miss|skip)"
+)
+_LIKEWISE = re.compile(r"\s*(?:as|so) (?:is|are|does|do|was|were)\b|\s*same (?:for|with|goes for)\b")
+_BUSY = re.compile(r"\b(full|packed|busy|booked|blocked|rough|swamped|slammed)\b")
+_CONTINUATION_RE = re.compile(rf"\s*(?:{_BOUND_WORDS})\b")
+_ANY_DATE = "|".join(words for _, words in _DAY_WORDS)
+_DAY_SPAN_RE = re.compile(
+    rf"\b(?:between|from)\s+(?:{_ANY_DATE})\s+(?:and|to|-|through|thru|until)\s+(?:{_ANY_DATE})\b|"
+    rf"\b(?:wed\w*|5/31)\s+(?:to|-|through|thru)\s+(?:fri\w*|6/2)\b"
+)
+_PART_SLASH_RE = re.compile(r"\b(mornings?|afternoons?|evenings?|nights?)\s*/\s*(?=\w)")
+_EVENING_RE = re.compile(r"\b(evening|night|tonight|afternoon|pm)\b")
+_LATER_RE = re.compile(r"\b(later|after that|after this|after it|afterwards|right after)\b")
+_EARLIER_RE = re.compile(r"\b(earlier|before that|before this|before it|sooner)\b")
+_SAME_DAY_RE = re.compile(r"\b(?:that|the same|same|this)\s+(day|morning|afternoon|evening|night)\b")
+_NEXT_DAY_RE = re.compile(
+    r"\b(?:the\s+)?(?:next|following)\s+(day|morning|afternoon|evening|night)\b|\bthe day after\b"
+)
+_PREV_DAY_RE = re.compile(r"\b(?:the\s+)?(?:previous|day before)\s*(day|morning|afternoon|evening|night)?\b")
 
 
 def _minutes(match: tuple[str | None, ...]) -> int | None:
@@ -274,11 +455,59 @@ def _has_ampm(match: tuple[str | None, ...]) -> bool:
 
 
 def _normalize(message: object) -> str:
-    text = clean_message(message).lower()
+    text = straight_apostrophes(clean_message(message)).lower()
     text = re.sub(r"\b([ap])\.\s?m\.?", r"\1m", text)
     text = re.sub(r"(\d)\.(\d{2})\b", r"\1:\2", text)
-    text = text.replace("’", "'").replace("—", " - ").replace("–", "-")
+    text = re.sub(r"\b(wed|weds|thu|thur|thurs|fri)\.", r"\1", text)
+    text = re.sub(r"\bjet\s+blue\b", "jetblue", text)
+    text = re.sub(
+        r"(?<![$\d:/.])\b([1-9]|1[0-2])([0-5]\d)\s*(?=(?:am|pm|one|flight|meeting|option)\b)", r"\1:\2 ", text
+    )
+    text = _PART_SLASH_RE.sub(r"\1 or ", text)
+    text = _DAY_SPAN_RE.sub(" any day ", text)
+    text = text.replace("—", " - ").replace("–", "-").replace("@", " at ")
+    # "between 11 am and 5:30 pm" is a range (its "and" joins no two wishes)
+    text = _BETWEEN_RE.sub(r"between \1 to ", text)
+    # an arrival time is no departure: "don't have me arrive after 2 PM", "the one that gets in at 12:54"
+    text = _ARRIVAL_TIME_RE.sub(r"\1", text)
     return text
+
+
+def _day_token(day: int) -> str:
+    return DAYS[day].lower()
+
+
+def _resolve_days(text: str, context: MediationContext) -> str:
+    """Days said by reference ("that evening", "the same day", "the next morning") written out as
+    the day under discussion (or the one after it)."""
+    named = [(m.start(), _day_of(m)) for m in _DAY_RE.finditer(text)]
+    offsets = [offset for offset, _ in named]
+    if context.day is None and not named:
+        return text
+
+    def before(position: int) -> int | None:
+        k = bisect.bisect_left(offsets, position)
+        return named[k - 1][1] if k else context.day
+
+    def same(match: re.Match[str]) -> str:
+        day = before(match.start())
+        if day is None:
+            return match.group(0)
+        part = match.group(1)
+        return _day_token(day) if part == "day" else f"{_day_token(day)} {part}"
+
+    text = _SAME_DAY_RE.sub(same, text)
+    if context.day is None:
+        return text
+    tomorrow = _day_token(min(context.day + 1, 2))
+
+    def following(match: re.Match[str]) -> str:
+        if context.day == 2:
+            return match.group(0)
+        part = match.group(1) or "day"
+        return tomorrow if part == "day" else f"{tomorrow} {part}"
+
+    return _NEXT_DAY_RE.sub(following, text)
 
 
 def _clauses(text: str) -> list[tuple[str, bool]]:
@@ -289,6 +518,10 @@ def _clauses(text: str) -> list[tuple[str, bool]]:
             if sentence.strip():
                 out.append((sentence.strip(), "?" in mark))
     return out
+
+
+def _day_of(match: re.Match[str]) -> int:
+    return next(int(k[1]) for k, v in match.groupdict().items() if v)
 
 
 # ---- the parser ------------------------------------------------------------------------------------
@@ -302,72 +535,207 @@ class MediationParser:
 
         Args:
             message: the text (any object: non-text gives ``[]``).
-            context: who wrote it (default: a user).
+            context: who wrote it and the dialogue state (default: a user, nothing known).
 
         Returns:
-            The acts in the order of their clauses.
+            The acts in the order of their clauses (a user's verdict on the offer first).
         """
-        author = context.author if isinstance(context, MediationContext) else "user"
-        acts: list[ActBase] = []
-        for clause, question in _clauses(_normalize(message)):
-            acts.extend(self._clause(clause, question or bool(_QUESTION_OPENERS.match(clause)), author))
-        return acts
+        context = context if isinstance(context, MediationContext) else MediationContext()
+        text = _resolve_days(_normalize(message), context)
+        clauses = [(c, q or bool(_QUESTION_OPENERS.match(c))) for c, q in _clauses(text)]
+        if context.author == "assistant":
+            return self._assistant(text, clauses)
+        return self._user(text, clauses, context)
 
-    def _clause(self, clause: str, question: bool, author: str) -> list[ActBase]:
-        if author == "assistant":
-            if question:
-                return self._asks(clause) or self._offer(clause)
-            return self._statement(clause) or self._offer(clause)
-        return self._statement(clause, question) or self._verdict(clause)
-
-    # ---- questions and offers (assistant) -------------------------------------------------------
-    def _asks(self, clause: str) -> list[ActBase]:
+    # ---- the assistant: questions and offers ------------------------------------------------------
+    def _assistant(self, text: str, clauses: list[tuple[str, bool]]) -> list[ActBase]:
         asks: list[ActBase] = []
-        if _PRICE_WORDS.search(clause) and not re.search(r"\$\s*\d|\d\s*\$", clause):
-            asks.append(MedAsk(about="price"))
-        if _ARRIVAL_WORDS.search(clause):
-            asks.append(MedAsk(about="arrival"))
-        if _IMPORTANCE_WORDS.search(clause):
-            asks.extend(MedAsk(about="event", day=day, start=clock(start)) for day, start, _ in _events(clause))
-        if not asks and not _OFFER_RE.search(clause) and _SCHEDULE_RE.search(clause):
-            asks.append(MedAsk(about="schedule"))
-        return asks
+        offer: MedOffer | None = None
+        for clause, question in clauses:
+            presents = bool(_PRESENT_RE.search(clause)) and not (
+                _FUTURE_RE.search(clause)
+                and not re.search(r"\bhere(?:'s| is)\b|\bthis (?:one|flight|option)\b", clause)
+            )
+            details = _offer_details(clause)
+            if _GREETING.search(clause) and not details and not _WH_SCHEDULE.search(clause):
+                continue
+            if question and presents and _WH_SCHEDULE.search(clause):
+                presents = False
+            found = _asks(clause) if question and not presents else []
+            if found and (
+                not details or _IMPORTANCE_WORDS.search(clause) or not any(a.about == "schedule" for a in found)
+            ):
+                asks.extend(a for a in found if a not in asks[-8:])
+                continue
+            if presents or details:
+                if offer is None or (offer.carrier is None and offer.day is None):
+                    offer = details or MedOffer()
+        return [offer, *asks] if offer is not None else asks
 
-    def _offer(self, clause: str) -> list[ActBase]:
-        carrier = _CARRIER_RE.search(clause)
-        refs = _events(clause)
-        if not (carrier or refs or _OFFER_RE.search(clause)):
-            return []
-        day, start = (refs[0][0], clock(refs[0][1])) if refs else (None, None)
-        name = next((c for c in CARRIERS if carrier and c.lower() == carrier.group(1)), None)
-        return [MedOffer(carrier=name, day=day, start=start)]
+    # ---- users: statements and the verdict on the offer --------------------------------------------
+    def _user(self, text: str, clauses: list[tuple[str, bool]], context: MediationContext) -> list[ActBase]:
+        acts: list[ActBase] = []
+        verdicts: list[ActBase] = []
+        here = context
+        for clause, question in clauses:
+            found = _statement(clause, question, here)
+            named = [a.day for a in found if isinstance(a, MedWindow | MedEvent | MedFlight) and a.day is not None]
+            if not named and (day := _DAY_RE.search(clause)) is not None:
+                named = [_day_of(day)]
+            if named and named[-1] != here.day:
+                # "Thursday might work, but I have a meeting at 9:30 am": the day named last
+                here = here.model_copy(update={"day": named[-1], "start": None})
+            bare = not found and not question and not re.search(r"\b(if|whether)\b", clause)
+            if bare and (verdict := _verdict(clause, context, [], bare=True)) is not None:
+                verdicts.append(verdict)
+            numeric = bool(_OUT_OF_10.search(clause) or _OUT_OF_20.search(clause))
+            # a level said in words twice ("arriving together ... arriving together is ideal") is one fact
+            acts.extend(a for a in found if numeric or not isinstance(a, MedPrice | MedArrival) or a not in acts)
+        if not any(isinstance(v, MedReject) for v in verdicts):
+            verdicts.extend(v for v in [_verdict(text, context, acts, bare=False)] if v is not None)
+        # one verdict per message: a complaint or a request to replace the offer outweighs a "sure"
+        if any(isinstance(v, MedReject) for v in verdicts):
+            return [MedReject(), *acts]
+        return [MedAccept(), *acts] if verdicts else acts
 
-    # ---- statements ---------------------------------------------------------------------------
-    def _statement(self, clause: str, question: bool = False) -> list[ActBase]:
-        if _PRICE_WORDS.search(clause):
-            price = _price(clause, question)
-            if price is not None:
-                return [price]
-        if _ARRIVAL_WORDS.search(clause):
-            arrival = _arrival(clause)
-            if arrival is not None:
-                return [arrival]
-        if flight := _flight(clause):
-            return [flight]
-        if _IMPORTANCE_WORDS.search(clause) or _OUT_OF_10.search(clause):
-            if events := _importances(clause):
-                return events
-            # a day's meetings without times: unimportant ones make the day good, important ones bad
-            good = _importance_level(clause) < IMPORTANT
-            return [w.model_copy(update={"good": good}) for w in _windows(clause) if w.day is not None]
-        return list(_windows(clause))
 
-    def _verdict(self, clause: str) -> list[ActBase]:
-        if _REJECT_RE.search(clause):
-            return [MedReject()]
-        if _ACCEPT_RE.search(clause):
-            return [MedAccept()]
-        return []
+_ASK_ARRIVAL = re.compile(
+    r"\barriv\w*|\bland(?:s|ing)?\b|same time|together|close (?:to|together)|\bnear\b|far (?:from|apart|away)|apart"
+)
+
+
+def _asks(clause: str) -> list[MedAsk]:
+    """The assistant's questions in a clause: price, arrival, events' importance, else the schedule."""
+    asks: list[MedAsk] = []
+    if _PRICE_WORDS.search(clause) and not re.search(r"\$\s*\d|\d\s*\$", clause):
+        asks.append(MedAsk(about="price"))
+    if _ASK_ARRIVAL.search(clause):
+        asks.append(MedAsk(about="arrival"))
+    if _IMPORTANCE_WORDS.search(clause):
+        asks.extend(MedAsk(about="event", day=day, start=clock(start)) for day, start, _ in _events(clause))
+    if not asks and (
+        (_WH_SCHEDULE.search(clause) and not re.search(r"\b(this|these)\b", clause))
+        or (_SCHEDULE_RE.search(clause) and not re.search(r"\b(this|that|it)\b", clause))
+    ):
+        asks.append(MedAsk(about="schedule"))
+    return asks
+
+
+def _offer_details(clause: str) -> MedOffer | None:
+    """The flight an assistant's clause names: its carrier, and its day and departure time when the
+    clause gives both (times after "after", "before" ... or an arrival are no departure)."""
+    carrier = _CARRIER_RE.search(clause)
+    name = next((c for c in CARRIERS if carrier and c.lower() == carrier.group(1)), None)
+    departure = next(
+        (
+            (day, start)
+            for day, start, _, position in _events(clause, positions=True)
+            if not _BOUND_BEFORE.search(clause[max(0, position - 24) : position])
+            and not _DEPARTURE_BLOCK.search(clause[max(0, position - 24) : position])
+        ),
+        None,
+    )
+    if name is None and departure is None:
+        return None
+    if departure is None:
+        return MedOffer(carrier=name)
+    return MedOffer(carrier=name, day=departure[0], start=clock(departure[1]))
+
+
+_BOUND_BEFORE = re.compile(r"\b(?:after|past|before|by|until|till|than|around|pre|post)[\s-]*$")
+
+
+def _statement(clause: str, question: bool, context: MediationContext) -> list[ActBase]:
+    """What a user's clause states: price, arrival, events, liked flights and time windows."""
+    acts: list[ActBase] = []
+    if _PRICE_WORDS.search(clause) and (price := _price(clause, question)) is not None:
+        acts.append(price)
+    if _ARRIVAL_WORDS.search(clause) and (arrival := _arrival(clause)) is not None:
+        acts.append(arrival)
+    if flight := _flight(clause, context.day):
+        return [*acts, flight]
+    if (named := _named_flight(clause, context)) is not None:
+        return [*acts, named]
+    if _IMPORTANCE_WORDS.search(clause) or _OUT_OF_10.search(clause):
+        if events := _importances(clause, context.day):
+            return acts + events
+        answer = _answer(clause, context)
+        if answer is not None:
+            return [*acts, answer]
+        return acts + _windows(clause, context)
+    if not acts and context.asked is not None and (answer := _answer(clause, context)) is not None:
+        return [answer]
+    return acts + _windows(clause, context)
+
+
+def _answer(clause: str, context: MediationContext) -> ActBase | None:
+    """A bare level ("medium", "not very", "a lot") answering the assistant's last question."""
+    asked = context.asked
+    if asked is None or _DAY_RE.search(clause) or _TIME_RE.search(clause):
+        return None
+    low = bool(_LOW_WORDS.search(clause) or _PRICE_LOW.search(clause))
+    mid = bool(_MID_WORDS.search(clause))
+    high = bool(_HIGH_WORDS.search(clause) or re.search(r"\b(very|a lot|really|extremely|super|highly|high)\b", clause))
+    if not (low or mid or high):
+        number = _OUT_OF_10.search(clause)
+        if number is None or asked.about == "price":
+            return None
+    if asked.about == "event" and asked.day is not None and asked.start is not None:
+        return MedEvent(day=asked.day, start=asked.start, importance=_importance_level(clause, answer=True))
+    if asked.about == "price":
+        return MedPrice(pref=LOW_PRICE_PREF if low else MID_PRICE_PREF if mid else HIGH_PRICE_PREF)
+    if asked.about == "arrival":
+        return MedArrival(pref=LOW_ARRIVAL_PREF if low else SOFT_ARRIVAL_PREF if mid else HIGH_ARRIVAL_PREF)
+    return None
+
+
+def _verdict(text: str, context: MediationContext, acts: list[ActBase], bare: bool) -> ActBase | None:
+    """The user's judgement of the offer under discussion in ``text`` (a clause that states nothing
+    else when ``bare``, else the whole message): a rejection (a complaint, a request to replace the
+    offer) or, in a bare clause, an acceptance. Nothing is judged when nothing is on the table
+    (``context.offered`` False), and a user who accepted the proposal is not rejecting it."""
+    offered = context.offered
+    if offered is None and (context.start is not None or context.accepted is not None):
+        offered = True
+    deictic = bool(_DEICTIC.search(text))
+    if _NOT_BAD.search(text):  # "not too bad" is praise
+        text = _NOT_BAD.sub(" fine ", text)
+    if context.accepted is not True:
+        if _REJECT_STRONG.search(text) and (offered is not False or re.search(r"^\W*(no|nope|nah)\b", text)):
+            return MedReject()
+        if _REJECT_WEAK.search(text) and (offered or (offered is None and deictic)):
+            complaint = any(isinstance(a, MedPrice | MedArrival) for a in acts) or re.search(
+                r"pricey|pricy|expensive|too rich|too much|\bbad\b|worse|unfortunately|better|rather|"
+                r"(?<!can )(?<!could )(?<!to )(?<!easily )\bmiss(?:es|ing)?\b",
+                text,
+            )
+            wish = any(isinstance(a, MedWindow) for a in acts) or re.search(
+                r"\b(earlier|later|closer|cheaper|right after|right before|after that|before that)\b|"
+                r"(?:try|put|go with|switch to|book)\b[^.?!]{0,20}\b(?:the|that)\b"
+                r"[^.?!]{0,25}\b(?:flight|one|option)\b",
+                text,
+            )
+            if complaint or (wish and offered):
+                return MedReject()
+        answering = context.asked is not None and context.asked.about in ("price", "arrival")
+        if offered and not bare and not answering and any(_complains(a) for a in acts):
+            return MedReject()  # "seems like I do not have very much money", "can we arrive closer?"
+    if bare and offered is not False and _ACCEPT_RE.search(text):
+        turn = re.search(r"\bbut\b(.*)$", text)
+        if turn is not None and re.search(
+            r"meeting|overlap|conflict|expensive|pric|far|miss|closer|cheaper", turn.group(1)
+        ):
+            # "it's a good deal but I also have a meeting": the part after "but" judges
+            return MedReject() if context.accepted is not True else None
+        return MedAccept()
+    return None
+
+
+def _complains(act: ActBase) -> bool:
+    """Whether a fact said while a flight is on the table complains about it (price or arrival)."""
+    return (isinstance(act, MedPrice) and act.pref >= HIGH_PRICE_PREF) or (
+        isinstance(act, MedArrival) and act.pref >= HIGH_ARRIVAL_PREF
+    )
 
 
 def _price(clause: str, question: bool = False) -> MedPrice | None:
@@ -377,10 +745,22 @@ def _price(clause: str, question: bool = False) -> MedPrice | None:
         pref = int(number.group(1))
     elif _PRICE_LOW.search(clause):
         pref = LOW_PRICE_PREF
-    elif re.search(r"cheap|inexpensive|affordabl|reasonabl|budget|pricey|expensive|low price|save", clause):
+    elif re.search(
+        r"not affordable|unaffordable|not wallet|(?:not|n'?t) have (?:very |that )?(?:much|any|enough) money|no money",
+        clause,
+    ):
+        pref = HIGH_PRICE_PREF
+    elif _PRICE_MID.search(clause):
+        pref = MID_PRICE_PREF
+    elif re.search(
+        r"cheap|cheep|inexpensive|budget|(?:need|want|find|get|looking for) a good price|better price|lower price|reduce (?:the )?(?:costs?|price)|lower (?:the )?(?:costs?|price)|less expensive|pricey|pricy|expensive|low price|save|costs? down|too rich|better price",
+        clause,
+    ):
         pref = HIGH_PRICE_PREF
     elif not question and re.search(r"\bimportan|\bmatters?\b|\bcare\b|\bpriority\b|\bconcern", clause):
         pref = HIGH_PRICE_PREF  # price said to matter, without a number ("price is very important to me")
+    elif re.search(r"\bprice\b.{0,20}\b(not|no|bad|high|much)\b", clause):
+        pref = HIGH_PRICE_PREF  # a complaint ("the price is not so good for me")
     else:
         return None
     if pref > 20:
@@ -392,21 +772,19 @@ def _arrival(clause: str) -> MedArrival | None:
     number = _OUT_OF_10.search(clause)
     if number and int(number.group(1)) <= 10:
         return MedArrival(pref=int(number.group(1)))
+    if not _ARRIVAL_FRIENDLY.search(clause):
+        return None
     if _ARRIVAL_LOW.search(clause):
         return MedArrival(pref=LOW_ARRIVAL_PREF)
-    if re.search(r"same time|together|closer|close to|far from|near|around|with my", clause):
-        return MedArrival(pref=HIGH_ARRIVAL_PREF)
-    return None
+    if _ARRIVAL_SOFT.search(clause):
+        return MedArrival(pref=SOFT_ARRIVAL_PREF)
+    return MedArrival(pref=HIGH_ARRIVAL_PREF)
 
 
-def _events(clause: str) -> list[tuple[int, int, int | None]]:
-    """``(day, start, end)`` of each time in ``clause`` that has a day (the nearest day mention,
-    before it or else after it); ``end`` is set for ranges."""
-    days = [(m.start(), next(int(k[1]) for k, v in m.groupdict().items() if v)) for m in _DAY_RE.finditer(clause)]
-    if not days:
-        return []
+def _time_spans(clause: str) -> list[tuple[int, int, int | None]]:
+    """``(position, start, end)`` of every time and range in ``clause`` (``end`` set for ranges)."""
     spans: list[tuple[int, int, int | None]] = []
-    taken: list[tuple[int, int]] = []
+    taken = bytearray(len(clause) + 1)  # the offsets a range already covers
     for match in _RANGE_RE.finditer(clause):
         first, second = match.groups()[:6], match.groups()[6:]
         start, end = _minutes(first), _minutes(second)
@@ -415,50 +793,113 @@ def _events(clause: str) -> list[tuple[int, int, int | None]]:
         if not _has_ampm(first) and _has_ampm(second) and second[2] == "pm" and start + 12 * 60 <= end:
             start += 12 * 60
         spans.append((match.start(), start, end))
-        taken.append(match.span())
+        taken[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
     for match in _LOOSE_RANGE_RE.finditer(clause):
-        if any(a <= match.start() < b for a, b in taken):
+        if taken[match.start()]:
             continue
         start, end = int(match.group(1)) % 12, int(match.group(2)) % 12
         shift = 12 * 60 if match.group(3) == "pm" else 0
         spans.append((match.start(), start * 60 + shift, end * 60 + shift))
-        taken.append(match.span())
+        taken[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
+    for match in _BARE_RANGE_RE.finditer(clause):
+        if taken[match.start()]:
+            continue
+        opening, closing = int(match.group(1)), int(match.group(2))
+        if not (1 <= opening <= 12 and 1 <= closing <= 12):
+            continue
+        # chat hours: 1..7 are afternoon hours, and a range's end follows its start
+        start = opening % 12 + (12 if opening <= 7 or _EVENING_RE.search(clause) else 0)
+        end = closing % 12 + (12 if start >= 12 or closing <= 7 else 0)
+        spans.append((match.start(), start * 60, end * 60))
+        taken[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
     for match in _TIME_RE.finditer(clause):
-        if any(a <= match.start() < b for a, b in taken):
+        if taken[match.start()]:
             continue
         start = _minutes(match.groups())
         if start is not None:
             spans.append((match.start(), start, None))
-    out = []
-    for position, start, end in sorted(spans):
+    return sorted(spans)
+
+
+@overload
+def _events(clause: str, positions: Literal[False] = False) -> list[tuple[int, int, int | None]]: ...
+@overload
+def _events(clause: str, positions: Literal[True]) -> list[tuple[int, int, int | None, int]]: ...
+def _events(clause: str, positions: bool = False) -> list[Any]:
+    """``(day, start, end)`` of each time in ``clause`` that has a day (the nearest day mention,
+    before it or else after it); ``end`` is set for ranges; with ``positions``, the time's offset too."""
+    days = [(m.start(), _day_of(m)) for m in _DAY_RE.finditer(clause)]
+    if not days:
+        return []
+    offsets = [d[0] for d in days]
+    out: list[Any] = []
+    for position, start, end in _time_spans(clause):
         # the nearest day mention: "Thu 10:00", "10:30 on Thursday", "my 2pm Friday meeting"
-        day = min(days, key=lambda d: (abs(d[0] - position), d[0] > position))[1]
-        out.append((day, start, end))
+        after = bisect.bisect_left(offsets, position)
+        near = [days[k] for k in (after - 1, after) if 0 <= k < len(days)]
+        day = min(near, key=lambda d: (abs(d[0] - position), d[0] > position))[1]
+        out.append((day, start, end, position) if positions else (day, start, end))
     return out
 
 
-def _importance_level(clause: str) -> int:
+def _importance_level(clause: str, answer: bool = False) -> int:
     number = _OUT_OF_10.search(clause)
     if number and int(number.group(1)) <= 10:
         return int(number.group(1))
     if _LOW_WORDS.search(clause):
         return LOW_IMPORTANCE
-    if _HIGH_WORDS.search(clause):
+    if _MID_WORDS.search(clause):
+        return MID_IMPORTANCE
+    if _HIGH_WORDS.search(clause) or (answer and re.search(r"\b(very|extremely|super|highly|high)\b", clause)):
         return HIGH_IMPORTANCE
     return IMPORTANT
 
 
-def _importances(clause: str) -> list[ActBase]:
+def _importances(clause: str, default_day: int | None = None) -> list[ActBase]:
+    """Events with an importance: times with a day (``default_day`` when the clause names none)."""
     level = _importance_level(clause)
+    found = [
+        (day, start, end)
+        for day, start, end, position in _events(clause, positions=True)
+        if end is not None or not _BOUND_BEFORE.search(clause[max(0, position - 24) : position])
+    ]
+    if not found and default_day is not None and not _DAY_RE.search(clause):
+        found = [(default_day, start, end) for _, start, end in _time_spans(clause)]
     return [
         MedEvent(day=day, start=clock(start), end=None if end is None else clock(end), importance=level)
-        for day, start, end in _events(clause)
+        for day, start, end in found
     ]
 
 
-def _flight(clause: str) -> MedFlight | None:
+_NAMED_FLIGHT_RE = re.compile(
+    rf"\b(?:the|that|this)\s+(?:\w+\s+){{0,2}}?{_TIME}\s*(?:one|flight|option|departure)\b|"
+    rf"\b(?:the|that)\s+(?:one|flight|option)\s+(?:at|that (?:leaves|departs) at|leaving at|departing at)\s+{_TIME}"
+)
+
+
+def _named_flight(clause: str, context: MediationContext) -> MedWindow | None:
+    """A flight named by its departure alone ("the 8:30 one", "the flight at 4:48 PM"): a window
+    around it (an hour either side) on the day named, else the day under discussion."""
+    match = _NAMED_FLIGHT_RE.search(clause)
+    if match is None:
+        return None
+    groups = match.groups()
+    time = groups[:6] if any(groups[:6]) else groups[6:]
+    minutes = _minutes(time)
+    if minutes is None:
+        return None
+    day = _DAY_RE.search(clause)
+    on = _day_of(day) if day is not None else context.day
+    lo, hi = max(0, minutes - 60), min(24 * 60 - 1, minutes + 60)
+    return MedWindow(day=on, after=clock(lo), before=clock(hi), good=not _BAD_WORDS.search(clause))
+
+
+def _flight(clause: str, day: int | None = None) -> MedFlight | None:
+    """A carrier's flight the user names by day and departure (``day``: when the clause names none)."""
     carrier = _CARRIER_RE.search(clause)
     refs = _events(clause)
+    if not refs and day is not None and not _DAY_RE.search(clause):
+        refs = [(day, start, end) for _, start, end in _time_spans(clause)][:1]
     if not carrier or not refs:
         return None
     good = not re.search(r"\b(bad|veto|no|not|never|avoid|can'?t)\b", clause)
@@ -466,54 +907,238 @@ def _flight(clause: str) -> MedFlight | None:
     return MedFlight(carrier=name, day=refs[0][0], start=clock(refs[0][1]), good=good)
 
 
-def _span(text: str) -> tuple[str | None, str | None]:
-    """The ``(after, before)`` bounds a piece of text gives (parts of the day, "after 6 PM" ...)."""
-    after = before = None
-    part = _PART_RE.search(text)
-    if part:
-        name = {"night": "evening", "tonight": "evening"}.get(part.group(1), part.group(1))
-        if name in _PARTS:
-            lo, hi = _PARTS[name]
-            after, before = (None if lo is None else clock(lo)), (None if hi is None else clock(hi))
-        else:  # midday, lunch
-            after, before = clock(11 * 60), clock(14 * 60)
-    for match in _BOUND_RE.finditer(text):
-        minutes = _minutes(match.groups()[1:])
+def _span(text: str, context: MediationContext | None = None) -> tuple[str | None, str | None]:
+    """The ``(after, before)`` bounds a piece of text gives: parts of the day (adjacent ones merged),
+    "after 6 PM", "around noon" (an hour either side), a range, and "later" / "earlier" than the
+    flight under discussion."""
+    lo: int | None = None
+    hi: int | None = None
+    parts = [
+        _PARTS[_PART_NAMES[p.group(1).rstrip("s") if p.group(1) != "redeyes" else "redeye"]]
+        for p in _PART_RE.finditer(text)
+    ]
+    if parts:
+        los = [p[0] for p in parts]
+        his = [p[1] for p in parts]
+        lo = None if None in los else min(x for x in los if x is not None)
+        hi = None if None in his else max(x for x in his if x is not None)
+    # "Thursday night around 8:30": a time without am/pm in the afternoon or evening is a pm time
+    late = bool(parts) and all(p[0] is not None and p[0] >= 12 * 60 for p in parts)
+    for match in _AROUND_RE.finditer(text):
+        minutes = _pm(_minutes(match.groups()), match.groups(), late)
+        if minutes is not None:
+            lo, hi = max(0, minutes - 60), min(24 * 60 - 1, minutes + 60)
+    bounds = [(m.group(1), _pm(_minutes(m.groups()[1:]), m.groups()[1:], late)) for m in _BOUND_RE.finditer(text)]
+    for match in _BARE_BOUND_RE.finditer(text):
+        # "before 1 on Thursday", "after 4": chat hours 1..7 are afternoon hours
+        hour = int(match.group(2))
+        if 1 <= hour <= 12:
+            bounds.append((match.group(1), (hour + 12 if hour <= 7 or (late and hour < 12) else hour) * 60))
+    for word, minutes in bounds:
         if minutes is None:
             continue
-        if match.group(1) in ("after", "past", "from", "since", "later than"):
-            after = clock(minutes)
+        if word in ("after", "past", "from", "since", "later than", "post"):
+            lo = minutes
         else:
-            before = clock(minutes)
-    return after, before
+            hi = minutes
+    if lo is None and hi is None:
+        spans = _time_spans(text)
+        if spans and spans[0][2] is not None:
+            lo, hi = spans[0][1], spans[0][2]
+    if context is not None and context.start is not None and lo is None and hi is None:
+        if _LATER_RE.search(text):
+            lo = _clock_minutes(context.start)
+        elif _EARLIER_RE.search(text):
+            hi = _clock_minutes(context.start)
+    return (None if lo is None else clock(lo)), (None if hi is None else clock(hi))
 
 
-def _windows(clause: str) -> list[MedWindow]:
-    """Good or bad time windows: each day mention with the part of the day or bounds that follow it
-    (up to the next day mention), else those of the whole clause; a range "10:00-12:00" without other
-    bounds is the window itself."""
-    day_matches = list(_DAY_RE.finditer(clause))
-    if not day_matches and not _PART_RE.search(clause) and not _BOUND_RE.search(clause):
-        return []
-    good = not _BAD_WORDS.search(clause)
-    whole = _span(clause)
-    if whole == (None, None):
-        ranges = _events(clause)
-        if ranges and ranges[0][2] is not None:
-            whole = (clock(ranges[0][1]), clock(ranges[0][2]))
-    if not day_matches:
-        return [MedWindow(day=None, after=whole[0], before=whole[1], good=good)]
+def _pm(minutes: int | None, groups: tuple[str | None, ...], late: bool) -> int | None:
+    """``minutes`` moved to the afternoon when ``late`` and the time said no am/pm."""
+    if minutes is not None and late and not _has_ampm(groups) and minutes < 12 * 60:
+        return minutes + 12 * 60
+    return minutes
+
+
+def _clock_minutes(value: str) -> int:
+    hours, minutes = value.split(":")
+    return int(hours) * 60 + int(minutes)
+
+
+def _windows(clause: str, context: MediationContext | None = None) -> list[MedWindow]:
+    """Good or bad time windows of a clause, read segment by segment (split at commas, "or", "and",
+    "but"): a segment's days take its bounds (parts of the day, "after 6 PM", a range); days named
+    without bounds take those of the next segment of the same phrase ("Wed and Fri after 2:30");
+    bounds without a day take the previous segment's days ("Wed before 3 and after 5"), else the
+    day under discussion when they are relative to its flight ("anything later?"), else any day.
+    Polarity is read per comma piece ("a gap Thursday, Wednesday is packed")."""
+    context = context or MediationContext()
+    pieces = re.split(r",|\bbut\b|\bhowever\b|\bthough\b", clause)
+    # a piece that says neither takes the polarity of the next one that does ("after 18:00, before
+    # 20:00 is bad"), else it is good
+    # a piece without a polarity of its own takes that of a continuation starting with a bound
+    # ("after 18:00, before 20:00 is bad"), else it is good
+    polarity = [True] * len(pieces)
+    for k in range(len(pieces) - 1, -1, -1):
+        said = _good(pieces[k])
+        if said is not None:
+            polarity[k] = said
+        elif k + 1 < len(pieces) and _CONTINUATION_RE.match(pieces[k + 1]):
+            polarity[k] = polarity[k + 1]
     out: list[MedWindow] = []
-    for index, match in enumerate(day_matches):
-        stop = day_matches[index + 1].start() if index + 1 < len(day_matches) else len(clause)
-        after, before = _span(clause[match.end() : stop])
-        if (after, before) == (None, None):
-            after, before = whole if len(day_matches) == 1 or index == 0 else (None, None)
-        day = next(int(k[1]) for k, v in match.groupdict().items() if v)
-        window = MedWindow(day=day, after=after, before=before, good=good)
-        if window not in out:
+    previous_level: int | None = None
+    previous_good = True
+    previous_days: list[int | None] = []
+    carry: list[tuple[int | None, bool]] = []  # days named without bounds in the previous piece
+    for index, piece in enumerate(pieces):
+        good = polarity[index]
+        level = _importance_level(piece) if _LEVEL_WORDS.search(piece) else None
+        if _LIKEWISE.match(piece):  # "..., as is my last meeting on Friday": the same judgement
+            level, good = previous_level, previous_good
+        previous_level, previous_good = level, good
+        if level is not None:
+            # meetings without times: skippable ones make the time good, unmissable ones (or a day
+            # "full of important meetings") bad
+            if LOW_IMPORTANCE < level < HIGH_IMPORTANCE and not _BUSY.search(piece):
+                continue
+            good = level <= LOW_IMPORTANCE
+        elif re.search(r"\bmeetings?\b", piece) and _good(piece) is None and (None, None) == _span(piece):
+            continue  # "Wed I have personal meetings at the beginning of the day": no wish
+        if not _CONTINUATION_RE.match(piece):
+            previous_days = []  # a new piece names its own days ("Wed morning, or a redeye")
+        waiting: list[int | None] = []
+        parts = re.split(r"\b(or|and)\b|&", piece)
+        segments = parts[0::2]
+        joins = ["", *(j or "and" for j in parts[1::2])]
+        named = [
+            [_day_of(m) for m in _DAY_RE.finditer(seg)] + ([None] if _ANY_DAY_RE.search(seg) else [])
+            for seg in segments
+        ]
+        last_span: tuple[str | None, str | None] = (None, None)
+        part_only = False  # the last window came from a part of the day alone (it may merge)
+        for position, segment in enumerate(segments):
+            days: list[int | None] = list(named[position])
+            after, before = _span(segment, context)
+            if not days and (after, before) == (None, None):
+                continue
+            if days and (after, before) == (None, None):
+                if joins[position] == "and" and last_span != (None, None) and not waiting:
+                    # "afternoons on 5/31 and 6/2 are rough": the days share the bounds before
+                    after, before = last_span
+                elif re.search(r"\b(?:late|early|latest|earliest)\b", segment):
+                    # "really late wed/thurs or maybe fri morning": early / late do not narrow, and the
+                    # days do not wait for the next segment's bounds
+                    _flush(out, carry)
+                    _flush(out, [(day, good) for day in days])
+                    previous_days = days
+                    continue
+                else:
+                    _flush(out, carry)
+                    waiting.extend(days)
+                    previous_days = days
+                    continue
+            if not days and not position and carry:
+                # "maybe the 1st, after 3pm": the previous piece's days take these bounds
+                days, carry = [day for day, _ in carry], []
+            elif not days:
+                relative = bool(_LATER_RE.search(segment) or _EARLIER_RE.search(segment))
+                ahead = next((d for d in named[position + 1 :] if d), None)
+                if previous_days:
+                    days = previous_days
+                elif ahead is not None and _part_only(segment):
+                    days = ahead  # "late afternoon or the evening on Thursday"
+                elif relative and context.day is not None:
+                    days = [context.day]
+                else:
+                    days = [None]
+                # "after 18:00, before 20:00": one window
+                if index and not position and out and out[-1].day == days[-1] and _merges(out[-1], after, before):
+                    last = out.pop()
+                    after, before = after or last.after, before or last.before
+            _flush(out, carry)
+            alone = _part_only(segment)
+            for day in [*waiting, *days]:
+                if day is None and level is not None:
+                    continue
+                window = MedWindow(day=day, after=after, before=before, good=good)
+                if alone and part_only and out and _adjacent(out[-1], window):
+                    # adjacent parts named together: one window ("afternoon or evening")
+                    last = out.pop()
+                    window = window.model_copy(
+                        update={
+                            "after": _earliest(last.after, window.after),
+                            "before": _latest(last.before, window.before),
+                        }
+                    )
+                out.append(window)
+            waiting, previous_days, last_span, part_only = [], days, (after, before), alone
+        _flush(out, carry)
+        carry = [(day, good) for day in waiting]
+    _flush(out, carry)
+    return _unique(out)
+
+
+def _part_only(text: str) -> bool:
+    """Whether the bounds of ``text`` come from parts of the day alone (no clock time)."""
+    return bool(_PART_RE.search(text)) and not _TIME_RE.search(text) and not _BARE_BOUND_RE.search(text)
+
+
+def _adjacent(first: MedWindow, second: MedWindow) -> bool:
+    """Whether two windows of the same day and polarity touch (one ends where the other starts)."""
+    if first.day != second.day or first.good != second.good:
+        return False
+    return (first.before is not None and first.before == second.after) or (
+        second.before is not None and second.before == first.after
+    )
+
+
+def _earliest(a: str | None, b: str | None) -> str | None:
+    return None if a is None or b is None else min(a, b)
+
+
+def _latest(a: str | None, b: str | None) -> str | None:
+    return None if a is None or b is None else max(a, b)
+
+
+def _unique(windows: list[MedWindow]) -> list[MedWindow]:
+    """``windows`` without repeats, in order."""
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for window in windows:
+        key = (window.day, window.after, window.before, window.good)
+        if key not in seen and key[:3] != (None, None, None):  # "any day" alone is no wish
+            seen.add(key)
             out.append(window)
     return out
+
+
+def _flush(out: list[MedWindow], days: list[tuple[int | None, bool]]) -> None:
+    """Whole-day windows of the days named without bounds."""
+    for day, good in days:
+        window = MedWindow(day=day, good=good)
+        out.append(window)
+    days.clear()
+
+
+def _good(text: str) -> bool | None:
+    """The polarity a piece of text gives its windows (``None``: it says neither)."""
+    text = re.sub(r"\bif not\b", "", text)
+    if _BAD_WORDS.search(text):
+        return bool(re.search(r"\b(works?|open|free|fine|best)\b", text)) and not re.search(
+            r"\b(not|no|can'?t|won'?t|doesn'?t|cannot)\b", text
+        )
+    if _GOOD_WORDS.search(text):
+        return True
+    return None
+
+
+def _merges(window: MedWindow, after: str | None, before: str | None) -> bool:
+    """Whether one-sided bounds complete ``window`` into one span ("after 18:00, before 20:00")."""
+    if window.after is not None and window.before is None:
+        return before is not None and after is None
+    if window.before is not None and window.after is None:
+        return after is not None and before is None
+    return False
 
 
 # ---- the renderer ----------------------------------------------------------------------------------
