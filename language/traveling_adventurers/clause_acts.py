@@ -14,6 +14,12 @@ from language.traveling_adventurers.numbers import _Num, _numbers
 from language.traveling_adventurers.resolution import _pair, _tour_like
 from language.traveling_adventurers.sentence import _SentenceState
 
+_SAME_WORDS = frozenset({"same", "ditto", "likewise", "identical"})
+_SAME_NEXT = frozenset({"", "here", "for", "as", "on", "with", "there", "again", ",", ".", "!", "lol", "haha", "too"})
+_SAME_BLOCK = frozenset(
+    "path route plan tour order way idea thing room rooms question story page total totals time".split()
+)
+
 
 class _ClauseActs(_SentenceState):
     """The acts of one clause: informs, asks, suggestions and path rejections (a part of
@@ -74,6 +80,15 @@ class _ClauseActs(_SentenceState):
                 hops = _hops(ref)
                 if -len(hops) <= ordinal < len(hops) and not (keys[k + 1] == "half" and len(hops) != 2):
                     sources.append((k, hops[ordinal], -100_000 - k))
+        if not numbers and not cl.question:
+            numbers = self._same_amount(cl)  # "same for that corridor": the amount last said
+        context_ref = False
+        if not sources and numbers and not self.rooms_on_board and not self.st.prev_edges and not cl.question:
+            hallway = self._context_edge(cl)  # "that one's a 3 for me", "3" answering our question
+            if hallway is not None:
+                sources.append((numbers[0].i, hallway, -7))
+                explicit.add(-7)
+                context_ref = True
         sources.sort(key=lambda s: s[0])
         pairs = _pair(numbers, sources)
         if not sources and numbers and not self.pending_had_numbers and self.pending:
@@ -85,7 +100,7 @@ class _ClauseActs(_SentenceState):
         if not pairs and numbers and not sources and len(self.echo_set) == 1:
             if self._owner(numbers[0], cl) == "speaker":  # "for you it's 6 on E-A, for me it's 1"
                 pairs = [(numbers[0], (numbers[0].i, self.echoes[0], -3))]
-        totals = bool(cl.hits["total"])
+        totals = bool(cl.hits["total"]) and not context_ref
         coin_context = self.coin_context
         for num, (spos, edge, gid) in pairs:
             if edge is None or totals or self._near_total(num, cl.hi):
@@ -107,6 +122,33 @@ class _ClauseActs(_SentenceState):
                     self.informs.append(edge)
         self.pending = [s for s in sources if s[2] not in used and s[1] is not None]
         self.pending_had_numbers = bool(numbers)
+
+    def _context_edge(self, cl: _Clause) -> tuple[str, str] | None:
+        """The hallway a number without a room counts: the topic when the clause points at it
+        ("that one", "there"), else our unanswered question, else the topic."""
+        question = self.ctx.last_question
+        asked = tuple(question) if isinstance(question, tuple) else None
+        pointed = bool(cl.hits["anaphor"]) or any(
+            self.keys[k] in ("there", "that", "thats") for k in range(cl.lo, cl.hi)
+        )
+        topic = self._topic_edge()
+        if pointed and topic is not None:
+            return topic
+        return asked or topic  # type: ignore[return-value]
+
+    def _same_amount(self, cl: _Clause) -> list[_Num]:
+        """ "Same for me", "same as you", "ditto": the amount last said, as a number of this clause."""
+        amount = self.ctx.last_amount
+        if amount is None:
+            return []
+        keys = self.keys
+        for k in range(cl.lo, cl.hi):
+            if keys[k] not in _SAME_WORDS:
+                continue
+            nxt = keys[k + 1] if k + 1 < cl.hi else ""
+            if nxt in _SAME_NEXT and not any(keys[j] in _SAME_BLOCK for j in range(cl.lo, cl.hi)):
+                return [_Num(k, k, amount)]
+        return []
 
     def _tight(self, j: int, num: _Num) -> bool:
         """Whether ``num`` labels the room mention ending at ``j`` ("kitchen: 4", "K 3", "L-E = 5")."""
@@ -163,7 +205,11 @@ class _ClauseActs(_SentenceState):
         what_about: bool,
     ) -> None:
         keys = self.keys
-        conditional = [s for s, _ in cl.hits["cond"] if not any(a <= s < b for a, b in cl.hits["cond_except"])]
+        conditional = [
+            s
+            for s, _ in cl.hits["cond"]
+            if not any(a <= s < b for a, b in cl.hits["cond_except"]) and not self._assent_condition(s)
+        ]
         first_cond = min(conditional, default=self.hi)
         first_neg = min(neg, default=self.hi)
         for g, p in dest:  # "I'd rather not go to the kitchen", "not the attic"
@@ -220,6 +266,14 @@ class _ClauseActs(_SentenceState):
             used.add(id(g))
             self.edges += _hops(p)
             self.mode_prev = "suggest"
+
+    def _assent_condition(self, s: int) -> bool:
+        """ "works for me as long as we do the attic after": a condition attached to an agreement
+        before it names what follows, it does not suspend it."""
+        if self.keys[s] not in ("as", "so", "provided") or not self.ctx.last_suggestion:
+            return False
+        idx = bisect.bisect_left(self.st.polarity_at, s)
+        return bool(idx) and self.st.polarity_kind[idx - 1] == "agree" and self.st.polarity_at[idx - 1] >= self.lo
 
     def _blocked(self) -> set[tuple[str, ...]]:
         """The paths refused or asked about so far in the sentence (candidates are only appended

@@ -49,6 +49,13 @@ _REJECT = _phrases(
     "don't like it", "don't like this", "hard pass", "i'll pass", "i pass", "pass on", "no from me",
     "a no for me", "is a no", "that's a no", "not keen", "not feeling it", "not a chance", "no chance",
     "not happening", "no can do", "meh", "👎", "❌", "🚫",
+    # inability, skipping and doubt ("can't do the attic", "let's pass on that one", "not sure about that")
+    "can't do", "cannot do", "can't", "cannot", "can not", "unable", "not able", "no go", "nogo",
+    "skip", "pass", "let's pass", "not sure about", "not so sure", "not too sure", "not convinced",
+    "i doubt", "doubt that", "doubt it", "doubt that's", "doubtful", "won't work", "wont work",
+    "doesn't work", "does not work", "not gonna work", "not going to work", "not possible",
+    "no thanks", "no thank you", "don't think that", "not that one", "not that", "not there",
+    "wouldn't", "would not", "i'd rather not", "id rather not", "rather skip", "not a good idea",
 )
 _NEUTRAL = _phrases(
     "not sure", "unsure", "no idea", "no worries", "make sure", "good morning", "good evening",
@@ -58,6 +65,9 @@ _NEUTRAL = _phrases(
     "nice working", "good working", "great to work", "was great", "was good", "was nice",
     "was fun", "you're welcome", "thanks", "thank you", "good total", "great total", "nice total",
     "good score", "great score", "great game", "nice game", "fun game", "great chat", "nice chat",
+    "can't wait", "can't see", "can't tell", "can't remember", "can't read", "can't find",
+    "can't decide", "cannot see", "pass through", "pass by", "passing", "not sure yet",
+    "can't beat", "cannot beat", "can't go wrong", "can't do better", "cannot do better",
 )
 _SUGGEST = _phrases(
     "let's", "let us", "shall we", "should we", "we should", "we could", "could we", "can we",
@@ -84,7 +94,7 @@ _SUGGEST = _phrases(
     "i'd choose", "my vote", "vote for", "best for me", "better for you", "best for you", "worse for you",
     "easier for you", "nicer for you",
 )
-_COND = _phrases("if", "when", "unless", "whether", "in case")
+_COND = _phrases("if", "when", "unless", "whether", "in case", "as long as", "so long as", "provided")
 _COND_EXCEPT = _phrases(
     "best if", "better if", "what if", "good if", "great if", "prefer if", "like it if", "fine if",
     "ok if", "okay if", "nice if",
@@ -253,7 +263,7 @@ _CLAUSE_CONJ = frozenset(
 )
 _LEADING = frozenset(
     "and but so oh ok okay well hmm hm um uh also then actually honestly wait or plus alright sorry"
-    " hey hi hello ( - yes yeah".split()
+    " hey hi hello ( - yes yeah haha lol hah hehe lmao ah aha".split()
 )
 _QWORDS = frozenset(
     "how hows what whats which where wheres why who do does did can could would will shall should is"

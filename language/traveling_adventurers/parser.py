@@ -59,6 +59,8 @@ class TravelingAdventurersParser:
         _finish_ends(per_sentence, end_cues, context)
         _confirm_across(per_sentence, context)
         acts = [c.act for cands in per_sentence for c in cands]
+        if not context.last_suggestion:  # "cool", "yep", "sounds good" with nothing pending: no act
+            acts = [a for a in acts if not isinstance(a, Agree)]
         if any(isinstance(a, Agree) and a.path for a in acts):  # "ok! ... yes, kitchen it is"
             acts = [a for a in acts if not (isinstance(a, Agree) and not a.path)]
         if any(isinstance(a, Reject) and a.path for a in acts):

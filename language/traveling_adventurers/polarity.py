@@ -31,6 +31,8 @@ from language.traveling_adventurers.cues import (
 from language.traveling_adventurers.numbers import _Num, _numbers
 from language.traveling_adventurers.sentence import _SentenceState
 
+_ASSENT_IF = frozenset({"if", "provided", "assuming"})
+
 
 class _Polarity(_SentenceState):
     """Agreement and rejection cues of a sentence, and whose a coin amount is (a part of
@@ -77,9 +79,13 @@ class _Polarity(_SentenceState):
                 continue
             # "ok so you get 5 on E-A": a marker before what follows, not a reply
             closed = cl.hi >= self.hi or self.toks[cl.hi].kind != "word" or self.last_content < cl.hi
-            if name == "agree_weak" and word not in ("it", "its") and not (self._whole(cl, [(s, e)]) and closed):
+            assent_if = nxt in _ASSENT_IF or (nxt == "as" and e + 1 < cl.hi and keys[e + 1] == "long")
+            if name == "agree_weak" and word not in ("it", "its") and assent_if:
+                name = "agree"  # "okay if that's better for you": conditional assent
+            elif name == "agree_weak" and word not in ("it", "its") and not (self._whole(cl, [(s, e)]) and closed):
                 name = "agree_marker"  # "ok so ...": a discourse marker unless it confirms a suggestion
-            negated = any(b in _NEGATORS for b in keys[max(cl.lo, s - 3) : s])
+            window = range(max(cl.lo, s - 3), s)
+            negated = any(keys[b] in _NEGATORS or (keys[b] == "doubt" and keys[b - 1] != "no") for b in window)
             conditional = cond_at < s
             if name in ("agree", "agree_weak", "agree_marker"):
                 if conditional or (cl.question and word not in ("yes", "yeah", "yep", "sure")):

@@ -94,6 +94,14 @@ class _SentenceReader(_ClauseActs, _Polarity):
         self.prev_one_edge = len(set(st.prev_edges)) == 1  # the sentence before spoke of one hallway
         inside = {k for g in self.groups for k in range(g.i + 1, g.j)}
         self.relative = [s for s, _ in _find(keys, lo, hi, _INDEX["relative"]) if keys[s] != "from" and s not in inside]
+        self.relative += [  # "the attic after": a trailing "after" orders like "then"
+            k
+            for k in range(lo + 1, hi)
+            if keys[k] in ("after", "afterwards", "afterward")
+            and (k + 1 >= hi or toks[k + 1].kind in ("punct", "nl"))
+            and toks[k - 1].kind == "word"
+        ]
+        self.relative.sort()
         self.polarity = []
         self.end_pos = None
         self.mode_prev = ""
@@ -164,7 +172,8 @@ class _SentenceReader(_ClauseActs, _Polarity):
             if keys[s] == "not" and s not in cue_cover and e < cl.hi and (keys[e] == "the" or e in group_starts)
         ]
         refused = {k for a, b in h["neg_motion"] if keys[a] != "not" for k in range(a, b)}
-        cues = [s for s, _ in h["suggest"] if s not in refused]
+        in_reject = {k for a, b in h["reject"] if b - a > 1 for k in range(a + 1, b)}  # "a no go for me"
+        cues = [s for s, _ in h["suggest"] if s not in refused and s not in in_reject]
         cues += [p for p, k in polarity if k == "agree_pred"]
         negated_cues = [s for s in cues if self._negated(s, cl.lo, cue_cover)]  # "I don't think we should go"
         cues = [s for s in cues if s not in negated_cues]
@@ -208,6 +217,8 @@ class _SentenceReader(_ClauseActs, _Polarity):
         if cues and not dest and not numbers and any(self.keys[k] in _MOTION for k in range(cl.lo, cl.hi)):
             there = [k for k in range(cl.lo, cl.hi) if self._there(k)]
             edge = self._there_edge(there[0], path_before) if there else None
+            if there and not self._path_before(there[0]) and not path_before and st.last_path is None:
+                edge = self._topic_target() or edge  # "let's head over there": the room under discussion
             conditional = any(s < there[0] for s, _ in h["cond"]) if there else True
             if edge and not conditional and not neg:
                 act = _make(Suggest, path=list(edge))
@@ -239,8 +250,8 @@ class _SentenceReader(_ClauseActs, _Polarity):
             resolved.append((g, path))
             if path and len(path) >= 2:
                 st.last_path = path
-        for idx, (g, _path) in enumerate(resolved):  # "to the kitchen from the attic"
-            if g.on_board and g.marker == "to" and len(g.members) == 1 and idx + 1 < len(resolved):
+        for idx, (g, _path) in enumerate(resolved):  # "to the kitchen from the attic", "K is 2 from A"
+            if g.on_board and g.marker in ("to", "bare") and len(g.members) == 1 and idx + 1 < len(resolved):
                 nxt, _ = resolved[idx + 1]
                 if nxt.marker == "from" and len(nxt.members) == 1 and nxt.on_board and nxt.rooms[0] != g.rooms[0]:
                     resolved[idx] = (g, [nxt.rooms[0], g.rooms[0]])
@@ -332,5 +343,27 @@ class _SentenceReader(_ClauseActs, _Polarity):
         return paths[idx - 1] if idx else None
 
     def _there_edge(self, k: int, path_before: list[str] | None) -> tuple[str, str] | None:
-        path = self._path_before(k) or path_before or self.ctx.last_suggestion
+        path = self._path_before(k) or path_before
+        if not path and self.st.last_path is None:
+            topic = self._topic_edge()
+            if topic is not None:
+                return topic
+        path = path or self.ctx.last_suggestion
         return (path[-2], path[-1]) if path and len(path) >= 2 else None
+
+    def _topic_edge(self) -> tuple[str, str] | None:
+        """The hallway under discussion: the context's topic (a room is the hop to it from ``at``)."""
+        topic, here = self.ctx.topic, self.ctx.current
+        if not topic or any(r not in self.ctx.rooms for r in topic):
+            return None
+        if len(topic) == 2:
+            return (topic[0], topic[1]) if topic[0] != topic[1] else None
+        return (here, topic[0]) if topic[0] != here else None
+
+    def _topic_target(self) -> tuple[str, str] | None:
+        """The hop from ``at`` to the room under discussion ("let's head over there")."""
+        topic, here = self.ctx.topic, self.ctx.current
+        if not topic or any(r not in self.ctx.rooms for r in topic):
+            return None
+        target = topic[-1] if topic[-1] != here else topic[0]
+        return (here, target) if target != here else None

@@ -76,6 +76,14 @@ class _SentenceState:
         """The hallway a "there" at token ``k`` points at (the reader)."""
         raise NotImplementedError
 
+    def _topic_edge(self) -> tuple[str, str] | None:
+        """The hallway under discussion in the dialogue context (the reader)."""
+        raise NotImplementedError
+
+    def _topic_target(self) -> tuple[str, str] | None:
+        """The hop from ``at`` to the room under discussion (the reader)."""
+        raise NotImplementedError
+
     def _near_total(self, num: _Num, hi: int) -> bool:
         """Whether ``num`` is a total ("5 each", "8 combined"; :class:`~.polarity._Polarity`)."""
         raise NotImplementedError

@@ -53,20 +53,20 @@ def xf(*case: object) -> object:
 
 
 REFERENCE = [
-    xf("that's a 4 for me", dict(visited="LE", topic="EB"), [I("EB", 4)]),
-    xf("I get 6 on that hallway", dict(topic="LK"), [I("LK", 6)]),
-    xf("same for that one", dict(visited="LE", topic="EC", last_amount=3), [I("EC", 3)]),
-    xf("same as you", dict(topic="KA", last_amount=7), [I("KA", 7)]),
-    xf("let's go over there", dict(visited="LE", topic=["A"]), [S("EA")]),
-    xf("can we head there next?", dict(visited="LE", topic="EK"), [S("EK")]),
-    xf("5", dict(last_question="LB"), [I("LB", 5)]),
-    xf("nothing", dict(visited="LE", last_question="EA"), [I("EA", 0)]),
-    xf("zilch", dict(last_question="LC"), [I("LC", 0)]),
-    xf("none", dict(last_question="LK"), [I("LK", 0)]),
-    xf("two for me", dict(last_question="LA"), [I("LA", 2)]),
+    ("that's a 4 for me", dict(visited="LE", topic="EB"), [I("EB", 4)]),
+    ("I get 6 on that hallway", dict(topic="LK"), [I("LK", 6)]),
+    ("same for that one", dict(visited="LE", topic="EC", last_amount=3), [I("EC", 3)]),
+    ("same as you", dict(topic="KA", last_amount=7), [I("KA", 7)]),
+    ("let's go over there", dict(visited="LE", topic=["A"]), [S("EA")]),
+    ("can we head there next?", dict(visited="LE", topic="EK"), [S("EK")]),
+    ("5", dict(last_question="LB"), [I("LB", 5)]),
+    ("nothing", dict(visited="LE", last_question="EA"), [I("EA", 0)]),
+    ("zilch", dict(last_question="LC"), [I("LC", 0)]),
+    ("none", dict(last_question="LK"), [I("LK", 0)]),
+    ("two for me", dict(last_question="LA"), [I("LA", 2)]),
     xf("what about that corridor?", dict(topic="BK"), [Q("BK")]),
     xf("what do you get on that one?", dict(topic="LE"), [Q("LE")]),
-    xf("around 3 I'd say", dict(last_question="EB", visited="LE"), [I("EB", 3)]),
+    ("around 3 I'd say", dict(last_question="EB", visited="LE"), [I("EB", 3)]),
 ]
 
 CORRECTION = [
@@ -79,40 +79,40 @@ CORRECTION = [
 ]
 
 REJECT = [
-    xf("can't do the kitchen, sorry", dict(visited="LE"), [N("EK")]),
+    ("can't do the kitchen, sorry", dict(visited="LE"), [N("EK")]),
     ("let's pass on that one", dict(last_suggestion="LB"), [N()]),
-    xf("not sure about that", dict(last_suggestion="LE"), [N()]),
+    ("not sure about that", dict(last_suggestion="LE"), [N()]),
     ("I'd rather not", dict(last_suggestion="LA"), [N()]),
     ("let's skip the attic", {}, [N("LA")]),
     ("I can't go to the bathroom", dict(visited="LE"), [N("EB")]),
-    xf("not sure about the bathroom", dict(last_suggestion="LK"), [N("LB")]),
+    ("not sure about the bathroom", dict(last_suggestion="LK"), [N("LB")]),
     xf("not sure about the kitchen", dict(last_suggestion="LK"), [N()]),
-    xf("can't, sorry", dict(last_suggestion="LC"), [N()]),
+    ("can't, sorry", dict(last_suggestion="LC"), [N()]),
     ("rather not go there", dict(visited="LE", last_suggestion="EA"), [N()]),
 ]
 
 AGREEMENT = [
-    xf("cool", {}, []),
+    ("cool", {}, []),
     ("cool", dict(last_suggestion="LE"), [Y()]),
-    xf("yep", {}, []),
+    ("yep", {}, []),
     ("yep", dict(last_suggestion="LK"), [Y()]),
-    xf("haha ok", dict(last_suggestion="LB"), [Y()]),
+    ("haha ok", dict(last_suggestion="LB"), [Y()]),
     ("haha ok", {}, []),
     ("👍", dict(last_suggestion="LA"), [Y()]),
-    xf("👍", {}, []),
+    ("👍", {}, []),
     ("fine if you get more there", dict(last_suggestion="LK"), [Y()]),
-    xf("fine if you get more there", {}, []),
+    ("fine if you get more there", {}, []),
     ("hmm let me think", dict(last_suggestion="LE"), []),
     ("🤔", dict(last_suggestion="LE"), []),
-    xf("sounds good", {}, []),
+    ("sounds good", {}, []),
     xf("works for me as long as we do the bathroom after", dict(last_suggestion="LK"), [Y(), S("KB")]),
 ]
 
 LISTS = [
     xf("the kitchen and the attic are both 2 from here", {}, [I("LK", 2), I("LA", 2)]),
     xf("from the bathroom: kitchen 1, attic 4, empty room 6", {}, [I("BK", 1), I("BA", 4), I("BE", 6)]),
-    xf("zilch on L-A", {}, [I("LA", 0)]),
-    xf("nothing on E-K", {}, [I("EK", 0)]),
+    ("zilch on L-A", {}, [I("LA", 0)]),
+    ("nothing on E-K", {}, [I("EK", 0)]),
     xf(
         "every hallway out of the kitchen is 3",
         {},
@@ -141,15 +141,15 @@ TOURS = [
 ]
 
 LEXICON = [
-    xf("let's go to the WC", {}, [S("LB")]),
-    xf("the lavatory is 3 for me", {}, [I("LB", 3)]),
+    ("let's go to the WC", {}, [S("LB")]),
+    ("the lavatory is 3 for me", {}, [I("LB", 3)]),
     ("the vacant room next", dict(visited="LK"), [S("KE")]),
-    xf("the cooking area then", dict(visited="LE"), [S("EK")]),
-    xf("how about the kids' bedroom?", {}, [S("LC")]),
-    xf("back to the front room", dict(visited="LEBKCA"), [S("AL")]),
-    xf("attic space is 2 from here", {}, [I("LA", 2)]),
-    xf("the dining area next", dict(rooms=9), [S("LD")]),
-    xf("the piano room next", dict(rooms=12), [S("LM")]),
+    ("the cooking area then", dict(visited="LE"), [S("EK")]),
+    ("how about the kids' bedroom?", {}, [S("LC")]),
+    ("back to the front room", dict(visited="LEBKCA"), [S("AL")]),
+    ("attic space is 2 from here", {}, [I("LA", 2)]),
+    ("the dining area next", dict(rooms=9), [S("LD")]),
+    ("the piano room next", dict(rooms=12), [S("LM")]),
 ]
 
 CONVENTIONS = [
