@@ -14,6 +14,11 @@ from language.traveling_adventurers.numbers import _Num, _numbers
 from language.traveling_adventurers.resolution import _pair, _tour_like
 from language.traveling_adventurers.sentence import _SentenceState
 
+_EVERY = frozenset({"all", "every", "each", "any"})
+_HALL_NOUNS = frozenset(
+    "hallway hallways corridor corridors edge edges path paths route routes connection connections"
+    " way ways door doors exit exits link links hall halls passage passages".split()
+)
 _SAME_WORDS = frozenset({"same", "ditto", "likewise", "identical"})
 _SAME_NEXT = frozenset({"", "here", "for", "as", "on", "with", "there", "again", ",", ".", "!", "lol", "haha", "too"})
 _SAME_BLOCK = frozenset(
@@ -49,6 +54,8 @@ class _ClauseActs(_SentenceState):
         used: set[int],
     ) -> None:
         keys = self.keys
+        if len(numbers) == 1 and not cl.question and self._fan_out(cl, resolved, numbers[0], used):
+            return  # "the attic and the bathroom are both 4", "every hallway out of K is 6", "the rest: 0"
         sources: list[tuple[int, tuple[str, str] | None, int]] = []  # (position, edge, group id)
         explicit: set[int] = set()
         ends: dict[int, int] = {}  # group id -> its last token
@@ -122,6 +129,94 @@ class _ClauseActs(_SentenceState):
                     self.informs.append(edge)
         self.pending = [s for s in sources if s[2] not in used and s[1] is not None]
         self.pending_had_numbers = bool(numbers)
+
+    def _fan_out(self, cl: _Clause, resolved: list[tuple[_Group, list[str] | None]], num: _Num, used: set[int]) -> bool:
+        """One amount for several hallways: a list of rooms from one origin ("the attic and the
+        bathroom are both 4 from here"), several hallways ("5 for E-K and E-A"), every hallway of a
+        room ("all hallways out of the attic are 1") or the rooms not visited yet ("the rest are 3")."""
+        keys, ctx = self.keys, self.ctx
+        if num.value is None or self._owner(num, cl) in ("listener", "joint") or cl.hits["total"]:
+            return False
+        origin = self.anchor[1][-1] if self.anchor is not None else ctx.current
+        groups = [(g, p) for g, p in resolved if g.on_board and p is not None]
+        edges: list[tuple[str, str]] = []
+        claimed: list[_Group] = []
+        every = self._every_hallway(cl)
+        if every is not None:
+            target = next((g for g, _ in groups if g.i > every and len(g.members) == 1), None)
+            if target is None:
+                return False
+            room = target.rooms[0]
+            edges = [(room, r) for r in ctx.rooms if r != room]
+            claimed = [target]
+        elif self._the_rest(cl):
+            done = set(ctx.visited) | {origin} | {b for a, b in self.informs if a == origin}
+            edges = [(origin, r) for r in ctx.rooms if r not in done]
+            claimed = [g for g, _ in groups if len(g.members) == 1 and g.marker == "from"]
+        else:
+            lists = [g for g, _ in groups if g.kind == "list" and len(g.members) >= 2 and g.marker != "between"]
+            pairs = [g for g, p in groups if len(g.members) == 2 and g.kind == "seq" and len(p) == 2]
+            if len(lists) == 1 and not self._labels_amount(lists[0].j, cl.hi) and len(groups) - 1 <= bool(self.anchor):
+                if self.anchor is not None and origin in lists[0].rooms:
+                    return False
+                edges = [(origin, r) for r in lists[0].rooms if r != origin]
+                claimed = lists
+            if len(pairs) == 1 and len(groups) == 1 and num.i < pairs[0].i:  # "5 for E-K and E-A"
+                later = [g for g in self.groups if g.i > pairs[0].j and len(g.members) == 2]
+                more = [g for g in later if g.on_board and g.kind == "seq"]
+                if more and len(more) == len(later) and not _numbers(self.toks, keys, pairs[0].j + 1, self.hi):
+                    pairs = [pairs[0], *more]
+                    groups = groups + [(g, g.rooms) for g in more]
+            if (
+                not edges
+                and len(pairs) >= 2
+                and len(pairs) == len(groups)
+                and self._joined(pairs)
+                and (num.i < pairs[0].i or num.i > pairs[-1].j)
+            ):
+                edges = [(g.rooms[0], g.rooms[1]) for g in pairs]
+                claimed = pairs
+        if len(edges) < 2:
+            return False
+        for e in edges:
+            act = _make(Inform, edge=e, coins=num.value)
+            if act:
+                self.cands.append(_Cand(num.i, act, "inform", rooms=e))
+                self.informs.append(e)
+        used.update(id(g) for g in claimed)
+        return True
+
+    def _every_hallway(self, cl: _Clause) -> int | None:
+        """Where "all / every / each hallway (out of, from, touching) X" names its room, if it does."""
+        keys = self.keys
+        for k in range(cl.lo, cl.hi - 1):
+            if keys[k] not in _EVERY:
+                continue
+            for j in range(k + 1, min(cl.hi, k + 4)):
+                if keys[j] in _HALL_NOUNS:
+                    return j
+        return None
+
+    def _the_rest(self, cl: _Clause) -> bool:
+        """ "the rest", "the remaining ones", "all the others", "everything else"."""
+        keys = self.keys
+        for k in range(cl.lo, cl.hi):
+            w, prev = keys[k], keys[k - 1] if k > cl.lo else ""
+            nxt = keys[k + 1] if k + 1 < cl.hi else ""
+            if (w == "rest" and prev in ("the", "of")) or w in ("remaining", "remainder", "leftover"):
+                return True
+            if w == "others" and prev in ("the", "all"):
+                return True
+            if (w, nxt) in (("everything", "else"), ("everywhere", "else"), ("all", "other"), ("every", "other")):
+                return True
+        return False
+
+    def _joined(self, groups: list[_Group]) -> bool:
+        """Whether hallway groups follow one another joined only by "and", commas or "&"."""
+        for a, b in zip(groups, groups[1:], strict=False):
+            if not all(k in (",", "and", "&", "+", "/", "the", "for", "on") for k in self.keys[a.j + 1 : b.i]):
+                return False
+        return True
 
     def _context_edge(self, cl: _Clause) -> tuple[str, str] | None:
         """The hallway a number without a room counts: the topic when the clause points at it

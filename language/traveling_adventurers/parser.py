@@ -9,12 +9,13 @@ import bisect
 from language.acts import Act, Agree, Reject
 from language.traveling_adventurers.clauses import _Cand, _sentences, _State
 from language.traveling_adventurers.context import DialogueContext
+from language.traveling_adventurers.corrections import correction_spans, follow_context, merge
 from language.traveling_adventurers.cues import _CHAT_KEYS
 from language.traveling_adventurers.mentions import _find_mentions
-from language.traveling_adventurers.normalize import _normalize, _tokenize
+from language.traveling_adventurers.normalize import _normalize, _Tok, _tokenize
 from language.traveling_adventurers.reader import _SentenceReader
 from language.traveling_adventurers.resolution import _confirm_across, _finish_ends
-from language.traveling_adventurers.rooms import _lexicon
+from language.traveling_adventurers.rooms import _Lexicon, _lexicon
 
 
 class TravelingAdventurersParser:
@@ -41,6 +42,24 @@ class TravelingAdventurersParser:
         if not toks:  # blank
             return []
         lex = _lexicon(tuple(context.rooms.items()))
+        spans = correction_spans(toks, lex.vocabulary)
+        if not spans:
+            acts = self._read(text, toks, lex, context)
+        else:  # "kitchen next... actually no, make it the bathroom": each segment on its own
+            acts, ctx, lo = [], context, 0
+            for a, b in [*spans, (len(toks), len(toks))]:
+                segment = text[toks[lo].start : toks[a - 1].end] if a > lo else ""
+                seg_toks = _tokenize(segment)
+                part = self._read(segment, seg_toks, lex, ctx) if seg_toks else []
+                acts = merge(acts, part)
+                ctx = follow_context(ctx, part)
+                lo = b
+                if lo >= len(toks):
+                    break
+        return self._settle(acts, context)
+
+    def _read(self, text: str, toks: list[_Tok], lex: _Lexicon, context: DialogueContext) -> list[Act]:
+        """The acts of ``text`` (tokens ``toks``), before the message-wide settling."""
         mentions = _find_mentions(text, toks, lex, context.start)
         keys = [_CHAT_KEYS.get(t.key, t.key) if t.kind == "word" else t.key for t in toks]
         for m in mentions:  # room words are not cue words ("K" is not "k" = ok)
@@ -58,7 +77,12 @@ class TravelingAdventurersParser:
             end_cues.append(end_pos)
         _finish_ends(per_sentence, end_cues, context)
         _confirm_across(per_sentence, context)
-        acts = [c.act for cands in per_sentence for c in cands]
+        return [c.act for cands in per_sentence for c in cands]
+
+    @staticmethod
+    def _settle(acts: list[Act], context: DialogueContext) -> list[Act]:
+        """Message-wide rules: no agreement with nothing pending, a verdict with a path replaces a
+        bare one, exact duplicates removed."""
         if not context.last_suggestion:  # "cool", "yep", "sounds good" with nothing pending: no act
             acts = [a for a in acts if not isinstance(a, Agree)]
         if any(isinstance(a, Agree) and a.path for a in acts):  # "ok! ... yes, kitchen it is"

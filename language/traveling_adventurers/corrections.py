@@ -1,0 +1,135 @@
+"""Self-corrections: "kitchen next... actually no, make it the bathroom", "I get 5 there, sorry, 6".
+
+A correction marker ("actually no", "no wait", "I meant", "scratch that", "correction:", "oops",
+"make it", a "sorry" right before an amount, a "- no," between two items) splits the message into
+segments, each read on its own; a later segment is read with the earlier one's last hallway as the
+topic and the question it answers (so a bare "6" corrects the amount just said). The correction then
+replaces what it corrects: a later suggestion withdraws the earlier suggestions, a later amount the
+earlier amount of the same hallway (an amount moved to another hallway keeps both). A marker with no
+room or amount on one side is no correction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from language.acts import Act, Ask, Inform, Suggest
+from language.traveling_adventurers.context import DialogueContext
+from language.traveling_adventurers.cues import _NUMBER_WORDS
+from language.traveling_adventurers.normalize import _Tok
+
+_PAIRS = frozenset(
+    {
+        ("actually", "no"),
+        ("no", "actually"),
+        ("no", "wait"),
+        ("wait", "no"),
+        ("i", "mean"),
+        ("i", "meant"),
+        ("make", "it"),
+        ("make", "that"),
+        ("no", "sorry"),
+        ("sorry", "no"),
+        ("scratch", "that"),
+        ("or", "rather"),
+        ("my", "bad"),
+        ("wait", "actually"),
+        ("actually", "wait"),
+        ("change", "that"),
+    }
+)
+"""Two-word markers (keys, apostrophes removed)."""
+_SINGLE = frozenset({"oops", "typo", "correction", "whoops", "err", "erm", "correcting", "misspoke", "mistyped"})
+_GLUE = frozenset(
+    {",", ".", "…", "-", ":", "!", ";", "sorry", "actually", "no", "wait", "oh", "ah", "hmm", "i", "mean", "meant"}
+)
+"""Words and signs a marker run extends over on either side."""
+_ZERO = frozenset({"zilch", "nada", "nothing", "none", "zero"})
+
+
+def _content(tok: _Tok, vocabulary: frozenset[str]) -> bool:
+    """Whether a token may name a room or an amount (a cheap test; the segments are read in full)."""
+    if tok.kind == "num":
+        return True
+    if tok.kind != "word":
+        return False
+    if tok.key in vocabulary or tok.key in _NUMBER_WORDS or tok.key in _ZERO:
+        return True
+    return len(tok.text) == 1 and tok.text.isupper()
+
+
+def _marker_at(toks: Sequence[_Tok], k: int) -> int:
+    """The number of tokens of a correction marker starting at ``k`` (0: none)."""
+    key = toks[k].key
+    nxt = toks[k + 1].key if k + 1 < len(toks) else ""
+    if (key, nxt) in _PAIRS:
+        return 2
+    if key in _SINGLE:
+        return 1
+    if key == "sorry":  # "I get 5 there, sorry, 6": "sorry" right before the corrected amount
+        j = k + 1
+        while j < len(toks) and toks[j].kind == "punct":
+            j += 1
+        return 1 if j < len(toks) and toks[j].kind == "num" else 0
+    if key == "no" and k > 0 and toks[k - 1].kind in ("dash", "punct") and toks[k - 1].key not in (",", "("):
+        return 1 if nxt == "," else 0  # "the kitchen - no, the kids' room"
+    return 0
+
+
+def correction_spans(toks: Sequence[_Tok], vocabulary: frozenset[str]) -> list[tuple[int, int]]:
+    """Token spans (start, end) of the correction markers that have content on both sides."""
+    runs: list[tuple[int, int]] = []
+    k, n = 0, len(toks)
+    while k < n:
+        size = _marker_at(toks, k) if toks[k].kind == "word" else 0
+        if not size:
+            k += 1
+            continue
+        lo, hi = k, k + size
+        while lo > 0 and toks[lo - 1].key in _GLUE and (not runs or lo - 1 >= runs[-1][1]):
+            lo -= 1
+        while hi < n:
+            more = _marker_at(toks, hi) if toks[hi].kind == "word" else 0
+            if more:
+                hi += more
+            elif toks[hi].key in _GLUE:
+                hi += 1
+            else:
+                break
+        runs.append((lo, hi))
+        k = hi
+    out: list[tuple[int, int]] = []
+    prev_end = 0
+    for idx, (lo, hi) in enumerate(runs):
+        nxt_lo = runs[idx + 1][0] if idx + 1 < len(runs) else n
+        before = any(_content(t, vocabulary) for t in toks[prev_end:lo])
+        after = any(_content(t, vocabulary) for t in toks[hi:nxt_lo])
+        if before and after:
+            out.append((lo, hi))
+            prev_end = hi
+    return out
+
+
+def follow_context(context: DialogueContext, acts: Sequence[Act]) -> DialogueContext:
+    """The context the next segment is read in: the last hallway of ``acts`` is the topic, and the
+    question a bare amount answers when it was an amount."""
+    for act in reversed(acts):
+        if isinstance(act, Inform):
+            edge = (act.edge[0], act.edge[1])
+            return context.model_copy(update={"topic": list(edge), "last_question": edge})
+        if isinstance(act, Suggest | Ask) and getattr(act, "path", None):
+            path = list(act.path)  # type: ignore[union-attr]
+            return context.model_copy(update={"topic": path[-2:]})
+    return context
+
+
+def merge(before: list[Act], after: list[Act]) -> list[Act]:
+    """``before`` as ``after`` corrects it, then ``after``."""
+    suggests = any(isinstance(a, Suggest) for a in after)
+    informed = {frozenset(a.edge) for a in after if isinstance(a, Inform)}
+    kept = [
+        a
+        for a in before
+        if not (suggests and isinstance(a, Suggest)) and not (isinstance(a, Inform) and frozenset(a.edge) in informed)
+    ]
+    return kept + after
