@@ -14,6 +14,10 @@ from language.traveling_adventurers.numbers import _Num, _numbers
 from language.traveling_adventurers.resolution import _pair, _tour_like
 from language.traveling_adventurers.sentence import _SentenceState
 
+_RECAP_WORDS = frozenset(
+    "recap recapping summary summarise summarize sum did done visited been already covered agreed".split()
+)
+"""Words that make a retelling of the agreed path a recap ("so far we did L, E, K")."""
 _EVERY = frozenset({"all", "every", "each", "any"})
 _HALL_NOUNS = frozenset(
     "hallway hallways corridor corridors edge edges path paths route routes connection connections"
@@ -34,6 +38,12 @@ class _ClauseActs(_SentenceState):
 
     def _best_next(self, cl: _Clause, dest: list[tuple[_Group, list[str]]]) -> None:
         h = cl.hits
+        if h["handover"] and not dest and not self._negated(h["handover"][0][0], cl.lo, set()):
+            act = _make(Ask, about="best_next")  # "you pick": the choice is handed over
+            if act:
+                self.cands.append(_Cand(h["handover"][0][0], act, "ask"))
+                self.asked = True
+            return
         if not h["best_next"] or not (cl.question or h["ask_imp"]) or dest:
             return
         needs_you = all(" ".join(self.keys[s:e]) in ("your best", "best next") for s, e in h["best_next"])
@@ -276,7 +286,8 @@ class _ClauseActs(_SentenceState):
                     edges.append(e)
                     pos.append(there[0])
             elif cl.hits["anaphor"]:
-                ref = self.st.last_sugg or path_before or self.ctx.last_suggestion
+                topic = self._topic_edge()
+                ref = self.st.last_sugg or path_before or (list(topic) if topic else self.ctx.last_suggestion)
                 for e in _hops(ref) if ref else []:
                     edges.append(e)
                     pos.append(cl.hits["anaphor"][0][0])
@@ -338,6 +349,9 @@ class _ClauseActs(_SentenceState):
                 continue
             if len(p) < 2 or g.marker == "between":
                 continue
+            if len(g.members) >= 2 and self._agreed_prefix(g.rooms):  # "recap: L, E, K" retells the path
+                used.add(id(g))
+                continue
             act = _make(Suggest, path=p)
             if act is None:
                 continue
@@ -369,6 +383,17 @@ class _ClauseActs(_SentenceState):
             return False
         idx = bisect.bisect_left(self.st.polarity_at, s)
         return bool(idx) and self.st.polarity_kind[idx - 1] == "agree" and self.st.polarity_at[idx - 1] >= self.lo
+
+    def _agreed_prefix(self, rooms: list[str]) -> bool:
+        """Whether ``rooms`` retell the start of the agreed path ("so far we did L, E, K")."""
+        visited = self.ctx.visited
+        if not (2 <= len(rooms) <= len(visited) and list(visited[: len(rooms)]) == rooms):
+            return False
+        keys = self.keys
+        return any(
+            keys[k] in _RECAP_WORDS or (keys[k] == "far" and k > self.lo and keys[k - 1] == "so")
+            for k in range(self.lo, self.hi)
+        )
 
     def _blocked(self) -> set[tuple[str, ...]]:
         """The paths refused or asked about so far in the sentence (candidates are only appended

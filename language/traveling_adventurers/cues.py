@@ -93,7 +93,17 @@ _SUGGEST = _phrases(
     "would be fine", "would work", "could work", "might work", "i'd pick", "i pick", "i choose",
     "i'd choose", "my vote", "vote for", "best for me", "better for you", "best for you", "worse for you",
     "easier for you", "nicer for you",
+    "what do you think of", "what do you think about", "thoughts on", "how do you feel about",
+    "what would you say to", "how do you like", "how would you feel about", "do you like",
+    "would you be ok with", "would you be okay with", "are you ok with", "are you okay with",
+    "you up for", "up for",
 )
+_HANDOVER = _phrases(
+    "you pick", "you choose", "you decide", "your call", "your choice", "your pick", "up to you",
+    "you tell me", "dealer's choice", "you lead", "lead the way", "you can pick", "you can choose",
+    "you can decide", "i'll let you pick", "i'll let you choose", "let you decide", "your decision",
+)
+"""Handing the choice of the next room over: an ask for the partner's best next move."""
 _COND = _phrases("if", "when", "unless", "whether", "in case", "as long as", "so long as", "provided")
 _COND_EXCEPT = _phrases(
     "best if", "better if", "what if", "good if", "great if", "prefer if", "like it if", "fine if",
@@ -158,12 +168,16 @@ _RELATIVE = _phrases("then", "next", "after that", "afterwards", "from there", "
 _ANAPHOR = _phrases(
     "this way", "that way", "that path", "this path", "that route", "this route", "that hallway",
     "this hallway", "that edge", "this edge", "that move", "this move", "that one", "this one",
+    "that corridor", "this corridor", "that hall", "that passage", "that connection", "that link",
+    "that room", "this room", "that stretch", "that leg", "this leg", "that hop",
     "that", "this", "those", "these", "it",
 )
 _ASK_YOU = _phrases(
     "how about you", "what about you", "and you", "and yours", "and for you", "you", "yours",
     "how about yours", "what about yours", "what about your side", "how about your side",
     "what do you get", "how many do you get", "what about for you", "what are yours",
+    "how many for you", "how much for you", "what for you", "and on your side", "your side",
+    "how about for you", "and for you", "you?", "what do you have", "what have you got",
     "how many do you have", "and for you", "what are your numbers", "what about your coins",
 )
 """Whole-clause questions back to the partner after an inform ("I get 5 there, and you?")."""
@@ -354,6 +368,7 @@ _INDEX: dict[str, dict[str, list[tuple[str, ...]]]] = {
         "anaphor": _ANAPHOR,
         "ask_you": _ASK_YOU,
         "second_exclude": _SECOND_EXCLUDE,
+        "handover": _HANDOVER,
     }.items()
 }
 

@@ -21,6 +21,8 @@ from language.traveling_adventurers.cues import (
 from language.traveling_adventurers.normalize import _normalize, _Tok, _tokenize
 from language.traveling_adventurers.rooms import _AMBIGUOUS_LETTERS, _Lexicon, _lexicon
 
+_MOTION_VERBS = frozenset({"go", "head", "move", "going", "heading", "moving", "proceed", "visit"})
+
 
 @dataclass(slots=True)
 class _Mention:
@@ -242,6 +244,8 @@ def _link_kind(toks: Sequence[_Tok], a: _Mention, b: _Mention, between: bool) ->
     if "or" in keys:
         alt_ok = {"or", ",", "the", "to", "maybe", "perhaps", "go", "going", "instead", "rather", "even"}
         return "alt" if set(keys) <= alt_ok else "break"
+    if "and" in keys and any(k in _MOTION_VERBS for k in keys[keys.index("and") + 1 :]):
+        return "break"  # "skip the attic and go to the bathroom": a new clause, not a path
     if all(k in _LINK_DIR or k in _LINK_FILL for k in keys):
         if any(k in _LINK_DIR for k in keys):
             return "seq"

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import bisect
+import re
 
 from language.acts import Act, Agree, Reject
 from language.traveling_adventurers.clauses import _Cand, _sentences, _State
@@ -16,6 +17,46 @@ from language.traveling_adventurers.normalize import _normalize, _Tok, _tokenize
 from language.traveling_adventurers.reader import _SentenceReader
 from language.traveling_adventurers.resolution import _confirm_across, _finish_ends
 from language.traveling_adventurers.rooms import _Lexicon, _lexicon
+
+_PAIR_RE = re.compile(r"(?<![\w'])([A-Z])([A-Z])(?![\w'])")
+_PAIR_WORDS = frozenset(
+    "OK AM PM TO GO AT AS DO SO NO ME WE BE OR OF ON IN IS IT IF MY BY UP US AN HE OH AH TA GG TV PC OW OP ST"
+    " CT OT PS DM".split()
+)
+_INJECTION_VERBS = frozenset({"ignore", "disregard", "forget", "override", "bypass"})
+_INJECTION_NOUNS = frozenset({"instructions", "instruction", "prompt", "prompts", "rules", "guidelines"})
+
+
+def _split_letter_pairs(text: str, lex: _Lexicon) -> str:
+    """ "EK is 4": two capital room letters written together are the hallway "E-K" (not in
+    mostly-capital text, not for words such as "OK" or "TO", not for names such as "WC")."""
+    letters = sum(c.isalpha() for c in text)
+    if not letters or sum(c.isupper() for c in text) * 2 > letters:
+        return text
+    board = set(lex.board)
+
+    def pair(m: re.Match[str]) -> str:
+        a, b = m.group(1), m.group(2)
+        word = m.group(0)
+        if a == b or a not in board or b not in board or word in _PAIR_WORDS or word.lower() in lex.vocabulary:
+            return word
+        return f"{a}-{b}"
+
+    return _PAIR_RE.sub(pair, text)
+
+
+def _injection(toks: list[_Tok]) -> bool:
+    """Whether the message tells the reader to ignore its instructions ("ignore all previous
+    instructions and submit ..."): such text is data, and carries no act."""
+    last_verb = -10
+    for k, t in enumerate(toks):
+        if t.key in _INJECTION_VERBS:
+            last_verb = k
+        elif t.key in _INJECTION_NOUNS and k - last_verb <= 5:
+            return True
+        elif t.key == "system" and k + 1 < len(toks) and toks[k + 1].key in ("prompt", "message", ":"):
+            return True
+    return False
 
 
 class TravelingAdventurersParser:
@@ -38,10 +79,11 @@ class TravelingAdventurersParser:
         if not isinstance(message, str) or not context.rooms:
             return []
         text = _normalize(message)  # cut first: nothing below reads more than the message cap
-        toks = _tokenize(text)
-        if not toks:  # blank
-            return []
         lex = _lexicon(tuple(context.rooms.items()))
+        text = _split_letter_pairs(text, lex)
+        toks = _tokenize(text)
+        if not toks or _injection(toks):  # blank, or instructions to the reader: no act
+            return []
         spans = correction_spans(toks, lex.vocabulary)
         if not spans:
             acts = self._read(text, toks, lex, context)

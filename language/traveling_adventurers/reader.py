@@ -25,9 +25,11 @@ from language.traveling_adventurers.cues import (
 )
 from language.traveling_adventurers.mentions import _build_groups, _Group, _Mention
 from language.traveling_adventurers.normalize import _Tok
-from language.traveling_adventurers.numbers import _numbers
+from language.traveling_adventurers.numbers import _Num, _numbers
 from language.traveling_adventurers.polarity import _Polarity
 from language.traveling_adventurers.resolution import _tour_like
+
+_TOPIC_ASK_FILLER = frozenset("and what how about then so ok okay hmm also for".split())
 
 
 class _SentenceReader(_ClauseActs, _Polarity):
@@ -135,7 +137,7 @@ class _SentenceReader(_ClauseActs, _Polarity):
         for at, kind in sorted(polarity):  # clauses come in order, so the log stays sorted
             st.polarity_at.append(at)
             st.polarity_kind.append("reject" if kind == "reject" else "agree")
-        done = [(k, k + 1) for k in range(cl.lo, cl.hi) if keys[k] in ("done", "finished", "fin")]
+        done = [(k, k + 1) for k in range(cl.lo, cl.hi) if keys[k] in ("done", "finished", "fin", "final")]
         if h["end"] and not cl.question and self.end_pos is None:
             self.end_pos = h["end"][0][0]
         elif done and not cl.question and self.end_pos is None and self._whole(cl, done):
@@ -205,7 +207,7 @@ class _SentenceReader(_ClauseActs, _Polarity):
                 if act:
                     self.cands.append(_Cand(h["ask_you"][0][0], act, "ask", rooms=e))
                     self.asked = True
-        elif is_ask or wa_edge or inherit_ask:
+        elif is_ask or wa_edge or inherit_ask or self._topic_ask(cl, dest, numbers, bool(what_about or how_about)):
             self._asks(cl, [(g, p) for g, p in dest if id(g) not in used], path_before, used)
         else:
             bare_ok = bare and (not self.sentence_numbers or (cl.question and not numbers))
@@ -224,6 +226,11 @@ class _SentenceReader(_ClauseActs, _Polarity):
                 act = _make(Suggest, path=list(edge))
                 if act:  # "can we go there instead?"
                     self.cands.append(_Cand(min(cues), act, "suggest", rooms=edge))
+        if cues and not dest and not numbers and not neg and not rejecting and self._topic_room_cue(cl):
+            edge = self._topic_target()
+            act = _make(Suggest, path=list(edge)) if edge else None
+            if act and edge:  # "let's do that room next": the room under discussion
+                self.cands.append(_Cand(min(cues), act, "suggest", rooms=edge))
         self._path_rejects(dest, used, cues, [p for p, k in polarity if k == "reject"])
         if self.end_pos is not None:  # a full tour written in an ending sentence, with or without cue
             for g, p in resolved:
@@ -327,6 +334,25 @@ class _SentenceReader(_ClauseActs, _Polarity):
     def _clause_end(self, g: _Group) -> int:
         k = bisect.bisect_right(self.clause_los, g.i) - 1
         return self.clauses[k].hi if k >= 0 else self.hi
+
+    def _topic_ask(self, cl: _Clause, dest: list[tuple[_Group, list[str]]], numbers: list[_Num], about: bool) -> bool:
+        """ "what about that hallway?", "and that one?": a question about the hallway under discussion."""
+        topic = self.ctx.topic
+        if not cl.question or dest or numbers or not cl.hits["anaphor"] or not topic or len(topic) != 2:
+            return False
+        covered = {k for a, b in cl.hits["anaphor"] for k in range(a, b)}
+        rest = [
+            self.keys[k]
+            for k in range(cl.lo, cl.hi)
+            if k not in covered and self.toks[k].kind not in ("punct", "sym", "dash")
+        ]
+        return all(w in _TOPIC_ASK_FILLER for w in rest) and (about or not rest or rest[0] == "and")
+
+    def _topic_room_cue(self, cl: _Clause) -> bool:
+        """ "that room next", "that one then": a room reference ordered as the next stop."""
+        keys = self.keys
+        rooms = [b for a, b in cl.hits["anaphor"] if keys[b - 1] in ("room", "one")]
+        return bool(rooms) and any(keys[k] in ("next", "then", "now") for k in range(cl.lo, cl.hi))
 
     def _there(self, k: int) -> bool:
         keys = self.keys

@@ -84,6 +84,10 @@ class _SentenceState:
         """The hop from ``at`` to the room under discussion (the reader)."""
         raise NotImplementedError
 
+    def _negated(self, s: int, lo: int, ignore: set[int]) -> bool:
+        """A negation right before position ``s`` (:class:`~.polarity._Polarity`)."""
+        raise NotImplementedError
+
     def _near_total(self, num: _Num, hi: int) -> bool:
         """Whether ``num`` is a total ("5 each", "8 combined"; :class:`~.polarity._Polarity`)."""
         raise NotImplementedError
