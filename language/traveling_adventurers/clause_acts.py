@@ -14,9 +14,7 @@ from language.traveling_adventurers.numbers import _Num, _numbers
 from language.traveling_adventurers.resolution import _pair, _tour_like
 from language.traveling_adventurers.sentence import _SentenceState
 
-_RECAP_WORDS = frozenset(
-    "recap recapping summary summarise summarize sum did done visited been already covered agreed".split()
-)
+_RECAP_WORDS = frozenset("recap recapping summary summarise summarize sum did done visited been already".split())
 """Words that make a retelling of the agreed path a recap ("so far we did L, E, K")."""
 _EVERY = frozenset({"all", "every", "each", "any"})
 _HALL_NOUNS = frozenset(
@@ -151,6 +149,7 @@ class _ClauseActs(_SentenceState):
         groups = [(g, p) for g, p in resolved if g.on_board and p is not None]
         edges: list[tuple[str, str]] = []
         claimed: list[_Group] = []
+        need = 1  # hallways the amount must cover: "every hallway of X", "the rest" may be one
         every = self._every_hallway(cl)
         if every is not None:
             target = next((g for g, _ in groups if g.i > every and len(g.members) == 1), None)
@@ -164,6 +163,7 @@ class _ClauseActs(_SentenceState):
             edges = [(origin, r) for r in ctx.rooms if r not in done]
             claimed = [g for g, _ in groups if len(g.members) == 1 and g.marker == "from"]
         else:
+            need = 2
             lists = [g for g, _ in groups if g.kind == "list" and len(g.members) >= 2 and g.marker != "between"]
             pairs = [g for g, p in groups if len(g.members) == 2 and g.kind == "seq" and len(p) == 2]
             if len(lists) == 1 and not self._labels_amount(lists[0].j, cl.hi) and len(groups) - 1 <= bool(self.anchor):
@@ -186,7 +186,7 @@ class _ClauseActs(_SentenceState):
             ):
                 edges = [(g.rooms[0], g.rooms[1]) for g in pairs]
                 claimed = pairs
-        if len(edges) < 2:
+        if len(edges) < need:
             return False
         for e in edges:
             act = _make(Inform, edge=e, coins=num.value)

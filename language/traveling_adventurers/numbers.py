@@ -71,7 +71,8 @@ def _numbers(toks: Sequence[_Tok], keys: Sequence[str], lo: int, hi: int) -> lis
                 and toks[j + 2].kind not in ("nl", "punct")
                 and (i == 0 or toks[i - 1].kind == "nl" or prev in ("-", "*"))
             )
-            if nxt not in _NON_COIN_NOUNS and prev not in _NUM_BLOCKERS and nxt != "%" and not list_number:
+            blocked = prev in _NUM_BLOCKERS and not (i > 0 and keys[i - 1] == "<room>")  # "empty room 6"
+            if nxt not in _NON_COIN_NOUNS and not blocked and nxt != "%" and not list_number:
                 out.append(_Num(i, j, value if whole else None))
         i = j + 1
     return out

@@ -86,7 +86,7 @@ REJECT = [
     ("let's skip the attic", {}, [N("LA")]),
     ("I can't go to the bathroom", dict(visited="LE"), [N("EB")]),
     ("not sure about the bathroom", dict(last_suggestion="LK"), [N("LB")]),
-    xf("not sure about the kitchen", dict(last_suggestion="LK"), [N()]),
+    ("not sure about the kitchen", dict(last_suggestion="LK"), [N()]),
     ("can't, sorry", dict(last_suggestion="LC"), [N()]),
     ("rather not go there", dict(visited="LE", last_suggestion="EA"), [N()]),
 ]
@@ -105,12 +105,12 @@ AGREEMENT = [
     ("hmm let me think", dict(last_suggestion="LE"), []),
     ("🤔", dict(last_suggestion="LE"), []),
     ("sounds good", {}, []),
-    xf("works for me as long as we do the bathroom after", dict(last_suggestion="LK"), [Y(), S("KB")]),
+    ("works for me as long as we do the bathroom after", dict(last_suggestion="LK"), [Y(), S("KB")]),
 ]
 
 LISTS = [
     ("the kitchen and the attic are both 2 from here", {}, [I("LK", 2), I("LA", 2)]),
-    xf("from the bathroom: kitchen 1, attic 4, empty room 6", {}, [I("BK", 1), I("BA", 4), I("BE", 6)]),
+    ("from the bathroom: kitchen 1, attic 4, empty room 6", {}, [I("BK", 1), I("BA", 4), I("BE", 6)]),
     ("zilch on L-A", {}, [I("LA", 0)]),
     ("nothing on E-K", {}, [I("EK", 0)]),
     (
@@ -119,7 +119,7 @@ LISTS = [
         [I("KL", 3), I("KE", 3), I("KB", 3), I("KC", 3), I("KA", 3)],
     ),
     ("the rest are all 1 for me", dict(visited="LEBK"), [I("KC", 1), I("KA", 1)]),
-    xf("the remaining ones are 5", dict(visited="LEBKC"), [I("CA", 5)]),
+    ("the remaining ones are 5", dict(visited="LEBKC"), [I("CA", 5)]),
 ]
 
 RECAP = [
@@ -160,10 +160,21 @@ CONVENTIONS = [
 ]
 
 
+def _facts(acts: list[Act], context: DialogueContext) -> list[str]:
+    """The scored facts of ``acts``; a verdict without a path is on the pending suggestion, as one
+    naming it is (``ta_facts`` tells the two apart: () against None)."""
+    out = []
+    for fact in ta_facts(acts, context):
+        if fact[0] in ("agree", "reject") and fact[1] == () and context.last_suggestion:
+            fact = (fact[0], None)
+        out.append(str(fact))
+    return sorted(out)
+
+
 def _check(message: str, kw: dict[str, object], expected: list[Act]) -> None:
     context = ctx(**kw)  # type: ignore[arg-type]
     got = PARSER.parse(message, context)
-    assert sorted(map(str, ta_facts(got, context))) == sorted(map(str, ta_facts(expected, context))), got
+    assert _facts(got, context) == _facts(expected, context), got
 
 
 @pytest.mark.parametrize(("message", "kw", "expected"), REFERENCE)
@@ -221,7 +232,6 @@ def test_dev_set_floor() -> None:
     exact = 0
     for item in items:
         context = dialogue_context(item["context"])
-        want = ta_facts(expected_acts(item["expected"], Act), context)
-        got = ta_facts(PARSER.parse(item["message"], context), context)
-        exact += sorted(map(str, want)) == sorted(map(str, got))
-    assert exact / len(items) >= 0.3
+        want = _facts(expected_acts(item["expected"], Act), context)
+        exact += want == _facts(PARSER.parse(item["message"], context), context)
+    assert exact / len(items) >= 0.95  # 0.39 before the issue-17 changes
