@@ -143,8 +143,10 @@ class _ClauseActs(_SentenceState):
         bathroom are both 4 from here"), several hallways ("5 for E-K and E-A"), every hallway of a
         room ("all hallways out of the attic are 1") or the rooms not visited yet ("the rest are 3")."""
         keys, ctx = self.keys, self.ctx
-        if num.value is None or self._owner(num, cl) in ("listener", "joint") or cl.hits["total"]:
+        each = [a for a, _ in cl.hits["total"] if keys[a] == "each"]  # "kitchen and attic: 3 each"
+        if num.value is None or self._owner(num, cl) in ("listener", "joint") or len(each) < len(cl.hits["total"]):
             return False
+        sentence_numbers = _numbers(self.toks, keys, self.lo, self.hi)
         origin = self.anchor[1][-1] if self.anchor is not None else ctx.current
         groups = [(g, p) for g, p in resolved if g.on_board and p is not None]
         edges: list[tuple[str, str]] = []
@@ -153,11 +155,11 @@ class _ClauseActs(_SentenceState):
         every = self._every_hallway(cl)
         if every is not None:
             target = next((g for g, _ in groups if g.i > every and len(g.members) == 1), None)
-            if target is None:
+            if target is None and self.anchor is None:
                 return False
-            room = target.rooms[0]
+            room = target.rooms[0] if target is not None else origin  # "all the hallways from here"
             edges = [(room, r) for r in ctx.rooms if r != room]
-            claimed = [target]
+            claimed = [target] if target is not None else []
         elif self._the_rest(cl):
             done = set(ctx.visited) | {origin} | {b for a, b in self.informs if a == origin}
             edges = [(origin, r) for r in ctx.rooms if r not in done]
@@ -166,11 +168,25 @@ class _ClauseActs(_SentenceState):
             need = 2
             lists = [g for g, _ in groups if g.kind == "list" and len(g.members) >= 2 and g.marker != "between"]
             pairs = [g for g, p in groups if len(g.members) == 2 and g.kind == "seq" and len(p) == 2]
-            if len(lists) == 1 and not self._labels_amount(lists[0].j, cl.hi) and len(groups) - 1 <= bool(self.anchor):
-                if self.anchor is not None and origin in lists[0].rooms:
-                    return False
-                edges = [(origin, r) for r in lists[0].rooms if r != origin]
-                claimed = lists
+            if (
+                len(lists) == 1
+                and (bool(each) or not self._labels_amount(lists[0].j, cl.hi))
+                and len(groups) - 1 <= bool(self.anchor)
+                and not (self.anchor is not None and origin in lists[0].rooms)
+            ):
+                rooms = [r for r in lists[0].rooms if r != origin]
+                after = [n for n in sentence_numbers if n.i > lists[0].j and n.value is not None]
+                if len(sentence_numbers) == 1:
+                    edges = [(origin, r) for r in rooms]
+                    claimed = lists
+                elif len(after) == len(rooms) == len(sentence_numbers) and not each:
+                    for r, n in zip(rooms, after, strict=True):  # "the attic and kitchen are 2 and 5"
+                        act = _make(Inform, edge=(origin, r), coins=n.value)
+                        if act:
+                            self.cands.append(_Cand(n.i, act, "inform", rooms=(origin, r)))
+                            self.informs.append((origin, r))
+                    used.update(id(g) for g in lists)
+                    return True
             if len(pairs) == 1 and len(groups) == 1 and num.i < pairs[0].i:  # "5 for E-K and E-A"
                 later = [g for g in self.groups if g.i > pairs[0].j and len(g.members) == 2]
                 more = [g for g in later if g.on_board and g.kind == "seq"]
@@ -181,6 +197,7 @@ class _ClauseActs(_SentenceState):
                 not edges
                 and len(pairs) >= 2
                 and len(pairs) == len(groups)
+                and len(sentence_numbers) == 1
                 and self._joined(pairs)
                 and (num.i < pairs[0].i or num.i > pairs[-1].j)
             ):
@@ -200,6 +217,8 @@ class _ClauseActs(_SentenceState):
         """Where "all / every / each hallway (out of, from, touching) X" names its room, if it does."""
         keys = self.keys
         for k in range(cl.lo, cl.hi - 1):
+            if keys[k] in ("anything", "everything") and keys[k + 1] in ("from", "out", "leaving", "touching"):
+                return k  # "anything from the kids room is 5"
             if keys[k] not in _EVERY:
                 continue
             for j in range(k + 1, min(cl.hi, k + 4)):

@@ -39,7 +39,7 @@ _PAIRS = frozenset(
     }
 )
 """Two-word markers (keys, apostrophes removed)."""
-_SINGLE = frozenset({"oops", "typo", "correction", "whoops", "err", "erm", "correcting", "misspoke", "mistyped"})
+_SINGLE = frozenset({"oops", "typo", "correction", "whoops", "er", "err", "erm", "correcting", "misspoke", "mistyped"})
 _GLUE = frozenset(
     {",", ".", "…", "-", ":", "!", ";", "sorry", "actually", "no", "wait", "oh", "ah", "hmm", "i", "mean", "meant"}
 )

@@ -24,6 +24,7 @@ _AGREE = _phrases(
     "ok with me", "okay with me", "ok by me", "okay by me", "good for me", "great for me",
     "perfect for me", "happy with that", "happy with this", "i'm happy", "let's do that",
     "let's do it", "let's do this", "let's go with that", "let's go with it", "go for it",
+    "let's try it", "let's try that", "let's go for it", "let's roll with it", "i'm game",
     "absolutely", "definitely", "of course", "certainly", "i'm in", "count me in", "makes sense",
     "no problem", "not bad", "perfect", "great", "excellent", "awesome", "cool", "nice", "lovely",
     "brilliant", "fantastic", "wonderful", "alright", "all right", "yay", "accepted", "i accept",
@@ -56,6 +57,8 @@ _REJECT = _phrases(
     "doesn't work", "does not work", "not gonna work", "not going to work", "not possible",
     "no thanks", "no thank you", "don't think that", "not that one", "not that", "not there",
     "wouldn't", "would not", "i'd rather not", "id rather not", "rather skip", "not a good idea",
+    "not sure that", "not sure that's", "not sure it's", "not sure if", "not sure this",
+    "not sure thats", "not sure its", "unsure about", "not too keen", "not keen on",
 )
 _NEUTRAL = _phrases(
     "not sure", "unsure", "no idea", "no worries", "make sure", "good morning", "good evening",
@@ -96,7 +99,8 @@ _SUGGEST = _phrases(
     "what do you think of", "what do you think about", "thoughts on", "how do you feel about",
     "what would you say to", "how do you like", "how would you feel about", "do you like",
     "would you be ok with", "would you be okay with", "are you ok with", "are you okay with",
-    "you up for", "up for",
+    "you up for", "up for", "go there", "head there", "move there", "go over there",
+    "head over there", "make it", "make that",
 )
 _HANDOVER = _phrases(
     "you pick", "you choose", "you decide", "your call", "your choice", "your pick", "up to you",
@@ -157,7 +161,8 @@ _END = _phrases(
     "the final", "finalize it", "we agreed on", "our path is", "our tour is", "our route is",
     "final :", "final -", "final version", "final order", "final itinerary", "final decision",
     "final call", "final choice", "final one", "im done", "locking in", "lock it", "locked in",
-    "our route :", "our path :", "our tour :",
+    "our route :", "our path :", "our tour :", "locking it in", "lock that in", "lock this in",
+    "locking that in", "let's lock", "lets lock",
 )
 _TOTAL = _phrases(
     "total", "totals", "in total", "sum", "combined", "together", "altogether", "overall", "each",

@@ -246,7 +246,7 @@ def _link_kind(toks: Sequence[_Tok], a: _Mention, b: _Mention, between: bool) ->
         return "alt" if set(keys) <= alt_ok else "break"
     if "and" in keys and any(k in _MOTION_VERBS for k in keys[keys.index("and") + 1 :]):
         return "break"  # "skip the attic and go to the bathroom": a new clause, not a path
-    if all(k in _LINK_DIR or k in _LINK_FILL for k in keys):
+    if all(k in _LINK_DIR or k in _LINK_FILL or k in ("&", "+") for k in keys):
         if any(k in _LINK_DIR for k in keys):
             return "seq"
         if set(keys) <= _LIST_LINK:

@@ -20,7 +20,26 @@ class _Num:
 
 
 _ZERO_WORDS = frozenset({"zilch", "nada", "zip", "zippo", "nil", "nought", "naught"})
-_NOTHING_PREV = frozenset({"get", "collect", "earn", "make", "is", "be", "have", "gives", "give", ":", "=", "got", "s"})
+_NOTHING_PREV = frozenset(
+    {
+        "get",
+        "collect",
+        "earn",
+        "make",
+        "is",
+        "be",
+        "have",
+        "gives",
+        "give",
+        ":",
+        "=",
+        "got",
+        "s",
+        "its",
+        "theres",
+        "thats",
+    }
+)
 _NOTHING_NEXT = frozenset({"", "on", "for", "there", "here", "to", "from", "at", ".", "!", ",", "between", "in"})
 _NOTHING_BLOCK = frozenset({"or", "of", "do", "say", "said", "mean", "meant", "for", "about", "with", "that"})
 _ONE_BLOCK_BEFORE = frozenset("this that the which each every other another no any some".split())

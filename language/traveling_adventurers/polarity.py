@@ -62,6 +62,7 @@ class _Polarity(_SentenceState):
         has_number = bool(_numbers(self.toks, keys, cl.lo, cl.hi))
         taken: set[int] = set()
         out: list[tuple[int, str]] = []
+        doubt_at = cl.hi  # the first reject phrase of two words or more
         for s, e, name in spans:
             if taken.intersection(range(s, e)):
                 continue
@@ -103,7 +104,9 @@ class _Polarity(_SentenceState):
                 out.append((s, "reject" if negated and name == "agree" else name))
             elif not negated and not cl.question:
                 out.append((s, "reject"))
-        return out
+                doubt_at = min(doubt_at, s) if e - s > 1 else doubt_at
+        # "I'm not sure that's a good move": a judgement after a doubt in its clause is doubted too
+        return [(p, kind) for p, kind in out if not (kind.startswith("agree") and p > doubt_at)]
 
     def _groups_before(self, k: int) -> bool:
         return bool(self.groups) and self.groups[0].j < k
