@@ -95,7 +95,7 @@ _SUGGEST = _phrases(
     "would be good", "would be great", "would be nice", "would be ideal", "would be perfect",
     "would be fine", "would work", "could work", "might work", "i'd pick", "i pick", "i choose",
     "i'd choose", "my vote", "vote for", "best for me", "better for you", "best for you", "worse for you",
-    "easier for you", "nicer for you",
+    "easier for you", "nicer for you", "better for me", "works better", "would be better for me",
     "what do you think of", "what do you think about", "thoughts on", "how do you feel about",
     "what would you say to", "how do you like", "how would you feel about", "do you like",
     "would you be ok with", "would you be okay with", "are you ok with", "are you okay with",
@@ -150,7 +150,9 @@ _BEST_NEXT = _phrases(
     "where would you like to go", "where do you wanna go", "where would you want to go",
     "where should we", "where shall we", "where do we", "where can we", "where could we",
     "which one's best", "which one is best", "what would you like to do", "what do you want to do",
-    "what should we do next", "best for you next",
+    "what should we do next", "best for you next", "what do you think we should do",
+    "where do you think we should go", "what do you think is best", "what's best next",
+    "which do you think is best", "where would you go next", "what's the best next move",
 )
 _END = _phrases(
     "final path", "final tour", "final route", "final answer", "final solution", "finalize",

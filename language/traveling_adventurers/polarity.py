@@ -163,7 +163,7 @@ class _Polarity(_SentenceState):
         if speaker != listener and listener in window:
             return "listener"
         for k in range(num.j + 1, min(cl.hi, num.j + 7)):
-            if keys[k] == "for" and k + 1 < len(keys):
+            if keys[k] in ("for", "to") and k + 1 < len(keys) and (keys[k] == "for" or keys[k + 1] in ("me", "you")):
                 if keys[k + 1] in ("you", "u", "yourself"):
                     return "listener"
                 if keys[k + 1] in ("me", "myself"):

@@ -216,7 +216,7 @@ class _SentenceReader(_ClauseActs, _Polarity):
             route = not you and any(len(set(g.rooms)) >= 3 and not self._recap(p) for g, p in dest)
             bare_ok = bare_ok or (route and not numbers and not rejecting)
             self._suggestions(cl, dest, used, cues, neg, bare_ok, bool(what_about or how_about))
-        if cues and not dest and not numbers and any(self.keys[k] in _MOTION for k in range(cl.lo, cl.hi)):
+        if cues and not dest and not numbers and (motion or bool(how_about)):
             there = [k for k in range(cl.lo, cl.hi) if self._there(k)]
             edge = self._there_edge(there[0], path_before) if there else None
             if there and not self._path_before(there[0]) and not path_before and st.last_path is None:

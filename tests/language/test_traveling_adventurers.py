@@ -186,7 +186,7 @@ SUGGEST = [
     (
         "Honestly the attic is way better for me, 6 coins. Can we go there instead?",
         {"last_suggestion": list("LK")},
-        [I("LA", 6), S("LA")],
+        [S("LA"), I("LA", 6)],  # issue 17: "better for me" proposes the attic where it is said (order only)
     ),
     ("thanks! and how about K to C?", {}, [S("KC")]),
     ("then we go back to the living room", {"visited": list("LEKBAC")}, [S("CL")]),
