@@ -14,7 +14,9 @@ from language.traveling_adventurers.numbers import _Num, _numbers
 from language.traveling_adventurers.resolution import _pair, _tour_like
 from language.traveling_adventurers.sentence import _SentenceState
 
-_RECAP_WORDS = frozenset("recap recapping summary summarise summarize sum did done visited been already".split())
+_RECAP_WORDS = frozenset(
+    "recap recapping summary summarise summarize sum did done visited been already went gone current currently".split()
+)
 """Words that make a retelling of the agreed path a recap ("so far we did L, E, K")."""
 _EVERY = frozenset({"all", "every", "each", "any"})
 _HALL_NOUNS = frozenset(

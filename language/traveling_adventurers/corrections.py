@@ -61,9 +61,14 @@ def _content(tok: _Tok, vocabulary: frozenset[str]) -> bool:
 def _marker_at(toks: Sequence[_Tok], k: int) -> int:
     """The number of tokens of a correction marker starting at ``k`` (0: none)."""
     key = toks[k].key
-    nxt = toks[k + 1].key if k + 1 < len(toks) else ""
+    j = k + 1
+    while j < len(toks) and toks[j].kind in ("punct", "dash") and j - k <= 2:
+        j += 1  # "wait, no", "no - wait"
+    nxt = toks[j].key if j < len(toks) else ""
     if (key, nxt) in _PAIRS:
-        return 2
+        return j + 1 - k
+    if key == "actually" and k > 0 and toks[k - 1].kind in ("punct", "dash") and toks[k - 1].key != "(":
+        return 1  # "the kitchen, actually the attic"
     if key in _SINGLE:
         return 1
     if key == "sorry":  # "I get 5 there, sorry, 6": "sorry" right before the corrected amount
@@ -72,7 +77,10 @@ def _marker_at(toks: Sequence[_Tok], k: int) -> int:
             j += 1
         return 1 if j < len(toks) and toks[j].kind == "num" else 0
     if key == "no" and k > 0 and toks[k - 1].kind in ("dash", "punct") and toks[k - 1].key not in (",", "("):
-        return 1 if nxt == "," else 0  # "the kitchen - no, the kids' room"
+        follows = toks[k + 1] if k + 1 < len(toks) else None
+        return (
+            1 if follows is not None and follows.kind in ("punct", "dash") else 0
+        )  # "the kitchen - no, the kids' room"
     return 0
 
 

@@ -58,7 +58,8 @@ _REJECT = _phrases(
     "no thanks", "no thank you", "don't think that", "not that one", "not that", "not there",
     "wouldn't", "would not", "i'd rather not", "id rather not", "rather skip", "not a good idea",
     "not sure that", "not sure that's", "not sure it's", "not sure if", "not sure this",
-    "not sure thats", "not sure its", "unsure about", "not too keen", "not keen on",
+    "not sure thats", "not sure its", "unsure about", "not too keen", "not keen on", "not feeling",
+    "i'd skip", "id skip", "let's avoid", "lets avoid", "i'd avoid", "not loving", "don't love",
 )
 _NEUTRAL = _phrases(
     "not sure", "unsure", "no idea", "no worries", "make sure", "good morning", "good evening",
