@@ -229,7 +229,7 @@ _COIN_WORDS = frozenset("coin coins goins coinz coints coisn".split())
 _NUMBER_WORDS = number_words(0, 60)  # zero..twenty and the tens to sixty
 _NON_COIN_NOUNS = frozenset(
     "paths path rooms room options option ways way steps step moves move of people players player"
-    " times time minutes minute hours hour seconds second hallways hallway edges edge turns turn"
+    " times time minutes minute mins min hours hour hrs seconds second secs sec moment moments hallways hallway edges edge turns turn"
     " messages message words word percent st nd rd th am pm x halves half legs leg days day others"
     " other ones things thing more-rooms us".split()
 )
