@@ -18,6 +18,7 @@ _RECAP_WORDS = frozenset(
     "recap recapping summary summarise summarize sum did done visited been already went gone current currently".split()
 )
 """Words that make a retelling of the agreed path a recap ("so far we did L, E, K")."""
+_QUANTIFIERS = frozenset({"both", "all", "each", "either", "respectively"})
 _EVERY = frozenset({"all", "every", "each", "any"})
 _HALL_NOUNS = frozenset(
     "hallway hallways corridor corridors edge edges path paths route routes connection connections"
@@ -178,6 +179,10 @@ class _ClauseActs(_SentenceState):
             ):
                 rooms = [r for r in lists[0].rooms if r != origin]
                 after = [n for n in sentence_numbers if n.i > lists[0].j and n.value is not None]
+                letters = all(len(self.toks[m.i].text) == 1 for m in lists[0].members)
+                quantified = bool(each) or any(keys[k] in _QUANTIFIERS for k in range(cl.lo, cl.hi))
+                if letters and not quantified and self.anchor is None:
+                    return False  # "(E,K) is 4": two letters name a hallway, not two rooms
                 if len(sentence_numbers) == 1:
                     edges = [(origin, r) for r in rooms]
                     claimed = lists
