@@ -88,6 +88,8 @@ class _ClauseActs(_SentenceState):
         for k in range(cl.lo, cl.hi):
             if self._there(k):
                 sources.append((k, self._there_edge(k, path_before), -k - 1))
+                if not self.rooms_on_board and not path_before and self.st.last_path is None:
+                    explicit.add(-k - 1)  # "nothing there": the hallway under discussion
         for k in range(cl.lo, cl.hi - 1):  # "the first half of that path"
             ordinal = _ORDINAL.get((keys[k], keys[k + 1]))
             if ordinal is None:

@@ -80,6 +80,8 @@ def _numbers(toks: Sequence[_Tok], keys: Sequence[str], lo: int, hi: int) -> lis
             value = 0  # "zilch", "nada": nothing else
         elif t.kind == "word" and t.key in ("nothing", "none"):
             prev, nxt = _prev_key(toks, i), (toks[i + 1].key if i + 1 < hi else "")
+            if nxt == "to" and (i + 2 >= hi or keys[i + 2] not in ("<room>", "the", "there", "here")):
+                nxt = "to-verb"  # "nothing to add", "nothing to worry about"
             if prev in _NOTHING_PREV or (nxt in _NOTHING_NEXT and prev not in _NOTHING_BLOCK):
                 value = 0  # "I get nothing", "nothing on L-C", "none for me", a bare "none"
         if value is not None and value <= 1000:
