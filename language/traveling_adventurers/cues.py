@@ -101,7 +101,7 @@ _SUGGEST = _phrases(
     "what would you say to", "how do you like", "how would you feel about", "do you like",
     "would you be ok with", "would you be okay with", "are you ok with", "are you okay with",
     "you up for", "up for", "go there", "head there", "move there", "go over there",
-    "head over there", "make it", "make that",
+    "head over there", "make it", "make that", "head back", "heading back", "move back", "return to",
 )
 _HANDOVER = _phrases(
     "you pick", "you choose", "you decide", "your call", "your choice", "your pick", "up to you",

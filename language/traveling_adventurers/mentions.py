@@ -204,7 +204,8 @@ def _find_mentions(text: str, toks: Sequence[_Tok], lex: _Lexicon, start_room: s
             prev, nxt = _prev_key(toks, m.i), _next_key(toks, m.j)
             linked_before = prev in _LINK_DIR | {",", "and"} and any(e in ends for e in range(m.i - 3, m.i))
             linked_after = nxt in _LINK_DIR and any(k in starts or k in weak_starts for k in range(m.j + 1, m.j + 4))
-            if prev in _STRONG_PREV_FOR_WEAK or nxt in ("->", "-", ")") or linked_before or linked_after:
+            back_to = prev == "to" and _prev_key(toks, m.i - 1) in ("back", "return", "returning")  # "back to base"
+            if prev in _STRONG_PREV_FOR_WEAK or nxt in ("->", "-", ")") or linked_before or linked_after or back_to:
                 mentions.append(m)
             else:
                 keep.append(m)

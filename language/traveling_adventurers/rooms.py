@@ -32,6 +32,8 @@ ROOM_SYNONYMS: dict[str, tuple[str, ...]] = {
         "unfurnished room",
         "empty one",
         "vacant one",
+        "spare one",
+        "bare one",
         "blank room",
         "unused room",
         "empty space",
