@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from language.acts import Act, Ask, Inform, Suggest
+from language.acts import Act, Ask, Inform, Reject, Suggest
 from language.traveling_adventurers.context import DialogueContext
 from language.traveling_adventurers.cues import _NUMBER_WORDS
 from language.traveling_adventurers.normalize import _Tok
@@ -140,4 +140,6 @@ def merge(before: list[Act], after: list[Act]) -> list[Act]:
         for a in before
         if not (suggests and isinstance(a, Suggest)) and not (isinstance(a, Inform) and frozenset(a.edge) in informed)
     ]
-    return kept + after
+    withdrawn = {tuple(a.path) for a in before if isinstance(a, Suggest) and a not in kept}
+    after = [a for a in after if not (isinstance(a, Reject) and a.path and tuple(a.path) in withdrawn)]
+    return kept + after  # "the attic... no wait, not the attic, the kitchen": no refusal of our own slip
