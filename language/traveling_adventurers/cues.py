@@ -36,11 +36,14 @@ _AGREE = _phrases(
     "amazing", "superb", "ideal", "solid", "sweet", "neat", "splendid", "marvellous", "marvelous",
     "terrific", "fair enough", "ok with", "okay with", "fine with", "good with", "cool with",
     "happy with", "content with", "i'm down", "im down", "go ahead", "can live with",
-    "👍", "👌", "✅", "✔", "🙌", "👏", "💯",
+    "👍", "👌", "✅", "✔", "🙌", "👏", "💯", "i guess so", "guess so", "i suppose so", "suppose so",
+    "if you say so", "if you insist", "fine then",
 )
 _AGREE_WEAK = _phrases(
     "ok", "okay", "okey", "okie", "oki", "k", "kk", "it is", "it's", "okie dokie", "okey dokey",
     "ok go", "okay go", "kk go", "k go", "ok then", "okay then", "kk then",
+    # one-word replies that agree only as a whole reply ("bet", "mhm")
+    "bet", "aight", "ight", "alrighty", "mhm", "mhmm", "uh huh", "def", "fair", "gotcha", "okey",
 )
 _REJECT = _phrases(
     "no", "nope", "nah", "na", "naw", "nay", "rather not", "prefer not", "let's not", "i disagree",
