@@ -18,6 +18,8 @@ _RECAP_WORDS = frozenset(
     "recap recapping summary summarise summarize sum did done visited been already went gone current currently".split()
 )
 """Words that make a retelling of the agreed path a recap ("so far we did L, E, K")."""
+_NOT_AN_ANSWER = frozenset({"more", "left", "remaining", "to", "of", "out", "so", "already", "in", "x"})
+"""Words after a number that make it no coin answer ("2 more to go", "3 left", "25 so far")."""
 _QUANTIFIERS = frozenset({"both", "all", "each", "either", "respectively"})
 _EVERY = frozenset({"all", "every", "each", "any"})
 _HALL_NOUNS = frozenset(
@@ -105,7 +107,8 @@ class _ClauseActs(_SentenceState):
         context_ref = False
         if not sources and numbers and not self.rooms_on_board and not self.st.prev_edges and not cl.question:
             hallway = self._context_edge(cl)  # "that one's a 3 for me", "3" answering our question
-            if hallway is not None:
+            counts = [n for n in numbers if n.j + 1 >= len(keys) or keys[n.j + 1] not in _NOT_AN_ANSWER]
+            if hallway is not None and len(counts) == len(numbers):
                 sources.append((numbers[0].i, hallway, -7))
                 explicit.add(-7)
                 context_ref = True
