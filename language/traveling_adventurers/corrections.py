@@ -44,6 +44,8 @@ _GLUE = frozenset(
     {",", ".", "…", "-", ":", "!", ";", "sorry", "actually", "no", "wait", "oh", "ah", "hmm", "i", "mean", "meant"}
 )
 """Words and signs a marker run extends over on either side."""
+_ACTUALLY_NEXT = frozenset({"the", "its", "it's", "make", "no", "i", "wait", "sorry"})
+"""What may follow a correcting "actually" (besides an amount): not "actually, after that ..."."""
 _ZERO = frozenset({"zilch", "nada", "nothing", "none", "zero"})
 
 
@@ -68,7 +70,10 @@ def _marker_at(toks: Sequence[_Tok], k: int) -> int:
     if (key, nxt) in _PAIRS:
         return j + 1 - k
     if key == "actually" and k > 0 and toks[k - 1].kind in ("punct", "dash") and toks[k - 1].key != "(":
-        return 1  # "the kitchen, actually the attic"
+        follows = toks[j] if j < len(toks) else None  # "the kitchen, actually the attic", "5, actually 6"
+        if follows is not None and (follows.kind == "num" or follows.key in _ACTUALLY_NEXT):
+            return 1
+        return 0
     if key in _SINGLE:
         return 1
     if key == "sorry":  # "I get 5 there, sorry, 6": "sorry" right before the corrected amount
