@@ -37,7 +37,8 @@ _AGREE = _phrases(
     "terrific", "fair enough", "ok with", "okay with", "fine with", "good with", "cool with",
     "happy with", "content with", "i'm down", "im down", "go ahead", "can live with",
     "👍", "👌", "✅", "✔", "🙌", "👏", "💯", "i guess so", "guess so", "i suppose so", "suppose so",
-    "if you say so", "if you insist", "fine then",
+    "if you say so", "if you insist", "fine then", "wouldn't mind", "would not mind", "don't mind",
+    "do not mind", "i don't mind", "no objection", "no objections",
 )
 _AGREE_WEAK = _phrases(
     "ok", "okay", "okey", "okie", "oki", "k", "kk", "it is", "it's", "okie dokie", "okey dokey",
@@ -74,6 +75,8 @@ _NEUTRAL = _phrases(
     "good score", "great score", "great game", "nice game", "fun game", "great chat", "nice chat",
     "can't wait", "can't see", "can't tell", "can't remember", "can't read", "can't find",
     "can't decide", "cannot see", "pass through", "pass by", "passing", "not sure yet",
+    "can't visit a room twice", "can't go back", "cannot go back", "can't revisit", "cannot revisit",
+    "can't repeat", "wouldn't it", "wouldn't that",
     "can't beat", "cannot beat", "can't go wrong", "can't do better", "cannot do better",
 )
 _SUGGEST = _phrases(
