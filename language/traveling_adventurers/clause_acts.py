@@ -20,6 +20,8 @@ _RECAP_WORDS = frozenset(
 """Words that make a retelling of the agreed path a recap ("so far we did L, E, K")."""
 _NOT_AN_ANSWER = frozenset({"more", "left", "remaining", "to", "of", "out", "so", "already", "in", "x"})
 """Words after a number that make it no coin answer ("2 more to go", "3 left", "25 so far")."""
+_TIGHT_GAP = frozenset({":", "=", "-", "is", "s", "(", "a", "about", "around", "like", "only", "just", "maybe"})
+"""Words between a room and the amount that labels it ("kitchen: 4", "the kitchen's a 3", "K is about 4")."""
 _QUANTIFIERS = frozenset({"both", "all", "each", "either", "respectively"})
 _EVERY = frozenset({"all", "every", "each", "any"})
 _HALL_NOUNS = frozenset(
@@ -133,7 +135,8 @@ class _ClauseActs(_SentenceState):
                 self.echoes.append(edge)
                 self.echo_set.add(edge)
             tight = gid in ends and self._tight(ends[gid], num)  # "kitchen: 4", "K 3", "E-B = 7"
-            neutral_ok = owner is None and not cl.question and (gid in explicit or coin_context or tight)
+            listing = len(self.number_at) >= 2 and len(self.sentence_rooms) >= 2 and not self.question
+            neutral_ok = owner is None and not cl.question and (gid in explicit or coin_context or tight or listing)
             if owner == "speaker" or neutral_ok:
                 if num.value is None:  # "-5", "5.5": no coin fact, and the hallway is spoken for
                     used.add(gid)
@@ -229,8 +232,10 @@ class _ClauseActs(_SentenceState):
         """Where "all / every / each hallway (out of, from, touching) X" names its room, if it does."""
         keys = self.keys
         for k in range(cl.lo, cl.hi - 1):
-            if keys[k] in ("anything", "everything") and keys[k + 1] in ("from", "out", "leaving", "touching"):
-                return k  # "anything from the kids room is 5"
+            if keys[k] in ("anything", "everything") and (
+                keys[k + 1] in ("from", "out", "leaving", "touching") or self.anchor is not None
+            ):
+                return k  # "anything from the kids room is 5", "from the attic everything is 1"
             if keys[k] not in _EVERY:
                 continue
             for j in range(k + 1, min(cl.hi, k + 4)):
@@ -289,7 +294,7 @@ class _ClauseActs(_SentenceState):
     def _tight(self, j: int, num: _Num) -> bool:
         """Whether ``num`` labels the room mention ending at ``j`` ("kitchen: 4", "K 3", "L-E = 5")."""
         gap = self.keys[j + 1 : num.i]
-        return num.i > j and len(gap) <= 1 and all(k in (":", "=", "-", "is", "s", "(") for k in gap)
+        return num.i > j and len(gap) <= 2 and all(k in _TIGHT_GAP for k in gap)
 
     def _labels_amount(self, j: int, hi: int) -> bool:
         """Whether the mention ending at ``j`` is followed by ":" or "=" and an amount."""

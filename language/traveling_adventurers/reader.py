@@ -65,6 +65,7 @@ class _SentenceReader(_ClauseActs, _Polarity):
             self.clauses.append(_Clause(c_lo, c_hi, is_q, cg, hits))
         self.clause_los = [cl.lo for cl in self.clauses]
         number_at = [n.i for n in _numbers(toks, keys, lo, hi)]
+        self.number_at = number_at
         self.sentence_numbers = bool(number_at)
         self.group_ends = {g.j for g in self.groups}
         self.last_content = max([g.i for g in self.groups] + number_at + [-1])  # last room or amount

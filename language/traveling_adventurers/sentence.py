@@ -34,6 +34,7 @@ class _SentenceState:
     clauses: list[_Clause]
     clause_los: list[int]
     sentence_numbers: bool
+    number_at: list[int]  # where the sentence's amounts start
     group_ends: set[int]
     last_content: int  # last room or amount
     borrow_ask: bool
