@@ -136,15 +136,41 @@ def follow_context(context: DialogueContext, acts: Sequence[Act]) -> DialogueCon
     return context
 
 
-def merge(before: list[Act], after: list[Act]) -> list[Act]:
-    """``before`` as ``after`` corrects it, then ``after``."""
-    suggests = any(isinstance(a, Suggest) for a in after)
-    informed = {frozenset(a.edge) for a in after if isinstance(a, Inform)}
-    kept = [
-        a
-        for a in before
-        if not (suggests and isinstance(a, Suggest)) and not (isinstance(a, Inform) and frozenset(a.edge) in informed)
-    ]
-    withdrawn = {tuple(a.path) for a in before if isinstance(a, Suggest) and a not in kept}
-    after = [a for a in after if not (isinstance(a, Reject) and a.path and tuple(a.path) in withdrawn)]
-    return kept + after  # "the attic... no wait, not the attic, the kitchen": no refusal of our own slip
+class Corrected:
+    """The acts of the segments read so far, each new segment correcting the earlier ones: a
+    suggestion withdraws the earlier suggestions, an amount the earlier amount of its hallway (an
+    amount moved to another hallway keeps both), and a refusal of a withdrawn suggestion is dropped
+    ("the attic... no wait, not the attic, the kitchen"). Each act is withdrawn at most once, so
+    the whole message stays linear however many corrections it holds."""
+
+    def __init__(self) -> None:
+        self._acts: list[Act | None] = []
+        self._suggests: list[int] = []
+        self._informs: dict[frozenset[str], list[int]] = {}
+
+    def add(self, part: list[Act]) -> None:
+        """Append the acts of the next segment, withdrawing what they correct."""
+        withdrawn: set[tuple[str, ...]] = set()
+        if any(isinstance(a, Suggest) for a in part):
+            for k in self._suggests:
+                act = self._acts[k]
+                if isinstance(act, Suggest):
+                    withdrawn.add(tuple(act.path))
+                self._acts[k] = None
+            self._suggests = []
+        for act in part:
+            if isinstance(act, Inform):
+                for k in self._informs.pop(frozenset(act.edge), []):
+                    self._acts[k] = None
+        for act in part:
+            if isinstance(act, Reject) and act.path and tuple(act.path) in withdrawn:
+                continue
+            if isinstance(act, Suggest):
+                self._suggests.append(len(self._acts))
+            elif isinstance(act, Inform):
+                self._informs.setdefault(frozenset(act.edge), []).append(len(self._acts))
+            self._acts.append(act)
+
+    def acts(self) -> list[Act]:
+        """The acts that stand, in message order."""
+        return [a for a in self._acts if a is not None]

@@ -10,7 +10,7 @@ import re
 from language.acts import Act, Agree, Reject
 from language.traveling_adventurers.clauses import _Cand, _sentences, _State
 from language.traveling_adventurers.context import DialogueContext
-from language.traveling_adventurers.corrections import correction_spans, follow_context, merge
+from language.traveling_adventurers.corrections import Corrected, correction_spans, follow_context
 from language.traveling_adventurers.cues import _CHAT_KEYS
 from language.traveling_adventurers.mentions import _find_mentions
 from language.traveling_adventurers.normalize import _normalize, _Tok, _tokenize
@@ -88,16 +88,17 @@ class TravelingAdventurersParser:
         if not spans:
             acts = self._read(text, toks, lex, context)
         else:  # "kitchen next... actually no, make it the bathroom": each segment on its own
-            acts, ctx, lo = [], context, 0
+            corrected, ctx, lo = Corrected(), context, 0
             for a, b in [*spans, (len(toks), len(toks))]:
                 segment = text[toks[lo].start : toks[a - 1].end] if a > lo else ""
                 seg_toks = _tokenize(segment)
                 part = self._read(segment, seg_toks, lex, ctx) if seg_toks else []
-                acts = merge(acts, part)
+                corrected.add(part)
                 ctx = follow_context(ctx, part)
                 lo = b
                 if lo >= len(toks):
                     break
+            acts = corrected.acts()
         return self._settle(acts, context)
 
     def _read(self, text: str, toks: list[_Tok], lex: _Lexicon, context: DialogueContext) -> list[Act]:
