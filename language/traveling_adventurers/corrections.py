@@ -1,12 +1,15 @@
 """Self-corrections: "kitchen next... actually no, make it the bathroom", "I get 5 there, sorry, 6".
 
 A correction marker ("actually no", "no wait", "I meant", "scratch that", "correction:", "oops",
-"make it", a "sorry" right before an amount, a "- no," between two items) splits the message into
+"make it", "er", a "sorry" right before an amount, ", actually" right before a room or an amount, a
+"- no," between two items; punctuation may sit inside a marker: "wait, no") splits the message into
 segments, each read on its own; a later segment is read with the earlier one's last hallway as the
 topic and the question it answers (so a bare "6" corrects the amount just said). The correction then
 replaces what it corrects: a later suggestion withdraws the earlier suggestions, a later amount the
 earlier amount of the same hallway (an amount moved to another hallway keeps both). A marker with no
-room or amount on one side is no correction.
+room or amount on one side is no correction. Known limit: a segment after a marker does not see
+the earlier segment's agreement, so "ok, then the kitchen... no wait, the attic" proposes the attic
+from ``at``, not from the accepted suggestion's end.
 """
 
 from __future__ import annotations
