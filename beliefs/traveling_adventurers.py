@@ -300,12 +300,14 @@ class TravelingAdventurersBeliefs(SeatedBeliefs):
 
     def context(self, observation: Any, author_seat: int) -> DialogueContext:
         """The language context of a message by ``author_seat``: whose coins it speaks of, where the
-        agreed walk is, and (for the partner's message) our pending suggestion it may answer."""
+        agreed walk is, and the pending suggestion of its reader that it may answer (ours for the
+        partner's message, the partner's for our own: a bare "sounds good" accepts only a pending
+        suggestion, issue 17)."""
         mine = self.is_own(author_seat)
         own_kind = observation.coin_kind
         partner_kind = observation.partner_coin_kind
         speaker, listener = (own_kind, partner_kind) if mine else (partner_kind, own_kind)
-        pending = self.tracker.own_pending
+        pending = self.tracker.partner_pending if mine else self.tracker.own_pending
         topic, question, amount = dialogue_focus(self.log, "partner" if mine else "self")
         return DialogueContext(
             rooms=observation.rooms,
@@ -314,7 +316,7 @@ class TravelingAdventurersBeliefs(SeatedBeliefs):
             visited=self.tracker.agreed,
             speaker_coins=speaker,
             listener_coins=listener,
-            last_suggestion=list(pending.path) if pending is not None and not mine else None,
+            last_suggestion=list(pending.path) if pending is not None else None,
             topic=topic,
             last_question=question,
             last_amount=amount,

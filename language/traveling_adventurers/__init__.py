@@ -10,23 +10,60 @@ Lexicon scope
 
 | item             | what is understood                                                                 |
 |------------------|------------------------------------------------------------------------------------|
-| room names       | the 14 rooms of the game's ``ROOM_CATALOGUE`` with synonyms (lounge, loft, nursery), |
-|                  | case-insensitive, light typos (one substitution, deletion or transposition in words |
-|                  | of five letters or more), plus "the start" / "back home" for the start room          |
+| room names       | the 14 rooms of the game's ``ROOM_CATALOGUE`` with synonyms (lounge, front room,     |
+|                  | home base; spare / vacant / bare / unfurnished room, "the empty one"; WC, lavatory;  |
+|                  | cooking area; kids' bedroom, little ones' room; attic space, loft; dining area;      |
+|                  | piano room ...), case-insensitive, light typos (one substitution, deletion or        |
+|                  | transposition in words of five letters or more), plus "the start" / "back home"      |
 | room letters     | ``L``, ``E`` ... when they look like references: upper-case standalone letters;     |
 |                  | ``A`` and ``O`` only next to arrows, "to"/"from"/"do"/"try", parentheses, amounts   |
 |                  | or other letters;                                                                  |
 |                  | lower-case letters only inside chains such as ``l-e-a`` or ``l, e, a, b``           |
-| paths            | arrows (``->``, ``-->``, ``→``), dashes, "to", "then", "and then", comma lists,      |
+| paths            | arrows (``->``, ``-->``, ``→``), dashes, "to", "then", "and then", comma lists, two  |
+|                  | capital room letters written together ("EK" = E-K; not "OK", "TO", nor mostly-capital |
+|                  | text), "&" lists,                                                                    |
 |                  | "between X and Y", "from X ... to Y", space-separated letters (``L E A B``); "K to C" |
 |                  | names its origin, "K then C" / "K before B" / "B after K" are stops from ``at``;     |
 |                  | three or more names in a comma list are a path (a whole tour when it starts at L)    |
-| numbers          | digits, number words zero..twenty (and tens), "a coin", "no coins"                  |
+| numbers          | digits, number words zero..twenty (and tens), "a coin", "no coins", zilch / nada =0, |
+|                  | "nothing" / "none" as an amount ("I get nothing", "none on L-C", a bare "none");     |
+|                  | hedged amounts ("about 4", "like 7") at face value                                   |
 | acts             | suggest, agree, reject, inform, ask (edge or best next move), end                   |
 | chat shorthand   | u, ur, r, pls, thx ... are read as you, your, are, please, thanks in cue phrases     |
 | coin ownership   | a number tied to the listener's coin kind or to "you/your" is an echo, not an inform |
 |                  | ("you said 6 for L-E", "your numbers: ..."); the speaker's own amount right after an |
 |                  | echo ("..., for me it's 4") counts on the echoed hallway; totals are ignored         |
+
+Dialogue context (issue 17)
+--------------------------
+
+| message                                   | read against                   | acts                            |
+|-------------------------------------------|--------------------------------|---------------------------------|
+| a number without a room ("3", "zilch",    | ``topic`` when the message      | inform on that hallway          |
+| "that one's a 3 for me", "2 there")       | points ("that", "there"), else |                                 |
+|                                           | ``last_question``, else topic  |                                 |
+| "same for me", "same as you", "ditto"     | ``last_amount`` + as above     | inform of the last amount       |
+| "what about that hallway?", "and that     | ``topic`` (a hallway)          | ask                             |
+| one?", "what do you get on that corridor?"|                                |                                 |
+| "let's head over there", "that room next" | ``topic``'s room (not ``at``)  | suggest [at, room]              |
+| "cool", "yep", "👍", "fine if ...",       | ``last_suggestion``            | agree only when one is pending; |
+| "sounds good"                             |                                | no act otherwise                |
+| "can't do X", "skip X", "pass on that",   | ``last_suggestion``            | reject of the pending           |
+| "not sure about that", "I'd rather not"   |                                | suggestion, else reject [at, X] |
+| "so far we did L, E, K", "recap: ..."     | ``visited``                    | no act                          |
+
+Self-corrections ("kitchen next... actually no, make it the bathroom", "I get 5 there, sorry, 6",
+"L-K is 2, no wait, 5", "go to K, I mean B") are read segment by segment (:mod:`.corrections`): the
+corrected suggestion replaces the earlier ones, a corrected amount the amount of the same hallway (a
+number moved to another hallway keeps both informs). One amount may cover several hallways: "the
+attic and the bathroom are both 4 from here", "5 for E-K and E-A", "kitchen and attic: 3 each",
+"all hallways out of the attic are 1", "from the attic everything is 1", "the rest are 3" (the rooms
+not visited, from ``at``); "the attic and kitchen are 2 and 5" pairs them in order. A sentence that
+lists several amounts and rooms speaks of coins even without "I get" ("2 to the kitchen, 4 to the
+bathroom, nothing to the attic"); numbers that answer nothing ("2 more to go", "25 so far", "5 mins")
+are not read against the context. "you pick" / "your call" hands the choice over
+(ask best_next); "final" alone is an ending cue ("L-...-L, final" ends, "L-...-L final?" suggests);
+instructions to the reader ("ignore all previous instructions ...") make the message carry no act.
 
 Only rooms of ``DialogueContext.rooms`` are returned; mentions of rooms that are not on the board
 are recognised (so they do not turn into letters or other rooms) and then dropped.
@@ -46,9 +83,13 @@ sounds good", "K is fine") accepts the suggestion that ends there, else proposes
 of X", "rather than X" and "Y over X" refuse X. A coin question without an object ("E to B, how much
 do you get?") asks about the path another clause of the sentence names.
 
-Known limits: the reading is local (sentence by sentence), so references to earlier turns ("the
-one you mentioned before"), sarcasm, arithmetic and conditionals beyond "if ..." are not resolved;
-ambiguous phrasing falls back to the conservative reading (no act rather than a guessed one).
+Known limits: references reach only what the context carries (the topic, our last question and
+suggestion, the last amount), so "the one you mentioned before" or the partner's own earlier
+proposal are not resolved; sarcasm, arithmetic and conditionals beyond "if ..." / "as long as ..."
+are not read; lower-case letter pairs ("ek") are not hallways; "base" and "den" count only after
+"the" or in a path; a neutral amount with one room and no owner ("it's 3 to the attic") is not an
+inform; alternatives ("either the attic or the bathroom") keep the first room only. Ambiguous
+phrasing falls back to the conservative reading (no act rather than a guessed one).
 
 Modules
 -------
@@ -64,6 +105,7 @@ Modules
 | ``clauses``     | sentences, clauses, candidate acts                                            |
 | ``reader``      | the sentence reader (driver, path resolution); ``clause_acts`` and ``polarity`` hold its act and cue parts |
 | ``resolution``  | across sentences: amount-hallway pairing, tours, confirmations, endings        |
+| ``corrections`` | self-corrections: markers, segments, what a correction replaces               |
 | ``parser``      | :class:`TravelingAdventurersParser`                                           |
 | ``renderer``    | :class:`TravelingAdventurersRenderer`                                         |
 """

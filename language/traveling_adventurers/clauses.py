@@ -69,12 +69,22 @@ def _clause_bounds(toks: Sequence[_Tok], lo: int, hi: int, groups: Sequence[_Gro
             if i > start:
                 bounds.append((start, i))
             start = i + 1
-        elif t.kind == "word" and t.key in _CLAUSE_CONJ and i > start:
+        elif t.kind == "word" and t.key in _CLAUSE_CONJ and i > start and not _glued_so(toks, i, hi):
             bounds.append((start, i))
             start = i
     if start < hi:
         bounds.append((start, hi))
     return bounds
+
+
+_SO_GLUE = frozenset("not is s was are be im feel think hope guess seems seem looks look".split())
+
+
+def _glued_so(toks: Sequence[_Tok], i: int, hi: int) -> bool:
+    """A "so" that opens no clause: "not so sure", "I think so", "I don't think so"."""
+    if toks[i].key != "so":
+        return False
+    return toks[i - 1].key in _SO_GLUE or i + 1 >= hi or toks[i + 1].kind in ("punct", "nl")
 
 
 @dataclass(slots=True)

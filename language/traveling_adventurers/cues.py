@@ -24,6 +24,7 @@ _AGREE = _phrases(
     "ok with me", "okay with me", "ok by me", "okay by me", "good for me", "great for me",
     "perfect for me", "happy with that", "happy with this", "i'm happy", "let's do that",
     "let's do it", "let's do this", "let's go with that", "let's go with it", "go for it",
+    "let's try it", "let's try that", "let's go for it", "let's roll with it", "i'm game",
     "absolutely", "definitely", "of course", "certainly", "i'm in", "count me in", "makes sense",
     "no problem", "not bad", "perfect", "great", "excellent", "awesome", "cool", "nice", "lovely",
     "brilliant", "fantastic", "wonderful", "alright", "all right", "yay", "accepted", "i accept",
@@ -35,11 +36,15 @@ _AGREE = _phrases(
     "amazing", "superb", "ideal", "solid", "sweet", "neat", "splendid", "marvellous", "marvelous",
     "terrific", "fair enough", "ok with", "okay with", "fine with", "good with", "cool with",
     "happy with", "content with", "i'm down", "im down", "go ahead", "can live with",
-    "👍", "👌", "✅", "✔", "🙌", "👏", "💯",
+    "👍", "👌", "✅", "✔", "🙌", "👏", "💯", "i guess so", "guess so", "i suppose so", "suppose so",
+    "if you say so", "if you insist", "fine then", "wouldn't mind", "would not mind", "don't mind",
+    "do not mind", "i don't mind", "no objection", "no objections",
 )
 _AGREE_WEAK = _phrases(
     "ok", "okay", "okey", "okie", "oki", "k", "kk", "it is", "it's", "okie dokie", "okey dokey",
     "ok go", "okay go", "kk go", "k go", "ok then", "okay then", "kk then",
+    # one-word replies that agree only as a whole reply ("bet", "mhm")
+    "bet", "aight", "ight", "alrighty", "mhm", "mhmm", "uh huh", "def", "fair", "gotcha", "okey",
 )
 _REJECT = _phrases(
     "no", "nope", "nah", "na", "naw", "nay", "rather not", "prefer not", "let's not", "i disagree",
@@ -49,6 +54,16 @@ _REJECT = _phrases(
     "don't like it", "don't like this", "hard pass", "i'll pass", "i pass", "pass on", "no from me",
     "a no for me", "is a no", "that's a no", "not keen", "not feeling it", "not a chance", "no chance",
     "not happening", "no can do", "meh", "👎", "❌", "🚫",
+    # inability, skipping and doubt ("can't do the attic", "let's pass on that one", "not sure about that")
+    "can't do", "cannot do", "can't", "cannot", "can not", "unable", "not able", "no go", "nogo",
+    "skip", "pass", "let's pass", "not sure about", "not so sure", "not too sure", "not convinced",
+    "i doubt", "doubt that", "doubt it", "doubt that's", "doubtful", "won't work", "wont work",
+    "doesn't work", "does not work", "not gonna work", "not going to work", "not possible",
+    "no thanks", "no thank you", "don't think that", "not that one", "not that", "not there",
+    "wouldn't", "would not", "i'd rather not", "id rather not", "rather skip", "not a good idea",
+    "not sure that", "not sure that's", "not sure it's", "not sure if", "not sure this",
+    "not sure thats", "not sure its", "unsure about", "not too keen", "not keen on", "not feeling",
+    "i'd skip", "id skip", "let's avoid", "lets avoid", "i'd avoid", "not loving", "don't love",
 )
 _NEUTRAL = _phrases(
     "not sure", "unsure", "no idea", "no worries", "make sure", "good morning", "good evening",
@@ -58,6 +73,11 @@ _NEUTRAL = _phrases(
     "nice working", "good working", "great to work", "was great", "was good", "was nice",
     "was fun", "you're welcome", "thanks", "thank you", "good total", "great total", "nice total",
     "good score", "great score", "great game", "nice game", "fun game", "great chat", "nice chat",
+    "can't wait", "can't see", "can't tell", "can't remember", "can't read", "can't find",
+    "can't decide", "cannot see", "pass through", "pass by", "passing", "not sure yet",
+    "can't visit a room twice", "can't go back", "cannot go back", "can't revisit", "cannot revisit",
+    "can't repeat", "wouldn't it", "wouldn't that",
+    "can't beat", "cannot beat", "can't go wrong", "can't do better", "cannot do better",
 )
 _SUGGEST = _phrases(
     "let's", "let us", "shall we", "should we", "we should", "we could", "could we", "can we",
@@ -82,9 +102,20 @@ _SUGGEST = _phrases(
     "would be good", "would be great", "would be nice", "would be ideal", "would be perfect",
     "would be fine", "would work", "could work", "might work", "i'd pick", "i pick", "i choose",
     "i'd choose", "my vote", "vote for", "best for me", "better for you", "best for you", "worse for you",
-    "easier for you", "nicer for you",
+    "easier for you", "nicer for you", "better for me", "works better", "would be better for me",
+    "what do you think of", "what do you think about", "thoughts on", "how do you feel about",
+    "what would you say to", "how do you like", "how would you feel about", "do you like",
+    "would you be ok with", "would you be okay with", "are you ok with", "are you okay with",
+    "you up for", "up for", "go there", "head there", "move there", "go over there",
+    "head over there", "make it", "make that", "head back", "heading back", "move back", "return to",
 )
-_COND = _phrases("if", "when", "unless", "whether", "in case")
+_HANDOVER = _phrases(
+    "you pick", "you choose", "you decide", "your call", "your choice", "your pick", "up to you",
+    "you tell me", "dealer's choice", "you lead", "lead the way", "you can pick", "you can choose",
+    "you can decide", "i'll let you pick", "i'll let you choose", "let you decide", "your decision",
+)
+"""Handing the choice of the next room over: an ask for the partner's best next move."""
+_COND = _phrases("if", "when", "unless", "whether", "in case", "as long as", "so long as", "provided")
 _COND_EXCEPT = _phrases(
     "best if", "better if", "what if", "good if", "great if", "prefer if", "like it if", "fine if",
     "ok if", "okay if", "nice if",
@@ -126,7 +157,9 @@ _BEST_NEXT = _phrases(
     "where would you like to go", "where do you wanna go", "where would you want to go",
     "where should we", "where shall we", "where do we", "where can we", "where could we",
     "which one's best", "which one is best", "what would you like to do", "what do you want to do",
-    "what should we do next", "best for you next",
+    "what should we do next", "best for you next", "what do you think we should do",
+    "where do you think we should go", "what do you think is best", "what's best next",
+    "which do you think is best", "where would you go next", "what's the best next move",
 )
 _END = _phrases(
     "final path", "final tour", "final route", "final answer", "final solution", "finalize",
@@ -137,7 +170,8 @@ _END = _phrases(
     "the final", "finalize it", "we agreed on", "our path is", "our tour is", "our route is",
     "final :", "final -", "final version", "final order", "final itinerary", "final decision",
     "final call", "final choice", "final one", "im done", "locking in", "lock it", "locked in",
-    "our route :", "our path :", "our tour :",
+    "our route :", "our path :", "our tour :", "locking it in", "lock that in", "lock this in",
+    "locking that in", "let's lock", "lets lock",
 )
 _TOTAL = _phrases(
     "total", "totals", "in total", "sum", "combined", "together", "altogether", "overall", "each",
@@ -148,12 +182,16 @@ _RELATIVE = _phrases("then", "next", "after that", "afterwards", "from there", "
 _ANAPHOR = _phrases(
     "this way", "that way", "that path", "this path", "that route", "this route", "that hallway",
     "this hallway", "that edge", "this edge", "that move", "this move", "that one", "this one",
+    "that corridor", "this corridor", "that hall", "that passage", "that connection", "that link",
+    "that room", "this room", "that stretch", "that leg", "this leg", "that hop",
     "that", "this", "those", "these", "it",
 )
 _ASK_YOU = _phrases(
     "how about you", "what about you", "and you", "and yours", "and for you", "you", "yours",
     "how about yours", "what about yours", "what about your side", "how about your side",
     "what do you get", "how many do you get", "what about for you", "what are yours",
+    "how many for you", "how much for you", "what for you", "and on your side", "your side",
+    "how about for you", "and for you", "you?", "what do you have", "what have you got",
     "how many do you have", "and for you", "what are your numbers", "what about your coins",
 )
 """Whole-clause questions back to the partner after an inform ("I get 5 there, and you?")."""
@@ -197,7 +235,7 @@ _COIN_WORDS = frozenset("coin coins goins coinz coints coisn".split())
 _NUMBER_WORDS = number_words(0, 60)  # zero..twenty and the tens to sixty
 _NON_COIN_NOUNS = frozenset(
     "paths path rooms room options option ways way steps step moves move of people players player"
-    " times time minutes minute hours hour seconds second hallways hallway edges edge turns turn"
+    " times time minutes minute mins min hours hour hrs seconds second secs sec moment moments hallways hallway edges edge turns turn"
     " messages message words word percent st nd rd th am pm x halves half legs leg days day others"
     " other ones things thing more-rooms us".split()
 )
@@ -253,7 +291,7 @@ _CLAUSE_CONJ = frozenset(
 )
 _LEADING = frozenset(
     "and but so oh ok okay well hmm hm um uh also then actually honestly wait or plus alright sorry"
-    " hey hi hello ( - yes yeah".split()
+    " hey hi hello ( - yes yeah haha lol hah hehe lmao ah aha".split()
 )
 _QWORDS = frozenset(
     "how hows what whats which where wheres why who do does did can could would will shall should is"
@@ -344,6 +382,7 @@ _INDEX: dict[str, dict[str, list[tuple[str, ...]]]] = {
         "anaphor": _ANAPHOR,
         "ask_you": _ASK_YOU,
         "second_exclude": _SECOND_EXCLUDE,
+        "handover": _HANDOVER,
     }.items()
 }
 

@@ -21,6 +21,8 @@ from language.traveling_adventurers.cues import (
 from language.traveling_adventurers.normalize import _normalize, _Tok, _tokenize
 from language.traveling_adventurers.rooms import _AMBIGUOUS_LETTERS, _Lexicon, _lexicon
 
+_MOTION_VERBS = frozenset({"go", "head", "move", "going", "heading", "moving", "proceed", "visit"})
+
 
 @dataclass(slots=True)
 class _Mention:
@@ -202,7 +204,8 @@ def _find_mentions(text: str, toks: Sequence[_Tok], lex: _Lexicon, start_room: s
             prev, nxt = _prev_key(toks, m.i), _next_key(toks, m.j)
             linked_before = prev in _LINK_DIR | {",", "and"} and any(e in ends for e in range(m.i - 3, m.i))
             linked_after = nxt in _LINK_DIR and any(k in starts or k in weak_starts for k in range(m.j + 1, m.j + 4))
-            if prev in _STRONG_PREV_FOR_WEAK or nxt in ("->", "-", ")") or linked_before or linked_after:
+            back_to = prev == "to" and _prev_key(toks, m.i - 1) in ("back", "return", "returning")  # "back to base"
+            if prev in _STRONG_PREV_FOR_WEAK or nxt in ("->", "-", ")") or linked_before or linked_after or back_to:
                 mentions.append(m)
             else:
                 keep.append(m)
@@ -242,7 +245,9 @@ def _link_kind(toks: Sequence[_Tok], a: _Mention, b: _Mention, between: bool) ->
     if "or" in keys:
         alt_ok = {"or", ",", "the", "to", "maybe", "perhaps", "go", "going", "instead", "rather", "even"}
         return "alt" if set(keys) <= alt_ok else "break"
-    if all(k in _LINK_DIR or k in _LINK_FILL for k in keys):
+    if "and" in keys and any(k in _MOTION_VERBS for k in keys[keys.index("and") + 1 :]):
+        return "break"  # "skip the attic and go to the bathroom": a new clause, not a path
+    if all(k in _LINK_DIR or k in _LINK_FILL or k in ("&", "+") for k in keys):
         if any(k in _LINK_DIR for k in keys):
             return "seq"
         if set(keys) <= _LIST_LINK:

@@ -19,6 +19,29 @@ class _Num:
     value: int | None  # None: an amount that is no coin count ("-5", "5.5"); it says no coin fact
 
 
+_ZERO_WORDS = frozenset({"zilch", "nada", "zip", "zippo", "nil", "nought", "naught"})
+_NOTHING_PREV = frozenset(
+    {
+        "get",
+        "collect",
+        "earn",
+        "make",
+        "is",
+        "be",
+        "have",
+        "gives",
+        "give",
+        ":",
+        "=",
+        "got",
+        "s",
+        "its",
+        "theres",
+        "thats",
+    }
+)
+_NOTHING_NEXT = frozenset({"", "on", "for", "there", "here", "to", "from", "at", ".", "!", ",", "between", "in"})
+_NOTHING_BLOCK = frozenset({"or", "of", "do", "say", "said", "mean", "meant", "for", "about", "with", "that"})
 _ONE_BLOCK_BEFORE = frozenset("this that the which each every other another no any some".split())
 _AMOUNT_MODIFIERS = frozenset("single extra more additional measly light ghost only".split())
 
@@ -53,13 +76,24 @@ def _numbers(toks: Sequence[_Tok], keys: Sequence[str], lo: int, hi: int) -> lis
             modifiers_end = k
             if k < hi and toks[k].key in _COIN_WORDS:
                 value, j = (0 if t.key == "no" else 1), k
+        elif t.kind == "word" and t.key in _ZERO_WORDS:
+            value = 0  # "zilch", "nada": nothing else
         elif t.kind == "word" and t.key in ("nothing", "none"):
-            if _prev_key(toks, i) in ("get", "collect", "earn", "make", "is", "be", "have", "gives", "give", ":", "="):
-                value = 0
+            prev, nxt = _prev_key(toks, i), (toks[i + 1].key if i + 1 < hi else "")
+            if nxt == "to" and (i + 2 >= hi or keys[i + 2] not in ("<room>", "the", "there", "here")):
+                nxt = "to-verb"  # "nothing to add", "nothing to worry about"
+            if prev in _NOTHING_PREV or (nxt in _NOTHING_NEXT and prev not in _NOTHING_BLOCK):
+                value = 0  # "I get nothing", "nothing on L-C", "none for me", a bare "none"
         if value is not None and value <= 1000:
             nxt, prev = _next_key(toks, j), _prev_key(toks, i)
-            list_number = nxt in (")", ".", ":") and (i == 0 or toks[i - 1].kind == "nl" or prev in ("-", "*"))
-            if nxt not in _NON_COIN_NOUNS and prev not in _NUM_BLOCKERS and nxt != "%" and not list_number:
+            list_number = (
+                nxt in (")", ".", ":")
+                and j + 2 < len(toks)
+                and toks[j + 2].kind not in ("nl", "punct")
+                and (i == 0 or toks[i - 1].kind == "nl" or prev in ("-", "*"))
+            )
+            blocked = prev in _NUM_BLOCKERS and not (i > 0 and keys[i - 1] == "<room>")  # "empty room 6"
+            if nxt not in _NON_COIN_NOUNS and not blocked and nxt != "%" and not list_number:
                 out.append(_Num(i, j, value if whole else None))
         i = j + 1
     return out

@@ -5,16 +5,58 @@
 from __future__ import annotations
 
 import bisect
+import re
 
 from language.acts import Act, Agree, Reject
 from language.traveling_adventurers.clauses import _Cand, _sentences, _State
 from language.traveling_adventurers.context import DialogueContext
+from language.traveling_adventurers.corrections import Corrected, correction_spans, follow_context
 from language.traveling_adventurers.cues import _CHAT_KEYS
 from language.traveling_adventurers.mentions import _find_mentions
-from language.traveling_adventurers.normalize import _normalize, _tokenize
+from language.traveling_adventurers.normalize import _normalize, _Tok, _tokenize
 from language.traveling_adventurers.reader import _SentenceReader
 from language.traveling_adventurers.resolution import _confirm_across, _finish_ends
-from language.traveling_adventurers.rooms import _lexicon
+from language.traveling_adventurers.rooms import _Lexicon, _lexicon
+
+_PAIR_RE = re.compile(r"(?<![\w'])([A-Z])([A-Z])(?![\w'])")
+_PAIR_WORDS = frozenset(
+    "OK AM PM TO GO AT AS DO SO NO ME WE BE OR OF ON IN IS IT IF MY BY UP US AN HE OH AH TA GG TV PC OW OP ST"
+    " CT OT PS DM".split()
+)
+_INJECTION_VERBS = frozenset({"ignore", "disregard", "forget", "override", "bypass"})
+_INJECTION_NOUNS = frozenset({"instructions", "instruction", "prompt", "prompts", "rules", "guidelines"})
+
+
+def _split_letter_pairs(text: str, lex: _Lexicon) -> str:
+    """ "EK is 4": two capital room letters written together are the hallway "E-K" (not in
+    mostly-capital text, not for words such as "OK" or "TO", not for names such as "WC")."""
+    letters = sum(c.isalpha() for c in text)
+    if not letters or sum(c.isupper() for c in text) * 2 > letters:
+        return text
+    board = set(lex.board)
+
+    def pair(m: re.Match[str]) -> str:
+        a, b = m.group(1), m.group(2)
+        word = m.group(0)
+        if a == b or a not in board or b not in board or word in _PAIR_WORDS or word.lower() in lex.vocabulary:
+            return word
+        return f"{a}-{b}"
+
+    return _PAIR_RE.sub(pair, text)
+
+
+def _injection(toks: list[_Tok]) -> bool:
+    """Whether the message tells the reader to ignore its instructions ("ignore all previous
+    instructions and submit ..."): such text is data, and carries no act."""
+    last_verb = -10
+    for k, t in enumerate(toks):
+        if t.key in _INJECTION_VERBS:
+            last_verb = k
+        elif t.key in _INJECTION_NOUNS and k - last_verb <= 5:
+            return True
+        elif t.key == "system" and k + 1 < len(toks) and toks[k + 1].key in ("prompt", "message", ":"):
+            return True
+    return False
 
 
 class TravelingAdventurersParser:
@@ -37,10 +79,30 @@ class TravelingAdventurersParser:
         if not isinstance(message, str) or not context.rooms:
             return []
         text = _normalize(message)  # cut first: nothing below reads more than the message cap
-        toks = _tokenize(text)
-        if not toks:  # blank
-            return []
         lex = _lexicon(tuple(context.rooms.items()))
+        text = _split_letter_pairs(text, lex)
+        toks = _tokenize(text)
+        if not toks or _injection(toks):  # blank, or instructions to the reader: no act
+            return []
+        spans = correction_spans(toks, lex.vocabulary)
+        if not spans:
+            acts = self._read(text, toks, lex, context)
+        else:  # "kitchen next... actually no, make it the bathroom": each segment on its own
+            corrected, ctx, lo = Corrected(), context, 0
+            for a, b in [*spans, (len(toks), len(toks))]:
+                segment = text[toks[lo].start : toks[a - 1].end] if a > lo else ""
+                seg_toks = _tokenize(segment)
+                part = self._read(segment, seg_toks, lex, ctx) if seg_toks else []
+                corrected.add(part)
+                ctx = follow_context(ctx, part)
+                lo = b
+                if lo >= len(toks):
+                    break
+            acts = corrected.acts()
+        return self._settle(acts, context)
+
+    def _read(self, text: str, toks: list[_Tok], lex: _Lexicon, context: DialogueContext) -> list[Act]:
+        """The acts of ``text`` (tokens ``toks``), before the message-wide settling."""
         mentions = _find_mentions(text, toks, lex, context.start)
         keys = [_CHAT_KEYS.get(t.key, t.key) if t.kind == "word" else t.key for t in toks]
         for m in mentions:  # room words are not cue words ("K" is not "k" = ok)
@@ -58,7 +120,14 @@ class TravelingAdventurersParser:
             end_cues.append(end_pos)
         _finish_ends(per_sentence, end_cues, context)
         _confirm_across(per_sentence, context)
-        acts = [c.act for cands in per_sentence for c in cands]
+        return [c.act for cands in per_sentence for c in cands]
+
+    @staticmethod
+    def _settle(acts: list[Act], context: DialogueContext) -> list[Act]:
+        """Message-wide rules: no agreement with nothing pending, a verdict with a path replaces a
+        bare one, exact duplicates removed."""
+        if not context.last_suggestion:  # "cool", "yep", "sounds good" with nothing pending: no act
+            acts = [a for a in acts if not isinstance(a, Agree)]
         if any(isinstance(a, Agree) and a.path for a in acts):  # "ok! ... yes, kitchen it is"
             acts = [a for a in acts if not (isinstance(a, Agree) and not a.path)]
         if any(isinstance(a, Reject) and a.path for a in acts):

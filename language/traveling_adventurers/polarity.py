@@ -31,6 +31,8 @@ from language.traveling_adventurers.cues import (
 from language.traveling_adventurers.numbers import _Num, _numbers
 from language.traveling_adventurers.sentence import _SentenceState
 
+_ASSENT_IF = frozenset({"if", "provided", "assuming"})
+
 
 class _Polarity(_SentenceState):
     """Agreement and rejection cues of a sentence, and whose a coin amount is (a part of
@@ -60,6 +62,7 @@ class _Polarity(_SentenceState):
         has_number = bool(_numbers(self.toks, keys, cl.lo, cl.hi))
         taken: set[int] = set()
         out: list[tuple[int, str]] = []
+        doubt_at = cl.hi  # the first reject phrase of two words or more
         for s, e, name in spans:
             if taken.intersection(range(s, e)):
                 continue
@@ -77,9 +80,13 @@ class _Polarity(_SentenceState):
                 continue
             # "ok so you get 5 on E-A": a marker before what follows, not a reply
             closed = cl.hi >= self.hi or self.toks[cl.hi].kind != "word" or self.last_content < cl.hi
-            if name == "agree_weak" and word not in ("it", "its") and not (self._whole(cl, [(s, e)]) and closed):
+            assent_if = nxt in _ASSENT_IF or (nxt == "as" and e + 1 < cl.hi and keys[e + 1] == "long")
+            if name == "agree_weak" and word not in ("it", "its") and assent_if:
+                name = "agree"  # "okay if that's better for you": conditional assent
+            elif name == "agree_weak" and word not in ("it", "its") and not (self._whole(cl, [(s, e)]) and closed):
                 name = "agree_marker"  # "ok so ...": a discourse marker unless it confirms a suggestion
-            negated = any(b in _NEGATORS for b in keys[max(cl.lo, s - 3) : s])
+            window = range(max(cl.lo, s - 3), s)
+            negated = any(keys[b] in _NEGATORS or (keys[b] == "doubt" and keys[b - 1] != "no") for b in window)
             conditional = cond_at < s
             if name in ("agree", "agree_weak", "agree_marker"):
                 if conditional or (cl.question and word not in ("yes", "yeah", "yep", "sure")):
@@ -97,7 +104,9 @@ class _Polarity(_SentenceState):
                 out.append((s, "reject" if negated and name == "agree" else name))
             elif not negated and not cl.question:
                 out.append((s, "reject"))
-        return out
+                doubt_at = min(doubt_at, s) if e - s > 1 else doubt_at
+        # "I'm not sure that's a good move": a judgement after a doubt in its clause is doubted too
+        return [(p, kind) for p, kind in out if not (kind.startswith("agree") and p > doubt_at)]
 
     def _groups_before(self, k: int) -> bool:
         return bool(self.groups) and self.groups[0].j < k
@@ -154,7 +163,7 @@ class _Polarity(_SentenceState):
         if speaker != listener and listener in window:
             return "listener"
         for k in range(num.j + 1, min(cl.hi, num.j + 7)):
-            if keys[k] == "for" and k + 1 < len(keys):
+            if keys[k] in ("for", "to") and k + 1 < len(keys) and (keys[k] == "for" or keys[k + 1] in ("me", "you")):
                 if keys[k + 1] in ("you", "u", "yourself"):
                     return "listener"
                 if keys[k + 1] in ("me", "myself"):

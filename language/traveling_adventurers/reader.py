@@ -25,9 +25,11 @@ from language.traveling_adventurers.cues import (
 )
 from language.traveling_adventurers.mentions import _build_groups, _Group, _Mention
 from language.traveling_adventurers.normalize import _Tok
-from language.traveling_adventurers.numbers import _numbers
+from language.traveling_adventurers.numbers import _Num, _numbers
 from language.traveling_adventurers.polarity import _Polarity
 from language.traveling_adventurers.resolution import _tour_like
+
+_TOPIC_ASK_FILLER = frozenset("and what how about then so ok okay hmm also for".split())
 
 
 class _SentenceReader(_ClauseActs, _Polarity):
@@ -63,6 +65,7 @@ class _SentenceReader(_ClauseActs, _Polarity):
             self.clauses.append(_Clause(c_lo, c_hi, is_q, cg, hits))
         self.clause_los = [cl.lo for cl in self.clauses]
         number_at = [n.i for n in _numbers(toks, keys, lo, hi)]
+        self.number_at = number_at
         self.sentence_numbers = bool(number_at)
         self.group_ends = {g.j for g in self.groups}
         self.last_content = max([g.i for g in self.groups] + number_at + [-1])  # last room or amount
@@ -94,6 +97,14 @@ class _SentenceReader(_ClauseActs, _Polarity):
         self.prev_one_edge = len(set(st.prev_edges)) == 1  # the sentence before spoke of one hallway
         inside = {k for g in self.groups for k in range(g.i + 1, g.j)}
         self.relative = [s for s, _ in _find(keys, lo, hi, _INDEX["relative"]) if keys[s] != "from" and s not in inside]
+        self.relative += [  # "the attic after": a trailing "after" orders like "then"
+            k
+            for k in range(lo + 1, hi)
+            if keys[k] in ("after", "afterwards", "afterward")
+            and (k + 1 >= hi or toks[k + 1].kind in ("punct", "nl"))
+            and toks[k - 1].kind == "word"
+        ]
+        self.relative.sort()
         self.polarity = []
         self.end_pos = None
         self.mode_prev = ""
@@ -127,7 +138,7 @@ class _SentenceReader(_ClauseActs, _Polarity):
         for at, kind in sorted(polarity):  # clauses come in order, so the log stays sorted
             st.polarity_at.append(at)
             st.polarity_kind.append("reject" if kind == "reject" else "agree")
-        done = [(k, k + 1) for k in range(cl.lo, cl.hi) if keys[k] in ("done", "finished", "fin")]
+        done = [(k, k + 1) for k in range(cl.lo, cl.hi) if keys[k] in ("done", "finished", "fin", "final")]
         if h["end"] and not cl.question and self.end_pos is None:
             self.end_pos = h["end"][0][0]
         elif done and not cl.question and self.end_pos is None and self._whole(cl, done):
@@ -164,7 +175,8 @@ class _SentenceReader(_ClauseActs, _Polarity):
             if keys[s] == "not" and s not in cue_cover and e < cl.hi and (keys[e] == "the" or e in group_starts)
         ]
         refused = {k for a, b in h["neg_motion"] if keys[a] != "not" for k in range(a, b)}
-        cues = [s for s, _ in h["suggest"] if s not in refused]
+        in_reject = {k for a, b in h["reject"] if b - a > 1 for k in range(a + 1, b)}  # "a no go for me"
+        cues = [s for s, _ in h["suggest"] if s not in refused and s not in in_reject]
         cues += [p for p, k in polarity if k == "agree_pred"]
         negated_cues = [s for s in cues if self._negated(s, cl.lo, cue_cover)]  # "I don't think we should go"
         cues = [s for s in cues if s not in negated_cues]
@@ -196,7 +208,7 @@ class _SentenceReader(_ClauseActs, _Polarity):
                 if act:
                     self.cands.append(_Cand(h["ask_you"][0][0], act, "ask", rooms=e))
                     self.asked = True
-        elif is_ask or wa_edge or inherit_ask:
+        elif is_ask or wa_edge or inherit_ask or self._topic_ask(cl, dest, numbers, bool(what_about or how_about)):
             self._asks(cl, [(g, p) for g, p in dest if id(g) not in used], path_before, used)
         else:
             bare_ok = bare and (not self.sentence_numbers or (cl.question and not numbers))
@@ -205,14 +217,21 @@ class _SentenceReader(_ClauseActs, _Polarity):
             route = not you and any(len(set(g.rooms)) >= 3 and not self._recap(p) for g, p in dest)
             bare_ok = bare_ok or (route and not numbers and not rejecting)
             self._suggestions(cl, dest, used, cues, neg, bare_ok, bool(what_about or how_about))
-        if cues and not dest and not numbers and any(self.keys[k] in _MOTION for k in range(cl.lo, cl.hi)):
+        if cues and not dest and not numbers and (motion or bool(how_about)):
             there = [k for k in range(cl.lo, cl.hi) if self._there(k)]
             edge = self._there_edge(there[0], path_before) if there else None
+            if there and not self._path_before(there[0]) and not path_before and st.last_path is None:
+                edge = self._topic_target() or edge  # "let's head over there": the room under discussion
             conditional = any(s < there[0] for s, _ in h["cond"]) if there else True
             if edge and not conditional and not neg:
                 act = _make(Suggest, path=list(edge))
                 if act:  # "can we go there instead?"
                     self.cands.append(_Cand(min(cues), act, "suggest", rooms=edge))
+        if cues and not dest and not numbers and not neg and not rejecting and self._topic_room_cue(cl):
+            edge = self._topic_target()
+            act = _make(Suggest, path=list(edge)) if edge else None
+            if act and edge:  # "let's do that room next": the room under discussion
+                self.cands.append(_Cand(min(cues), act, "suggest", rooms=edge))
         self._path_rejects(dest, used, cues, [p for p, k in polarity if k == "reject"])
         if self.end_pos is not None:  # a full tour written in an ending sentence, with or without cue
             for g, p in resolved:
@@ -239,8 +258,8 @@ class _SentenceReader(_ClauseActs, _Polarity):
             resolved.append((g, path))
             if path and len(path) >= 2:
                 st.last_path = path
-        for idx, (g, _path) in enumerate(resolved):  # "to the kitchen from the attic"
-            if g.on_board and g.marker == "to" and len(g.members) == 1 and idx + 1 < len(resolved):
+        for idx, (g, _path) in enumerate(resolved):  # "to the kitchen from the attic", "K is 2 from A"
+            if g.on_board and g.marker in ("to", "bare") and len(g.members) == 1 and idx + 1 < len(resolved):
                 nxt, _ = resolved[idx + 1]
                 if nxt.marker == "from" and len(nxt.members) == 1 and nxt.on_board and nxt.rooms[0] != g.rooms[0]:
                     resolved[idx] = (g, [nxt.rooms[0], g.rooms[0]])
@@ -317,6 +336,25 @@ class _SentenceReader(_ClauseActs, _Polarity):
         k = bisect.bisect_right(self.clause_los, g.i) - 1
         return self.clauses[k].hi if k >= 0 else self.hi
 
+    def _topic_ask(self, cl: _Clause, dest: list[tuple[_Group, list[str]]], numbers: list[_Num], about: bool) -> bool:
+        """ "what about that hallway?", "and that one?": a question about the hallway under discussion."""
+        topic = self.ctx.topic
+        if not cl.question or dest or numbers or not cl.hits["anaphor"] or not topic or len(topic) != 2:
+            return False
+        covered = {k for a, b in cl.hits["anaphor"] for k in range(a, b)}
+        rest = [
+            self.keys[k]
+            for k in range(cl.lo, cl.hi)
+            if k not in covered and self.toks[k].kind not in ("punct", "sym", "dash")
+        ]
+        return all(w in _TOPIC_ASK_FILLER for w in rest) and (about or not rest or rest[0] == "and")
+
+    def _topic_room_cue(self, cl: _Clause) -> bool:
+        """ "that room next", "that one then": a room reference ordered as the next stop."""
+        keys = self.keys
+        rooms = [b for a, b in cl.hits["anaphor"] if keys[b - 1] in ("room", "one")]
+        return bool(rooms) and any(keys[k] in ("next", "then", "now") for k in range(cl.lo, cl.hi))
+
     def _there(self, k: int) -> bool:
         keys = self.keys
         if keys[k] != "there" or self.toks[k].norm != "there":
@@ -332,5 +370,27 @@ class _SentenceReader(_ClauseActs, _Polarity):
         return paths[idx - 1] if idx else None
 
     def _there_edge(self, k: int, path_before: list[str] | None) -> tuple[str, str] | None:
-        path = self._path_before(k) or path_before or self.ctx.last_suggestion
+        path = self._path_before(k) or path_before
+        if not path and self.st.last_path is None:
+            topic = self._topic_edge()
+            if topic is not None:
+                return topic
+        path = path or self.ctx.last_suggestion
         return (path[-2], path[-1]) if path and len(path) >= 2 else None
+
+    def _topic_edge(self) -> tuple[str, str] | None:
+        """The hallway under discussion: the context's topic (a room is the hop to it from ``at``)."""
+        topic, here = self.ctx.topic, self.ctx.current
+        if not topic or any(r not in self.ctx.rooms for r in topic):
+            return None
+        if len(topic) == 2:
+            return (topic[0], topic[1]) if topic[0] != topic[1] else None
+        return (here, topic[0]) if topic[0] != here else None
+
+    def _topic_target(self) -> tuple[str, str] | None:
+        """The hop from ``at`` to the room under discussion ("let's head over there")."""
+        topic, here = self.ctx.topic, self.ctx.current
+        if not topic or any(r not in self.ctx.rooms for r in topic):
+            return None
+        target = topic[-1] if topic[-1] != here else topic[0]
+        return (here, target) if target != here else None

@@ -34,6 +34,7 @@ class _SentenceState:
     clauses: list[_Clause]
     clause_los: list[int]
     sentence_numbers: bool
+    number_at: list[int]  # where the sentence's amounts start
     group_ends: set[int]
     last_content: int  # last room or amount
     borrow_ask: bool
@@ -74,6 +75,18 @@ class _SentenceState:
 
     def _there_edge(self, k: int, path_before: list[str] | None) -> tuple[str, str] | None:
         """The hallway a "there" at token ``k`` points at (the reader)."""
+        raise NotImplementedError
+
+    def _topic_edge(self) -> tuple[str, str] | None:
+        """The hallway under discussion in the dialogue context (the reader)."""
+        raise NotImplementedError
+
+    def _topic_target(self) -> tuple[str, str] | None:
+        """The hop from ``at`` to the room under discussion (the reader)."""
+        raise NotImplementedError
+
+    def _negated(self, s: int, lo: int, ignore: set[int]) -> bool:
+        """A negation right before position ``s`` (:class:`~.polarity._Polarity`)."""
         raise NotImplementedError
 
     def _near_total(self, num: _Num, hi: int) -> bool:

@@ -80,3 +80,26 @@ def test_history_tracker_takes_suggestions_as_moves_and_forgets_old_rooms():
     assert "E" not in t.visited and t.visited[-1] == "K" and "L" in t.visited
     t.update([Suggest(path=["C", "L"])], mine=False)  # not from where the walk stands: ignored
     assert t.path[-1] == "K"
+
+
+def test_a_message_is_read_with_its_readers_pending_suggestion():
+    """Issue 17: an agreement with nothing pending is no act, so our own message is read with the
+    partner's pending suggestion (which it may accept), the partner's with ours."""
+    from types import SimpleNamespace
+
+    from beliefs.base import Utterance
+    from beliefs.traveling_adventurers import TravelingAdventurersBeliefs
+
+    beliefs = TravelingAdventurersBeliefs(NullPartnerModel(), AgreementTracker(start="L"), seat=0)
+    observation = SimpleNamespace(
+        rooms={"L": "living room", "E": "empty room", "K": "kitchen"},
+        start="L",
+        coin_kind="light",
+        partner_coin_kind="ghost",
+    )
+    beliefs.update(Utterance(seat=1, acts=(Suggest(path=["L", "K"]),)))
+    assert beliefs.context(observation, 0).last_suggestion == ["L", "K"]  # our reply may accept it
+    assert beliefs.context(observation, 1).last_suggestion is None
+    beliefs.update(Utterance(seat=0, acts=(Reject(), Suggest(path=["L", "E"]))))
+    assert beliefs.context(observation, 1).last_suggestion == ["L", "E"]
+    assert beliefs.context(observation, 0).last_suggestion is None

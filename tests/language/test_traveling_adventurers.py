@@ -82,7 +82,7 @@ PAPER = [
         "room. If my calculations are correct, we should be getting 52 coins each as our reward, which "
         "seems pretty decent!",
         {**GHOST, "visited": list("LEABK")},
-        [Y(), E(TOUR)],
+        [E(TOUR)],  # issue 17: nothing pending, so the assent is no act
     ),
     (
         "Hello there! Let's get started! It seems that from the living room, it would be best if I went "
@@ -100,7 +100,7 @@ PAPER = [
         {"last_suggestion": list("LE")},
         [Y("LE"), I("LE", 5), I("LC", 6), I("LB", 3), I("LA", 2)],
     ),
-    ("Yay great, that means we're done!", DONE, [Y(), E(TOUR)]),
+    ("Yay great, that means we're done!", DONE, [E(TOUR)]),  # issue 17: nothing pending
     (
         "cool yep that works - i get 3 coins to the kitchen and then 1 coin back to the living room.",
         {"visited": list("LEABC"), "last_suggestion": list("CK")},
@@ -110,7 +110,7 @@ PAPER = [
         "Cool, then it's settled and we are done - the path we decided on is living room --> empty "
         "room --> attic --> bathroom --> children's room --> kitchen --> living room.",
         {**GHOST, "visited": list("LEABCK")},
-        [Y(), E("LEABCKL")],
+        [E("LEABCKL")],  # issue 17: nothing pending, so the assent is no act
     ),
     (
         "Hello there! Let's get started! From the living room, it would be best if I went to the empty "
@@ -125,7 +125,7 @@ PAPER = [
         "great, looks like we're done - our final path is living room --> empty room --> attic --> "
         "bathroom --> kitchen --> children's room --> living room. It was great working with you!",
         {**GHOST, "visited": list("LEABKC")},
-        [Y(), E(TOUR)],
+        [E(TOUR)],  # issue 17: nothing pending, so the assent is no act
     ),
     (
         "I can get 4 coins if we go to the kitchen. How about the bathroom instead, how many coins can "
@@ -186,7 +186,7 @@ SUGGEST = [
     (
         "Honestly the attic is way better for me, 6 coins. Can we go there instead?",
         {"last_suggestion": list("LK")},
-        [I("LA", 6), S("LA")],
+        [S("LA"), I("LA", 6)],  # issue 17: "better for me" proposes the attic where it is said (order only)
     ),
     ("thanks! and how about K to C?", {}, [S("KC")]),
     ("then we go back to the living room", {"visited": list("LEKBAC")}, [S("CL")]),
@@ -200,34 +200,38 @@ SUGGEST = [
     ("I will study the options", {"letters": "LEBKCAGPDS"}, []),
 ]
 
+# issue 17: an agreement accepts the reader's pending suggestion; with nothing pending these
+# interjections carry no act (the last three rows below), so the table gives them one to accept.
+PENDING = {"last_suggestion": ["L", "E"]}
+
 AGREE = [
-    ("yes", {}, [Y()]),
-    ("Sure!", {}, [Y()]),
-    ("sounds good 👍", {}, [Y()]),
-    ("ok let's do that", {}, [Y()]),
-    ("works for me", {}, [Y()]),
-    ("deal", {}, [Y()]),
-    ("I agree", {}, [Y()]),
-    ("perfect", {}, [Y()]),
-    ("great idea!!", {}, [Y()]),
-    ("fine by me", {}, [Y()]),
-    ("👍", {}, [Y()]),
+    ("yes", PENDING, [Y()]),
+    ("Sure!", PENDING, [Y()]),
+    ("sounds good 👍", PENDING, [Y()]),
+    ("ok let's do that", PENDING, [Y()]),
+    ("works for me", PENDING, [Y()]),
+    ("deal", PENDING, [Y()]),
+    ("I agree", PENDING, [Y()]),
+    ("perfect", PENDING, [Y()]),
+    ("great idea!!", PENDING, [Y()]),
+    ("fine by me", PENDING, [Y()]),
+    ("👍", PENDING, [Y()]),
     ("yes, kitchen it is", {"last_suggestion": list("LK")}, [Y("LK")]),
     ("ok let's go to the kitchen", {"last_suggestion": list("LK")}, [Y("LK")]),
     ("ok let's go to the kitchen", {"last_suggestion": list("LA")}, [S("LK")]),
     ("yeah the attic works for me", {"visited": ["L", "E"], "last_suggestion": list("EA")}, [Y("EA")]),
-    ("no problem", {}, [Y()]),
-    ("not bad", {}, [Y()]),
-    ("alright", {}, [Y()]),
-    ("k", {}, [Y()]),
+    ("no problem", PENDING, [Y()]),
+    ("not bad", PENDING, [Y()]),
+    ("alright", PENDING, [Y()]),
+    ("k", PENDING, [Y()]),
     ("yes!! 😊 kitchen next then", {"last_suggestion": list("LK")}, [Y("LK")]),
     ("Sounds good! And after that, from the kitchen to the attic?", {"last_suggestion": list("LK")}, [Y(), S("KA")]),
     ("Agreed: L -> E -> A.", {"last_suggestion": list("LEA")}, [Y("LEA")]),
-    ("ok", {}, [Y()]),
+    ("ok", PENDING, [Y()]),
     ("yes that works, lets do E then", {"last_suggestion": list("LE")}, [Y("LE")]),
     ("I agree with the kitchen", {"last_suggestion": list("LK")}, [Y("LK")]),
     ("the bathroom sounds good to me", {"last_suggestion": list("LB")}, [Y("LB")]),
-    ("ya ok", {}, [Y()]),
+    ("ya ok", PENDING, [Y()]),
     ("YES LETS GO TO THE ATTIC", {"visited": ["L", "E"], "last_suggestion": list("EA")}, [Y("EA")]),
     ("Yes! We agree on L -> E -> A then.", {"visited": ["L", "E"], "last_suggestion": list("EA")}, [Y("EA")]),
     (
@@ -246,6 +250,10 @@ AGREE = [
         [Y("EA"), S("AB")],
     ),
     ("Empty room is 5 for me, so together 11. Let's do it!", {"last_suggestion": list("LE")}, [I("LE", 5), Y()]),
+    # issue 17: with nothing pending an interjection or an assent is no act (it used to be Agree())
+    ("yes", {}, []),
+    ("sounds good 👍", {}, []),
+    ("k", {}, []),
 ]
 
 REJECT = [
@@ -366,7 +374,11 @@ END = [
     ("Let's end here: L E K B A C L", {}, [E("LEKBACL")]),
     ("submit now pls", {"visited": list("LEKCAB")}, [E("LEKCABL")]),
     ("I have submitted L-E-K-C-A-B-L, please do the same", {}, [E("LEKCABL")]),
-    ("Perfect! So the full path is L E K C A B L. Shall we submit?", {"visited": list("LEKC")}, [Y(), S("LEKCABL")]),
+    (
+        "Perfect! So the full path is L E K C A B L. Shall we submit?",
+        {"visited": list("LEKC")},
+        [S("LEKCABL")],
+    ),  # issue 17: nothing pending
     ("all done!", DONE, [E(TOUR)]),
     ("done", {}, []),
     ("Our final path is L E K C B E L.", {}, [E("LEKCBEL")]),
@@ -635,9 +647,9 @@ def scenes(draw: st.DrawFn) -> tuple[Intent, DialogueContext, DialogueContext]:
     acts: list[Act] = []
     last: list[str] | None = None
     lead = draw(st.sampled_from(["none", "agree", "agree_path", "reject", "reject_path"]))
-    if lead == "agree":
+    if lead == "agree":  # issue 17: an agreement with nothing pending is no act, so one is pending
         acts.append(Agree())
-        last = path() if draw(st.booleans()) else None
+        last = path()
     elif lead == "agree_path":
         last = path()
         acts.append(Agree(path=last))
@@ -726,6 +738,8 @@ def test_round_trip_paper_style_intents() -> None:
     for intent in cases:
         paths = [list(a.path) for a in intent.acts if isinstance(a, Agree | Reject) and a.path]
         last = paths[-1] if paths else None  # the partner's pending suggestion is judged last
+        if last is None and any(isinstance(a, Agree) for a in intent.acts):
+            last = ["L", "E"]  # issue 17: a bare agreement needs something pending to accept
         listener = speaker.model_copy(update={"last_suggestion": last})
         for seed in range(40):
             text = RENDERER.render(intent, speaker, np.random.default_rng(seed))

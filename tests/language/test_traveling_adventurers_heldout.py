@@ -126,7 +126,7 @@ TERSE = [
     ("Yes – to the kitchen!", MID, [Y("EK")]),
     ("OK, let's do E → K", MID, [Y("EK")]),
     ("haha ok fine, kitchen it is 😅", MID, [Y("EK")]),
-    ("yep yep", START, [Y()]),
+    ("yep yep", START, []),  # issue 17: nothing pending, an interjection is no act (was Y())
     ("Absolutely, let's do that!", START_K, [Y()]),
 ]
 
@@ -323,8 +323,8 @@ CONTINUATIONS = [
     ("yes, then C", MID, [Y("EK"), S("KC")]),
     ("ok, next the bathroom", MID, [Y("EK"), S("KB")]),
     ("agreed, from there the attic?", MID, [Y("EK"), S("KA")]),
-    ("sounds good, then bathroom next?", MID0, [Y(), S("EB")]),
-    ("yes, then the bathroom", MID0, [Y(), S("EB")]),
+    ("sounds good, then bathroom next?", MID0, [S("EB")]),  # issue 17: nothing pending to agree to
+    ("yes, then the bathroom", MID0, [S("EB")]),  # issue 17: nothing pending to agree to
     # ambiguous: "after the kitchen" (our suggestion) continues from it, so the bare "cool" accepts it
     ("cool cool. then after the kitchen, bathroom?", MID, [Y("EK"), S("KB")]),
     # a path that starts with our whole suggestion accepts it and goes on from its end
@@ -350,8 +350,8 @@ TOURS = [
         [E(TOUR)],
     ),
     ("so the final tour is L-E-A-B-C-K-L, agreed?", START, [E("LEABCKL")]),
-    ("Agreed, submitting now.", DONE, [Y(), E(TOUR)]),
-    ("great, we're finished then", DONE, [Y(), E(TOUR)]),
+    ("Agreed, submitting now.", DONE, [E(TOUR)]),  # issue 17: nothing pending to agree to
+    ("great, we're finished then", DONE, [E(TOUR)]),  # issue 17: nothing pending to agree to
     ("back to the living room and we're done", DONE, [S("CL"), E(TOUR)]),
     ("we're done 🎉", DONE, [E(TOUR)]),
     ("my proposal for the whole thing: L, E, A, B, K, C, L", START, [S(TOUR)]),
@@ -587,7 +587,8 @@ FRESH_2 = [
     ("yes. then home", LATE, [Y("KC"), S("CL")]),
     ("no, I'd rather go to the kids room after the attic", MID, [N(), S("EAC")]),
     ("rather than the kitchen, let's try the bathroom", MID, [N("EK"), S("EB")]),
-    ("hmm, not sure about K. B instead?", MID, [S("EB")]),
+    # issue 17: doubt about the pending room is a rejection of it (was read as no verdict)
+    ("hmm, not sure about K. B instead?", MID, [N("EK"), S("EB")]),
     ("the kitchen is pretty bad for me tbh", MID, [N("EK")]),
     ("final tour: L-E-A-B-K-C-L", START, [E(TOUR)]),
     ("let's lock it in: L E A B K C L", START, [E(TOUR)]),
