@@ -125,3 +125,15 @@ def test_every_shipped_set_loads_and_its_labels_validate(game: str) -> None:
         for item in items:
             expected_acts(item.expected, reader.kit.acts)
             assert reader.unknown_option(item.context) is None, item.id
+
+
+def test_an_agreement_to_the_pending_suggestion_is_one_fact_however_it_is_said() -> None:
+    from agent.kits.traveling_adventurers.evaluation import ta_facts
+    from agent.kits.traveling_adventurers.parse import dialogue_context
+
+    context = dialogue_context({"visited": "L,E", "last_suggestion": "E,K"})
+    assert ta_facts([Agree()], context) == ta_facts([Agree(path=["E", "K"])], context) == [("agree", None)]
+    assert ta_facts([Agree(path=["E", "A"])], context) == [("agree", ("E", "A"))]
+    assert ta_facts([Inform(edge=("K", "E"), coins=2)], context) == ta_facts(
+        [Inform(edge=("E", "K"), coins=2)], context
+    )

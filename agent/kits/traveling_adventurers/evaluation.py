@@ -30,7 +30,7 @@ def ta_facts(acts: Sequence[Any], context: Any) -> list[Fact]:
             out.append((kind, edge, data.get("coins")) if kind == "inform" else (kind, edge))
         elif kind in ("agree", "reject"):
             path = data.get("path")
-            out.append((kind, None if _pending(path, context) else tuple(path or ())))
+            out.append((kind, None if path is None or _pending(path, context) else tuple(path)))
         else:
             out.append((kind, tuple(data["path"]) if "path" in data else data.get("about")))
     return out
