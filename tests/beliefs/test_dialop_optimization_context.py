@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from beliefs.base import Utterance
 from beliefs.dialop_optimization import OptimizationBeliefs
@@ -12,8 +11,6 @@ from games.dialop.optimization import Assignment, OptimizationInstance
 from games.dialop.optimization_game import OptimizationGame
 from language.acts import Intent
 from language.dialop_optimization import OptAsk, OptRate
-
-FAILS = pytest.mark.xfail(strict=True, reason="issue 17: the context carries only the names before the change")
 
 
 def beliefs_and_observation(player: int) -> tuple[OptimizationBeliefs, object]:
@@ -25,7 +22,6 @@ def beliefs_and_observation(player: int) -> tuple[OptimizationBeliefs, object]:
     return OptimizationBeliefs(observation), observation
 
 
-@FAILS
 def test_names_last_mentioned_by_either_side() -> None:
     beliefs, observation = beliefs_and_observation(0)
     partner = 1 - beliefs.seat
@@ -37,7 +33,6 @@ def test_names_last_mentioned_by_either_side() -> None:
     assert (ctx.last_reviewer, ctx.last_paper) == (1, 1)
 
 
-@FAILS
 def test_the_question_a_message_answers() -> None:
     beliefs, observation = beliefs_and_observation(0)
     partner = 1 - beliefs.seat
@@ -48,7 +43,6 @@ def test_the_question_a_message_answers() -> None:
     assert beliefs.context(observation, partner).questions == ()  # answered
 
 
-@FAILS
 def test_the_latest_proposal() -> None:
     beliefs, observation = beliefs_and_observation(0)
     partner = 1 - beliefs.seat

@@ -186,43 +186,7 @@ def test_round_trip(data: tuple[int, list], seed: int) -> None:
 # ---- issue 17: real human text (the category tests; each was written before the fix) ---------------
 
 FAILS = "issue 17: fails before the parser change"
-FAILING_BEFORE = frozenset(
-    {
-        "He is blank for me there.",
-        "I have him as dark green on it",
-        "Sofia is terrible for that paper",
-        "Honestly she is really good there",
-        "Ava is great on GloVe. Same for Ethan.",
-        "Ava is unknown for me in this proposal",
-        "Noah is red for me in that proposal",
-        "I believe Sofia would be a good fit.",
-        "He's dark green for me",
-        "zero information on Daniel",
-        "Joseph is bad at GLUE, no info on the rest",
-        "I don't have any info on LLaMA",
-        "I know nothing about Ethan except that he is great at BLEU",
-        "Noah is blank everywhere besides GLUE",
-        "What do you have for Ava and Noah?",
-        "Any greens on GLUE or SWAG?",
-        "How do Ethan and Sofia look on RoBERTa?",
-        "what info do you have on Morgan, Joseph or Daniel",
-        "Who would you pick for the second row?",
-        "Joseph for GloVe?",
-        "Can we lock Daniel into GLUE?",
-        "How about Sofia for SWAG?",
-        "are you okay with Ethan on LLaMA?",
-        "Sounds good, Ava on GloVe then",
-        "Noah CANNOT be on Electra",
-        "Joseph is pink on SWAG",
-        "Ethan is better at GloVe than LLaMA",
-        "Ava is decent but not great on QuAC",
-        "Ava is good at BLEU, but not good at GLUE",
-        "Dan is great on BiLEU",
-        "Jo is bad at GioVe",
-        "Blue: Noah is dark green",
-        "Andrei Petrov would be good for BLEU. Ethan Smith Electra.",
-    }
-)
+FAILING_BEFORE: frozenset[str] = frozenset()
 """The messages of the category tests below that the parser misread before the issue 17 change."""
 
 
