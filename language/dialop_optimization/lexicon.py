@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
@@ -108,6 +108,8 @@ class Lexicon:
     words: dict[str, tuple[str, int]]
     first_words: frozenset[str]
     k_papers: int
+    by_first: dict[str, tuple[tuple[tuple[str, ...], str, int], ...]] = field(default_factory=dict)
+    fuzzy_cache: dict[str, tuple[str, int] | None] = field(default_factory=dict)
 
 
 def words_of(name: str) -> tuple[str, ...]:
@@ -140,13 +142,37 @@ def lexicon(reviewers: tuple[str, ...], papers: tuple[str, ...]) -> Lexicon:
             for title in titles:
                 phrases.setdefault(words_of(title), words[word])
     ordered = sorted(((p, o) for p, o in phrases.items() if o is not None), key=lambda item: -len(item[0]))
-    return Lexicon(tuple((p, o[0], o[1]) for p, o in ordered), words, frozenset(p[0] for p, _ in ordered), len(papers))
+    entries = tuple((p, o[0], o[1]) for p, o in ordered)
+    by_first: dict[str, list[tuple[tuple[str, ...], str, int]]] = {}
+    for entry in entries:
+        by_first.setdefault(entry[0][0], []).append(entry)
+    return Lexicon(
+        entries,
+        words,
+        frozenset(p[0] for p, _ in ordered),
+        len(papers),
+        {w: tuple(e) for w, e in by_first.items()},
+    )
+
+
+FUZZY_CACHE_SIZE = 4096
+"""Tokens whose fuzzy reading a lexicon remembers (then it starts again)."""
 
 
 def fuzzy(token: str, lex: Lexicon) -> tuple[str, int] | None:
     """A name word within one or two typos of ``token`` (same first letter, unambiguous)."""
     if len(token) < 4 or token in STOPWORDS or not token.isalpha():
         return None
+    if token in lex.fuzzy_cache:
+        return lex.fuzzy_cache[token]
+    if len(lex.fuzzy_cache) >= FUZZY_CACHE_SIZE:
+        lex.fuzzy_cache.clear()
+    found = _fuzzy(token, lex)
+    lex.fuzzy_cache[token] = found
+    return found
+
+
+def _fuzzy(token: str, lex: Lexicon) -> tuple[str, int] | None:
     candidates = [w for w in lex.words if w[0] == token[0] and abs(len(w) - len(token)) <= 2]
     scored = sorted(((difflib.SequenceMatcher(None, token, w).ratio(), w) for w in candidates), reverse=True)
     if not scored or scored[0][0] < FUZZY_CUTOFF:

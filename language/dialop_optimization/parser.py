@@ -119,7 +119,11 @@ def mentions(text: str, lex: Lexicon) -> list[Mention]:
     i = 0
     while i < len(tokens):
         match = next(
-            ((len(p), kind, index) for p, kind, index in lex.phrases if tuple(tokens[i : i + len(p)]) == p),
+            (
+                (len(p), kind, index)
+                for p, kind, index in lex.by_first.get(tokens[i], ())
+                if tuple(tokens[i : i + len(p)]) == p
+            ),
             None,
         )
         if match is not None:
