@@ -268,7 +268,8 @@ LOW = re.compile(
     r"|junk|crappy|abd|no\s+good|negatives?|minimal|falls?\s+off|(?:[0-4])\s*(?:/|out\s+of)\s*10|cannot"
     r"|can'?t\s+(?:be|do|work|review|handle)|definitely\s+not|(?:100%|totally|completely)\s+out"
     r"|not\s+(?:be\s+|been\s+)?(?:a\s+|an\s+|the\s+)?(?:so\s+|that\s+|very\s+|too\s+|really\s+|super\s+|quite\s+"
-    r"|particularly\s+|always\s+|as\s+)?(?:good|great|grat|strong|fit|strength|suited|high|ideal|qualified|competent)"
+    r"|particularly\s+|always\s+|as\s+|his\s+|her\s+|their\s+)?(?:good|great|grat|strong|fit|strength|suited|high|ideal|qualified"
+    r"|competent|best)"
     r"|(?:isn'?t|isnt|aren'?t|wasn'?t|wouldn'?t|won'?t|doesn'?t|don'?t|didn'?t)\s+(?:\w+\s+){0,4}?(?:good|great|strong"
     r"|fit|strength|suited|high)"
     r"|(?:don'?t|doesn'?t|do\s+not|does\s+not)\s+have\s+(?:much|any|a\s+lot\s+of)\s+(?:\w+\s+)?(?:knowledge|experience|expertise)"
@@ -276,6 +277,16 @@ LOW = re.compile(
 )
 """What makes a rating ``low`` (a low cue beats a high one in the same clause)."""
 
+EVERY = re.compile(
+    r"\b(?:everything|every\s+(?:paper|column|topic|one)|all\s+(?:the\s+)?papers|across\s+the\s+board)\b"
+)
+"""A rating over a whole row ("Andrei is red for everything")."""
+CONDITIONAL = re.compile(r"\b(?:if|unless|as\s+long\s+as|in\s+case|hope|hoping|wonder|whether|assume|assuming)\b")
+"""A condition or a wish: its clause states nothing ("if you think Ethan is good for BLEU")."""
+UNNAMED = re.compile(r"\b(?:who|whoever|someone|somebody|anyone|anybody|nobody|no\s+one|not\s+sure)\b")
+"""A clause about someone unnamed: it takes no reviewer from earlier clauses."""
+SUBJECT = re.compile(r"^(?:\w+\s+){0,3}?(?:it'?s|its|it\s+is|it\s+was|that'?s|thats|that\s+is|there'?s|theres)\b")
+"""A clause about the cell under discussion ("it's dark green", "that's a blank for me")."""
 OTHER_NEUTRAL = re.compile(
     r"\b(?:average|mid|middling|medium\s+rare|ok|okay|fine|so-so|alright|could\s+(?:handle|cover|do|work|fit)"
     r"|can\s+(?:do|handle|cover|flex)|might\s+work|could\s+be\s+(?:a\s+)?(?:possible|candidate))\b"
@@ -292,9 +303,10 @@ UNSEEN = re.compile(
 """The speaker lacks a value ("blank", "no info on", "I don't see")."""
 
 EXPAND = re.compile(
-    r"\b(?:(?:info|information|data|values?|scores?|knowledge|idea|clue)\s+(?:on|for|about|of|in)"
+    r"\b(?:(?:info|information|data|values?|scores?|knowledge|idea|clue)\s+(?:on|for|about|of|in)\b(?!\s+(?:me|us|you|my|your)\b)"
     r"|know\s+nothing|at\s+all|completely|totally|entirely|everywhere|every\s+(?:square|paper|cell|one|column|row)"
-    r"|everything|across\s+the\s+board|(?:empty|blank|unknown)\s+(?:on|for)\s+(?!(?:my|your|me|us|you|him|her|them|it|that|this|there)\b)|the\s+rest|all\s+(?:of\s+)?(?:them|the\s+others))\b"
+    r"|everything|across\s+the\s+board|(?:empty|blank|unknown)\s+(?:on|for)\s+(?!(?:my|your|me|us|you|him|her|them|it|that"
+    r"|this|there|most|some|many|a|few|several|half)\b)|the\s+rest|all\s+(?:of\s+)?(?:them|the\s+others))\b"
 )
 """An unseen claim about a whole row or column ("no info on Daniel", "blank everywhere")."""
 
@@ -312,9 +324,7 @@ RATING_FRAME = re.compile(
 )
 """A hedged rating inside a proposal clause is still a rating ("Ava would be good for SWAG")."""
 
-CONTINUATION = frozenset(
-    {"is", "are", "was", "were", "has", "have", "seems", "looks", "would", "'s", "also", "but", "not", "same", "no"}
-)
+CONTINUATION = frozenset({"is", "are", "was", "were", "has", "have", "seems", "looks", "would", "'s", "also", "not"})
 """Words that start a clause continuing the previous one's subject ("Daniel at Roberta / is unknown to me")."""
 
 QUESTION_OPENERS = frozenset(
@@ -323,20 +333,24 @@ QUESTION_OPENERS = frozenset(
         "are", "can", "could", "where", "wha", "whats", "what's", "who's", "hows", "how's", "was", "were",
     }
 )  # fmt: skip
-STATEMENT_OPENERS = re.compile(r"^(?:i|we)\s+(?:think|believe|feel|guess|know|have|see)\b")
+STATEMENT_OPENERS = re.compile(r"^(?:i|we)\s+(?:\w+\s+)?(?:think|believe|feel|guess|know|have|see)\b")
 """A sentence starting like this is a statement even with a question mark."""
 AGREEMENT_QUESTION = re.compile(
-    r"^(?:so\s+|ok\s+|okay\s+|and\s+|then\s+|but\s+|also\s+)*(?:can|could|shall|should|would|will|may)\s+(?:we|i|you)\b"
-    r"|\bhow\s+about\b|\bwhat\s+about\b|\bare\s+you\s+(?:ok|okay|fine|good|alright|cool|happy|down)"
+    r"^(?:(?:so|ok|okay|and|then|but|also)\s+)*(?:can|could|shall|should|would|will|may)\s+(?:we|i)\b|\blet'?s\b|\blets\b"
+    r"|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:put|place|do|move|swap|assign|send|resend|make|switch|go|accept"
+    r"|try|lock|keep|re-?send)\b|\bare\s+you\s+(?:ok|okay|fine|good|alright|cool|happy|down)"
     r"|\b(?:is|does|would|will)\s+(?:that|this|it)\s+(?:\w+\s+)?(?:ok|okay|fine|work|good|alright)"
-    r"|\bworks?\s+(?:for|with)\s+you|\b(?:okay|ok|fine|good)\s+(?:for|with)\s+you|\bdo\s+you\s+agree"
-    r"|\bsound\s+(?:good|ok|okay|fine)|\blet'?s|\blets|\binstead\b"
+    r"|\bworks?\s+(?:for|with)\s+you|\b(?:okay|ok|fine|good)\s+(?:for|with)\s+you|\bdo\s+you\s+agree|\bsound\s+(?:good|ok|okay|fine)"
 )
-"""A question that seeks agreement with a pairing (a proposal, not a question about cells)."""
+"""A question that seeks agreement or action, never a question about cells ("can we put ...", "are you okay with")."""
+PAIR_QUESTION = re.compile(r"\b(?:how\s+about|what\s+about|instead|put|place|move|swap|assign|lock|switch|keep)\b")
+"""A question about a reviewer and a paper with these words proposes the pairing ("how about X for Y?")."""
 BARE_PAIR_WORDS = frozenset(
     "for on with at in to then and maybe also so instead the paper reviewing review now ok okay".split()
 )
-SAME = re.compile(r"^(?:and\s+|also\s+)?(?:the\s+)?same\s+(?:for|with|goes\s+for|here\s+for|thing\s+for)\b")
+SAME = re.compile(
+    r"^(?:and\s+|also\s+|but\s+)?(?:(?:the\s+)?same\s+(?:for|with|goes\s+for|here\s+for|thing\s+for)|so\s+(?:is|are|does|do|would|was))\b"
+)
 """A clause repeating the previous rating for other names ("Same for Ethan")."""
 DANGLING = re.compile(
     r"\b(?:on|at|for|in|with)\s+(?!(?:me|you|us|my|your|it|that|this|there|him|her|them)\b)([a-z]+)\s*$"
@@ -348,4 +362,23 @@ ECHO = re.compile(
 )
 """A question that asks the partner back what it was asked ("You?", "how about you?")."""
 COMPARE_ASK = re.compile(r"\b(?:better|higher|anyone|someone|other|else|best|top)\b")
-WH_WORDS = frozenset({"who", "which", "where", "any", "anyone", "anybody", "anything", "whom", "someone", "somebody"})
+WH_WORDS = frozenset(
+    {
+        "who",
+        "which",
+        "where",
+        "any",
+        "anyone",
+        "anybody",
+        "anything",
+        "whom",
+        "someone",
+        "somebody",
+        "what",
+        "how",
+        "anywhere",
+    }
+)
+SEEKING_REVIEWERS = frozenset({"who", "which", "whom", "anyone", "anybody", "someone", "somebody", "options", "option"})
+"""A question with these words asks about its papers (the reviewers it names are exclusions)."""
+INTERJECTIONS = frozenset("ok okay so and or also then well hey hi oh yes yeah no but alright cool great".split())

@@ -25,7 +25,8 @@ _SENTENCE = re.compile(r"(?<!\d)[.!?;\n]+|[.!?;\n]+(?!\d)|\s/\s|\s-\s")
 _CLAUSE = re.compile(
     r",\s*|:\s+(?=[a-z]+\s+(?:is|are|would|has|can)\b)|\s+(?:but|however|though|although|whereas|while|yet|because|since|unless"
     r"|except(?:\s+that)?|besides|other\s+th[ae]n(?:\s+that)?|apart\s+from|aside\s+from|and)\s+"
-    r"|\s+so\s+(?=(?:we|i|you|lets|let's|that|maybe|if|then|he|she|they|it|ill|i'll)\b)"
+    r"|\s+so\s+(?!(?:good|great|bad|much|many|far|well|dark|high|low|strong|solid|not|sure|i\s+guess)\b)"
+    r"|\s+as\s+(?=(?:it|he|she|they|that)\b)"
 )
 # a number is matched from its first digit only ((?<!\d)): trying every digit of a long number again
 # would take quadratic time, and finds nothing the first digit does not
@@ -58,37 +59,50 @@ Level = Literal["high", "low"]
 
 @dataclass
 class _Clause:
-    """One clause as read: its names (pronouns and references resolved), numbers and cues."""
+    """One clause as read: its names, numbers, references and cues."""
 
     reviewers: list[Mention]
     papers: list[Mention]
     numbers: list[Mention]
     refs: set[str]
+    plural: bool
     level: Level | None
     neutral: bool
     unseen: bool
     expand: bool
     proposal: bool
+    conditional: bool
     first: str
 
 
 @dataclass
 class _Reading:
-    """What one message has established so far (the names last named, the last level)."""
+    """What one message has established so far."""
 
     context: OptimizationContext
     lex: Lexicon
-    named_papers: set[int]
-    named_reviewers: set[int]
     acts: list[OptAct] = field(default_factory=list)
-    reviewer: int | None = None
-    paper: int | None = None
-    reviewers: list[int] = field(default_factory=list)
+    reviewer: int | None = None  # named last in the message (for "he")
+    paper: int | None = None  # named last (for "it")
+    group: list[int] = field(default_factory=list)  # the reviewers of the last clause naming several ("they")
+    subject: int | None = None  # the reviewer of the last statement about cells (for a clause without one)
+    topic: int | None = None  # the paper of the last statement about cells
+    subjects: set[int] = field(default_factory=set)  # every reviewer the message's statements are about
     level: Level | None = None
     carry: tuple[int | None, int | None] = (None, None)
     clauses: int = 0
+    rows: list[tuple[int, frozenset[int]]] = field(default_factory=list)  # unseen rows: reviewer, papers left out
+    columns: list[tuple[int, frozenset[int]]] = field(default_factory=list)  # unseen columns
+    named_papers: dict[int, set[int]] = field(default_factory=dict)  # reviewer -> papers named with it
+    correcting: bool = False  # the message has corrected itself
+    excepted: set[int] = field(default_factory=set)  # papers named after "except", "besides"
 
     def add(self, act: OptAct) -> None:
+        """Keep ``act``; after a correction ("oh wait I misread") it replaces what the message said
+        about the same cell."""
+        cell = _cell_of(act)
+        if cell is not None and self.correcting:
+            self.acts = [a for a in self.acts if _cell_of(a) != cell or isinstance(a, OptAsk)]
         if act not in self.acts:
             self.acts.append(act)
 
@@ -97,6 +111,12 @@ class _Reading:
         values = {a.reviewer if kind == "R" else a.paper for a in self.context.questions}
         values.discard(None)
         return next(iter(values)) if len(values) == 1 else None
+
+
+def _cell_of(act: OptAct) -> tuple[int, int] | None:
+    if isinstance(act, OptRate | OptUnseen | OptCell) and not isinstance(act, OptCell):
+        return act.reviewer, act.paper
+    return None
 
 
 def _number(token: str, previous: str | None, following: str | None, lex: Lexicon) -> int | None:
@@ -179,34 +199,34 @@ def _has_cue(text: str) -> bool:
     )
 
 
-def _clauses(sentence: str, lex: Lexicon) -> list[str]:
+def _clauses(sentence: str, lex: Lexicon) -> list[tuple[str, bool]]:
     """``sentence`` cut at commas and conjunctions into clauses that each carry a cue: a piece
     without one joins its neighbour (a list of reviewers the clause after it, else the clause before)."""
     parts = _CLAUSE.split(sentence)
     delimiters = ["", *(m.group() for m in _CLAUSE.finditer(sentence))]
     kept = [(d, p) for d, p in zip(delimiters, parts, strict=False) if p and p.strip()]
     pieces = [p for _, p in kept]
-    out: list[str] = []
+    out: list[tuple[str, bool]] = []
     waiting = ""
     for index, piece in enumerate(pieces):
         after_exception = (kept[index][0].split() or [""])[0] in lx.EXCEPTIONS
         if after_exception and not _has_cue(piece):
-            out.append(piece)  # "blank everywhere besides GLUE": GLUE is left out, not rated
+            out.append((piece, True))  # "blank everywhere besides GLUE": GLUE is left out, not rated
             continue
         if _has_cue(piece):
-            out.append(f"{waiting} {piece}".strip())
+            out.append((f"{waiting} {piece}".strip(), False))
             waiting = ""
             continue
         kinds = {m.kind for m in mentions(piece, lex) if m.kind in ("R", "P")}
-        if out and (kinds != {"R"} or index == len(pieces) - 1):
-            out[-1] = f"{out[-1]} , {piece}"
+        if out and not out[-1][1] and (kinds != {"R"} or index == len(pieces) - 1):
+            out[-1] = (f"{out[-1][0]} , {piece}", False)
         else:
             waiting = f"{waiting} {piece}"
     if waiting.strip():
-        if out:
-            out[-1] = f"{out[-1]} , {waiting}"
+        if out and not out[-1][1]:
+            out[-1] = (f"{out[-1][0]} , {waiting}", False)
         else:
-            out.append(waiting.strip())
+            out.append((waiting.strip(), False))
     return out
 
 
@@ -265,13 +285,23 @@ def sentences(text: str) -> list[tuple[str, bool]]:
     return out
 
 
+_ASKING = re.compile(
+    r"^(?:what|which|who|whom|whose|how|where|wha|whats|what's|who's|hows|how's|any|anyone|anybody|anything)\b"
+    r"|^(?:do|does|did|can|could|would|is|are|was|were)\s+(?:you|u|they|he|she|it|there|anyone|anybody|we)\b"
+)
+
+
 def _opens_question(piece: str) -> bool:
-    words = piece.split()
-    return (
-        bool(words)
-        and words[0] in lx.QUESTION_OPENERS
-        and not (len(words) > 1 and words[1] in ("it", "that") and words[0] == "is" and False)
-    )
+    """Whether a sentence without a question mark asks ("do you see Andrei's BLEU", "what about GLUE")."""
+    return _ASKING.search(_without_interjections(piece)) is not None
+
+
+def _without_interjections(text: str) -> str:
+    words = text.split()
+    i = 0
+    while i < len(words) - 1 and words[i].strip(",") in lx.INTERJECTIONS:
+        i += 1
+    return " ".join(words[i:])
 
 
 _QUESTION_START = re.compile(
@@ -297,43 +327,42 @@ class OptimizationParser:
         text = straight_apostrophes(clean_message(message)).lower()  # cut first: nothing reads more
         if not text.strip():
             return []
-        lex = lx.lexicon(tuple(context.reviewers), tuple(context.papers))
-        everything = mentions(text, lex)
-        reading = _Reading(
-            context,
-            lex,
-            {m.index for m in everything if m.kind == "P"},
-            {m.index for m in everything if m.kind == "R"},
-        )
+        text = _SEMICOLON_S.sub("'", text)
+        reading = _Reading(context, lx.lexicon(tuple(context.reviewers), tuple(context.papers)))
         for sentence, is_question in sentences(text):
             self._sentence(sentence, is_question, reading)
+        self._rows_and_columns(reading)
         return reading.acts
 
     def _sentence(self, sentence: str, is_question: bool, reading: _Reading) -> None:
+        if _CORRECTION.search(sentence):
+            reading.correcting = True
         none_above = _NONE_ABOVE.search(sentence)
         if none_above is not None:
             reading.add(OptNoneAbove(value=min(int(none_above.group(1)), MAX_VALUE)))
             sentence = sentence[: none_above.start()] + sentence[none_above.end() :]
-        elif reading.clauses == 0 and _NONE_OF_MINE.search(sentence):
-            asked = [q for q in reading.context.questions if q.reviewer is None and q.paper is None]
-            del asked  # (questions always name something; the threshold comes from the question text)
-        if is_question and lx.STATEMENT_OPENERS.search(sentence) is None:
-            start = _QUESTION_START.search(sentence)
-            if start is not None and start.start() > 0:
-                self._statement(sentence[: start.start()], reading)
-                sentence = sentence[start.start() :]
-            self._question(sentence, reading)
-            return
+        if is_question:
+            statement, question = _split_question(sentence)
+            if question is not None:
+                if statement:
+                    self._statement(statement, reading)
+                self._question(question, reading)
+                return
         self._statement(sentence, reading)
 
     # ---- statements -----------------------------------------------------------------------------
     def _statement(self, sentence: str, reading: _Reading) -> None:
         text = lx.NEUTRAL.sub(" so-so ", sentence)
-        text = lx.AGREEMENT.sub(" agreed ", text)
+        text = lx.AGREEMENT.sub(" okay ", text)
         text = _RANGE.sub(" ", text)
         previous_level = reading.level
-        for number, clause_text in enumerate(_clauses(text, reading.lex)):
+        exception = _EXCEPTION.search(text) is not None
+        for number, (clause_text, excepted) in enumerate(_clauses(text, reading.lex)):
             clause = self._read(clause_text, reading)
+            if excepted:
+                reading.excepted.update(m.index for m in clause.papers)
+                continue
+            clause.expand = clause.expand or (clause.unseen and exception and not clause.papers)
             bare = clause.level is None and not clause.neutral and not clause.unseen and not clause.proposal
             if number == 0 and bare and previous_level is not None and self._only_names(clause_text, reading.lex):
                 clause.level = previous_level  # "Andrei is good for BLEU. Ethan Smith Electra."
@@ -347,35 +376,36 @@ class OptimizationParser:
         """Whether a clause holds names (a reviewer and a paper) and little else."""
         found = mentions(text, lex)
         kinds = {m.kind for m in found}
-        others = [t for t in lx.TOKEN.findall(text) if t in lx.BARE_PAIR_WORDS or t.isdigit()]
-        return kinds == {"R", "P"} and len(lx.TOKEN.findall(text)) <= 2 * len(found) + len(others)
+        tokens = lx.TOKEN.findall(text)
+        others = [t for t in tokens if t in lx.BARE_PAIR_WORDS or t.isdigit()]
+        return kinds == {"R", "P"} and len(tokens) <= 2 * len(found) + len(others)
 
     def _read(self, text: str, reading: _Reading) -> _Clause:
-        rating = _RATING.sub(" ", text)
-        found = mentions(rating, reading.lex)
+        found = mentions(_RATING.sub(" ", text), reading.lex)
         level, neutral = _level(text)
         unseen = lx.UNSEEN.search(text) is not None
         proposal = lx.PROPOSAL.search(text) is not None and lx.RATING_FRAME.search(text) is None
-        words = text.split()
+        words = _without_interjections(text).split()
+        plural = any(t in _PLURAL for t in lx.TOKEN.findall(text))
         return _Clause(
             [m for m in found if m.kind == "R"],
             [m for m in found if m.kind == "P"],
             [m for m in found if m.kind == "N"],
             {m.kind for m in found if m.kind in ("RR", "PR", "PROP")},
+            plural,
             level,
             neutral,
             unseen,
             unseen and lx.EXPAND.search(text) is not None,
             proposal,
+            lx.CONDITIONAL.search(text) is not None,
             words[0] if words else "",
         )
 
     def _clause(self, clause: _Clause, text: str, reading: _Reading) -> None:
-        context = reading.context
         reviewers, papers = list(clause.reviewers), list(clause.papers)
         numbers = clause.numbers
-        explicit = bool(reviewers or papers)
-        if numbers and not explicit:
+        if numbers and not reviewers and not papers:
             numbers = [n for n in numbers if n.index >= SMALL_COUNT]  # "at all 4" is no value
             reviewers = [Mention("R", reading.carry[0], -1)] if reading.carry[0] is not None else []
             papers = [Mention("P", reading.carry[1], -1)] if reading.carry[1] is not None else []
@@ -384,20 +414,29 @@ class OptimizationParser:
             if reviewer is not None and paper is not None:
                 reading.add(OptCell(reviewer=reviewer, paper=paper, value=number.index))
         says = clause.unseen or (clause.level is not None and not clause.proposal)
-        if not numbers and says:
+        if not numbers and says and not clause.conditional:
             reviewers, papers = self._resolve(clause, text, reviewers, papers, reading)
             if clause.unseen:
                 self._unseen(clause, reviewers, papers, reading)
+            elif reviewers and not papers and lx.EVERY.search(text):
+                assert clause.level is not None
+                for m in _unique(reviewers):
+                    reading.rows.append((m.index, frozenset()))
+                    for p in range(len(reading.context.papers)):
+                        reading.add(OptRate(reviewer=m.index, paper=p, level=clause.level))
             else:
                 assert clause.level is not None
                 for r, p in _pairs(reviewers, papers):
                     reading.add(OptRate(reviewer=r, paper=p, level=clause.level))
+            if clause.level is not None:
                 reading.level = clause.level
+            if reviewers and papers or clause.unseen:
+                self._about(reviewers, papers, reading)
         elif clause.level is None and clause.neutral:
             reading.level = None
-        if clause.proposal and context.proposal is None:
-            pass
-        self._remember(reviewers if reviewers else clause.reviewers, papers if papers else clause.papers, reading)
+        elif not says and not clause.proposal and reviewers and papers:
+            self._about(reviewers, papers, reading)  # a bare pair: "Daniel at RoBERTa / is unknown to me"
+        self._remember(reviewers, papers, reading)
 
     def _resolve(
         self, clause: _Clause, text: str, reviewers: list[Mention], papers: list[Mention], reading: _Reading
@@ -405,67 +444,116 @@ class OptimizationParser:
         """Fill a clause's missing reviewer or paper from its pronouns and references, the message
         so far, the other side's question and the dialogue (see the package docstring)."""
         context = reading.context
-        continues = clause.first in lx.CONTINUATION
+        unnamed = lx.UNNAMED.search(text) is not None
+        subject_clause = lx.SUBJECT.search(text) is not None
         if not reviewers:
-            r = None
+            r: int | None = None
             if "RR" in clause.refs:
+                if clause.plural and len(reading.group) > 1:
+                    return self._resolve_papers(
+                        clause, text, [Mention("R", i, -1) for i in reading.group], papers, reading
+                    )
                 r = reading.reviewer if reading.reviewer is not None else reading.question("R")
                 if r is None:
                     r = context.last_reviewer
             elif "PROP" in clause.refs and context.proposal is not None and papers:
                 r = next((i for i, p in enumerate(context.proposal) if p == papers[0].index), None)
-            elif papers or continues or "PR" in clause.refs or clause.expand:
-                r = reading.reviewer if reading.reviewer is not None else reading.question("R")
-                if r is None and "PR" in clause.refs and not papers:
+            elif not unnamed and (papers or clause.first in lx.CONTINUATION or clause.expand):
+                r = reading.subject if reading.subject is not None else reading.question("R")
+                if clause.expand and not papers and len(reading.subjects | ({r} if r is not None else set())) > 1:
+                    r = None  # "everything else is empty": about which row?
+            elif not unnamed and subject_clause and not papers:
+                r = reading.subject if reading.subject is not None else reading.question("R")
+                if r is None:
                     r = context.last_reviewer
-                if r is None and clause.unseen and papers and clause.first not in ("i", "we", "my"):
-                    r = None
             if r is not None:
                 reviewers = [Mention("R", r, -1)]
-        if not papers and reviewers:
-            p = None
-            if "PROP" in clause.refs and context.proposal is not None:
-                props = context.proposal
-                for m in reviewers:
-                    if m.index < len(props):
-                        papers.append(Mention("P", props[m.index], m.position + 1))
-                return reviewers, papers
-            if "PR" in clause.refs:
-                p = reading.paper if reading.paper is not None else reading.question("P")
-                if p is None:
-                    p = context.last_paper
-            elif not clause.expand and not _dangling(text, reading.lex):
-                p = reading.paper if reading.paper is not None else reading.question("P")
-                if p is None and clause.unseen:
-                    p = context.last_paper
-            if p is not None:
-                papers = [Mention("P", p, 10**6)]
-        return reviewers, papers
+        return self._resolve_papers(clause, text, reviewers, papers, reading)
+
+    def _resolve_papers(
+        self, clause: _Clause, text: str, reviewers: list[Mention], papers: list[Mention], reading: _Reading
+    ) -> tuple[list[Mention], list[Mention]]:
+        context = reading.context
+        if papers or not reviewers:
+            return reviewers, papers
+        if "PROP" in clause.refs and context.proposal is not None:
+            props = context.proposal
+            return reviewers, [Mention("P", props[m.index], m.position + 1) for m in reviewers if m.index < len(props)]
+        p: int | None = None
+        if "PR" in clause.refs or lx.SUBJECT.search(text):
+            p = reading.paper if reading.paper is not None else reading.question("P")
+            if p is None:
+                p = context.last_paper
+        elif not clause.expand and not _dangling(text, reading.lex) and not lx.EVERY.search(text):
+            p = reading.topic if reading.topic is not None else reading.question("P")
+            if p is None and clause.unseen:
+                p = context.last_paper
+        return reviewers, ([Mention("P", p, 10**6)] if p is not None else [])
 
     def _unseen(self, clause: _Clause, reviewers: list[Mention], papers: list[Mention], reading: _Reading) -> None:
-        k_r, k_p = len(reading.context.reviewers), len(reading.context.papers)
+        """Unseen cells; a row or a column is kept for the end of the message (what the message
+        rates or leaves out after "except" is not unseen)."""
         if clause.expand and reviewers and not clause.papers:
             for m in _unique(reviewers):
-                for p in range(k_p):
-                    if p not in reading.named_papers:
-                        reading.add(OptUnseen(reviewer=m.index, paper=p))
+                reading.rows.append((m.index, frozenset()))
             return
         if clause.expand and papers and not clause.reviewers and not reviewers:
             for m in _unique(papers):
-                for r in range(k_r):
-                    if r not in reading.named_reviewers:
-                        reading.add(OptUnseen(reviewer=r, paper=m.index))
+                reading.columns.append((m.index, frozenset()))
             return
         for r, p in _pairs(reviewers, papers):
             reading.add(OptUnseen(reviewer=r, paper=p))
 
     @staticmethod
+    def _rows_and_columns(reading: _Reading) -> None:
+        """Every cell of the unseen rows and columns but those the message names or rates otherwise."""
+        k_r, k_p = len(reading.context.reviewers), len(reading.context.papers)
+        rated = {c for a in reading.acts if (c := _cell_of(a)) is not None}
+        cells = {(a.reviewer, a.paper) for a in reading.acts if isinstance(a, OptCell)}
+        rows = [
+            (r, left)
+            for r, left in reading.rows
+            if not any(
+                isinstance(a, OptRate)
+                and a.reviewer == r
+                and len({x.paper for x in reading.acts if isinstance(x, OptRate) and x.reviewer == r}) == k_p
+                for a in reading.acts
+            )
+        ]
+        for reviewer, _ in rows:
+            named = reading.named_papers.get(reviewer, set())
+            for paper in range(k_p):
+                left_out = paper in named or paper in reading.excepted
+                if (reviewer, paper) not in rated and (reviewer, paper) not in cells and not left_out:
+                    reading.add(OptUnseen(reviewer=reviewer, paper=paper))
+        for paper, _ in reading.columns:
+            for reviewer in range(k_r):
+                if (reviewer, paper) not in rated and (reviewer, paper) not in cells:
+                    reading.add(OptUnseen(reviewer=reviewer, paper=paper))
+
+    @staticmethod
+    def _about(reviewers: Sequence[Mention], papers: Sequence[Mention], reading: _Reading) -> None:
+        """Remember the reviewer and paper a statement was about (for the clauses after it)."""
+        if reviewers:
+            reading.subject = reviewers[-1].index
+            reading.subjects.update(m.index for m in reviewers)
+        if papers:
+            reading.topic = papers[-1].index
+
+    @staticmethod
     def _remember(reviewers: Sequence[Mention], papers: Sequence[Mention], reading: _Reading) -> None:
         if reviewers:
             reading.reviewer = reviewers[-1].index
-            reading.reviewers = [m.index for m in reviewers]
+            distinct = list(dict.fromkeys(m.index for m in reviewers))
+            if len(distinct) > 1:
+                reading.group = distinct
         if papers:
             reading.paper = papers[-1].index
+        for m in reviewers:
+            reading.named_papers.setdefault(m.index, set())
+        if reviewers and papers:
+            for m in reviewers:
+                reading.named_papers[m.index].update(p.index for p in papers)
         if reviewers or papers:
             reading.carry = (
                 reviewers[-1].index if reviewers else reading.carry[0],
@@ -480,22 +568,41 @@ class OptimizationParser:
         papers = [m for m in found if m.kind == "P"]
         refs = {m.kind for m in found if m.kind in ("RR", "PR", "PROP")}
         tokens = lx.TOKEN.findall(text)
-        if lx.ECHO.search(text) and not reviewers and not papers:
-            for ask in reading.context.questions:
-                reading.add(ask)
+        bare = _without_interjections(text)
+        if lx.ECHO.search(bare) and not reviewers and not papers:
+            if reading.context.questions:
+                for ask in reading.context.questions:
+                    reading.add(ask)
+            else:
+                for r in sorted(reading.named_papers, key=list(reading.named_papers).index):
+                    reading.add(OptAsk(reviewer=r))
             return
-        if reviewers and papers:
-            if lx.AGREEMENT_QUESTION.search(text) or all(
-                t in lx.BARE_PAIR_WORDS or t in reading.lex.first_words or lx.fuzzy(t, reading.lex) for t in tokens
-            ):
-                self._remember(reviewers, papers, reading)
-                return
+        if lx.AGREEMENT_QUESTION.search(bare):
+            self._remember(reviewers, papers, reading)
+            return
+        if (
+            reviewers
+            and papers
+            and (
+                lx.PAIR_QUESTION.search(text)
+                or all(
+                    t in lx.BARE_PAIR_WORDS or t in reading.lex.first_words or lx.fuzzy(t, reading.lex) for t in tokens
+                )
+            )
+        ):
+            self._remember(reviewers, papers, reading)
+            return
         wh = any(t in lx.WH_WORDS for t in tokens)
-        cue = _has_cue(text) and not wh
-        if not reviewers and ("RR" in refs or (cue and papers)):
-            r = reading.reviewer if reading.reviewer is not None else reading.context.last_reviewer
-            if r is not None and ("RR" in refs or len(tokens) <= 6):
-                reviewers = [Mention("R", r, -1)]
+        cue = not wh and any(p.search(text) for p in (lx.HIGH, lx.LOW, lx.UNSEEN, lx.OTHER_NEUTRAL))
+        if papers and any(t in lx.SEEKING_REVIEWERS for t in tokens):
+            reviewers = []  # "any good options for QuAC that aren't Morgan?"
+        elif not reviewers and ("RR" in refs or (cue and papers and len(tokens) <= 6)):
+            if any(t in _PLURAL for t in tokens) and len(reading.group) > 1:
+                reviewers = [Mention("R", i, -1) for i in reading.group]
+            else:
+                who = reading.reviewer if reading.reviewer is not None else reading.context.last_reviewer
+                if who is not None:
+                    reviewers = [Mention("R", who, -1)]
         if not papers and reviewers and ("PR" in refs or "PROP" in refs or (cue and len(tokens) <= 6)):
             if "PROP" in refs and reading.context.proposal is not None:
                 props = reading.context.proposal
@@ -505,8 +612,8 @@ class OptimizationParser:
                 if p is not None:
                     papers = [Mention("P", p, 10**6)]
         if not reviewers and not papers:
-            if lx.COMPARE_ASK.search(text) and reading.paper is not None and reading.clauses > 0:
-                reading.add(OptAsk(paper=reading.paper))
+            if lx.COMPARE_ASK.search(text) and reading.topic is not None and reading.clauses > 0:
+                reading.add(OptAsk(paper=reading.topic))
             return
         if reviewers and papers:
             for r, p in _pairs(reviewers, papers):
@@ -518,6 +625,31 @@ class OptimizationParser:
             for m in _unique(papers):
                 reading.add(OptAsk(paper=m.index))
         self._remember(reviewers, papers, reading)
+
+
+_CORRECTION = re.compile(
+    r"\b(?:actually|wait|misread|mistake|my\s+bad|scratch|correction|i\s+meant?|oops|sorry|rather|instead)\b"
+)
+_PLURAL = frozenset({"they", "them", "their", "they're", "they'd", "both", "those", "these"})
+_SEMICOLON_S = re.compile(r"(?<=[a-z]);(?=s\b)")
+_EXCEPTION = re.compile(r"\b(?:except|besides|other\s+th[ae]n|apart\s+from|aside\s+from|but)\b")
+
+
+def _split_question(sentence: str) -> tuple[str, str | None]:
+    """A question sentence as its statement part and its question part ("I have Morgan green on
+    BLEU, do you have better?"); ``(sentence, None)`` when it is a statement after all ("I think he
+    would be great at GloVe?")."""
+    start = _QUESTION_START.search(sentence)
+    if start is not None and start.start() > 0:
+        return sentence[: start.start()].strip(" ,"), sentence[start.start() :]
+    comma = sentence.rfind(",")
+    if comma > 0:
+        tail = _without_interjections(sentence[comma + 1 :].strip())
+        if _ASKING.search(tail) or lx.ECHO.search(tail):
+            return sentence[:comma], tail
+    if lx.STATEMENT_OPENERS.search(sentence) is not None:
+        return sentence, None
+    return "", sentence
 
 
 def last_names(message: str, context: OptimizationContext) -> tuple[int | None, int | None]:
