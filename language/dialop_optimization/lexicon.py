@@ -225,7 +225,13 @@ def reference(tokens: list[str], i: int) -> tuple[MentionKind, int] | None:
     if token in ("that", "this") and following in _REF_NOUNS:
         return "PR", 2
     if token in PAPER_REFS:
-        return "PR", 1
+        previous = tokens[i - 1] if i else ""
+        existential = token.startswith("there") and (
+            token == "there's"
+            or following in ("is", "are", "was", "were", "s")
+            or previous in ("is", "are", "was", "were")
+        )
+        return None if existential else ("PR", 1)
     return None
 
 
@@ -239,7 +245,7 @@ NEUTRAL = re.compile(
     r"|\b(?:next|second|third|2nd|3rd)\s+(?:best|highest|top|strongest|biggest)"
     r"|\b(?:much\s+|slightly\s+|a\s+(?:little|bit)\s+|way\s+|far\s+|even\s+|a\s+lot\s+)?(?:better|worse|higher|lower|stronger|weaker|darker|lighter)"
     r"(?:\s+(?:suited|fit|choice|option|candidate|pick))?(?:\s+than)?"
-    r"|\b(?:below|above)\s+(?:him|her|them)"
+    r"|\b(?:below|above)\s+(?:him|her|them)|\bnot\s+(?:his|her|their|the|my|our)\s+(?:best|strongest|top)"
     r"|\b(?:[56])\s*(?:/|out\s+of)\s*10\b"
 )
 """Phrases that rate nothing (comparisons, "not bad", "decent but not great", 5-6/10)."""
@@ -268,8 +274,7 @@ LOW = re.compile(
     r"|junk|crappy|abd|no\s+good|negatives?|minimal|falls?\s+off|(?:[0-4])\s*(?:/|out\s+of)\s*10|cannot"
     r"|can'?t\s+(?:be|do|work|review|handle)|definitely\s+not|(?:100%|totally|completely)\s+out"
     r"|not\s+(?:be\s+|been\s+)?(?:a\s+|an\s+|the\s+)?(?:so\s+|that\s+|very\s+|too\s+|really\s+|super\s+|quite\s+"
-    r"|particularly\s+|always\s+|as\s+|his\s+|her\s+|their\s+)?(?:good|great|grat|strong|fit|strength|suited|high|ideal|qualified"
-    r"|competent|best)"
+    r"|particularly\s+|always\s+|as\s+)?(?:good|great|grat|strong|fit|strength|suited|high|ideal|qualified|competent)"
     r"|(?:isn'?t|isnt|aren'?t|wasn'?t|wouldn'?t|won'?t|doesn'?t|don'?t|didn'?t)\s+(?:\w+\s+){0,4}?(?:good|great|strong"
     r"|fit|strength|suited|high)"
     r"|(?:don'?t|doesn'?t|do\s+not|does\s+not)\s+have\s+(?:much|any|a\s+lot\s+of)\s+(?:\w+\s+)?(?:knowledge|experience|expertise)"

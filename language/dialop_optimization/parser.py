@@ -134,7 +134,7 @@ def _number(token: str, previous: str | None, following: str | None, lex: Lexico
 
 def mentions(text: str, lex: Lexicon) -> list[Mention]:
     """The reviewer, paper, number and reference mentions of ``text``, in order."""
-    tokens = lx.TOKEN.findall(text)
+    tokens = [_stem(t, lex) for t in lx.TOKEN.findall(text)]
     out: list[Mention] = []
     i = 0
     while i < len(tokens):
@@ -171,6 +171,15 @@ def mentions(text: str, lex: Lexicon) -> list[Mention]:
     return out
 
 
+def _stem(token: str, lex: Lexicon) -> str:
+    """A name's possessive without its "'s" ("Andrei's" -> "andrei"); other tokens as they are."""
+    if token.endswith("'s") and len(token) > 4:
+        stem = token[:-2]
+        if stem in lex.by_first or lx.fuzzy(stem, lex) is not None:
+            return stem
+    return token
+
+
 def _attach(number: Mention, names: Sequence[Mention]) -> int | None:
     """The index of the name of ``names`` a value belongs to: the one right before it (within two
     mentions), else the nearest one after it, else the nearest one before it."""
@@ -181,6 +190,13 @@ def _attach(number: Mention, names: Sequence[Mention]) -> int | None:
     if after:
         return after[0].index
     return before[-1].index if before else None
+
+
+def _names_only(text: str, lex: Lexicon) -> bool:
+    """Whether a clause is names and linking words only ("Sofia", "Daniel at RoBERTa")."""
+    tokens = lx.TOKEN.findall(text)
+    found = [m for m in mentions(text, lex) if m.kind in ("R", "P")]
+    return bool(found) and len(tokens) <= 2 * len(found) + sum(t in lx.BARE_PAIR_WORDS for t in tokens)
 
 
 def _dangling(text: str, lex: Lexicon) -> bool:
@@ -434,9 +450,9 @@ class OptimizationParser:
                 self._about(reviewers, papers, reading)
         elif clause.level is None and clause.neutral:
             reading.level = None
-        elif not says and not clause.proposal and reviewers and papers:
-            self._about(reviewers, papers, reading)  # a bare pair: "Daniel at RoBERTa / is unknown to me"
-        self._remember(reviewers, papers, reading)
+        elif not says and not clause.proposal and (reviewers or papers) and _names_only(text, reading.lex):
+            self._about(reviewers, papers, reading)  # bare names: "Daniel at RoBERTa / is unknown to me"
+        self._remember(reviewers, papers, reading, (clause.reviewers, clause.papers))
 
     def _resolve(
         self, clause: _Clause, text: str, reviewers: list[Mention], papers: list[Mention], reading: _Reading
@@ -460,6 +476,8 @@ class OptimizationParser:
                 r = next((i for i, p in enumerate(context.proposal) if p == papers[0].index), None)
             elif not unnamed and (papers or clause.first in lx.CONTINUATION or clause.expand):
                 r = reading.subject if reading.subject is not None else reading.question("R")
+                if r is None and clause.expand:
+                    r = reading.reviewer
                 if clause.expand and not papers and len(reading.subjects | ({r} if r is not None else set())) > 1:
                     r = None  # "everything else is empty": about which row?
             elif not unnamed and subject_clause and not papers:
@@ -486,7 +504,7 @@ class OptimizationParser:
                 p = context.last_paper
         elif not clause.expand and not _dangling(text, reading.lex) and not lx.EVERY.search(text):
             p = reading.topic if reading.topic is not None else reading.question("P")
-            if p is None and clause.unseen:
+            if p is None and clause.unseen and not _PARTIAL.search(text):
                 p = context.last_paper
         return reviewers, ([Mention("P", p, 10**6)] if p is not None else [])
 
@@ -541,7 +559,14 @@ class OptimizationParser:
             reading.topic = papers[-1].index
 
     @staticmethod
-    def _remember(reviewers: Sequence[Mention], papers: Sequence[Mention], reading: _Reading) -> None:
+    def _remember(
+        reviewers: Sequence[Mention],
+        papers: Sequence[Mention],
+        reading: _Reading,
+        explicit: tuple[Sequence[Mention], Sequence[Mention]] | None = None,
+    ) -> None:
+        """Remember the names a clause spoke of (for pronouns and values after it); the names it
+        wrote out (``explicit``, default: all) are left out of its unseen rows."""
         if reviewers:
             reading.reviewer = reviewers[-1].index
             distinct = list(dict.fromkeys(m.index for m in reviewers))
@@ -549,11 +574,9 @@ class OptimizationParser:
                 reading.group = distinct
         if papers:
             reading.paper = papers[-1].index
-        for m in reviewers:
-            reading.named_papers.setdefault(m.index, set())
-        if reviewers and papers:
-            for m in reviewers:
-                reading.named_papers[m.index].update(p.index for p in papers)
+        written_reviewers, written_papers = explicit if explicit is not None else (reviewers, papers)
+        for m in written_reviewers:
+            reading.named_papers.setdefault(m.index, set()).update(p.index for p in written_papers)
         if reviewers or papers:
             reading.carry = (
                 reviewers[-1].index if reviewers else reading.carry[0],
@@ -630,6 +653,7 @@ class OptimizationParser:
 _CORRECTION = re.compile(
     r"\b(?:actually|wait|misread|mistake|my\s+bad|scratch|correction|i\s+meant?|oops|sorry|rather|instead)\b"
 )
+_PARTIAL = re.compile(r"\b(?:most|some|many|several|few|half)\b")
 _PLURAL = frozenset({"they", "them", "their", "they're", "they'd", "both", "those", "these"})
 _SEMICOLON_S = re.compile(r"(?<=[a-z]);(?=s\b)")
 _EXCEPTION = re.compile(r"\b(?:except|besides|other\s+th[ae]n|apart\s+from|aside\s+from|but)\b")
