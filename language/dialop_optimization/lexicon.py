@@ -224,6 +224,8 @@ def reference(tokens: list[str], i: int) -> tuple[MentionKind, int] | None:
         return ("PROP", 2) if following in ("proposal", "assignment", "assignments") else None
     if token in ("that", "this") and following in _REF_NOUNS:
         return "PR", 2
+    if token == "that" and not following:
+        return "PR", 1  # "no info on that"
     if token in PAPER_REFS:
         previous = tokens[i - 1] if i else ""
         existential = token.startswith("there") and (
@@ -245,7 +247,7 @@ NEUTRAL = re.compile(
     r"|\b(?:next|second|third|2nd|3rd)\s+(?:best|highest|top|strongest|biggest)"
     r"|\b(?:much\s+|slightly\s+|a\s+(?:little|bit)\s+|way\s+|far\s+|even\s+|a\s+lot\s+)?(?:better|worse|higher|lower|stronger|weaker|darker|lighter)"
     r"(?:\s+(?:suited|fit|choice|option|candidate|pick))?(?:\s+than)?"
-    r"|\b(?:below|above)\s+(?:him|her|them)|\bnot\s+(?:his|her|their|the|my|our)\s+(?:best|strongest|top)"
+    r"|\b(?:below|above)\s+(?:him|her|them)|\bnot\s+(?:be\s+)?(?:his|her|their|the|my|our)\s+(?:best|strongest|top)"
     r"|\b(?:[56])\s*(?:/|out\s+of)\s*10\b"
 )
 """Phrases that rate nothing (comparisons, "not bad", "decent but not great", 5-6/10)."""
@@ -271,7 +273,7 @@ HIGH = re.compile(
 
 LOW = re.compile(
     r"\b(?:bad|poor|poorly|terrible|awful|horrible|low|lowest|red|reds|pink|weak|worst|below\s+average|trash"
-    r"|junk|crappy|abd|no\s+good|negatives?|minimal|falls?\s+off|(?:[0-4])\s*(?:/|out\s+of)\s*10|cannot"
+    r"|junk|crappy|abd|no\s+good|not\s+(?:so|that|very|too)\s+much|negatives?|minimal|falls?\s+off|(?:[0-4])\s*(?:/|out\s+of)\s*10|cannot"
     r"|can'?t\s+(?:be|do|work|review|handle)|definitely\s+not|(?:100%|totally|completely)\s+out"
     r"|not\s+(?:be\s+|been\s+)?(?:a\s+|an\s+|the\s+)?(?:so\s+|that\s+|very\s+|too\s+|really\s+|super\s+|quite\s+"
     r"|particularly\s+|always\s+|as\s+)?(?:good|great|grat|strong|fit|strength|suited|high|ideal|qualified|competent)"
@@ -309,7 +311,7 @@ UNSEEN = re.compile(
 
 EXPAND = re.compile(
     r"\b(?:(?:info|information|data|values?|scores?|knowledge|idea|clue)\s+(?:on|for|about|of|in)\b(?!\s+(?:me|us|you|my|your)\b)"
-    r"|know\s+nothing|at\s+all|completely|totally|entirely|everywhere|every\s+(?:square|paper|cell|one|column|row)"
+    r"|know\s+nothing|nothing\s+(?:on|for|about)\b(?!\s+(?:my|your|me|us|here|you)\b)|all\s+(?:blank|empty|unknown|grey|gray)|at\s+all|completely|totally|entirely|everywhere|every\s+(?:square|paper|cell|one|column|row)"
     r"|everything|across\s+the\s+board|(?:empty|blank|unknown)\s+(?:on|for)\s+(?!(?:my|your|me|us|you|him|her|them|it|that"
     r"|this|there|most|some|many|a|few|several|half)\b)|the\s+rest|all\s+(?:of\s+)?(?:them|the\s+others))\b"
 )

@@ -434,7 +434,7 @@ class OptimizationParser:
             reviewers, papers = self._resolve(clause, text, reviewers, papers, reading)
             if clause.unseen:
                 self._unseen(clause, reviewers, papers, reading)
-            elif reviewers and not papers and lx.EVERY.search(text):
+            elif clause.reviewers and not papers and lx.EVERY.search(text):
                 assert clause.level is not None
                 for m in _unique(reviewers):
                     reading.rows.append((m.index, frozenset()))
@@ -450,6 +450,8 @@ class OptimizationParser:
                 self._about(reviewers, papers, reading)
         elif clause.level is None and clause.neutral:
             reading.level = None
+            if not clause.proposal:
+                self._about(reviewers, papers, reading)  # "Joseph is average on BLEU, below average on GLUE"
         elif not says and not clause.proposal and (reviewers or papers) and _names_only(text, reading.lex):
             self._about(reviewers, papers, reading)  # bare names: "Daniel at RoBERTa / is unknown to me"
         self._remember(reviewers, papers, reading, (clause.reviewers, clause.papers))
@@ -469,6 +471,8 @@ class OptimizationParser:
                     return self._resolve_papers(
                         clause, text, [Mention("R", i, -1) for i in reading.group], papers, reading
                     )
+                if clause.plural and clause.expand:
+                    return reviewers, papers  # "no values for either of them": whose row?
                 r = reading.reviewer if reading.reviewer is not None else reading.question("R")
                 if r is None:
                     r = context.last_reviewer
@@ -480,10 +484,14 @@ class OptimizationParser:
                     r = reading.reviewer
                 if clause.expand and not papers and len(reading.subjects | ({r} if r is not None else set())) > 1:
                     r = None  # "everything else is empty": about which row?
-            elif not unnamed and subject_clause and not papers:
+            elif not unnamed and (subject_clause or "PR" in clause.refs) and not papers:
                 r = reading.subject if reading.subject is not None else reading.question("R")
                 if r is None:
                     r = context.last_reviewer
+            elif not unnamed and not papers and reading.clauses == 0 and len(context.questions) == 1:
+                asked = context.questions[0]  # "Nope, red" answers "Is Daniel good on RoBERTa?"
+                if asked.reviewer is not None and asked.paper is not None:
+                    return [Mention("R", asked.reviewer, -1)], [Mention("P", asked.paper, 10**6)]
             if r is not None:
                 reviewers = [Mention("R", r, -1)]
         return self._resolve_papers(clause, text, reviewers, papers, reading)
@@ -502,9 +510,14 @@ class OptimizationParser:
             p = reading.paper if reading.paper is not None else reading.question("P")
             if p is None:
                 p = context.last_paper
-        elif not clause.expand and not _dangling(text, reading.lex) and not lx.EVERY.search(text):
+        elif (
+            not clause.expand
+            and not _dangling(text, reading.lex)
+            and not lx.EVERY.search(text)
+            and not _PARTIAL.search(text)
+        ):
             p = reading.topic if reading.topic is not None else reading.question("P")
-            if p is None and clause.unseen and not _PARTIAL.search(text):
+            if p is None and clause.unseen:
                 p = context.last_paper
         return reviewers, ([Mention("P", p, 10**6)] if p is not None else [])
 
