@@ -56,6 +56,30 @@ ORDINALS = {
 }
 _ORDINAL_DIGITS = re.compile(r"(\d+)(?:st|nd|rd|th)")
 _COLUMN_NOUNS = frozenset({"row", "rows", "column", "columns", "col", "paper", "papers", "one", "slot", "spot"})
+MASCULINE_PRONOUNS = frozenset({"he", "him", "his", "he's", "he'd", "hes", "himself"})
+FEMININE_PRONOUNS = frozenset({"she", "her", "hers", "she's", "she'd", "shes", "herself"})
+FEMININE_NAMES = frozenset(
+    """
+    ava sofia sophia sophie morgan emma olivia mia isabella charlotte amelia harper evelyn abigail emily ella
+    elizabeth camila luna avery mila aria scarlett penelope layla chloe victoria madison eleanor grace nora
+    riley zoey hannah hazel lily ellie violet zoe stella aurora natalie leah aubrey lucy audrey bella claire
+    naomi elena caroline anna maya valentina ruby ivy ariana alice hailey gabriella allison samantha sarah
+    eva piper julia maria jessica jennifer linda susan karen nancy lisa mary patricia barbara priya mei yuki
+    fatima aisha ana laura rachel rebecca katherine kate amy helen diana
+    """.split()
+)
+"""First names people refer to with "she" / "her" (a name in neither list takes any pronoun)."""
+MASCULINE_NAMES = frozenset(
+    """
+    daniel andrei joseph ethan noah liam oliver elijah james william benjamin lucas henry alexander mason
+    michael jacob logan jackson sebastian jack aiden owen samuel matthew david john robert thomas charles
+    christopher mark paul steven andrew kevin brian george edward ryan jason eric stephen justin scott
+    brandon frank gregory patrick peter carl arthur keith jeremy sean christian albert austin jesse bryan
+    bruce ralph roy dylan wayne alan juan louis gabriel vincent harry ivan dmitri sergei mohammed ahmed
+    wei hiroshi raj arjun carlos miguel luis omar
+    """.split()
+)
+"""First names people refer to with "he" / "him"."""
 REVIEWER_PRONOUNS = frozenset(
     {
         "he",
@@ -210,11 +234,24 @@ def ordinal_paper(tokens: list[str], i: int, lex: Lexicon) -> tuple[int, int] | 
     return (index, 1) if token == "last" else None
 
 
+def pronoun_gender(token: str) -> int:
+    """0 for a pronoun of anyone ("they"), 1 for "he", 2 for "she"."""
+    return 1 if token in MASCULINE_PRONOUNS else 2 if token in FEMININE_PRONOUNS else 0
+
+
+def name_gender(name: str) -> int:
+    """0 when the first name's pronoun is unknown, 1 for "he", 2 for "she"."""
+    first = (name.split() or [""])[0].lower()
+    return 2 if first in FEMININE_NAMES else 1 if first in MASCULINE_NAMES else 0
+
+
 def reference(tokens: list[str], i: int) -> tuple[MentionKind, int] | None:
     """A pronoun for a reviewer, a reference to a paper or to the proposal at ``i``, with tokens used."""
     token = tokens[i]
     following = tokens[i + 1] if i + 1 < len(tokens) else ""
     if token in REVIEWER_PRONOUNS:
+        return "RR", 1
+    if token == "both":
         return "RR", 1
     if (
         token in ("this", "that", "the", "current", "latest", "last", "your", "my")
@@ -264,7 +301,7 @@ AGREEMENT = re.compile(
 
 HIGH = re.compile(
     r"\b(?:amazing|great|excellent|good|strong|solid|best|top|high|highest|green|greens|perfect|wonderful"
-    r"|fantastic|ideal|above\s+average|phenomenal|brilliant|killing\s+it|on\s+lock|decent|capable|suited|suitable"
+    r"|fantastic|ideal|strongest|greatest|above\s+average|phenomenal|brilliant|killing\s+it|on\s+lock|decent|capable|suited|suitable"
     r"|proficient|expertise|expert|experts|knowledgeable|competent|qualified|prodigy|insane|stands?\s+out|standout"
     r"|strength|strengths|excel|excels|highly|big\s+plays?|tier|awesome|stellar|superb|outstanding|impressive"
     r"|do(?:es)?\s+(?:really\s+|very\s+|so\s+|pretty\s+)?well|(?:[7-9]|10)\s*(?:/|out\s+of)\s*10)\b"
@@ -357,6 +394,7 @@ BARE_PAIR_WORDS = frozenset(
 )
 SAME = re.compile(
     r"^(?:and\s+|also\s+|but\s+)?(?:(?:the\s+)?same\s+(?:for|with|goes\s+for|here\s+for|thing\s+for)|so\s+(?:is|are|does|do|would|was))\b"
+    r"|^[a-z]+(?:\s+[a-z]+)?\s+(?:too|as\s+well)$|^(?:and\s+)?(?:also|plus)\s+[a-z]+(?:\s+[a-z]+)?$"
 )
 """A clause repeating the previous rating for other names ("Same for Ethan")."""
 DANGLING = re.compile(

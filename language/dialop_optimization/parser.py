@@ -66,6 +66,7 @@ class _Clause:
     numbers: list[Mention]
     refs: set[str]
     plural: bool
+    gender: int  # of its first pronoun: 0 anyone, 1 "he", 2 "she"
     level: Level | None
     neutral: bool
     unseen: bool
@@ -96,6 +97,7 @@ class _Reading:
     named_papers: dict[int, set[int]] = field(default_factory=dict)  # reviewer -> papers named with it
     correcting: bool = False  # the message has corrected itself
     excepted: set[int] = field(default_factory=set)  # papers named after "except", "besides"
+    recent: list[int] = field(default_factory=list)  # the reviewers named in the message, in order
 
     def add(self, act: OptAct) -> None:
         """Keep ``act``; after a correction ("oh wait I misread") it replaces what the message said
@@ -105,6 +107,22 @@ class _Reading:
             self.acts = [a for a in self.acts if _cell_of(a) != cell or isinstance(a, OptAsk)]
         if act not in self.acts:
             self.acts.append(act)
+
+    def pronoun(self, gender: int) -> int | None:
+        """The reviewer "he" (``gender`` 1), "she" (2) or "they" (0) stands for: the last one named
+        in the message that the pronoun fits, else the other side's question's, else the one
+        named last in the dialogue."""
+        names = self.context.reviewers
+
+        def fits(r: int | None) -> bool:
+            return r is not None and r < len(names) and (gender == 0 or lx.name_gender(names[r]) in (0, gender))
+
+        found = next((r for r in reversed(self.recent) if fits(r)), None)
+        if found is None and fits(self.question("R")):
+            found = self.question("R")
+        if found is None and fits(self.context.last_reviewer):
+            found = self.context.last_reviewer
+        return found
 
     def question(self, kind: str) -> int | None:
         """The reviewer (``"R"``) or paper the other side's last question was about, if only one."""
@@ -158,7 +176,7 @@ def mentions(text: str, lex: Lexicon) -> list[Mention]:
             i += ordinal[1]
             continue
         if (ref := lx.reference(tokens, i)) is not None:
-            out.append(Mention(ref[0], -1, len(out)))
+            out.append(Mention(ref[0], lx.pronoun_gender(token) if ref[0] == "RR" else -1, len(out)))
             i += ref[1]
             continue
         if token[0].isdigit():
@@ -368,7 +386,8 @@ class OptimizationParser:
 
     # ---- statements -----------------------------------------------------------------------------
     def _statement(self, sentence: str, reading: _Reading) -> None:
-        text = lx.NEUTRAL.sub(" so-so ", sentence)
+        text = _LUKEWARM.sub(_lukewarm, sentence)
+        text = lx.NEUTRAL.sub(" so-so ", text)
         text = lx.AGREEMENT.sub(" okay ", text)
         text = _RANGE.sub(" ", text)
         previous_level = reading.level
@@ -382,7 +401,8 @@ class OptimizationParser:
             bare = clause.level is None and not clause.neutral and not clause.unseen and not clause.proposal
             if number == 0 and bare and previous_level is not None and self._only_names(clause_text, reading.lex):
                 clause.level = previous_level  # "Andrei is good for BLEU. Ethan Smith Electra."
-            if lx.SAME.search(clause_text) and reading.level is not None and not clause.unseen:
+            same = lx.SAME.search(clause_text.strip()) is not None and clause.level is None
+            if same and reading.level is not None and not clause.unseen and not clause.neutral:
                 clause.level, clause.proposal = reading.level, False
             self._clause(clause, clause_text, reading)
             reading.clauses += 1
@@ -409,6 +429,7 @@ class OptimizationParser:
             [m for m in found if m.kind == "N"],
             {m.kind for m in found if m.kind in ("RR", "PR", "PROP")},
             plural,
+            next((m.index for m in found if m.kind == "RR"), 0),
             level,
             neutral,
             unseen,
@@ -473,9 +494,7 @@ class OptimizationParser:
                     )
                 if clause.plural and clause.expand:
                     return reviewers, papers  # "no values for either of them": whose row?
-                r = reading.reviewer if reading.reviewer is not None else reading.question("R")
-                if r is None:
-                    r = context.last_reviewer
+                r = reading.pronoun(clause.gender)
             elif "PROP" in clause.refs and context.proposal is not None and papers:
                 r = next((i for i, p in enumerate(context.proposal) if p == papers[0].index), None)
             elif not unnamed and (papers or clause.first in lx.CONTINUATION or clause.expand):
@@ -582,6 +601,8 @@ class OptimizationParser:
         wrote out (``explicit``, default: all) are left out of its unseen rows."""
         if reviewers:
             reading.reviewer = reviewers[-1].index
+            reading.recent = [r for r in reading.recent if r not in {m.index for m in reviewers}]
+            reading.recent += list(dict.fromkeys(m.index for m in reviewers))
             distinct = list(dict.fromkeys(m.index for m in reviewers))
             if len(distinct) > 1:
                 reading.group = distinct
@@ -636,7 +657,8 @@ class OptimizationParser:
             if any(t in _PLURAL for t in tokens) and len(reading.group) > 1:
                 reviewers = [Mention("R", i, -1) for i in reading.group]
             else:
-                who = reading.reviewer if reading.reviewer is not None else reading.context.last_reviewer
+                gender = next((m.index for m in found if m.kind == "RR"), 0)
+                who = reading.pronoun(gender)
                 if who is not None:
                     reviewers = [Mention("R", who, -1)]
         if not papers and reviewers and ("PR" in refs or "PROP" in refs or (cue and len(tokens) <= 6)):
@@ -661,6 +683,19 @@ class OptimizationParser:
             for m in _unique(papers):
                 reading.add(OptAsk(paper=m.index))
         self._remember(reviewers, papers, reading)
+
+
+_LUKEWARM = re.compile(
+    r"\b(?:decent|good|ok|okay|fine|solid|alright)\b[^.,;!?]{0,40}?\bbut\s+not\s+(?:great|amazing|the\s+best|super|ideal"
+    r"|excellent|that\s+good|outstanding|stellar)\b"
+)
+
+
+def _lukewarm(match: re.Match[str]) -> str:
+    """ "decent at BLEU but not great" rates nothing: its cue words become "so-so", its names stay."""
+    words = match.group().split()
+    cut = len(words) - 1 - words[::-1].index("but")
+    return " ".join(["so-so", *words[1:cut]])
 
 
 _CORRECTION = re.compile(

@@ -343,3 +343,42 @@ def test_proposals_are_not_ratings(message: str) -> None:
 )
 def test_rating_conventions(message: str, expected: list[tuple]) -> None:
     assert facts(message) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "ctx", "expected"),
+    [
+        # a pronoun takes the last reviewer it fits ("he" is not Ava)
+        (
+            "Ava is great at GLUE, Ethan too. She is red on BLEU",
+            CTX,
+            [("rate", 0, 3, "high"), ("rate", 6, 3, "high"), ("rate", 0, 0, "low")],
+        ),
+        ("Ava is great at GLUE. He is red there", CTX, [("rate", 0, 3, "high")]),
+        # "both" and "they" take the reviewers of the clause before
+        (
+            "Morgan is better than Sofia at BLEU, both are green though",
+            CTX,
+            [("rate", 4, 0, "high"), ("rate", 2, 0, "high")],
+        ),
+        # a short answer is about the cell the other side asked about
+        ("Nope, red", dialogue(questions=(OptAsk(reviewer=1, paper=5),)), [("rate", 1, 5, "low")]),
+        ("blank on my end", dialogue(questions=(OptAsk(reviewer=1, paper=5),)), [("unseen", 1, 5)]),
+        ("Good on SWAG though", dialogue(questions=(OptAsk(reviewer=3),)), [("rate", 3, 7, "high")]),
+        # "You?" asks back what we were asked
+        (
+            "Dark green for me. You?",
+            dialogue(questions=(OptAsk(reviewer=2, paper=2),)),
+            [("rate", 2, 2, "high"), ("ask", 2, 2)],
+        ),
+        # a correction replaces what the message said about the cell
+        ("Noah is unknown on GLUE. Wait no, he is bad at GLUE", CTX, [("rate", 7, 3, "low")]),
+        # conditions and lukewarm praise state nothing
+        ("If you think Ethan is good for BLEU, go ahead", CTX, []),
+        ("Joseph is decent at BLEU but not great", CTX, []),
+        # a row rated at once
+        ("Andrei is red for everything", CTX, [("rate", 3, p, "low") for p in EVERY]),
+    ],
+)
+def test_references_answers_and_corrections(message: str, ctx: OptimizationContext, expected: list[tuple]) -> None:
+    assert facts(message, ctx) == expected
