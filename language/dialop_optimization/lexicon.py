@@ -284,7 +284,7 @@ NEUTRAL = re.compile(
     r"|\b(?:next|second|third|2nd|3rd)\s+(?:best|highest|top|strongest|biggest)"
     r"|\b(?:much\s+|slightly\s+|a\s+(?:little|bit)\s+|way\s+|far\s+|even\s+|a\s+lot\s+)?(?:better|worse|higher|lower|stronger|weaker|darker|lighter)"
     r"(?:\s+(?:suited|fit|choice|option|candidate|pick))?(?:\s+than)?"
-    r"|\b(?:below|above)\s+(?:him|her|them)|\bnot\s+(?:be\s+)?(?:his|her|their|the|my|our)\s+(?:best|strongest|top)"
+    r"|\bno\s+(?:green|greens|high|dark\s+greens?)\b|\b(?:below|above)\s+(?:him|her|them)|\bnot\s+(?:be\s+)?(?:his|her|their|the|my|our)\s+(?:best|strongest|top)"
     r"|\b(?:[56])\s*(?:/|out\s+of)\s*10\b"
 )
 """Phrases that rate nothing (comparisons, "not bad", "decent but not great", 5-6/10)."""
@@ -327,7 +327,10 @@ EVERY = re.compile(
 """A rating over a whole row ("Andrei is red for everything")."""
 CONDITIONAL = re.compile(r"\b(?:if|unless|as\s+long\s+as|in\s+case|hope|hoping|wonder|whether|assume|assuming)\b")
 """A condition or a wish: its clause states nothing ("if you think Ethan is good for BLEU")."""
-UNNAMED = re.compile(r"\b(?:who|whoever|someone|somebody|anyone|anybody|nobody|no\s+one|not\s+sure)\b")
+UNNAMED = re.compile(
+    r"\b(?:who|whoever|someone|somebody|anyone|anybody|nobody|no\s+one|not\s+sure|everyone|everybody|options?|choices"
+    r"|candidates|people|other\s+(?:\d|two|three|ones?|people|reviewers|guys))\b"
+)
 """A clause about someone unnamed: it takes no reviewer from earlier clauses."""
 SUBJECT = re.compile(r"^(?:\w+\s+){0,3}?(?:it'?s|its|it\s+is|it\s+was|that'?s|thats|that\s+is|there'?s|theres)\b")
 """A clause about the cell under discussion ("it's dark green", "that's a blank for me")."""
@@ -340,7 +343,7 @@ OTHER_NEUTRAL = re.compile(
 UNSEEN = re.compile(
     r"\b(?:blank|blanks|empty|unknown|unknowns|grey|gray|no\s+(?:value|values|info|information|data|score|scores"
     r"|number|numbers|idea|clue|knowledge|rating|ratings)|(?:zero|0)\s+(?:info|information|data|knowledge)"
-    r"|nothing\s+(?:for|on|about|in)|(?:don'?t|dont|do\s+not|can'?t|cannot)\s+(?:see|have)(?!\s+(?:much|many|a\s+lot|too|enough|a\s+(?:great|good|high)))"
+    r"|nothing\s+(?:for|on|about|in)|(?:don'?t|dont|do\s+not|can'?t|cannot)\s+(?:see|have)(?!\s+(?:much|many|a\s+lot|too|enough|a\s+(?:great|good|high)|any\s+(?:good|great|high|green|dark|strong)))"
     r"|(?:don'?t|dont|do\s+not|doesn'?t)\s+(?:know\s+anything|have\s+a\s+(?:review\s+)?score)"
     r"|know\s+nothing|shot\s+in\s+the\s+dark|a\s+nothing|there'?s\s+nothing|nothing\s+(?:on|from)\s+my\s+end)"
 )
@@ -348,7 +351,7 @@ UNSEEN = re.compile(
 
 EXPAND = re.compile(
     r"\b(?:(?:info|information|data|values?|scores?|knowledge|idea|clue)\s+(?:on|for|about|of|in)\b(?!\s+(?:me|us|you|my|your)\b)"
-    r"|know\s+nothing|nothing\s+(?:on|for|about)\b(?!\s+(?:my|your|me|us|here|you)\b)|all\s+(?:blank|empty|unknown|grey|gray)|at\s+all|completely|totally|entirely|everywhere|every\s+(?:square|paper|cell|one|column|row)"
+    r"|know\s+nothing|anything\s+(?:for|on|about)\b(?!\s+(?:my|your|me|us|here|you)\b)|nothing\s+(?:on|for|about)\b(?!\s+(?:my|your|me|us|here|you)\b)|all\s+(?:blank|empty|unknown|grey|gray)|at\s+all|completely|totally|entirely|everywhere|every\s+(?:square|paper|cell|one|column|row)"
     r"|everything|across\s+the\s+board|(?:empty|blank|unknown)\s+(?:on|for)\s+(?!(?:my|your|me|us|you|him|her|them|it|that"
     r"|this|there|most|some|many|a|few|several|half)\b)|the\s+rest|all\s+(?:of\s+)?(?:them|the\s+others))\b"
 )
@@ -385,6 +388,7 @@ AGREEMENT_QUESTION = re.compile(
     r"|try|lock|keep|re-?send)\b|\bare\s+you\s+(?:ok|okay|fine|good|alright|cool|happy|down)"
     r"|\b(?:is|does|would|will)\s+(?:that|this|it)\s+(?:\w+\s+)?(?:ok|okay|fine|work|good|alright)"
     r"|\bworks?\s+(?:for|with)\s+you|\b(?:okay|ok|fine|good)\s+(?:for|with)\s+you|\bdo\s+you\s+agree|\bsound\s+(?:good|ok|okay|fine)"
+    r"|\b(?:ok|okay|alright|right|cool|yes|no)\s*$|\b(?:swap|swapping|switch|switching|trade|trading)\b"
 )
 """A question that seeks agreement or action, never a question about cells ("can we put ...", "are you okay with")."""
 PAIR_QUESTION = re.compile(r"\b(?:how\s+about|what\s+about|instead|put|place|move|swap|assign|lock|switch|keep)\b")

@@ -23,7 +23,7 @@ from language.text import clean_message, straight_apostrophes
 
 _SENTENCE = re.compile(r"(?<!\d)[.!?;\n]+|[.!?;\n]+(?!\d)|\s/\s|\s-\s")
 _CLAUSE = re.compile(
-    r",\s*|:\s+(?=[a-z]+\s+(?:is|are|would|has|can)\b)|\s+(?:but|however|though|although|whereas|while|yet|because|since|unless"
+    r",\s*|:\s+(?=[a-z]+\s+(?:is|are|would|has|can)\b)|\s+(?:but|however|though|although|whereas|while|yet|because|since"
     r"|except(?:\s+that)?|besides|other\s+th[ae]n(?:\s+that)?|apart\s+from|aside\s+from|and)\s+"
     r"|\s+so\s+(?!(?:good|great|bad|much|many|far|well|dark|high|low|strong|solid|not|sure|i\s+guess)\b)"
     r"|\s+as\s+(?=(?:it|he|she|they|that)\b)"
@@ -398,6 +398,7 @@ class OptimizationParser:
                 reading.excepted.update(m.index for m in clause.papers)
                 continue
             clause.expand = clause.expand or (clause.unseen and exception and not clause.papers)
+            clause.expand = clause.expand and _PARTIAL.search(clause_text) is None  # "unknown most everywhere"
             bare = clause.level is None and not clause.neutral and not clause.unseen and not clause.proposal
             if number == 0 and bare and previous_level is not None and self._only_names(clause_text, reading.lex):
                 clause.level = previous_level  # "Andrei is good for BLEU. Ethan Smith Electra."
@@ -419,7 +420,7 @@ class OptimizationParser:
     def _read(self, text: str, reading: _Reading) -> _Clause:
         found = mentions(_RATING.sub(" ", text), reading.lex)
         level, neutral = _level(text)
-        unseen = lx.UNSEEN.search(text) is not None
+        unseen = lx.UNSEEN.search(text) is not None and _OPINION.search(text) is None
         proposal = lx.PROPOSAL.search(text) is not None and lx.RATING_FRAME.search(text) is None
         words = _without_interjections(text).split()
         plural = any(t in _PLURAL for t in lx.TOKEN.findall(text))
@@ -451,6 +452,7 @@ class OptimizationParser:
             if reviewer is not None and paper is not None:
                 reading.add(OptCell(reviewer=reviewer, paper=paper, value=number.index))
         says = clause.unseen or (clause.level is not None and not clause.proposal)
+        before = len(reading.acts)
         if not numbers and says and not clause.conditional:
             reviewers, papers = self._resolve(clause, text, reviewers, papers, reading)
             if clause.unseen:
@@ -466,7 +468,8 @@ class OptimizationParser:
                 for r, p in _pairs(reviewers, papers):
                     reading.add(OptRate(reviewer=r, paper=p, level=clause.level))
             if clause.level is not None:
-                reading.level = clause.level
+                header = not clause.reviewers and not clause.papers and not clause.refs  # "I have these in green:"
+                reading.level = clause.level if len(reading.acts) > before or header else None
             if reviewers and papers or clause.unseen:
                 self._about(reviewers, papers, reading)
         elif clause.level is None and clause.neutral:
@@ -525,7 +528,9 @@ class OptimizationParser:
             props = context.proposal
             return reviewers, [Mention("P", props[m.index], m.position + 1) for m in reviewers if m.index < len(props)]
         p: int | None = None
-        if "PR" in clause.refs or lx.SUBJECT.search(text):
+        if "RR" in clause.refs and "PR" not in clause.refs and reading.paper is not None and not clause.expand:
+            p = reading.paper  # "Let's add Ava for RoBERTa. She has a great score."
+        elif "PR" in clause.refs or lx.SUBJECT.search(text):
             p = reading.paper if reading.paper is not None else reading.question("P")
             if p is None:
                 p = context.last_paper
@@ -630,7 +635,7 @@ class OptimizationParser:
             if reading.context.questions:
                 for ask in reading.context.questions:
                     reading.add(ask)
-            else:
+            elif not reading.acts:  # "not much on Morgan or Ethan, how about you?"
                 for r in sorted(reading.named_papers, key=list(reading.named_papers).index):
                     reading.add(OptAsk(reviewer=r))
             return
@@ -670,8 +675,8 @@ class OptimizationParser:
                 if p is not None:
                     papers = [Mention("P", p, 10**6)]
         if not reviewers and not papers:
-            if lx.COMPARE_ASK.search(text) and reading.topic is not None and reading.clauses > 0:
-                reading.add(OptAsk(paper=reading.topic))
+            if lx.COMPARE_ASK.search(text) and reading.paper is not None and reading.clauses > 0:
+                reading.add(OptAsk(paper=reading.paper))
             return
         if reviewers and papers:
             for r, p in _pairs(reviewers, papers):
@@ -701,10 +706,11 @@ def _lukewarm(match: re.Match[str]) -> str:
 _CORRECTION = re.compile(
     r"\b(?:actually|wait|misread|mistake|my\s+bad|scratch|correction|i\s+meant?|oops|sorry|rather|instead)\b"
 )
+_OPINION = re.compile(r"\bsee\s+\w+(?:\s+\w+)?\s+(?:handling|doing|working|being|reviewing|fitting|going|taking|as)\b")
 _PARTIAL = re.compile(r"\b(?:most|some|many|several|few|half)\b")
 _PLURAL = frozenset({"they", "them", "their", "they're", "they'd", "both", "those", "these"})
 _SEMICOLON_S = re.compile(r"(?<=[a-z]);(?=s\b)")
-_EXCEPTION = re.compile(r"\b(?:except|besides|other\s+th[ae]n|apart\s+from|aside\s+from|but)\b")
+_EXCEPTION = re.compile(r"\b(?:except|besides|other\s+th[ae]n|apart\s+from|aside\s+from|but\s+for)\b")
 
 
 def _split_question(sentence: str) -> tuple[str, str | None]:
