@@ -284,7 +284,8 @@ NEUTRAL = re.compile(
     r"|\b(?:next|second|third|2nd|3rd)\s+(?:best|highest|top|strongest|biggest)"
     r"|\b(?:much\s+|slightly\s+|a\s+(?:little|bit)\s+|way\s+|far\s+|even\s+|a\s+lot\s+)?(?:better|worse|higher|lower|stronger|weaker|darker|lighter)"
     r"(?:\s+(?:suited|fit|choice|option|candidate|pick))?(?:\s+than)?"
-    r"|\bno\s+(?:green|greens|high|dark\s+greens?)\b|\b(?:below|above)\s+(?:him|her|them)|\bnot\s+(?:be\s+)?(?:his|her|their|the|my|our)\s+(?:best|strongest|top)"
+    r"|\bno\s+(?:green|greens|high|dark\s+greens?)\b|\bmid(?:dle)?[\s-]+tier\b|\b(?:a\s+)?good\s+(?:amount|bit|deal|margin|number|chunk)\b"
+    r"|\bnothing\s+(?:else\s+)?(?:good|great|green)\b|\b(?:below|above)\s+(?:him|her|them)|\bnot\s+(?:be\s+)?(?:his|her|their|the|my|our)\s+(?:best|strongest|top)"
     r"|\b(?:[56])\s*(?:/|out\s+of)\s*10\b"
 )
 """Phrases that rate nothing (comparisons, "not bad", "decent but not great", 5-6/10)."""
@@ -303,7 +304,7 @@ HIGH = re.compile(
     r"\b(?:amazing|great|excellent|good|strong|solid|best|top|high|highest|green|greens|perfect|wonderful"
     r"|fantastic|ideal|strongest|greatest|above\s+average|phenomenal|brilliant|killing\s+it|on\s+lock|decent|capable|suited|suitable"
     r"|proficient|expertise|expert|experts|knowledgeable|competent|qualified|prodigy|insane|stands?\s+out|standout"
-    r"|strength|strengths|excel|excels|highly|big\s+plays?|tier|awesome|stellar|superb|outstanding|impressive"
+    r"|strength|strengths|excel|excels|highly|big\s+plays?|(?:top|high|s)[\s-]+tier|awesome|stellar|superb|outstanding|impressive"
     r"|do(?:es)?\s+(?:really\s+|very\s+|so\s+|pretty\s+)?well|(?:[7-9]|10)\s*(?:/|out\s+of)\s*10)\b"
 )
 """What makes a rating ``high``."""
@@ -325,7 +326,9 @@ EVERY = re.compile(
     r"\b(?:everything|every\s+(?:paper|column|topic|one)|all\s+(?:the\s+)?papers|across\s+the\s+board)\b"
 )
 """A rating over a whole row ("Andrei is red for everything")."""
-CONDITIONAL = re.compile(r"\b(?:if|unless|as\s+long\s+as|in\s+case|hope|hoping|wonder|whether|assume|assuming)\b")
+CONDITIONAL = re.compile(
+    r"\b(?:if|unless|as\s+long\s+as|in\s+case|hope|hoping|wonder|whether|assume|assuming|tell\s+me|let\s+me\s+know|show\s+me)\b"
+)
 """A condition or a wish: its clause states nothing ("if you think Ethan is good for BLEU")."""
 UNNAMED = re.compile(
     r"\b(?:who|whoever|someone|somebody|anyone|anybody|nobody|no\s+one|not\s+sure|everyone|everybody|options?|choices"
@@ -343,7 +346,7 @@ OTHER_NEUTRAL = re.compile(
 UNSEEN = re.compile(
     r"\b(?:blank|blanks|empty|unknown|unknowns|grey|gray|no\s+(?:value|values|info|information|data|score|scores"
     r"|number|numbers|idea|clue|knowledge|rating|ratings)|(?:zero|0)\s+(?:info|information|data|knowledge)"
-    r"|nothing\s+(?:for|on|about|in)|(?:don'?t|dont|do\s+not|can'?t|cannot)\s+(?:see|have)(?!\s+(?:much|many|a\s+lot|too|enough|a\s+(?:great|good|high)|any\s+(?:good|great|high|green|dark|strong)))"
+    r"|nothing\s+(?:for|on|about|in)|(?:don'?t|dont|do\s+not|can'?t|cannot)\s+(?:see|have)(?!\s+(?:much|many|that|a\s+lot|too|enough|a\s+(?:great|good|high)|any\s+(?:good|great|high|green|dark|strong)))"
     r"|(?:don'?t|dont|do\s+not|doesn'?t)\s+(?:know\s+anything|have\s+a\s+(?:review\s+)?score)"
     r"|know\s+nothing|shot\s+in\s+the\s+dark|a\s+nothing|there'?s\s+nothing|nothing\s+(?:on|from)\s+my\s+end)"
 )
@@ -361,7 +364,7 @@ PROPOSAL = re.compile(
     r"\b(?:let'?s|lets|put|place|assign|assigning|move|swap|switch|stick|lock(?:ed)?\s+(?:in|into|\w+\s+(?:in|into|on|for))|go\s+with|going\s+with"
     r"|how\s+about|i\s+(?:really\s+)?(?:like|love|prefer|want|need|would\s+go|'d\s+go)|i'?m\s+(?:liking|thinking|leaning)"
     r"|works?\s+for\s+me|(?:i'?m|im|i\s+am|we'?re|be|are)\s+(?:fine|okay|ok|good|happy)\s+with|agree|agreed|keep|should\s+(?:go|be\s+put|get|take|review)"
-    r"|we\s+(?:could|can|should|need)|can\s+we|match|then\s*$|for\s+now)\b"
+    r"|we\s+(?:could|can|should|need)|can\s+we|match(?!\s+(?:of|for\s+(?:me|you)))|then\s*$|for\s+now)\b"
 )
 """A proposal, agreement or plan: its clause rates nothing ("let's put Ava on BLEU")."""
 
@@ -388,7 +391,7 @@ AGREEMENT_QUESTION = re.compile(
     r"|try|lock|keep|re-?send)\b|\bare\s+you\s+(?:ok|okay|fine|good|alright|cool|happy|down)"
     r"|\b(?:is|does|would|will)\s+(?:that|this|it)\s+(?:\w+\s+)?(?:ok|okay|fine|work|good|alright)"
     r"|\bworks?\s+(?:for|with)\s+you|\b(?:okay|ok|fine|good)\s+(?:for|with)\s+you|\bdo\s+you\s+agree|\bsound\s+(?:good|ok|okay|fine)"
-    r"|\b(?:ok|okay|alright|right|cool|yes|no)\s*$|\b(?:swap|swapping|switch|switching|trade|trading)\b"
+    r"|\b(?:ok|okay|alright|right|cool|yes|no)\s*$|\b(?:swap|swapping|switch|switching|trade|trading)\b|\bwork\s*$"
 )
 """A question that seeks agreement or action, never a question about cells ("can we put ...", "are you okay with")."""
 PAIR_QUESTION = re.compile(r"\b(?:how\s+about|what\s+about|instead|put|place|move|swap|assign|lock|switch|keep)\b")
@@ -430,4 +433,6 @@ WH_WORDS = frozenset(
 )
 SEEKING_REVIEWERS = frozenset({"who", "which", "whom", "anyone", "anybody", "someone", "somebody", "options", "option"})
 """A question with these words asks about its papers (the reviewers it names are exclusions)."""
-INTERJECTIONS = frozenset("ok okay so and or also then well hey hi oh yes yeah no but alright cool great".split())
+INTERJECTIONS = frozenset(
+    "ok okay so and or also then well hey hi oh yes yeah no but alright cool great real quick quickly btw just hmm wait".split()
+)

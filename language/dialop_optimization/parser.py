@@ -117,7 +117,7 @@ class _Reading:
         def fits(r: int | None) -> bool:
             return r is not None and r < len(names) and (gender == 0 or lx.name_gender(names[r]) in (0, gender))
 
-        found = next((r for r in reversed(self.recent) if fits(r)), None)
+        found = self.subject if fits(self.subject) else next((r for r in reversed(self.recent) if fits(r)), None)
         if found is None and fits(self.question("R")):
             found = self.question("R")
         if found is None and fits(self.context.last_reviewer):
@@ -252,6 +252,9 @@ def _clauses(sentence: str, lex: Lexicon) -> list[tuple[str, bool]]:
             waiting = ""
             continue
         kinds = {m.kind for m in mentions(piece, lex) if m.kind in ("R", "P")}
+        if kinds == {"R", "P"} and not waiting and index + 1 < len(pieces):
+            out.append((piece, False))  # a pair of its own: "Daniel is locked on Electra, but Morgan ... 4/10"
+            continue
         if out and not out[-1][1] and (kinds != {"R"} or index == len(pieces) - 1):
             out[-1] = (f"{out[-1][0]} , {piece}", False)
         else:
@@ -320,7 +323,7 @@ def sentences(text: str) -> list[tuple[str, bool]]:
 
 
 _ASKING = re.compile(
-    r"^(?:what|which|who|whom|whose|how|where|wha|whats|what's|who's|hows|how's|any|anyone|anybody|anything)\b"
+    r"^(?:what|who|whom|whose|how|where|wha|whats|what's|who's|hows|how's|any|anyone|anybody|anything)\b"
     r"|^(?:do|does|did|can|could|would|is|are|was|were)\s+(?:you|u|they|he|she|it|there|anyone|anybody|we)\b"
 )
 
@@ -590,7 +593,7 @@ class OptimizationParser:
     def _about(reviewers: Sequence[Mention], papers: Sequence[Mention], reading: _Reading) -> None:
         """Remember the reviewer and paper a statement was about (for the clauses after it)."""
         if reviewers:
-            reading.subject = reviewers[-1].index
+            reading.subject = reviewers[0].index
             reading.subjects.update(m.index for m in reviewers)
         if papers:
             reading.topic = papers[-1].index
@@ -640,6 +643,13 @@ class OptimizationParser:
                     reading.add(OptAsk(reviewer=r))
             return
         if lx.AGREEMENT_QUESTION.search(bare):
+            self._remember(reviewers, papers, reading)
+            return
+        opener = (bare.split() or [""])[0] in _OPENERS
+        if not opener and not reviewers and "RR" in refs and _rates(text):
+            self._statement(sentence, reading)  # "I think he would be great at GloVe?"
+            return
+        if not opener and reviewers and papers:  # "Daniel for BLEU?", "Glue I have Ethan, I guess?"
             self._remember(reviewers, papers, reading)
             return
         if (
@@ -707,6 +717,15 @@ _CORRECTION = re.compile(
     r"\b(?:actually|wait|misread|mistake|my\s+bad|scratch|correction|i\s+meant?|oops|sorry|rather|instead)\b"
 )
 _OPINION = re.compile(r"\bsee\s+\w+(?:\s+\w+)?\s+(?:handling|doing|working|being|reviewing|fitting|going|taking|as)\b")
+_OPENERS = lx.QUESTION_OPENERS | {"would", "should", "will", "have", "has", "had", "why", "when"}
+
+
+def _rates(text: str) -> bool:
+    """Whether ``text`` has a rating or unseen cue."""
+    return any(p.search(text) for p in (lx.HIGH, lx.LOW, lx.UNSEEN))
+
+
+_WH_START = frozenset({"what", "where", "who", "which", "how", "why", "when", "whom"})
 _PARTIAL = re.compile(r"\b(?:most|some|many|several|few|half)\b")
 _PLURAL = frozenset({"they", "them", "their", "they're", "they'd", "both", "those", "these"})
 _SEMICOLON_S = re.compile(r"(?<=[a-z]);(?=s\b)")
@@ -719,7 +738,11 @@ def _split_question(sentence: str) -> tuple[str, str | None]:
     would be great at GloVe?")."""
     start = _QUESTION_START.search(sentence)
     if start is not None and start.start() > 0:
-        return sentence[: start.start()].strip(" ,"), sentence[start.start() :]
+        cut = start.start()
+        before = sentence[:cut].split()
+        if before and before[-1] in _WH_START:  # "Where do you think Ava would excel?"
+            cut = sentence.rfind(before[-1], 0, cut)
+        return sentence[:cut].strip(" ,"), sentence[cut:]
     comma = sentence.rfind(",")
     if comma > 0:
         tail = _without_interjections(sentence[comma + 1 :].strip())
