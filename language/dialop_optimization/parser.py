@@ -38,8 +38,6 @@ _NONE_ABOVE = re.compile(
     r"\b(?:nothing|none|no other|no more|nobody|no one|rest|everything else|all (?:of )?(?:my |the )?others?)\b"
     r"[^0-9]{0,40}?\b(?:above|over|higher than|more than|greater than|below|under|lower than|less than)\s+(\d+)\b"
 )
-_NONE_OF_MINE = re.compile(r"^(?:no|nope|none of (?:mine|them|my \w+)(?: are| is)?)\b")
-_OVER = re.compile(r"\b(?:over|above|higher than|more than)\s+(\d+)\b")
 _COUNT_NOUNS = frozenset(
     """
     papers reviewers people persons cells boxes locks unknowns options spots of more total dark
@@ -83,6 +81,8 @@ class _Reading:
     context: OptimizationContext
     lex: Lexicon
     acts: list[OptAct] = field(default_factory=list)
+    kept: set[OptAct] = field(default_factory=set)  # the acts, for membership
+    cells: set[tuple[int, int]] = field(default_factory=set)  # the cells rated or unseen so far
     reviewer: int | None = None  # named last in the message (for "he")
     paper: int | None = None  # named last (for "it")
     group: list[int] = field(default_factory=list)  # the reviewers of the last clause naming several ("they")
@@ -92,8 +92,8 @@ class _Reading:
     level: Level | None = None
     carry: tuple[int | None, int | None] = (None, None)
     clauses: int = 0
-    rows: list[tuple[int, frozenset[int]]] = field(default_factory=list)  # unseen rows: reviewer, papers left out
-    columns: list[tuple[int, frozenset[int]]] = field(default_factory=list)  # unseen columns
+    rows: list[int] = field(default_factory=list)  # reviewers the message does not see at all
+    columns: list[int] = field(default_factory=list)  # papers it does not see at all
     named_papers: dict[int, set[int]] = field(default_factory=dict)  # reviewer -> papers named with it
     correcting: bool = False  # the message has corrected itself
     excepted: set[int] = field(default_factory=set)  # papers named after "except", "besides"
@@ -103,10 +103,15 @@ class _Reading:
         """Keep ``act``; after a correction ("oh wait I misread") it replaces what the message said
         about the same cell."""
         cell = _cell_of(act)
-        if cell is not None and self.correcting:
-            self.acts = [a for a in self.acts if _cell_of(a) != cell or isinstance(a, OptAsk)]
-        if act not in self.acts:
+        if cell is not None and self.correcting and cell in self.cells:
+            dropped = {a for a in self.acts if _cell_of(a) == cell}
+            self.acts = [a for a in self.acts if a not in dropped]
+            self.kept -= dropped
+        if act not in self.kept:
             self.acts.append(act)
+            self.kept.add(act)
+            if cell is not None:
+                self.cells.add(cell)
 
     def pronoun(self, gender: int) -> int | None:
         """The reviewer "he" (``gender`` 1), "she" (2) or "they" (0) stands for: the last one named
@@ -463,7 +468,6 @@ class OptimizationParser:
             elif clause.reviewers and not papers and lx.EVERY.search(text):
                 assert clause.level is not None
                 for m in _unique(reviewers):
-                    reading.rows.append((m.index, frozenset()))
                     for p in range(len(reading.context.papers)):
                         reading.add(OptRate(reviewer=m.index, paper=p, level=clause.level))
             else:
@@ -553,11 +557,11 @@ class OptimizationParser:
         rates or leaves out after "except" is not unseen)."""
         if clause.expand and reviewers and not clause.papers:
             for m in _unique(reviewers):
-                reading.rows.append((m.index, frozenset()))
+                reading.rows.append(m.index)
             return
         if clause.expand and papers and not clause.reviewers and not reviewers:
             for m in _unique(papers):
-                reading.columns.append((m.index, frozenset()))
+                reading.columns.append(m.index)
             return
         for r, p in _pairs(reviewers, papers):
             reading.add(OptUnseen(reviewer=r, paper=p))
@@ -568,23 +572,13 @@ class OptimizationParser:
         k_r, k_p = len(reading.context.reviewers), len(reading.context.papers)
         rated = {c for a in reading.acts if (c := _cell_of(a)) is not None}
         cells = {(a.reviewer, a.paper) for a in reading.acts if isinstance(a, OptCell)}
-        rows = [
-            (r, left)
-            for r, left in reading.rows
-            if not any(
-                isinstance(a, OptRate)
-                and a.reviewer == r
-                and len({x.paper for x in reading.acts if isinstance(x, OptRate) and x.reviewer == r}) == k_p
-                for a in reading.acts
-            )
-        ]
-        for reviewer, _ in rows:
+        for reviewer in reading.rows:
             named = reading.named_papers.get(reviewer, set())
             for paper in range(k_p):
                 left_out = paper in named or paper in reading.excepted
                 if (reviewer, paper) not in rated and (reviewer, paper) not in cells and not left_out:
                     reading.add(OptUnseen(reviewer=reviewer, paper=paper))
-        for paper, _ in reading.columns:
+        for paper in reading.columns:
             for reviewer in range(k_r):
                 if (reviewer, paper) not in rated and (reviewer, paper) not in cells:
                     reading.add(OptUnseen(reviewer=reviewer, paper=paper))
