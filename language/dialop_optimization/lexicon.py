@@ -134,6 +134,7 @@ class Lexicon:
     k_papers: int
     by_first: dict[str, tuple[tuple[tuple[str, ...], str, int], ...]] = field(default_factory=dict)
     fuzzy_cache: dict[str, tuple[str, int] | None] = field(default_factory=dict)
+    name_tokens: frozenset[str] = frozenset()
 
 
 def words_of(name: str) -> tuple[str, ...]:
@@ -176,6 +177,8 @@ def lexicon(reviewers: tuple[str, ...], papers: tuple[str, ...]) -> Lexicon:
         frozenset(p[0] for p, _ in ordered),
         len(papers),
         {w: tuple(e) for w, e in by_first.items()},
+        {},
+        frozenset(t for p in phrases for t in p),
     )
 
 
@@ -338,7 +341,7 @@ UNNAMED = re.compile(
 SUBJECT = re.compile(r"^(?:\w+\s+){0,3}?(?:it'?s|its|it\s+is|it\s+was|that'?s|thats|that\s+is|there'?s|theres)\b")
 """A clause about the cell under discussion ("it's dark green", "that's a blank for me")."""
 OTHER_NEUTRAL = re.compile(
-    r"\b(?:average|mid|middling|medium\s+rare|ok|okay|fine|so-so|alright|could\s+(?:handle|cover|do|work|fit)"
+    r"\b(?:not\s+sure|unsure|no\s+idea|average|mid|middling|medium\s+rare|ok|okay|fine|so-so|alright|could\s+(?:handle|cover|do|work|fit)"
     r"|can\s+(?:do|handle|cover|flex)|might\s+work|could\s+be\s+(?:a\s+)?(?:possible|candidate))\b"
 )
 """Cues that rate nothing but still end a clause ("Andrei would be ok, Ava would be bad")."""
@@ -346,7 +349,7 @@ OTHER_NEUTRAL = re.compile(
 UNSEEN = re.compile(
     r"\b(?:blank|blanks|empty|unknown|unknowns|grey|gray|no\s+(?:value|values|info|information|data|score|scores"
     r"|number|numbers|idea|clue|knowledge|rating|ratings)|(?:zero|0)\s+(?:info|information|data|knowledge)"
-    r"|nothing\s+(?:for|on|about|in)|(?:don'?t|dont|do\s+not|can'?t|cannot)\s+(?:see|have)(?!\s+(?:much|many|that|a\s+lot|too|enough|a\s+(?:great|good|high)|any\s+(?:good|great|high|green|dark|strong)))"
+    r"|nothing\s+(?:for|on|about|in)|(?:don'?t|dont|do\s+not|can'?t|cannot)\s+(?:see|have)(?!\s+(?:much|many|that|a\s+lot|too|enough|a\s+(?:great|good|high)|any\s+(?:good|great|high|green|dark|strong|other|better)))"
     r"|(?:don'?t|dont|do\s+not|doesn'?t)\s+(?:know\s+anything|have\s+a\s+(?:review\s+)?score)"
     r"|know\s+nothing|shot\s+in\s+the\s+dark|a\s+nothing|there'?s\s+nothing|nothing\s+(?:on|from)\s+my\s+end)"
 )

@@ -25,7 +25,7 @@ _SENTENCE = re.compile(r"(?<!\d)[.!?;\n]+|[.!?;\n]+(?!\d)|\s/\s|\s-\s")
 _CLAUSE = re.compile(
     r",\s*|:\s+(?=[a-z]+\s+(?:is|are|would|has|can)\b)|\s+(?:but|however|though|although|whereas|while|yet|because|since"
     r"|except(?:\s+that)?|besides|other\s+th[ae]n(?:\s+that)?|apart\s+from|aside\s+from|and)\s+"
-    r"|\s+so\s+(?!(?:good|great|bad|much|many|far|well|dark|high|low|strong|solid|not|sure|i\s+guess)\b)"
+    r"|(?<!\bnot)(?<!\bnot\s)\s+so\s+(?!(?:good|great|bad|much|many|far|well|dark|high|low|strong|solid|not|sure|i\s+guess)\b)"
     r"|\s+as\s+(?=(?:it|he|she|they|that)\b)"
 )
 # a number is matched from its first digit only ((?<!\d)): trying every digit of a long number again
@@ -252,12 +252,16 @@ def _clauses(sentence: str, lex: Lexicon) -> list[tuple[str, bool]]:
         if after_exception and not _has_cue(piece):
             out.append((piece, True))  # "blank everywhere besides GLUE": GLUE is left out, not rated
             continue
+        if (kept[index][0].split() or [""])[0] in ("so", "because", "since") and not _has_cue(piece):
+            out.append((piece, False))  # a consequence stands alone: "... blank for me so I will choose that one"
+            continue
         if _has_cue(piece):
             out.append((f"{waiting} {piece}".strip(), False))
             waiting = ""
             continue
         kinds = {m.kind for m in mentions(piece, lex) if m.kind in ("R", "P")}
-        if kinds == {"R", "P"} and not waiting and index + 1 < len(pieces):
+        following = mentions(pieces[index + 1], lex) if index + 1 < len(pieces) else []
+        if kinds == {"R", "P"} and not waiting and any(m.kind == "R" for m in following):
             out.append((piece, False))  # a pair of its own: "Daniel is locked on Electra, but Morgan ... 4/10"
             continue
         if out and not out[-1][1] and (kinds != {"R"} or index == len(pieces) - 1):
@@ -287,6 +291,8 @@ def _pairs(reviewers: Sequence[Mention], papers: Sequence[Mention]) -> list[tupl
     it (and the last reviewer with the papers after it)."""
     rs = _unique(reviewers)
     ps = _unique(papers)
+    if len(rs) > 1 and len(ps) > 1 and ps[0].position < rs[0].position:  # "BLEU (Noah) Electra (Joseph)"
+        return [(r.index, max((p for p in ps if p.position < r.position), key=lambda p: p.position).index) for r in rs]
     if len(rs) == 1:
         return [(rs[0].index, p.index) for p in ps]
     if len(ps) == 1:
@@ -406,10 +412,16 @@ class OptimizationParser:
                 reading.excepted.update(m.index for m in clause.papers)
                 continue
             clause.expand = clause.expand or (clause.unseen and exception and not clause.papers)
-            clause.expand = clause.expand and _PARTIAL.search(clause_text) is None  # "unknown most everywhere"
+            clause.expand = (
+                clause.expand
+                and _PARTIAL.search(clause_text) is None  # "unknown most everywhere"
+                and "PR" not in clause.refs  # "no information on him there"
+                and _DEMONSTRATIVE.search(clause_text) is None  # "no info in these areas"
+            )
             bare = clause.level is None and not clause.neutral and not clause.unseen and not clause.proposal
-            if number == 0 and bare and previous_level is not None and self._only_names(clause_text, reading.lex):
-                clause.level = previous_level  # "Andrei is good for BLEU. Ethan Smith Electra."
+            inherited = previous_level if number == 0 else reading.level
+            if bare and inherited is not None and self._only_names(clause_text, reading.lex):
+                clause.level = inherited  # "Andrei is good for BLEU. Ethan Smith Electra.", "..., Andrei on GloVe"
             same = lx.SAME.search(clause_text.strip()) is not None and clause.level is None
             if same and reading.level is not None and not clause.unseen and not clause.neutral:
                 clause.level, clause.proposal = reading.level, False
@@ -418,12 +430,12 @@ class OptimizationParser:
 
     @staticmethod
     def _only_names(text: str, lex: Lexicon) -> bool:
-        """Whether a clause holds names (a reviewer and a paper) and little else."""
-        found = mentions(text, lex)
-        kinds = {m.kind for m in found}
-        tokens = lx.TOKEN.findall(text)
-        others = [t for t in tokens if t in lx.BARE_PAIR_WORDS or t.isdigit()]
-        return kinds == {"R", "P"} and len(tokens) <= 2 * len(found) + len(others)
+        """Whether a clause holds a reviewer and a paper and nothing but names and linking words."""
+        kinds = {m.kind for m in mentions(text, lex)}
+        return kinds == {"R", "P"} and all(
+            t in lex.name_tokens or t in lx.BARE_PAIR_WORDS or lx.fuzzy(_stem(t, lex), lex) is not None
+            for t in lx.TOKEN.findall(text)
+        )
 
     def _read(self, text: str, reading: _Reading) -> _Clause:
         found = mentions(_RATING.sub(" ", text), reading.lex)
@@ -514,9 +526,14 @@ class OptimizationParser:
                 if clause.expand and not papers and len(reading.subjects | ({r} if r is not None else set())) > 1:
                     r = None  # "everything else is empty": about which row?
             elif not unnamed and (subject_clause or "PR" in clause.refs) and not papers:
-                r = reading.subject if reading.subject is not None else reading.question("R")
-                if r is None:
-                    r = context.last_reviewer
+                r = next(
+                    (
+                        x
+                        for x in (reading.subject, reading.reviewer, reading.question("R"), context.last_reviewer)
+                        if x is not None
+                    ),
+                    None,
+                )
             elif not unnamed and not papers and reading.clauses == 0 and len(context.questions) == 1:
                 asked = context.questions[0]  # "Nope, red" answers "Is Daniel good on RoBERTa?"
                 if asked.reviewer is not None and asked.paper is not None:
@@ -720,6 +737,7 @@ def _rates(text: str) -> bool:
 
 
 _WH_START = frozenset({"what", "where", "who", "which", "how", "why", "when", "whom"})
+_DEMONSTRATIVE = re.compile(r"\b(?:these|those)\b")
 _PARTIAL = re.compile(r"\b(?:most|some|many|several|few|half)\b")
 _PLURAL = frozenset({"they", "them", "their", "they're", "they'd", "both", "those", "these"})
 _SEMICOLON_S = re.compile(r"(?<=[a-z]);(?=s\b)")
