@@ -382,3 +382,25 @@ def test_rating_conventions(message: str, expected: list[tuple]) -> None:
 )
 def test_references_answers_and_corrections(message: str, ctx: OptimizationContext, expected: list[tuple]) -> None:
     assert facts(message, ctx) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "ctx", "expected"),
+    [
+        ("do you see Andrei's BLEU", CTX, [("ask", 3, 0)]),
+        ("BLEU (Noah) Electra (Joseph) are my greens", CTX, [("rate", 7, 0, "high"), ("rate", 5, 1, "high")]),
+        (
+            "I have Ava dark green on GLUE, Noah on SWAG, not sure about QuAC",
+            CTX,
+            [("rate", 0, 3, "high"), ("rate", 7, 7, "high")],
+        ),
+        ("I have no info in these areas", dialogue(last_reviewer=3, last_paper=2), []),
+        ("I don't have any information on him there", dialogue(last_reviewer=3, last_paper=2), [("unseen", 3, 2)]),
+        ("Where do you think Ava would excel?", dialogue(last_paper=2), [("ask", 0, None)]),
+        ("How do you feel about swapping Daniel and Joseph?", CTX, []),
+        ("I can't see Ethan handling GLUE", CTX, []),
+        ("Morgan is mid tier on GloVe", CTX, []),
+    ],
+)
+def test_lists_possessives_and_opinions(message: str, ctx: OptimizationContext, expected: list[tuple]) -> None:
+    assert facts(message, ctx) == expected
