@@ -294,7 +294,7 @@ NEUTRAL = re.compile(
 """Phrases that rate nothing (comparisons, "not bad", "decent but not great", 5-6/10)."""
 
 AGREEMENT = re.compile(
-    r"\bsounds?\s+(?:\w+\s+)?(?:good|great|fine|perfect|awesome|solid|like\s+a\s+plan)"
+    r"^(?:(?:ok|okay|yes|yeah|yep)\s+)?(?:perfect|great|awesome|cool|nice|excellent|good)\b\s*(?:[!.,]|$)|\bsounds?\s+(?:\w+\s+)?(?:good|great|fine|perfect|awesome|solid|like\s+a\s+plan)"
     r"|\b(?:good|great|fine|perfect|ok|okay|best)\s+(?:to|with|for|by)\s+(?:me|you|us|my\s+board)\b"
     r"|\b(?:good|great|excellent|perfect)\s+(?:idea|ideas|call|plan|point|thinking|question|luck|job|work|start|morning|evening|night|day|info|information|options?|choices?\s+for\s+(?:multiple|many))"
     r"|\b(?:i'?m|im|i\s+am|we'?re|we\s+are|all)\s+(?:good|great|fine|okay|ok)\b"
@@ -326,11 +326,12 @@ LOW = re.compile(
 """What makes a rating ``low`` (a low cue beats a high one in the same clause)."""
 
 EVERY = re.compile(
-    r"\b(?:everything|every\s+(?:paper|column|topic|one)|all\s+(?:the\s+)?papers|across\s+the\s+board)\b"
+    r"\b(?:at|on|for|in|across|with)\s+(?:everything|every\s+(?:paper|column|topic|one)|all\s+(?:the\s+)?papers|the\s+board)\b"
+    r"|\ball\s+(?:red|green|bad|good|pink)\b|\b(?:red|bad|green|good)\s+(?:everywhere|across\s+the\s+board)\b"
 )
 """A rating over a whole row ("Andrei is red for everything")."""
 CONDITIONAL = re.compile(
-    r"\b(?:if|unless|as\s+long\s+as|in\s+case|hope|hoping|wonder|whether|assume|assuming|tell\s+me|let\s+me\s+know|show\s+me)\b"
+    r"\b(?:(?:on|from|at)\s+your\s+(?:end|side|board|table)|if|unless|as\s+long\s+as|in\s+case|hope|hoping|wonder|whether|assume|assuming|tell\s+me|let\s+me\s+know|show\s+me)\b"
 )
 """A condition or a wish: its clause states nothing ("if you think Ethan is good for BLEU")."""
 UNNAMED = re.compile(
@@ -397,7 +398,9 @@ AGREEMENT_QUESTION = re.compile(
     r"|\b(?:ok|okay|alright|right|cool|yes|no)\s*$|\b(?:swap|swapping|switch|switching|trade|trading)\b|\bwork\s*$"
 )
 """A question that seeks agreement or action, never a question about cells ("can we put ...", "are you okay with")."""
-PAIR_QUESTION = re.compile(r"\b(?:how\s+about|what\s+about|instead|put|place|move|swap|assign|lock|switch|keep)\b")
+PAIR_QUESTION = re.compile(
+    r"\b(?:how\s+about|what\s+about|instead|put|place|move|swap|assign|lock|switch|keep|pick|picked|chose|choose)\b"
+)
 """A question about a reviewer and a paper with these words proposes the pairing ("how about X for Y?")."""
 BARE_PAIR_WORDS = frozenset(
     "for on with at in to then and maybe also so instead the paper reviewing review now ok okay".split()

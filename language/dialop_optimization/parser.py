@@ -519,6 +519,8 @@ class OptimizationParser:
                 r = reading.pronoun(clause.gender)
             elif "PROP" in clause.refs and context.proposal is not None and papers:
                 r = next((i for i, p in enumerate(context.proposal) if p == papers[0].index), None)
+            elif clause.expand and papers:
+                pass  # "no scores for RoBERTa": a column, nobody's row
             elif not unnamed and (papers or clause.first in lx.CONTINUATION or clause.expand):
                 r = reading.subject if reading.subject is not None else reading.question("R")
                 if r is None and clause.expand:
@@ -526,12 +528,11 @@ class OptimizationParser:
                 if clause.expand and not papers and len(reading.subjects | ({r} if r is not None else set())) > 1:
                     r = None  # "everything else is empty": about which row?
             elif not unnamed and (subject_clause or "PR" in clause.refs) and not papers:
+                # "it's red": the cell under discussion; the dialogue's only for a reference or an answer
+                known = clause.unseen or bool(context.questions) or _EXPLICIT_REF.search(text) is not None
+                dialogue = (context.last_reviewer,) if known else ()
                 r = next(
-                    (
-                        x
-                        for x in (reading.subject, reading.reviewer, reading.question("R"), context.last_reviewer)
-                        if x is not None
-                    ),
+                    (x for x in (reading.subject, reading.reviewer, reading.question("R"), *dialogue) if x is not None),
                     None,
                 )
             elif not unnamed and not papers and reading.clauses == 0 and len(context.questions) == 1:
@@ -737,6 +738,9 @@ def _rates(text: str) -> bool:
 
 
 _WH_START = frozenset({"what", "where", "who", "which", "how", "why", "when", "whom"})
+_EXPLICIT_REF = re.compile(
+    r"\bthere\b|\bthat\s+(?:paper|one|area|category|field|column|subject|topic|square|spot|slot|cell)\b"
+)
 _DEMONSTRATIVE = re.compile(r"\b(?:these|those)\b")
 _PARTIAL = re.compile(r"\b(?:most|some|many|several|few|half)\b")
 _PLURAL = frozenset({"they", "them", "their", "they're", "they'd", "both", "those", "these"})
