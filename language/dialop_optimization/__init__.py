@@ -35,9 +35,9 @@ and references ("it", "there", "that paper", "this proposal").
 | a rating cue                             | ``opt_rate`` for the clause's cells (below)              |
 | an unseen cue                            | ``opt_unseen``: "blank", "unknown", "empty", "grey", "no info on", "I don't see", "there's nothing on my end" |
 | an unseen cue over a row or a column     | every cell of it: "zero information on Daniel", "blank everywhere", "I don't have any info on LLaMA", "nothing on him at all"; cells the message names for that reviewer, rates, or puts after "except" / "besides" / "other than" are left out ("Joseph is bad at GLUE, no info on the rest"); "most", "some" keep it a cell |
-| a rating over "everything"               | every paper of the row ("Andrei is red for everything") |
+| a rating over "everything"               | every paper of the row ("Andrei is red for everything", "all red"; not "everything that I can see Joe is solid at") |
 | a proposal or agreement                  | nothing: "let's put Ava on BLEU", "I like X for Y", "X for Y?", "works for me", "how about X for Y?", "can we lock ..." |
-| a condition, a wish, a request           | nothing: "if you think Ethan is good for BLEU", "unless", "I hope", "tell me if" |
+| a condition, a wish, a request, the partner's board | nothing: "if you think Ethan is good for BLEU", "unless", "I hope", "tell me if", "I trust that is good on your end" |
 | a question                               | one ``opt_ask`` per reviewer, paper or cell it names ("What do you have for Ava and Noah?", "How do Ethan and Sofia look on RoBERTa?"); "who", "anyone", "options" ask about the papers only; questions seeking agreement or action ("are you okay with ...", "Daniel for BLEU?", "can we put ...", "swap them?", "... ok?") ask nothing; "You?" asks back the other side's question |
 
 A sentence with a question mark is split into its statement and its question ("I have Morgan
@@ -57,7 +57,9 @@ each reviewer with the paper after it. A clause missing its reviewer or paper ta
    ("he" is not Ava: first names have a gender where common), else the other side's question, else
    the reviewer named last in the dialogue; "they" / "both" take the group just named;
 2. from a reference: "it", "there", "that paper" (the paper just named, the question's, the
-   dialogue's), "this proposal" (the latest proposal's paper for the reviewer);
+   dialogue's), "this proposal" (the latest proposal's paper for the reviewer); a clause without
+   any name ("it's dark green", "that's a blank for me") is about the cell under discussion, the
+   dialogue's only when it answers a question, claims a blank or says "there" / "that one";
 3. from the message so far, when the clause continues a statement ("Sofia is bad at GloVe but
    Morgan is above average", "Daniel at RoBERTa / is unknown to me"), never when it is about
    someone unnamed ("who", "anyone", "everyone", "options") or ends on an unknown paper word;
