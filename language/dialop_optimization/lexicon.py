@@ -135,6 +135,7 @@ class Lexicon:
     by_first: dict[str, tuple[tuple[tuple[str, ...], str, int], ...]] = field(default_factory=dict)
     fuzzy_cache: dict[str, tuple[str, int] | None] = field(default_factory=dict)
     name_tokens: frozenset[str] = frozenset()
+    mention_cache: dict[str, list[Mention]] = field(default_factory=dict)
 
 
 def words_of(name: str) -> tuple[str, ...]:
@@ -179,6 +180,7 @@ def lexicon(reviewers: tuple[str, ...], papers: tuple[str, ...]) -> Lexicon:
         {w: tuple(e) for w, e in by_first.items()},
         {},
         frozenset(t for p in phrases for t in p),
+        {},
     )
 
 

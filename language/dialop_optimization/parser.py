@@ -156,7 +156,17 @@ def _number(token: str, previous: str | None, following: str | None, lex: Lexico
 
 
 def mentions(text: str, lex: Lexicon) -> list[Mention]:
-    """The reviewer, paper, number and reference mentions of ``text``, in order."""
+    """The reviewer, paper, number and reference mentions of ``text``, in order (remembered per
+    lexicon: a clause is looked at more than once)."""
+    found = lex.mention_cache.get(text)
+    if found is None:
+        if len(lex.mention_cache) >= lx.FUZZY_CACHE_SIZE:
+            lex.mention_cache.clear()
+        found = lex.mention_cache[text] = _mentions(text, lex)
+    return list(found)
+
+
+def _mentions(text: str, lex: Lexicon) -> list[Mention]:
     tokens = [_stem(t, lex) for t in lx.TOKEN.findall(text)]
     out: list[Mention] = []
     i = 0
