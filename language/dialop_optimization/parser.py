@@ -98,6 +98,7 @@ class _Reading:
     correcting: bool = False  # the message has corrected itself
     excepted: set[int] = field(default_factory=set)  # papers named after "except", "besides"
     recent: list[int] = field(default_factory=list)  # the reviewers named in the message, in order
+    said: list[OptAct] = field(default_factory=list)  # the acts of the last statement (for "I meant ...")
 
     def add(self, act: OptAct) -> None:
         """Keep ``act``; after a correction ("oh wait I misread") it replaces what the message said
@@ -395,6 +396,8 @@ class OptimizationParser:
     def _sentence(self, sentence: str, is_question: bool, reading: _Reading) -> None:
         if _CORRECTION.search(sentence):
             reading.correcting = True
+            if self._renamed(sentence, reading):
+                return
         none_above = _NONE_ABOVE.search(sentence)
         if none_above is not None:
             reading.add(OptNoneAbove(value=min(int(none_above.group(1)), MAX_VALUE)))
@@ -407,6 +410,31 @@ class OptimizationParser:
                 self._question(question, reading)
                 return
         self._statement(sentence, reading)
+
+    @staticmethod
+    def _renamed(sentence: str, reading: _Reading) -> bool:
+        """ "Sorry, I meant BLEU": the last statement's cells move to the name the correction gives."""
+        if _RENAMING.search(sentence) is None or len(sentence.split()) > 8:
+            return False
+        rest = _CORRECTION.sub(" ", sentence)
+        found = [m for m in mentions(rest, reading.lex) if m.kind in ("R", "P")]
+        kinds = {m.kind for m in found}
+        if len(found) != 1 or _has_cue(rest) or not reading.said:
+            return False
+        new = found[0]
+        moved: list[OptAct] = []
+        for act in reading.said:
+            if isinstance(act, OptRate | OptUnseen):
+                update = {"paper": new.index} if kinds == {"P"} else {"reviewer": new.index}
+                moved.append(act.model_copy(update=update))
+        if not moved:
+            return False
+        reading.acts = [a for a in reading.acts if a not in reading.said]
+        reading.kept -= set(reading.said)
+        for act in moved:
+            reading.add(act)
+        reading.said = moved
+        return True
 
     # ---- statements -----------------------------------------------------------------------------
     def _statement(self, sentence: str, reading: _Reading) -> None:
@@ -483,6 +511,7 @@ class OptimizationParser:
                 reading.add(OptCell(reviewer=reviewer, paper=paper, value=number.index))
         says = clause.unseen or (clause.level is not None and not clause.proposal)
         before = len(reading.acts)
+        kept_before = set(reading.kept)
         if not numbers and says and not clause.conditional:
             reviewers, papers = self._resolve(clause, text, reviewers, papers, reading)
             if clause.unseen:
@@ -501,12 +530,17 @@ class OptimizationParser:
                 reading.level = clause.level if len(reading.acts) > before or header else None
             if reviewers and papers or clause.unseen:
                 self._about(reviewers, papers, reading)
+            new_acts = [a for a in reading.acts if a not in kept_before]
+            if new_acts:
+                reading.said = new_acts
         elif clause.level is None and clause.neutral:
             reading.level = None
             if not clause.proposal:
                 self._about(reviewers, papers, reading)  # "Joseph is average on BLEU, below average on GLUE"
         elif not says and not clause.proposal and (reviewers or papers) and _names_only(text, reading.lex):
             self._about(reviewers, papers, reading)  # bare names: "Daniel at RoBERTa / is unknown to me"
+        if clause.reviewers and reading.subject not in {m.index for m in clause.reviewers}:
+            reading.subject = None  # "Let's put Morgan on RoBERTa! She ...": she is Morgan, not the earlier subject
         self._remember(reviewers, papers, reading, (clause.reviewers, clause.papers))
 
     def _resolve(
@@ -736,7 +770,7 @@ def _lukewarm(match: re.Match[str]) -> str:
 
 
 _CORRECTION = re.compile(
-    r"\b(?:actually|wait|misread|mistake|my\s+bad|scratch|correction|i\s+meant?|oops|sorry|rather|instead)\b"
+    r"\b(?:actually|wait|misread|mistake|my\s+bad|scratch|correction|i\s+meant?|oops|sorry|rather|instead|typo)\b"
 )
 _OPINION = re.compile(r"\bsee\s+\w+(?:\s+\w+)?\s+(?:handling|doing|working|being|reviewing|fitting|going|taking|as)\b")
 _OPENERS = lx.QUESTION_OPENERS | {"would", "should", "will", "have", "has", "had", "why", "when"}
@@ -753,6 +787,7 @@ _EXPLICIT_REF = re.compile(
 )
 _DEMONSTRATIVE = re.compile(r"\b(?:these|those)\b")
 _PARTIAL = re.compile(r"\b(?:most|some|many|several|few|half)\b")
+_RENAMING = re.compile(r"\b(?:i\s+meant?|sorry|typo|oops|my\s+bad|correction|misread|misspoke)\b")
 _PLURAL = frozenset({"they", "them", "their", "they're", "they'd", "both", "those", "these"})
 _SEMICOLON_S = re.compile(r"(?<=[a-z]);(?=s\b)")
 _EXCEPTION = re.compile(r"\b(?:except|besides|other\s+th[ae]n|apart\s+from|aside\s+from|but\s+for)\b")

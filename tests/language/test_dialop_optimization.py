@@ -400,6 +400,12 @@ def test_references_answers_and_corrections(message: str, ctx: OptimizationConte
         ("How do you feel about swapping Daniel and Joseph?", CTX, []),
         ("I can't see Ethan handling GLUE", CTX, []),
         ("Morgan is mid tier on GloVe", CTX, []),
+        ("Noah might not be a good fit for Electra. Sorry, I meant BLEU.", CTX, [("rate", 7, 0, "low")]),
+        (
+            "Sofia is green on LLaMA. Let's put Morgan on RoBERTa! She has a great score there.",
+            CTX,
+            [("rate", 2, 4, "high"), ("rate", 4, 5, "high")],
+        ),
     ],
 )
 def test_lists_possessives_and_opinions(message: str, ctx: OptimizationContext, expected: list[tuple]) -> None:
