@@ -68,7 +68,8 @@ each reviewer with the paper after it. A clause missing its reviewer or paper ta
 
 A sentence of bare names after a rating repeats it ("Andrei is good for BLEU. Ethan Smith
 Electra."), as do "same for X", "X too" and "so is X". After a correction ("wait", "actually", "I
-misread") a statement replaces what the message said earlier about the same cell.
+misread") a statement replaces what the message said earlier about the same cell, and a bare name
+("Sorry, I meant BLEU") moves the last statement's cells to it.
 
 Known limits: "those", "the other two" and "either of them" are resolved only to a group named in
 the same message; a comparison is never a rating, even when tied to a level the speaker gave
