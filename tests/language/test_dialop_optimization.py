@@ -185,20 +185,6 @@ def test_round_trip(data: tuple[int, list], seed: int) -> None:
 
 # ---- issue 17: real human text (the category tests; each was written before the fix) ---------------
 
-FAILS = "issue 17: fails before the parser change"
-FAILING_BEFORE: frozenset[str] = frozenset()
-"""The messages of the category tests below that the parser misread before the issue 17 change."""
-
-
-def marked(rows: list) -> list:
-    """``rows`` with those of :data:`FAILING_BEFORE` marked as expected failures."""
-    return [
-        pytest.param(*(row if isinstance(row, tuple) else (row,)), marks=pytest.mark.xfail(strict=True, reason=FAILS))
-        if (row[0] if isinstance(row, tuple) else row) in FAILING_BEFORE
-        else row
-        for row in rows
-    ]
-
 
 def facts(message: str, ctx: OptimizationContext = CTX) -> list[tuple]:
     """The acts of ``message`` as comparable tuples, in order."""
@@ -227,23 +213,21 @@ EVERY = range(8)
 
 @pytest.mark.parametrize(
     ("message", "ctx", "expected"),
-    marked(
-        [
-            ("He is blank for me there.", dialogue(last_reviewer=7, last_paper=6), [("unseen", 7, 6)]),
-            ("I have him as dark green on it", dialogue(last_reviewer=7, last_paper=6), [("rate", 7, 6, "high")]),
-            ("Sofia is terrible for that paper", dialogue(last_paper=1), [("rate", 2, 1, "low")]),
-            ("Honestly she is really good there", dialogue(last_reviewer=2, last_paper=7), [("rate", 2, 7, "high")]),
-            ("Ava is great on GloVe. Same for Ethan.", CTX, [("rate", 0, 2, "high"), ("rate", 6, 2, "high")]),
-            ("Ava is unknown for me in this proposal", dialogue(proposal=(1, 0, 2, 3, 4, 5, 6, 7)), [("unseen", 0, 1)]),
-            (
-                "Noah is red for me in that proposal",
-                dialogue(proposal=(1, 0, 2, 3, 4, 5, 6, 7)),
-                [("rate", 7, 7, "low")],
-            ),
-            ("I believe Sofia would be a good fit.", dialogue(questions=(OptAsk(paper=1),)), [("rate", 2, 1, "high")]),
-            ("He's dark green for me", dialogue(questions=(OptAsk(reviewer=1, paper=6),)), [("rate", 1, 6, "high")]),
-        ]
-    ),
+    [
+        ("He is blank for me there.", dialogue(last_reviewer=7, last_paper=6), [("unseen", 7, 6)]),
+        ("I have him as dark green on it", dialogue(last_reviewer=7, last_paper=6), [("rate", 7, 6, "high")]),
+        ("Sofia is terrible for that paper", dialogue(last_paper=1), [("rate", 2, 1, "low")]),
+        ("Honestly she is really good there", dialogue(last_reviewer=2, last_paper=7), [("rate", 2, 7, "high")]),
+        ("Ava is great on GloVe. Same for Ethan.", CTX, [("rate", 0, 2, "high"), ("rate", 6, 2, "high")]),
+        ("Ava is unknown for me in this proposal", dialogue(proposal=(1, 0, 2, 3, 4, 5, 6, 7)), [("unseen", 0, 1)]),
+        (
+            "Noah is red for me in that proposal",
+            dialogue(proposal=(1, 0, 2, 3, 4, 5, 6, 7)),
+            [("rate", 7, 7, "low")],
+        ),
+        ("I believe Sofia would be a good fit.", dialogue(questions=(OptAsk(paper=1),)), [("rate", 2, 1, "high")]),
+        ("He's dark green for me", dialogue(questions=(OptAsk(reviewer=1, paper=6),)), [("rate", 1, 6, "high")]),
+    ],
 )
 def test_dialogue_context(message: str, ctx: OptimizationContext, expected: list[tuple]) -> None:
     assert facts(message, ctx) == expected
@@ -251,23 +235,21 @@ def test_dialogue_context(message: str, ctx: OptimizationContext, expected: list
 
 @pytest.mark.parametrize(
     ("message", "expected"),
-    marked(
-        [
-            ("Morgan on BLEU is blank for me", [("unseen", 4, 0)]),
-            ("Ava on QuAC: unknown", [("unseen", 0, 6)]),
-            ("zero information on Daniel", [("unseen", 1, p) for p in EVERY]),
-            (
-                "Joseph is bad at GLUE, no info on the rest",
-                [("rate", 5, 3, "low")] + [("unseen", 5, p) for p in EVERY if p != 3],
-            ),
-            ("I don't have any info on LLaMA", [("unseen", r, 4) for r in EVERY]),
-            (
-                "I know nothing about Ethan except that he is great at BLEU",
-                [("rate", 6, 0, "high")] + [("unseen", 6, p) for p in EVERY if p != 0],
-            ),
-            ("Noah is blank everywhere besides GLUE", [("unseen", 7, p) for p in EVERY if p != 3]),
-        ]
-    ),
+    [
+        ("Morgan on BLEU is blank for me", [("unseen", 4, 0)]),
+        ("Ava on QuAC: unknown", [("unseen", 0, 6)]),
+        ("zero information on Daniel", [("unseen", 1, p) for p in EVERY]),
+        (
+            "Joseph is bad at GLUE, no info on the rest",
+            [("rate", 5, 3, "low")] + [("unseen", 5, p) for p in EVERY if p != 3],
+        ),
+        ("I don't have any info on LLaMA", [("unseen", r, 4) for r in EVERY]),
+        (
+            "I know nothing about Ethan except that he is great at BLEU",
+            [("rate", 6, 0, "high")] + [("unseen", 6, p) for p in EVERY if p != 0],
+        ),
+        ("Noah is blank everywhere besides GLUE", [("unseen", 7, p) for p in EVERY if p != 3]),
+    ],
 )
 def test_unseen_cells_and_their_scope(message: str, expected: list[tuple]) -> None:
     assert sorted(facts(message)) == sorted(expected)
@@ -275,19 +257,17 @@ def test_unseen_cells_and_their_scope(message: str, expected: list[tuple]) -> No
 
 @pytest.mark.parametrize(
     ("message", "expected"),
-    marked(
-        [
-            ("What do you have for Ava and Noah?", [("ask", 0, None), ("ask", 7, None)]),
-            ("Any greens on GLUE or SWAG?", [("ask", None, 3), ("ask", None, 7)]),
-            ("How do Ethan and Sofia look on RoBERTa?", [("ask", 6, 5), ("ask", 2, 5)]),
-            (
-                "what info do you have on Morgan, Joseph or Daniel",
-                [("ask", 4, None), ("ask", 5, None), ("ask", 1, None)],
-            ),
-            ("How does Noah sound for QuAC?", [("ask", 7, 6)]),
-            ("Who would you pick for the second row?", [("ask", None, 1)]),
-        ]
-    ),
+    [
+        ("What do you have for Ava and Noah?", [("ask", 0, None), ("ask", 7, None)]),
+        ("Any greens on GLUE or SWAG?", [("ask", None, 3), ("ask", None, 7)]),
+        ("How do Ethan and Sofia look on RoBERTa?", [("ask", 6, 5), ("ask", 2, 5)]),
+        (
+            "what info do you have on Morgan, Joseph or Daniel",
+            [("ask", 4, None), ("ask", 5, None), ("ask", 1, None)],
+        ),
+        ("How does Noah sound for QuAC?", [("ask", 7, 6)]),
+        ("Who would you pick for the second row?", [("ask", None, 1)]),
+    ],
 )
 def test_questions_over_several_names(message: str, expected: list[tuple]) -> None:
     assert facts(message) == expected
@@ -295,19 +275,17 @@ def test_questions_over_several_names(message: str, expected: list[tuple]) -> No
 
 @pytest.mark.parametrize(
     "message",
-    marked(
-        [
-            "let's put Ava on BLEU",
-            "Joseph for GloVe?",
-            "I like Morgan for Electra",
-            "Noah on QuAC works for me",
-            "Can we lock Daniel into GLUE?",
-            "How about Sofia for SWAG?",
-            "are you okay with Ethan on LLaMA?",
-            "I'm liking Andrei for RoBERTa",
-            "Sounds good, Ava on GloVe then",
-        ]
-    ),
+    [
+        "let's put Ava on BLEU",
+        "Joseph for GloVe?",
+        "I like Morgan for Electra",
+        "Noah on QuAC works for me",
+        "Can we lock Daniel into GLUE?",
+        "How about Sofia for SWAG?",
+        "are you okay with Ethan on LLaMA?",
+        "I'm liking Andrei for RoBERTa",
+        "Sounds good, Ava on GloVe then",
+    ],
 )
 def test_proposals_are_not_ratings(message: str) -> None:
     assert facts(message) == []
@@ -315,31 +293,29 @@ def test_proposals_are_not_ratings(message: str) -> None:
 
 @pytest.mark.parametrize(
     ("message", "expected"),
-    marked(
-        [
-            ("Ava would be good for SWAG", [("rate", 0, 7, "high")]),
-            ("Andrei would be a great fit for QuAC", [("rate", 3, 6, "high")]),
-            ("Ethan is slightly above average on BLEU", [("rate", 6, 0, "high")]),
-            ("Noah CANNOT be on Electra", [("rate", 7, 1, "low")]),
-            ("Joseph is pink on SWAG", [("rate", 5, 7, "low")]),
-            ("Morgan has LLaMA on lock", [("rate", 4, 4, "high")]),
-            ("Sofia is 8/10 on GLUE", [("rate", 2, 3, "high")]),
-            ("Morgan is average on GloVe", []),
-            ("Daniel is mid at LLaMA", []),
-            ("Sofia could handle Electra", []),
-            ("Ethan is better at GloVe than LLaMA", []),
-            ("Ava is decent but not great on QuAC", []),
-            ("Ava is good at BLEU, but not good at GLUE", [("rate", 0, 0, "high"), ("rate", 0, 3, "low")]),
-            ("Dan is great on BiLEU", [("rate", 1, 0, "high")]),
-            ("Jo is bad at GioVe", [("rate", 5, 2, "low")]),
-            ("Santos is solid on Roverta", [("rate", 5, 5, "high")]),
-            ("Blue: Noah is dark green", [("rate", 7, 0, "high")]),
-            (
-                "Andrei Petrov would be good for BLEU. Ethan Smith Electra.",
-                [("rate", 3, 0, "high"), ("rate", 6, 1, "high")],
-            ),
-        ]
-    ),
+    [
+        ("Ava would be good for SWAG", [("rate", 0, 7, "high")]),
+        ("Andrei would be a great fit for QuAC", [("rate", 3, 6, "high")]),
+        ("Ethan is slightly above average on BLEU", [("rate", 6, 0, "high")]),
+        ("Noah CANNOT be on Electra", [("rate", 7, 1, "low")]),
+        ("Joseph is pink on SWAG", [("rate", 5, 7, "low")]),
+        ("Morgan has LLaMA on lock", [("rate", 4, 4, "high")]),
+        ("Sofia is 8/10 on GLUE", [("rate", 2, 3, "high")]),
+        ("Morgan is average on GloVe", []),
+        ("Daniel is mid at LLaMA", []),
+        ("Sofia could handle Electra", []),
+        ("Ethan is better at GloVe than LLaMA", []),
+        ("Ava is decent but not great on QuAC", []),
+        ("Ava is good at BLEU, but not good at GLUE", [("rate", 0, 0, "high"), ("rate", 0, 3, "low")]),
+        ("Dan is great on BiLEU", [("rate", 1, 0, "high")]),
+        ("Jo is bad at GioVe", [("rate", 5, 2, "low")]),
+        ("Santos is solid on Roverta", [("rate", 5, 5, "high")]),
+        ("Blue: Noah is dark green", [("rate", 7, 0, "high")]),
+        (
+            "Andrei Petrov would be good for BLEU. Ethan Smith Electra.",
+            [("rate", 3, 0, "high"), ("rate", 6, 1, "high")],
+        ),
+    ],
 )
 def test_rating_conventions(message: str, expected: list[tuple]) -> None:
     assert facts(message) == expected
