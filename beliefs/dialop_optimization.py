@@ -15,7 +15,10 @@ object). It holds, for one player:
   cell nobody reported its expected value given what was said: a cell neither player sees holds 50,
   a cell the partner sees is uniform, and below the partner's "nothing else above" threshold once
   it made that claim;
-* what it has itself told and asked, the partner's open questions, and its own rejections so far.
+* what it has itself told and asked, the partner's open questions, and its own rejections so far;
+* the dialogue state the parser reads the next message in (:meth:`OptimizationBeliefs.context`):
+  the reviewer and paper named last by either side, the questions of the latest message and who
+  asked them, and the latest proposal.
 
 It reads only the player's own observation and the partner's parsed messages.
 """
@@ -27,8 +30,17 @@ from typing import Any
 import numpy as np
 
 from beliefs.base import SeatedBeliefs, Utterance
-from games.dialop.base import kind_of
-from language.dialop_optimization import OptAsk, OptCell, OptimizationContext, OptNoneAbove, OptRate, OptUnseen
+from games.dialop.base import Propose, PublicAction, kind_of
+from language.acts import Intent
+from language.dialop_optimization import (
+    OptAsk,
+    OptCell,
+    OptimizationContext,
+    OptNoneAbove,
+    OptRate,
+    OptUnseen,
+    last_names,
+)
 
 P_PARTNER_SEES = 0.4
 """Prior probability that the partner sees a given cell (the generator's ``p_observed``)."""
@@ -67,6 +79,11 @@ class OptimizationBeliefs(SeatedBeliefs):
         self.rejections_by_self = 0
         self.partner_spoke = False
         self._lines = 0
+        self.last_reviewer: int | None = None  # named last by either side
+        self.last_paper: int | None = None
+        self.last_asks: tuple[OptAsk, ...] = ()  # the questions of the latest message ...
+        self.last_asker: int | None = None  # ... and its seat
+        self.latest_proposal: tuple[int, ...] | None = None
 
     # ---- the belief store protocol --------------------------------------------------------------
     def observe(self, observation: Any) -> None:
@@ -84,6 +101,7 @@ class OptimizationBeliefs(SeatedBeliefs):
             utterance: the message: its seat and acts (acts of other games are ignored).
         """
         acts, mine = list(utterance.acts), self.is_own(utterance.seat)
+        self._follow(utterance)
         if mine:
             self.questions.clear()  # this turn answered them (or had nothing to say)
         for act in acts:
@@ -109,6 +127,37 @@ class OptimizationBeliefs(SeatedBeliefs):
             elif isinstance(act, OptAsk):
                 self.questions.append(act)
 
+    def record_own(self, intent: Intent) -> None:
+        """Take in the agent's own turn: its acts, and its proposal as the latest one."""
+        for action in intent.actions:
+            if isinstance(action, Propose):
+                self.latest_proposal = tuple(int(p) for p in getattr(action.proposal, "papers", ()))
+        super().record_own(intent)
+
+    def _follow(self, utterance: Utterance) -> None:
+        """Keep the dialogue state: the names last said, the latest questions, the latest proposal."""
+        action = utterance.action
+        if isinstance(action, PublicAction) and action.kind == "propose" and isinstance(action.proposal, list):
+            papers = tuple(int(p) for p in action.proposal if isinstance(p, int))
+            if len(papers) == self.k:
+                self.latest_proposal = papers
+        asks = tuple(a for a in utterance.acts if isinstance(a, OptAsk) and self._valid(a))
+        if utterance.text.strip() or asks:
+            if utterance.seat == self.last_asker:
+                self.last_asks += tuple(a for a in asks if a not in self.last_asks)
+            else:
+                self.last_asks, self.last_asker = asks, utterance.seat
+        reviewer, paper = last_names(utterance.text, self.names) if utterance.text else (None, None)
+        if reviewer is None and paper is None:  # our own acts as planned (no text): their last cell
+            for act in utterance.acts:
+                if isinstance(act, OptCell | OptRate | OptUnseen | OptAsk) and self._valid(act):
+                    reviewer = act.reviewer if act.reviewer is not None else reviewer
+                    paper = act.paper if act.paper is not None else paper
+        if reviewer is not None and reviewer < self.k:
+            self.last_reviewer = reviewer
+        if paper is not None and paper < self.k:
+            self.last_paper = paper
+
     def _valid(self, act: Any) -> bool:
         if isinstance(act, OptCell | OptRate | OptUnseen):
             return act.reviewer < self.k and act.paper < self.k
@@ -117,8 +166,17 @@ class OptimizationBeliefs(SeatedBeliefs):
         return isinstance(act, OptNoneAbove)
 
     def context(self, observation: Any, author_seat: int) -> OptimizationContext:
-        """The language-layer context (the names; the same for both authors)."""
-        return self.names
+        """The language-layer context of a message by ``author_seat``: the names, the reviewer and
+        paper named last, the questions of the latest message when another seat asked them (the
+        message may answer them) and the latest proposal."""
+        return self.names.model_copy(
+            update={
+                "last_reviewer": self.last_reviewer,
+                "last_paper": self.last_paper,
+                "questions": self.last_asks if self.last_asker != author_seat else (),
+                "proposal": self.latest_proposal,
+            }
+        )
 
     # ---- estimates ------------------------------------------------------------------------------
     def own_scale(self) -> float:

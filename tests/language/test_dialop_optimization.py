@@ -181,3 +181,208 @@ def test_round_trip(data: tuple[int, list], seed: int) -> None:
     ctx = context(k)
     text = OptimizationRenderer().render(Intent(acts=acts), ctx, np.random.default_rng(seed))
     assert sorted(PARSER.parse(text, ctx), key=_key) == sorted(acts, key=_key)
+
+
+# ---- issue 17: real human text (the category tests; each was written before the fix) ---------------
+
+
+def facts(message: str, ctx: OptimizationContext = CTX) -> list[tuple]:
+    """The acts of ``message`` as comparable tuples, in order."""
+    out: list[tuple] = []
+    for act in PARSER.parse(message, ctx):
+        if isinstance(act, OptRate):
+            out.append(("rate", act.reviewer, act.paper, act.level))
+        elif isinstance(act, OptUnseen):
+            out.append(("unseen", act.reviewer, act.paper))
+        elif isinstance(act, OptAsk):
+            out.append(("ask", act.reviewer, act.paper))
+        elif isinstance(act, OptCell):
+            out.append(("cell", act.reviewer, act.paper, act.value))
+        else:
+            out.append(("none_above", act.value))
+    return out
+
+
+def dialogue(**fields: object) -> OptimizationContext:
+    """The default names with dialogue state (last names, last question, latest proposal)."""
+    return OptimizationContext(reviewers=CTX.reviewers, papers=CTX.papers, **fields)  # type: ignore[arg-type]
+
+
+EVERY = range(8)
+
+
+@pytest.mark.parametrize(
+    ("message", "ctx", "expected"),
+    [
+        ("He is blank for me there.", dialogue(last_reviewer=7, last_paper=6), [("unseen", 7, 6)]),
+        ("I have him as dark green on it", dialogue(last_reviewer=7, last_paper=6), [("rate", 7, 6, "high")]),
+        ("Sofia is terrible for that paper", dialogue(last_paper=1), [("rate", 2, 1, "low")]),
+        ("Honestly she is really good there", dialogue(last_reviewer=2, last_paper=7), [("rate", 2, 7, "high")]),
+        ("Ava is great on GloVe. Same for Ethan.", CTX, [("rate", 0, 2, "high"), ("rate", 6, 2, "high")]),
+        ("Ava is unknown for me in this proposal", dialogue(proposal=(1, 0, 2, 3, 4, 5, 6, 7)), [("unseen", 0, 1)]),
+        (
+            "Noah is red for me in that proposal",
+            dialogue(proposal=(1, 0, 2, 3, 4, 5, 6, 7)),
+            [("rate", 7, 7, "low")],
+        ),
+        ("I believe Sofia would be a good fit.", dialogue(questions=(OptAsk(paper=1),)), [("rate", 2, 1, "high")]),
+        ("He's dark green for me", dialogue(questions=(OptAsk(reviewer=1, paper=6),)), [("rate", 1, 6, "high")]),
+    ],
+)
+def test_dialogue_context(message: str, ctx: OptimizationContext, expected: list[tuple]) -> None:
+    assert facts(message, ctx) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Morgan on BLEU is blank for me", [("unseen", 4, 0)]),
+        ("Ava on QuAC: unknown", [("unseen", 0, 6)]),
+        ("zero information on Daniel", [("unseen", 1, p) for p in EVERY]),
+        (
+            "Joseph is bad at GLUE, no info on the rest",
+            [("rate", 5, 3, "low")] + [("unseen", 5, p) for p in EVERY if p != 3],
+        ),
+        ("I don't have any info on LLaMA", [("unseen", r, 4) for r in EVERY]),
+        (
+            "I know nothing about Ethan except that he is great at BLEU",
+            [("rate", 6, 0, "high")] + [("unseen", 6, p) for p in EVERY if p != 0],
+        ),
+        ("Noah is blank everywhere besides GLUE", [("unseen", 7, p) for p in EVERY if p != 3]),
+    ],
+)
+def test_unseen_cells_and_their_scope(message: str, expected: list[tuple]) -> None:
+    assert sorted(facts(message)) == sorted(expected)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("What do you have for Ava and Noah?", [("ask", 0, None), ("ask", 7, None)]),
+        ("Any greens on GLUE or SWAG?", [("ask", None, 3), ("ask", None, 7)]),
+        ("How do Ethan and Sofia look on RoBERTa?", [("ask", 6, 5), ("ask", 2, 5)]),
+        (
+            "what info do you have on Morgan, Joseph or Daniel",
+            [("ask", 4, None), ("ask", 5, None), ("ask", 1, None)],
+        ),
+        ("How does Noah sound for QuAC?", [("ask", 7, 6)]),
+        ("Who would you pick for the second row?", [("ask", None, 1)]),
+    ],
+)
+def test_questions_over_several_names(message: str, expected: list[tuple]) -> None:
+    assert facts(message) == expected
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "let's put Ava on BLEU",
+        "Joseph for GloVe?",
+        "I like Morgan for Electra",
+        "Noah on QuAC works for me",
+        "Can we lock Daniel into GLUE?",
+        "How about Sofia for SWAG?",
+        "are you okay with Ethan on LLaMA?",
+        "I'm liking Andrei for RoBERTa",
+        "Sounds good, Ava on GloVe then",
+    ],
+)
+def test_proposals_are_not_ratings(message: str) -> None:
+    assert facts(message) == []
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Ava would be good for SWAG", [("rate", 0, 7, "high")]),
+        ("Andrei would be a great fit for QuAC", [("rate", 3, 6, "high")]),
+        ("Ethan is slightly above average on BLEU", [("rate", 6, 0, "high")]),
+        ("Noah CANNOT be on Electra", [("rate", 7, 1, "low")]),
+        ("Joseph is pink on SWAG", [("rate", 5, 7, "low")]),
+        ("Morgan has LLaMA on lock", [("rate", 4, 4, "high")]),
+        ("Sofia is 8/10 on GLUE", [("rate", 2, 3, "high")]),
+        ("Morgan is average on GloVe", []),
+        ("Daniel is mid at LLaMA", []),
+        ("Sofia could handle Electra", []),
+        ("Ethan is better at GloVe than LLaMA", []),
+        ("Ava is decent but not great on QuAC", []),
+        ("Ava is good at BLEU, but not good at GLUE", [("rate", 0, 0, "high"), ("rate", 0, 3, "low")]),
+        ("Dan is great on BiLEU", [("rate", 1, 0, "high")]),
+        ("Jo is bad at GioVe", [("rate", 5, 2, "low")]),
+        ("Santos is solid on Roverta", [("rate", 5, 5, "high")]),
+        ("Blue: Noah is dark green", [("rate", 7, 0, "high")]),
+        (
+            "Andrei Petrov would be good for BLEU. Ethan Smith Electra.",
+            [("rate", 3, 0, "high"), ("rate", 6, 1, "high")],
+        ),
+    ],
+)
+def test_rating_conventions(message: str, expected: list[tuple]) -> None:
+    assert facts(message) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "ctx", "expected"),
+    [
+        # a pronoun takes the last reviewer it fits ("he" is not Ava)
+        (
+            "Ava is great at GLUE, Ethan too. She is red on BLEU",
+            CTX,
+            [("rate", 0, 3, "high"), ("rate", 6, 3, "high"), ("rate", 0, 0, "low")],
+        ),
+        ("Ava is great at GLUE. He is red there", CTX, [("rate", 0, 3, "high")]),
+        # "both" and "they" take the reviewers of the clause before
+        (
+            "Morgan is better than Sofia at BLEU, both are green though",
+            CTX,
+            [("rate", 4, 0, "high"), ("rate", 2, 0, "high")],
+        ),
+        # a short answer is about the cell the other side asked about
+        ("Nope, red", dialogue(questions=(OptAsk(reviewer=1, paper=5),)), [("rate", 1, 5, "low")]),
+        ("blank on my end", dialogue(questions=(OptAsk(reviewer=1, paper=5),)), [("unseen", 1, 5)]),
+        ("Good on SWAG though", dialogue(questions=(OptAsk(reviewer=3),)), [("rate", 3, 7, "high")]),
+        # "You?" asks back what we were asked
+        (
+            "Dark green for me. You?",
+            dialogue(questions=(OptAsk(reviewer=2, paper=2),)),
+            [("rate", 2, 2, "high"), ("ask", 2, 2)],
+        ),
+        # a correction replaces what the message said about the cell
+        ("Noah is unknown on GLUE. Wait no, he is bad at GLUE", CTX, [("rate", 7, 3, "low")]),
+        # conditions and lukewarm praise state nothing
+        ("If you think Ethan is good for BLEU, go ahead", CTX, []),
+        ("Joseph is decent at BLEU but not great", CTX, []),
+        # a row rated at once
+        ("Andrei is red for everything", CTX, [("rate", 3, p, "low") for p in EVERY]),
+    ],
+)
+def test_references_answers_and_corrections(message: str, ctx: OptimizationContext, expected: list[tuple]) -> None:
+    assert facts(message, ctx) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "ctx", "expected"),
+    [
+        ("do you see Andrei's BLEU", CTX, [("ask", 3, 0)]),
+        ("BLEU (Noah) Electra (Joseph) are my greens", CTX, [("rate", 7, 0, "high"), ("rate", 5, 1, "high")]),
+        (
+            "I have Ava dark green on GLUE, Noah on SWAG, not sure about QuAC",
+            CTX,
+            [("rate", 0, 3, "high"), ("rate", 7, 7, "high")],
+        ),
+        ("I have no info in these areas", dialogue(last_reviewer=3, last_paper=2), []),
+        ("I don't have any information on him there", dialogue(last_reviewer=3, last_paper=2), [("unseen", 3, 2)]),
+        ("Where do you think Ava would excel?", dialogue(last_paper=2), [("ask", 0, None)]),
+        ("How do you feel about swapping Daniel and Joseph?", CTX, []),
+        ("I can't see Ethan handling GLUE", CTX, []),
+        ("Morgan is mid tier on GloVe", CTX, []),
+        ("Noah might not be a good fit for Electra. Sorry, I meant BLEU.", CTX, [("rate", 7, 0, "low")]),
+        (
+            "Sofia is green on LLaMA. Let's put Morgan on RoBERTa! She has a great score there.",
+            CTX,
+            [("rate", 2, 4, "high"), ("rate", 4, 5, "high")],
+        ),
+    ],
+)
+def test_lists_possessives_and_opinions(message: str, ctx: OptimizationContext, expected: list[tuple]) -> None:
+    assert facts(message, ctx) == expected

@@ -1,0 +1,111 @@
+"""Offline language layer for DialOp Optimization: acts, a rule parser and a template renderer.
+
+Players of the reviewer-matching game talk about cells of the value table ("Ava Li on BLEU: 61",
+"I have sofia patel at 700 for glue", "noah is green in BLEU at 672, LLaMA at 629"), rate cells
+without numbers ("Ethan is amazing at GloVe"), say which cells they do not see ("Daniel is blank
+for me") and ask. Every value is in the *speaker's* display units (each player sees the table
+multiplied by its own hidden scale); converting them is the belief store's job.
+
+| act              | fields                         | example message                         |
+|------------------|--------------------------------|-----------------------------------------|
+| ``opt_cell``     | ``reviewer``, ``paper``, value | "Ava: BLEU 80, GloVe 75."               |
+| ``opt_none_above`` | ``value``                    | "Nothing else above 600."               |
+| ``opt_ask``      | ``reviewer`` and/or ``paper``  | "What do you have for Ava on BLEU?"     |
+| ``opt_rate``     | ``reviewer``, ``paper``, level | "Ava is good on BLEU, GloVe."           |
+| ``opt_unseen``   | ``reviewer``, ``paper``        | "No value for Ava on BLEU."             |
+
+Reviewers and papers are indices into the context's name lists. The context
+(:class:`OptimizationContext`) also carries the dialogue as the reader's belief store knows it: the
+reviewer and paper named last (by either side), the questions of the other side's latest message
+and the latest proposal.
+
+**Reading.** A message is cut into sentences (``. ! ? ;``, line breaks, " / ", " - ") and each
+sentence into clauses (at commas and at "but", "and", "so", "though", "except", "other than" ...; a
+piece without a cue joins its neighbour, so "Ava, Daniel and Ethan are red on BLEU" and "Ethan is
+great at Electra, GloVe and RoBERTa" stay one clause, while "Andrei would be ok, Ava would be bad"
+are two). In each clause the parser finds names: full names, first or last names when unique,
+possessives ("Andrei's"), typos ("Ehan", "Roverta", "BiLEU", "GioVe"), nicknames ("Dan", "Jo",
+"Blue" for BLEU, "Guac"), words of the papers' titles ("text encoders"), ordinals and rows ("the 2nd
+paper", "the last one", "column 6": papers in list order), pronouns ("he", "her", "they", "both")
+and references ("it", "there", "that paper", "this proposal").
+
+| clause                                   | reads as                                                  |
+|------------------------------------------|-----------------------------------------------------------|
+| a number by a reviewer and a paper       | ``opt_cell`` ("BLEU 80", "LLaMA at 629"; counts, ordinals, ratings N/10, ranges are no values) |
+| a rating cue                             | ``opt_rate`` for the clause's cells (below)              |
+| an unseen cue                            | ``opt_unseen``: "blank", "unknown", "empty", "grey", "no info on", "I don't see", "there's nothing on my end" |
+| an unseen cue over a row or a column     | every cell of it: "zero information on Daniel", "blank everywhere", "I don't have any info on LLaMA", "nothing on him at all"; cells the message names for that reviewer, rates, or puts after "except" / "besides" / "other than" are left out ("Joseph is bad at GLUE, no info on the rest"); "most", "some" keep it a cell |
+| a rating over "everything"               | every paper of the row ("Andrei is red for everything", "all red"; not "everything that I can see Joe is solid at") |
+| a proposal or agreement                  | nothing: "let's put Ava on BLEU", "I like X for Y", "X for Y?", "works for me", "how about X for Y?", "can we lock ..." |
+| a condition, a wish, a request, the partner's board | nothing: "if you think Ethan is good for BLEU", "unless", "I hope", "tell me if", "I trust that is good on your end" |
+| a question                               | one ``opt_ask`` per reviewer, paper or cell it names ("What do you have for Ava and Noah?", "How do Ethan and Sofia look on RoBERTa?"); "who", "anyone", "options" ask about the papers only; questions seeking agreement or action ("are you okay with ...", "Daniel for BLEU?", "can we put ...", "swap them?", "... ok?") ask nothing; "You?" asks back the other side's question |
+
+A sentence with a question mark is split into its statement and its question ("I have Morgan
+dark green on BLEU, do you have better?"); one opening "I think" or a pronoun statement ("She's
+good for SWAG but ...?") is a statement.
+
+| level    | cues                                                                                         |
+|----------|----------------------------------------------------------------------------------------------|
+| ``high`` | good, great, solid, decent, strong(est), best, capable, suited, expert(ise), "good fit", "on lock", "top tier", any shade of green, "above average" (even "slightly"), "killing it", "would be good for", "high score", N/10 with N >= 7 |
+| ``low``  | bad, poor, terrible, red, pink, weak, trash, negatives, "not good", "isn't a good fit", "not a strength", "not so much", "CANNOT", "definitely not", "no good", "below average", "minimal experience", "don't have much experience", N/10 with N <= 4 (a low cue beats a high one in a clause) |
+| none     | average, mid, middling, "mid tier", ok, fine, "not bad", "decent (at X) but not great", "could handle", "can do", 5-6/10, "no greens", comparisons ("better than", "slightly worse", "next best", "not his best", "a good amount better") |
+
+**Which cells.** One reviewer with every paper of its clause, one paper with every reviewer, else
+each reviewer with the paper after it. A clause missing its reviewer or paper takes it:
+
+1. from a pronoun: the statement's subject or the last reviewer named in the message that fits it
+   ("he" is not Ava: first names have a gender where common), else the other side's question, else
+   the reviewer named last in the dialogue; "they" / "both" take the group just named;
+2. from a reference: "it", "there", "that paper" (the paper just named, the question's, the
+   dialogue's), "this proposal" (the latest proposal's paper for the reviewer); a clause without
+   any name ("it's dark green", "that's a blank for me") is about the cell under discussion, the
+   dialogue's only when it answers a question, claims a blank or says "there" / "that one";
+3. from the message so far, when the clause continues a statement ("Sofia is bad at GloVe but
+   Morgan is above average", "Daniel at RoBERTa / is unknown to me"), never when it is about
+   someone unnamed ("who", "anyone", "everyone", "options") or ends on an unknown paper word;
+4. from the other side's question ("I believe Sofia would be a good fit" after "Who is good for
+   Electra?"; "Nope, red" after "Is Daniel good on RoBERTa?").
+
+A sentence of bare names after a rating repeats it ("Andrei is good for BLEU. Ethan Smith
+Electra."), as do "same for X", "X too" and "so is X". After a correction ("wait", "actually", "I
+misread") a statement replaces what the message said earlier about the same cell, and a bare name
+("Sorry, I meant BLEU") moves the last statement's cells to it.
+
+Known limits: "those", "the other two" and "either of them" are resolved only to a group named in
+the same message; a comparison is never a rating, even when tied to a level the speaker gave
+earlier; lists of bare pairs answering "share your dark greens" are not read as ratings (the
+request names no cell); a one-name question ("Morgan?", "roberta?") is read as a question even when
+it proposes; "Gleu" (GLUE or BLEU) is not resolved; thresholds named only in the other side's
+question ("Are they over 300?" "None of mine are") are not read; a clause's reviewer list after a
+comma ("..., Ava Li, Daniel and Noah would be bad at QuAC") may join the clause before it.
+"""
+
+from __future__ import annotations
+
+from language.dialop_optimization.acts import (
+    MAX_VALUE,
+    OptAct,
+    OptAsk,
+    OptCell,
+    OptimizationContext,
+    OptNoneAbove,
+    OptRate,
+    OptUnseen,
+)
+from language.dialop_optimization.parser import OptimizationParser, last_names
+from language.dialop_optimization.render import OptimizationRenderer, short_name
+
+__all__ = [
+    "MAX_VALUE",
+    "OptAct",
+    "OptAsk",
+    "OptCell",
+    "OptNoneAbove",
+    "OptRate",
+    "OptUnseen",
+    "OptimizationContext",
+    "OptimizationParser",
+    "OptimizationRenderer",
+    "last_names",
+    "short_name",
+]

@@ -1,0 +1,833 @@
+"""The rule parser of DialOp Optimization chat (see the package docstring for the conventions)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from language.dialop_optimization import lexicon as lx
+from language.dialop_optimization.acts import (
+    MAX_VALUE,
+    OptAct,
+    OptAsk,
+    OptCell,
+    OptimizationContext,
+    OptNoneAbove,
+    OptRate,
+    OptUnseen,
+)
+from language.dialop_optimization.lexicon import Lexicon, Mention
+from language.text import clean_message, straight_apostrophes
+
+_SENTENCE = re.compile(r"(?<!\d)[.!?;\n]+|[.!?;\n]+(?!\d)|\s/\s|\s-\s")
+_CLAUSE = re.compile(
+    r",\s*|:\s+(?=[a-z]+\s+(?:is|are|would|has|can)\b)|\s+(?:but|however|though|although|whereas|while|yet|because|since"
+    r"|except(?:\s+that)?|besides|other\s+th[ae]n(?:\s+that)?|apart\s+from|aside\s+from|and)\s+"
+    r"|(?<!\bnot)(?<!\bnot\s)\s+so\s+(?!(?:good|great|bad|much|many|far|well|dark|high|low|strong|solid|not|sure|i\s+guess)\b)"
+    r"|\s+as\s+(?=(?:it|he|she|they|that)\b)"
+)
+# a number is matched from its first digit only ((?<!\d)): trying every digit of a long number again
+# would take quadratic time, and finds nothing the first digit does not
+_RATING = re.compile(r"(?<!\d)\d+\s*(?:/|out of|of)\s*10\b|\b10\s*/\s*10")
+_RANGE = re.compile(
+    r"(?<!\d)\d+\s*(?:-|to|or)\s*\d+\s+(?:papers?|reviewers?|people|of|more|total|cells?)\b|\b\d+-\d+\b"
+)
+_NONE_ABOVE = re.compile(
+    r"\b(?:nothing|none|no other|no more|nobody|no one|rest|everything else|all (?:of )?(?:my |the )?others?)\b"
+    r"[^0-9]{0,40}?\b(?:above|over|higher than|more than|greater than|below|under|lower than|less than)\s+(\d+)\b"
+)
+_COUNT_NOUNS = frozenset(
+    """
+    papers reviewers people persons cells boxes locks unknowns options spots of more total dark
+    greens turns minutes times points percent early shades sections choices scores columns rows
+    picks slots names things
+    """.split()
+)
+SMALL_COUNT = 10
+"""Numbers below this are read as values only next to a name or a linking word."""
+_LINKS = frozenset("for on in at and or but to with is".split())
+_BEFORE_NOT_VALUE = frozenset(
+    {"column", "row", "top", "bottom", "first", "last", "col", "the", "paper", "reviewer", "my", "your"}
+)
+
+Level = Literal["high", "low"]
+
+
+@dataclass
+class _Clause:
+    """One clause as read: its names, numbers, references and cues."""
+
+    reviewers: list[Mention]
+    papers: list[Mention]
+    numbers: list[Mention]
+    refs: set[str]
+    plural: bool
+    gender: int  # of its first pronoun: 0 anyone, 1 "he", 2 "she"
+    level: Level | None
+    neutral: bool
+    unseen: bool
+    expand: bool
+    proposal: bool
+    conditional: bool
+    first: str
+
+
+@dataclass
+class _Reading:
+    """What one message has established so far."""
+
+    context: OptimizationContext
+    lex: Lexicon
+    acts: list[OptAct] = field(default_factory=list)
+    kept: set[OptAct] = field(default_factory=set)  # the acts, for membership
+    cells: set[tuple[int, int]] = field(default_factory=set)  # the cells rated or unseen so far
+    reviewer: int | None = None  # named last in the message (for "he")
+    paper: int | None = None  # named last (for "it")
+    group: list[int] = field(default_factory=list)  # the reviewers of the last clause naming several ("they")
+    subject: int | None = None  # the reviewer of the last statement about cells (for a clause without one)
+    topic: int | None = None  # the paper of the last statement about cells
+    subjects: set[int] = field(default_factory=set)  # every reviewer the message's statements are about
+    level: Level | None = None
+    carry: tuple[int | None, int | None] = (None, None)
+    clauses: int = 0
+    rows: list[int] = field(default_factory=list)  # reviewers the message does not see at all
+    columns: list[int] = field(default_factory=list)  # papers it does not see at all
+    named_papers: dict[int, set[int]] = field(default_factory=dict)  # reviewer -> papers named with it
+    correcting: bool = False  # the message has corrected itself
+    excepted: set[int] = field(default_factory=set)  # papers named after "except", "besides"
+    recent: list[int] = field(default_factory=list)  # the reviewers named in the message, in order
+    said: list[OptAct] = field(default_factory=list)  # the acts of the last statement (for "I meant ...")
+
+    def add(self, act: OptAct) -> None:
+        """Keep ``act``; after a correction ("oh wait I misread") it replaces what the message said
+        about the same cell."""
+        cell = _cell_of(act)
+        if cell is not None and self.correcting and cell in self.cells:
+            dropped = {a for a in self.acts if _cell_of(a) == cell}
+            self.acts = [a for a in self.acts if a not in dropped]
+            self.kept -= dropped
+        if act not in self.kept:
+            self.acts.append(act)
+            self.kept.add(act)
+            if cell is not None:
+                self.cells.add(cell)
+
+    def pronoun(self, gender: int) -> int | None:
+        """The reviewer "he" (``gender`` 1), "she" (2) or "they" (0) stands for: the last one named
+        in the message that the pronoun fits, else the other side's question's, else the one
+        named last in the dialogue."""
+        names = self.context.reviewers
+
+        def fits(r: int | None) -> bool:
+            return r is not None and r < len(names) and (gender == 0 or lx.name_gender(names[r]) in (0, gender))
+
+        found = self.subject if fits(self.subject) else next((r for r in reversed(self.recent) if fits(r)), None)
+        if found is None and fits(self.question("R")):
+            found = self.question("R")
+        if found is None and fits(self.context.last_reviewer):
+            found = self.context.last_reviewer
+        return found
+
+    def question(self, kind: str) -> int | None:
+        """The reviewer (``"R"``) or paper the other side's last question was about, if only one."""
+        values = {a.reviewer if kind == "R" else a.paper for a in self.context.questions}
+        values.discard(None)
+        return next(iter(values)) if len(values) == 1 else None
+
+
+def _cell_of(act: OptAct) -> tuple[int, int] | None:
+    if isinstance(act, OptRate | OptUnseen | OptCell) and not isinstance(act, OptCell):
+        return act.reviewer, act.paper
+    return None
+
+
+def _number(token: str, previous: str | None, following: str | None, lex: Lexicon) -> int | None:
+    """The value a number token stands for, or ``None`` for ordinals, counts, ids and decimals."""
+    if not token[0].isdigit() or not token[-1].isdigit() or "." in token:
+        return None
+    if previous in _BEFORE_NOT_VALUE or following in _COUNT_NOUNS:
+        return None
+    value = int(token.replace(",", ""))
+    if value < SMALL_COUNT and following is not None and following.isalpha() and following not in _LINKS:
+        if following not in lex.words and following not in lex.first_words:
+            return None
+    return value if value <= MAX_VALUE else None
+
+
+def mentions(text: str, lex: Lexicon) -> list[Mention]:
+    """The reviewer, paper, number and reference mentions of ``text``, in order (remembered per
+    lexicon: a clause is looked at more than once)."""
+    found = lex.mention_cache.get(text)
+    if found is None:
+        if len(lex.mention_cache) >= lx.FUZZY_CACHE_SIZE:
+            lex.mention_cache.clear()
+        found = lex.mention_cache[text] = _mentions(text, lex)
+    return list(found)
+
+
+def _mentions(text: str, lex: Lexicon) -> list[Mention]:
+    tokens = [_stem(t, lex) for t in lx.TOKEN.findall(text)]
+    out: list[Mention] = []
+    i = 0
+    while i < len(tokens):
+        match = next(
+            (
+                (len(p), kind, index)
+                for p, kind, index in lex.by_first.get(tokens[i], ())
+                if tuple(tokens[i : i + len(p)]) == p
+            ),
+            None,
+        )
+        if match is not None:
+            out.append(Mention(match[1], match[2], len(out)))  # type: ignore[arg-type]
+            i += match[0]
+            continue
+        token = tokens[i]
+        previous = tokens[i - 1] if i else None
+        following = tokens[i + 1] if i + 1 < len(tokens) else None
+        if (ordinal := lx.ordinal_paper(tokens, i, lex)) is not None:
+            out.append(Mention("P", ordinal[0], len(out)))
+            i += ordinal[1]
+            continue
+        if (ref := lx.reference(tokens, i)) is not None:
+            out.append(Mention(ref[0], lx.pronoun_gender(token) if ref[0] == "RR" else -1, len(out)))
+            i += ref[1]
+            continue
+        if token[0].isdigit():
+            value = _number(token, previous, following, lex)
+            if value is not None:
+                out.append(Mention("N", value, len(out)))
+        elif (fuzzy := lx.fuzzy(token, lex)) is not None:
+            out.append(Mention(fuzzy[0], fuzzy[1], len(out)))  # type: ignore[arg-type]
+        i += 1
+    return out
+
+
+def _stem(token: str, lex: Lexicon) -> str:
+    """A name's possessive without its "'s" ("Andrei's" -> "andrei"); other tokens as they are."""
+    if token.endswith("'s") and len(token) > 4:
+        stem = token[:-2]
+        if stem in lex.by_first or lx.fuzzy(stem, lex) is not None:
+            return stem
+    return token
+
+
+def _attach(number: Mention, names: Sequence[Mention]) -> int | None:
+    """The index of the name of ``names`` a value belongs to: the one right before it (within two
+    mentions), else the nearest one after it, else the nearest one before it."""
+    before = [m for m in names if m.position < number.position]
+    after = [m for m in names if m.position > number.position]
+    if before and number.position - before[-1].position <= 2:
+        return before[-1].index
+    if after:
+        return after[0].index
+    return before[-1].index if before else None
+
+
+def _names_only(text: str, lex: Lexicon) -> bool:
+    """Whether a clause is names and linking words only ("Sofia", "Daniel at RoBERTa")."""
+    tokens = lx.TOKEN.findall(text)
+    found = [m for m in mentions(text, lex) if m.kind in ("R", "P")]
+    return bool(found) and len(tokens) <= 2 * len(found) + sum(t in lx.BARE_PAIR_WORDS for t in tokens)
+
+
+def _dangling(text: str, lex: Lexicon) -> bool:
+    """Whether a clause ends on an unknown word after "on", "at", "for": a paper the parser cannot read."""
+    match = lx.DANGLING.search(text)
+    if match is None:
+        return False
+    word = match.group(1)
+    return word not in lex.words and word not in lex.first_words and lx.fuzzy(word, lex) is None
+
+
+def _has_cue(text: str) -> bool:
+    return lx.SAME.search(text.strip()) is not None or any(
+        p.search(text) is not None
+        for p in (lx.HIGH, lx.LOW, lx.OTHER_NEUTRAL, lx.UNSEEN, lx.PROPOSAL, lx.AGREEMENT, lx.NEUTRAL)
+    )
+
+
+def _clauses(sentence: str, lex: Lexicon) -> list[tuple[str, bool]]:
+    """``sentence`` cut at commas and conjunctions into clauses that each carry a cue: a piece
+    without one joins its neighbour (a list of reviewers the clause after it, else the clause before)."""
+    parts = _CLAUSE.split(sentence)
+    delimiters = ["", *(m.group() for m in _CLAUSE.finditer(sentence))]
+    kept = [(d, p) for d, p in zip(delimiters, parts, strict=False) if p and p.strip()]
+    pieces = [p for _, p in kept]
+    out: list[tuple[str, bool]] = []
+    waiting = ""
+    for index, piece in enumerate(pieces):
+        after_exception = (kept[index][0].split() or [""])[0] in lx.EXCEPTIONS
+        if after_exception and not _has_cue(piece):
+            out.append((piece, True))  # "blank everywhere besides GLUE": GLUE is left out, not rated
+            continue
+        if (kept[index][0].split() or [""])[0] in ("so", "because", "since") and not _has_cue(piece):
+            out.append((piece, False))  # a consequence stands alone: "... blank for me so I will choose that one"
+            continue
+        if _has_cue(piece):
+            out.append((f"{waiting} {piece}".strip(), False))
+            waiting = ""
+            continue
+        kinds = {m.kind for m in mentions(piece, lex) if m.kind in ("R", "P")}
+        following = mentions(pieces[index + 1], lex) if index + 1 < len(pieces) else []
+        if kinds == {"R", "P"} and not waiting and any(m.kind == "R" for m in following):
+            out.append((piece, False))  # a pair of its own: "Daniel is locked on Electra, but Morgan ... 4/10"
+            continue
+        if out and not out[-1][1] and (kinds != {"R"} or index == len(pieces) - 1):
+            out[-1] = (f"{out[-1][0]} , {piece}", False)
+        else:
+            waiting = f"{waiting} {piece}"
+    if waiting.strip():
+        if out and not out[-1][1]:
+            out[-1] = (f"{out[-1][0]} , {waiting}", False)
+        else:
+            out.append((waiting.strip(), False))
+    return out
+
+
+def _level(text: str) -> tuple[Level | None, bool]:
+    """The rating a clause gives without numbers (a low cue beats a high one) and whether it has a
+    cue that rates nothing ("ok", "average", a comparison)."""
+    neutral = lx.OTHER_NEUTRAL.search(text) is not None or "so-so" in text
+    if lx.LOW.search(text):
+        return "low", neutral
+    return ("high" if lx.HIGH.search(text) else None), neutral
+
+
+def _pairs(reviewers: Sequence[Mention], papers: Sequence[Mention]) -> list[tuple[int, int]]:
+    """The cells a clause is about: one reviewer with every paper; one paper with every reviewer
+    (only those before it when some come after it); else each reviewer with the first paper after
+    it (and the last reviewer with the papers after it)."""
+    rs = _unique(reviewers)
+    ps = _unique(papers)
+    if len(rs) > 1 and len(ps) > 1 and ps[0].position < rs[0].position:  # "BLEU (Noah) Electra (Joseph)"
+        return [(r.index, max((p for p in ps if p.position < r.position), key=lambda p: p.position).index) for r in rs]
+    if len(rs) == 1:
+        return [(rs[0].index, p.index) for p in ps]
+    if len(ps) == 1:
+        before = [r for r in rs if r.position < ps[0].position]
+        return [(r.index, ps[0].index) for r in (before if 0 < len(before) < len(rs) else rs)]
+    pairs = []
+    for i, reviewer in enumerate(rs):
+        end = rs[i + 1].position if i + 1 < len(rs) else 10**9
+        owned = [p for p in ps if reviewer.position < p.position < end]
+        pairs += [(reviewer.index, p.index) for p in (owned if i + 1 == len(rs) else owned[:1])]
+    if not pairs:  # every paper before every reviewer: "BLEU and GloVe: Ava and Noah"
+        pairs = [(r.index, p.index) for r, p in zip(rs, ps, strict=False)]
+    return pairs
+
+
+def _unique(names: Sequence[Mention]) -> list[Mention]:
+    seen: set[int] = set()
+    out = []
+    for m in names:
+        if m.index not in seen:
+            seen.add(m.index)
+            out.append(m)
+    return out
+
+
+def sentences(text: str) -> list[tuple[str, bool]]:
+    """The sentences of ``text`` with whether each is a question."""
+    out: list[tuple[str, bool]] = []
+    start = 0
+    for match in _SENTENCE.finditer(text):
+        piece = text[start : match.start()].strip()
+        if piece:
+            out.append((piece, "?" in match.group() or _opens_question(piece)))
+        start = match.end()
+    tail = text[start:].strip()
+    if tail:
+        out.append((tail, _opens_question(tail)))
+    return out
+
+
+_ASKING = re.compile(
+    r"^(?:what|who|whom|whose|how|where|wha|whats|what's|who's|hows|how's|any|anyone|anybody|anything)\b"
+    r"|^(?:do|does|did|can|could|would|is|are|was|were)\s+(?:you|u|they|he|she|it|there|anyone|anybody|we)\b"
+)
+
+
+def _opens_question(piece: str) -> bool:
+    """Whether a sentence without a question mark asks ("do you see Andrei's BLEU", "what about GLUE")."""
+    return _ASKING.search(_without_interjections(piece)) is not None
+
+
+def _without_interjections(text: str) -> str:
+    words = text.split()
+    i = 0
+    while i < len(words) - 1 and words[i].strip(",") in lx.INTERJECTIONS:
+        i += 1
+    return " ".join(words[i:])
+
+
+_QUESTION_START = re.compile(
+    r"\b(?:do|does|did|can|could|would|what|which|who|where|how|is|are|any|anyone)\s+(?:you|there|anyone|we|your|u)\b"
+)
+
+
+class OptimizationParser:
+    """Rule parser for DialOp Optimization chat (see the package docstring)."""
+
+    def parse(self, message: str, context: OptimizationContext) -> list[OptAct]:
+        """Read a partner's message into cell reports, ratings, unseen cells, "nothing else above"
+        claims and questions.
+
+        Args:
+            message: the partner's text (any string; non-strings yield ``[]``).
+            context: the reviewer and paper names, and the dialogue state (last names, the other
+                side's last question, the latest proposal).
+
+        Returns:
+            The acts, in message order (duplicates removed); ``[]`` for anything unreadable.
+        """
+        text = straight_apostrophes(clean_message(message)).lower()  # cut first: nothing reads more
+        if not text.strip():
+            return []
+        text = _SEMICOLON_S.sub("'", text)
+        reading = _Reading(context, lx.lexicon(tuple(context.reviewers), tuple(context.papers)))
+        for sentence, is_question in sentences(text):
+            self._sentence(sentence, is_question, reading)
+        self._rows_and_columns(reading)
+        return reading.acts
+
+    def _sentence(self, sentence: str, is_question: bool, reading: _Reading) -> None:
+        if _CORRECTION.search(sentence):
+            reading.correcting = True
+            if self._renamed(sentence, reading):
+                return
+        none_above = _NONE_ABOVE.search(sentence)
+        if none_above is not None:
+            reading.add(OptNoneAbove(value=min(int(none_above.group(1)), MAX_VALUE)))
+            sentence = sentence[: none_above.start()] + sentence[none_above.end() :]
+        if is_question:
+            statement, question = _split_question(sentence)
+            if question is not None:
+                if statement:
+                    self._statement(statement, reading)
+                self._question(question, reading)
+                return
+        self._statement(sentence, reading)
+
+    @staticmethod
+    def _renamed(sentence: str, reading: _Reading) -> bool:
+        """ "Sorry, I meant BLEU": the last statement's cells move to the name the correction gives."""
+        if _RENAMING.search(sentence) is None or len(sentence.split()) > 8:
+            return False
+        rest = _CORRECTION.sub(" ", sentence)
+        found = [m for m in mentions(rest, reading.lex) if m.kind in ("R", "P")]
+        kinds = {m.kind for m in found}
+        if len(found) != 1 or _has_cue(rest) or not reading.said:
+            return False
+        new = found[0]
+        moved: list[OptAct] = []
+        for act in reading.said:
+            if isinstance(act, OptRate | OptUnseen):
+                update = {"paper": new.index} if kinds == {"P"} else {"reviewer": new.index}
+                moved.append(act.model_copy(update=update))
+        if not moved:
+            return False
+        reading.acts = [a for a in reading.acts if a not in reading.said]
+        reading.kept -= set(reading.said)
+        for act in moved:
+            reading.add(act)
+        reading.said = moved
+        return True
+
+    # ---- statements -----------------------------------------------------------------------------
+    def _statement(self, sentence: str, reading: _Reading) -> None:
+        text = _LUKEWARM.sub(_lukewarm, sentence)
+        text = lx.NEUTRAL.sub(" so-so ", text)
+        text = lx.AGREEMENT.sub(" okay ", text)
+        text = _RANGE.sub(" ", text)
+        previous_level = reading.level
+        exception = _EXCEPTION.search(text) is not None
+        for number, (clause_text, excepted) in enumerate(_clauses(text, reading.lex)):
+            clause = self._read(clause_text, reading)
+            if excepted:
+                reading.excepted.update(m.index for m in clause.papers)
+                continue
+            clause.expand = clause.expand or (clause.unseen and exception and not clause.papers)
+            clause.expand = (
+                clause.expand
+                and _PARTIAL.search(clause_text) is None  # "unknown most everywhere"
+                and "PR" not in clause.refs  # "no information on him there"
+                and _DEMONSTRATIVE.search(clause_text) is None  # "no info in these areas"
+            )
+            bare = clause.level is None and not clause.neutral and not clause.unseen and not clause.proposal
+            inherited = previous_level if number == 0 else reading.level
+            if bare and inherited is not None and self._only_names(clause_text, reading.lex):
+                clause.level = inherited  # "Andrei is good for BLEU. Ethan Smith Electra.", "..., Andrei on GloVe"
+            same = lx.SAME.search(clause_text.strip()) is not None and clause.level is None
+            if same and reading.level is not None and not clause.unseen and not clause.neutral:
+                clause.level, clause.proposal = reading.level, False
+            self._clause(clause, clause_text, reading)
+            reading.clauses += 1
+
+    @staticmethod
+    def _only_names(text: str, lex: Lexicon) -> bool:
+        """Whether a clause holds a reviewer and a paper and nothing but names and linking words."""
+        kinds = {m.kind for m in mentions(text, lex)}
+        return kinds == {"R", "P"} and all(
+            t in lex.name_tokens or t in lx.BARE_PAIR_WORDS or lx.fuzzy(_stem(t, lex), lex) is not None
+            for t in lx.TOKEN.findall(text)
+        )
+
+    def _read(self, text: str, reading: _Reading) -> _Clause:
+        found = mentions(_RATING.sub(" ", text), reading.lex)
+        level, neutral = _level(text)
+        unseen = lx.UNSEEN.search(text) is not None and _OPINION.search(text) is None
+        proposal = lx.PROPOSAL.search(text) is not None and lx.RATING_FRAME.search(text) is None
+        words = _without_interjections(text).split()
+        plural = any(t in _PLURAL for t in lx.TOKEN.findall(text))
+        return _Clause(
+            [m for m in found if m.kind == "R"],
+            [m for m in found if m.kind == "P"],
+            [m for m in found if m.kind == "N"],
+            {m.kind for m in found if m.kind in ("RR", "PR", "PROP")},
+            plural,
+            next((m.index for m in found if m.kind == "RR"), 0),
+            level,
+            neutral,
+            unseen,
+            unseen and lx.EXPAND.search(text) is not None,
+            proposal,
+            lx.CONDITIONAL.search(text) is not None,
+            words[0] if words else "",
+        )
+
+    def _clause(self, clause: _Clause, text: str, reading: _Reading) -> None:
+        reviewers, papers = list(clause.reviewers), list(clause.papers)
+        numbers = clause.numbers
+        if numbers and not reviewers and not papers:
+            numbers = [n for n in numbers if n.index >= SMALL_COUNT]  # "at all 4" is no value
+            reviewers = [Mention("R", reading.carry[0], -1)] if reading.carry[0] is not None else []
+            papers = [Mention("P", reading.carry[1], -1)] if reading.carry[1] is not None else []
+        for number in numbers:
+            reviewer, paper = _attach(number, reviewers), _attach(number, papers)
+            if reviewer is not None and paper is not None:
+                reading.add(OptCell(reviewer=reviewer, paper=paper, value=number.index))
+        says = clause.unseen or (clause.level is not None and not clause.proposal)
+        before = len(reading.acts)
+        kept_before = set(reading.kept)
+        if not numbers and says and not clause.conditional:
+            reviewers, papers = self._resolve(clause, text, reviewers, papers, reading)
+            if clause.unseen:
+                self._unseen(clause, reviewers, papers, reading)
+            elif clause.reviewers and not papers and lx.EVERY.search(text):
+                assert clause.level is not None
+                for m in _unique(reviewers):
+                    for p in range(len(reading.context.papers)):
+                        reading.add(OptRate(reviewer=m.index, paper=p, level=clause.level))
+            else:
+                assert clause.level is not None
+                for r, p in _pairs(reviewers, papers):
+                    reading.add(OptRate(reviewer=r, paper=p, level=clause.level))
+            if clause.level is not None:
+                header = not clause.reviewers and not clause.papers and not clause.refs  # "I have these in green:"
+                reading.level = clause.level if len(reading.acts) > before or header else None
+            if reviewers and papers or clause.unseen:
+                self._about(reviewers, papers, reading)
+            new_acts = [a for a in reading.acts if a not in kept_before]
+            if new_acts:
+                reading.said = new_acts
+        elif clause.level is None and clause.neutral:
+            reading.level = None
+            if not clause.proposal:
+                self._about(reviewers, papers, reading)  # "Joseph is average on BLEU, below average on GLUE"
+        elif not says and not clause.proposal and (reviewers or papers) and _names_only(text, reading.lex):
+            self._about(reviewers, papers, reading)  # bare names: "Daniel at RoBERTa / is unknown to me"
+        if clause.reviewers and reading.subject not in {m.index for m in clause.reviewers}:
+            reading.subject = None  # "Let's put Morgan on RoBERTa! She ...": she is Morgan, not the earlier subject
+        self._remember(reviewers, papers, reading, (clause.reviewers, clause.papers))
+
+    def _resolve(
+        self, clause: _Clause, text: str, reviewers: list[Mention], papers: list[Mention], reading: _Reading
+    ) -> tuple[list[Mention], list[Mention]]:
+        """Fill a clause's missing reviewer or paper from its pronouns and references, the message
+        so far, the other side's question and the dialogue (see the package docstring)."""
+        context = reading.context
+        unnamed = lx.UNNAMED.search(text) is not None
+        subject_clause = lx.SUBJECT.search(text) is not None
+        if not reviewers:
+            r: int | None = None
+            if "RR" in clause.refs:
+                if clause.plural and len(reading.group) > 1:
+                    return self._resolve_papers(
+                        clause, text, [Mention("R", i, -1) for i in reading.group], papers, reading
+                    )
+                if clause.plural and clause.expand:
+                    return reviewers, papers  # "no values for either of them": whose row?
+                r = reading.pronoun(clause.gender)
+            elif "PROP" in clause.refs and context.proposal is not None and papers:
+                r = next((i for i, p in enumerate(context.proposal) if p == papers[0].index), None)
+            elif clause.expand and papers:
+                pass  # "no scores for RoBERTa": a column, nobody's row
+            elif not unnamed and (papers or clause.first in lx.CONTINUATION or clause.expand):
+                r = reading.subject if reading.subject is not None else reading.question("R")
+                if r is None and clause.expand:
+                    r = reading.reviewer
+                if clause.expand and not papers and len(reading.subjects | ({r} if r is not None else set())) > 1:
+                    r = None  # "everything else is empty": about which row?
+            elif not unnamed and (subject_clause or "PR" in clause.refs) and not papers:
+                # "it's red": the cell under discussion; the dialogue's only for a reference or an answer
+                known = clause.unseen or bool(context.questions) or _EXPLICIT_REF.search(text) is not None
+                dialogue = (context.last_reviewer,) if known else ()
+                r = next(
+                    (x for x in (reading.subject, reading.reviewer, reading.question("R"), *dialogue) if x is not None),
+                    None,
+                )
+            elif not unnamed and not papers and reading.clauses == 0 and len(context.questions) == 1:
+                asked = context.questions[0]  # "Nope, red" answers "Is Daniel good on RoBERTa?"
+                if asked.reviewer is not None and asked.paper is not None:
+                    return [Mention("R", asked.reviewer, -1)], [Mention("P", asked.paper, 10**6)]
+            if r is not None:
+                reviewers = [Mention("R", r, -1)]
+        return self._resolve_papers(clause, text, reviewers, papers, reading)
+
+    def _resolve_papers(
+        self, clause: _Clause, text: str, reviewers: list[Mention], papers: list[Mention], reading: _Reading
+    ) -> tuple[list[Mention], list[Mention]]:
+        context = reading.context
+        if papers or not reviewers:
+            return reviewers, papers
+        if "PROP" in clause.refs and context.proposal is not None:
+            props = context.proposal
+            return reviewers, [Mention("P", props[m.index], m.position + 1) for m in reviewers if m.index < len(props)]
+        p: int | None = None
+        if "RR" in clause.refs and "PR" not in clause.refs and reading.paper is not None and not clause.expand:
+            p = reading.paper  # "Let's add Ava for RoBERTa. She has a great score."
+        elif "PR" in clause.refs or lx.SUBJECT.search(text):
+            p = reading.paper if reading.paper is not None else reading.question("P")
+            if p is None:
+                p = context.last_paper
+        elif (
+            not clause.expand
+            and not _dangling(text, reading.lex)
+            and not lx.EVERY.search(text)
+            and not _PARTIAL.search(text)
+        ):
+            p = reading.topic if reading.topic is not None else reading.question("P")
+            if p is None and clause.unseen:
+                p = context.last_paper
+        return reviewers, ([Mention("P", p, 10**6)] if p is not None else [])
+
+    def _unseen(self, clause: _Clause, reviewers: list[Mention], papers: list[Mention], reading: _Reading) -> None:
+        """Unseen cells; a row or a column is kept for the end of the message (what the message
+        rates or leaves out after "except" is not unseen)."""
+        if clause.expand and reviewers and not clause.papers:
+            for m in _unique(reviewers):
+                reading.rows.append(m.index)
+            return
+        if clause.expand and papers and not clause.reviewers and not reviewers:
+            for m in _unique(papers):
+                reading.columns.append(m.index)
+            return
+        for r, p in _pairs(reviewers, papers):
+            reading.add(OptUnseen(reviewer=r, paper=p))
+
+    @staticmethod
+    def _rows_and_columns(reading: _Reading) -> None:
+        """Every cell of the unseen rows and columns but those the message names or rates otherwise."""
+        k_r, k_p = len(reading.context.reviewers), len(reading.context.papers)
+        rated = {c for a in reading.acts if (c := _cell_of(a)) is not None}
+        cells = {(a.reviewer, a.paper) for a in reading.acts if isinstance(a, OptCell)}
+        for reviewer in reading.rows:
+            named = reading.named_papers.get(reviewer, set())
+            for paper in range(k_p):
+                left_out = paper in named or paper in reading.excepted
+                if (reviewer, paper) not in rated and (reviewer, paper) not in cells and not left_out:
+                    reading.add(OptUnseen(reviewer=reviewer, paper=paper))
+        for paper in reading.columns:
+            for reviewer in range(k_r):
+                if (reviewer, paper) not in rated and (reviewer, paper) not in cells:
+                    reading.add(OptUnseen(reviewer=reviewer, paper=paper))
+
+    @staticmethod
+    def _about(reviewers: Sequence[Mention], papers: Sequence[Mention], reading: _Reading) -> None:
+        """Remember the reviewer and paper a statement was about (for the clauses after it)."""
+        if reviewers:
+            reading.subject = reviewers[0].index
+            reading.subjects.update(m.index for m in reviewers)
+        if papers:
+            reading.topic = papers[-1].index
+
+    @staticmethod
+    def _remember(
+        reviewers: Sequence[Mention],
+        papers: Sequence[Mention],
+        reading: _Reading,
+        explicit: tuple[Sequence[Mention], Sequence[Mention]] | None = None,
+    ) -> None:
+        """Remember the names a clause spoke of (for pronouns and values after it); the names it
+        wrote out (``explicit``, default: all) are left out of its unseen rows."""
+        if reviewers:
+            reading.reviewer = reviewers[-1].index
+            reading.recent = [r for r in reading.recent if r not in {m.index for m in reviewers}]
+            reading.recent += list(dict.fromkeys(m.index for m in reviewers))
+            distinct = list(dict.fromkeys(m.index for m in reviewers))
+            if len(distinct) > 1:
+                reading.group = distinct
+        if papers:
+            reading.paper = papers[-1].index
+        written_reviewers, written_papers = explicit if explicit is not None else (reviewers, papers)
+        for m in written_reviewers:
+            reading.named_papers.setdefault(m.index, set()).update(p.index for p in written_papers)
+        if reviewers or papers:
+            reading.carry = (
+                reviewers[-1].index if reviewers else reading.carry[0],
+                papers[-1].index if papers else reading.carry[1],
+            )
+
+    # ---- questions ------------------------------------------------------------------------------
+    def _question(self, sentence: str, reading: _Reading) -> None:
+        text = _RANGE.sub(" ", _RATING.sub(" ", sentence)).strip(" ?!.,")
+        found = mentions(text, reading.lex)
+        reviewers = [m for m in found if m.kind == "R"]
+        papers = [m for m in found if m.kind == "P"]
+        refs = {m.kind for m in found if m.kind in ("RR", "PR", "PROP")}
+        tokens = lx.TOKEN.findall(text)
+        bare = _without_interjections(text)
+        if lx.ECHO.search(bare) and not reviewers and not papers:
+            if reading.context.questions:
+                for ask in reading.context.questions:
+                    reading.add(ask)
+            elif not reading.acts:  # "not much on Morgan or Ethan, how about you?"
+                for r in sorted(reading.named_papers, key=list(reading.named_papers).index):
+                    reading.add(OptAsk(reviewer=r))
+            return
+        if lx.AGREEMENT_QUESTION.search(bare):
+            self._remember(reviewers, papers, reading)
+            return
+        opener = (bare.split() or [""])[0] in _OPENERS
+        if not opener and not reviewers and "RR" in refs and _rates(text):
+            self._statement(sentence, reading)  # "I think he would be great at GloVe?"
+            return
+        if not opener and reviewers and papers:  # "Daniel for BLEU?", "Glue I have Ethan, I guess?"
+            self._remember(reviewers, papers, reading)
+            return
+        if (
+            reviewers
+            and papers
+            and (
+                lx.PAIR_QUESTION.search(text)
+                or all(
+                    t in lx.BARE_PAIR_WORDS or t in reading.lex.first_words or lx.fuzzy(t, reading.lex) for t in tokens
+                )
+            )
+        ):
+            self._remember(reviewers, papers, reading)
+            return
+        wh = any(t in lx.WH_WORDS for t in tokens)
+        cue = not wh and any(p.search(text) for p in (lx.HIGH, lx.LOW, lx.UNSEEN, lx.OTHER_NEUTRAL))
+        if papers and any(t in lx.SEEKING_REVIEWERS for t in tokens):
+            reviewers = []  # "any good options for QuAC that aren't Morgan?"
+        elif not reviewers and ("RR" in refs or (cue and papers and len(tokens) <= 6)):
+            if any(t in _PLURAL for t in tokens) and len(reading.group) > 1:
+                reviewers = [Mention("R", i, -1) for i in reading.group]
+            else:
+                gender = next((m.index for m in found if m.kind == "RR"), 0)
+                who = reading.pronoun(gender)
+                if who is not None:
+                    reviewers = [Mention("R", who, -1)]
+        if not papers and reviewers and ("PR" in refs or "PROP" in refs or (cue and len(tokens) <= 6)):
+            if "PROP" in refs and reading.context.proposal is not None:
+                props = reading.context.proposal
+                papers = [Mention("P", props[m.index], m.position + 1) for m in reviewers if m.index < len(props)]
+            else:
+                p = reading.paper if reading.paper is not None else reading.context.last_paper
+                if p is not None:
+                    papers = [Mention("P", p, 10**6)]
+        if not reviewers and not papers:
+            if lx.COMPARE_ASK.search(text) and reading.paper is not None and reading.clauses > 0:
+                reading.add(OptAsk(paper=reading.paper))
+            return
+        if reviewers and papers:
+            for r, p in _pairs(reviewers, papers):
+                reading.add(OptAsk(reviewer=r, paper=p))
+        elif reviewers:
+            for m in _unique(reviewers):
+                reading.add(OptAsk(reviewer=m.index))
+        else:
+            for m in _unique(papers):
+                reading.add(OptAsk(paper=m.index))
+        self._remember(reviewers, papers, reading)
+
+
+_LUKEWARM = re.compile(
+    r"\b(?:decent|good|ok|okay|fine|solid|alright)\b[^.,;!?]{0,40}?\bbut\s+not\s+(?:great|amazing|the\s+best|super|ideal"
+    r"|excellent|that\s+good|outstanding|stellar)\b"
+)
+
+
+def _lukewarm(match: re.Match[str]) -> str:
+    """ "decent at BLEU but not great" rates nothing: its cue words become "so-so", its names stay."""
+    words = match.group().split()
+    cut = len(words) - 1 - words[::-1].index("but")
+    return " ".join(["so-so", *words[1:cut]])
+
+
+_CORRECTION = re.compile(
+    r"\b(?:actually|wait|misread|mistake|my\s+bad|scratch|correction|i\s+meant?|oops|sorry|rather|instead|typo)\b"
+)
+_OPINION = re.compile(r"\bsee\s+\w+(?:\s+\w+)?\s+(?:handling|doing|working|being|reviewing|fitting|going|taking|as)\b")
+_OPENERS = lx.QUESTION_OPENERS | {"would", "should", "will", "have", "has", "had", "why", "when"}
+
+
+def _rates(text: str) -> bool:
+    """Whether ``text`` has a rating or unseen cue."""
+    return any(p.search(text) for p in (lx.HIGH, lx.LOW, lx.UNSEEN))
+
+
+_WH_START = frozenset({"what", "where", "who", "which", "how", "why", "when", "whom"})
+_EXPLICIT_REF = re.compile(
+    r"\bthere\b|\bthat\s+(?:paper|one|area|category|field|column|subject|topic|square|spot|slot|cell)\b"
+)
+_DEMONSTRATIVE = re.compile(r"\b(?:these|those)\b")
+_PARTIAL = re.compile(r"\b(?:most|some|many|several|few|half)\b")
+_RENAMING = re.compile(r"\b(?:i\s+meant?|sorry|typo|oops|my\s+bad|correction|misread|misspoke)\b")
+_PLURAL = frozenset({"they", "them", "their", "they're", "they'd", "both", "those", "these"})
+_SEMICOLON_S = re.compile(r"(?<=[a-z]);(?=s\b)")
+_EXCEPTION = re.compile(r"\b(?:except|besides|other\s+th[ae]n|apart\s+from|aside\s+from|but\s+for)\b")
+
+
+def _split_question(sentence: str) -> tuple[str, str | None]:
+    """A question sentence as its statement part and its question part ("I have Morgan green on
+    BLEU, do you have better?"); ``(sentence, None)`` when it is a statement after all ("I think he
+    would be great at GloVe?")."""
+    start = _QUESTION_START.search(sentence)
+    if start is not None and start.start() > 0:
+        cut = start.start()
+        before = sentence[:cut].split()
+        if before and before[-1] in _WH_START:  # "Where do you think Ava would excel?"
+            cut = sentence.rfind(before[-1], 0, cut)
+        return sentence[:cut].strip(" ,"), sentence[cut:]
+    comma = sentence.rfind(",")
+    if comma > 0:
+        tail = _without_interjections(sentence[comma + 1 :].strip())
+        if _ASKING.search(tail) or lx.ECHO.search(tail):
+            return sentence[:comma], tail
+    if lx.STATEMENT_OPENERS.search(sentence) is not None:
+        return sentence, None
+    return "", sentence
+
+
+def last_names(message: str, context: OptimizationContext) -> tuple[int | None, int | None]:
+    """The reviewer and the paper ``message`` names last (``None`` where it names none): what the
+    belief store keeps for the next message's "he" and "it".
+
+    Args:
+        message: any text.
+        context: the names.
+
+    Returns:
+        ``(reviewer, paper)``.
+    """
+    text = straight_apostrophes(clean_message(message)).lower()
+    lex = lx.lexicon(tuple(context.reviewers), tuple(context.papers))
+    found = mentions(text, lex)
+    reviewer = next((m.index for m in reversed(found) if m.kind == "R"), None)
+    paper = next((m.index for m in reversed(found) if m.kind == "P"), None)
+    return reviewer, paper
