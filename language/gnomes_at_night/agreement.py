@@ -60,6 +60,11 @@ _ACCEPT_WORDS = frozenset(
         "noted",
         "sweet",
         "awesome",
+        "ta",
+        "lovely",
+        "cheers",
+        "brilliant",
+        "righto",
     }
 )
 _ACCEPT_PHRASES: tuple[tuple[str, ...], ...] = (
@@ -137,6 +142,13 @@ _INABILITY_PHRASES: tuple[tuple[str, ...], ...] = (
     ("wont", "work"),
     ("doesnt", "work"),
     ("not", "an", "option"),
+    ("no", "possible"),
+    ("is", "a", "no"),
+    ("a", "no", "go"),
+    ("nogo",),
+    ("no", "good"),
+    ("out", "of", "the", "question"),
+    ("neither",),
     ("no", "path"),
     ("no", "passage"),
     ("isnt", "possible"),

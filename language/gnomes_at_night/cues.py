@@ -112,7 +112,9 @@ _FILLERS = frozenset(
         "k",
     }
 )
-_NEGATORS = frozenset({"not", "dont", "never", "avoid", "nt", "doesnt", "shouldnt", "wont", "no", "stop"})
+_NEGATORS = frozenset(
+    {"not", "dont", "never", "avoid", "nt", "doesnt", "shouldnt", "wont", "no", "stop", "neither", "nor"}
+)
 _PAST = frozenset(
     {"moved", "went", "walked", "stepped", "headed", "came", "did", "was", "were", "had", "already", "gone"}
 )
@@ -196,6 +198,9 @@ _UP_IDIOM_PREV = frozenset(
         "open",
         "fess",
         "heads",
+        "giving",
+        "gave",
+        "gives",
     }
 )
 _DOWN_IDIOM_PREV = frozenset(

@@ -74,6 +74,18 @@ _BASE_DIRS: dict[str, tuple[Move, ...]] = {
     "rught": ("right",),
     "righr": ("right",),
     "uo": ("up",),
+    # gamer abbreviations and adjectives ("dn", "rt", "the southern passage")
+    "dn": ("down",),
+    "rt": ("right",),
+    "lft": ("left",),
+    "rgt": ("right",),
+    "rght": ("right",),
+    "southern": ("down",),
+    "northern": ("up",),
+    "eastern": ("right",),
+    "western": ("left",),
+    "lefthand": ("left",),
+    "righthand": ("right",),
 }
 
 _NOT_TYPOS = frozenset({"let", "own", "don", "eft", "ight"})  # real words, or slang ("ight" = alright)
@@ -157,5 +169,8 @@ _SYMBOLS: tuple[tuple[str, str], ...] = (
     ("✋", " wait "),
     ("⏸", " wait "),
     ("❓", " ? "),
+    ("💎", " gem "),
+    ("💰", " treasure "),
+    ("🏆", " treasure "),
     ("❔", " ? "),
 )

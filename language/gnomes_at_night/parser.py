@@ -33,7 +33,7 @@ from language.gnomes_at_night.agreement import (
 )
 from language.gnomes_at_night.cues import _COGNITIVE, _COMMIT, _MOVE_VERBS, _TREASURE, _WALL_MANY, _WALL_ONE
 from language.gnomes_at_night.directions import _DIR_ORDER, _LETTERS
-from language.gnomes_at_night.discourse import conditionals, corrections
+from language.gnomes_at_night.discourse import conditional_hint, conditionals, corrections, references
 from language.gnomes_at_night.reading import _dirs_of, _Reading, _sorted_moves, _treasure_dir
 from language.gnomes_at_night.tokens import _dir_word, _first_cue, _has_phrase, _normalize, _Tok, _tokenize
 
@@ -90,6 +90,20 @@ class GnomesParser:
                 return Flag(flag=_LETTERS[w])
             if w in ("k", "y"):
                 return Flag(flag="inquiry") if toks[-1].w == "?" else Flag(flag="accept")
+        toks = references(toks, last)
+        hint = conditional_hint(toks, _TREASURE)
+        if hint is not None:
+            # "if you go left you'll find it": a treasure hint, unless the rest asks for a move
+            dirs, s_hint = hint
+            rest = [t for t in toks if t.s != s_hint]
+            flag = self._read_toks(rest, last) if any(t.w not in "?!.;" for t in rest) else Flag(flag="none")
+            if flag.is_move or flag.flag == "stay":
+                return flag
+            return Flag(flag="inquiry", treasure=_treasure_dir(dirs), blocked=flag.blocked)
+        return self._read_toks(toks, last)
+
+    def _read_toks(self, toks: list[_Tok], last: Move | None) -> Flag:
+        """The flag of the tokens after the first checks (discourse passes, then the reading)."""
         toks = _drop_discourse_right(corrections(conditionals(toks)))
         if not any(t.w not in "?!.;" for t in toks):
             return Flag(flag="inquiry") if any(t.w == "?" for t in toks) else Flag(flag="none")
@@ -177,15 +191,23 @@ class GnomesParser:
             if not (many or one or none_cue or only_open):
                 continue
             seg = r.segment(c, before=not r.clause_mentions(c))
+            if one and not many and len(_dirs_of(r.clause_mentions(c))) == 1:
+                # "wall above, ➡️": a bare move after a single wall that names its side is a request
+                # ("wall to the left, and above" still lists)
+                seg = {k for k in seg if k <= c or self._lists_more(r.clause_words(k))}
+                seg = {k for k in seg if k <= c or all(j in seg for j in range(c, k))}
             nxt = r.clause_words(max(seg) + 1)
             if nxt[:2] in (["so", "is"], ["so", "are"], ["so", "does"]) or nxt[:1] == ["same"]:
                 seg.add(max(seg) + 1)  # "down is blocked and so is left"
+            open_stmt = self._open_statement(r, max(seg) + 1, r.clause_sentence(c))
+            if open_stmt:
+                done.add(max(seg) + 1)  # "walls on left, up is fine": the open side is no request
+                answer = True
             done.update(seg)
             mentions = [m for k in seg for m in r.clause_mentions(k)]
             moves = _dirs_of(mentions)
-            everywhere = (
-                any(w in ("everywhere", "surrounded", "everything") for w in cw)
-                or _has_phrase(cw, ("all", "sides")) >= 0
+            everywhere = any(w in ("everywhere", "surrounded", "everything") for w in cw) or any(
+                _has_phrase(cw, p) >= 0 for p in _EVERY_SIDE
             )
             exc = next((k for c2 in sorted(seg) for k in r.by_clause[c2] if r.toks[k].w in _EXCEPT), -1)
             if only_open and not (many or one):
@@ -205,6 +227,23 @@ class GnomesParser:
             elif moves and single and moves[0] != single:
                 answer = True  # "up's blocked, down's blocked": two walls are a description
         return blocked, answer, single, done
+
+    @staticmethod
+    def _lists_more(words: Sequence[str]) -> bool:
+        """Whether a direction list after a single wall adds walls ("and above", "to the right too")."""
+        return bool(words) and (words[0] in _ALSO or words[-1] in _ALSO or _dir_word(words[0]) is None)
+
+    @staticmethod
+    def _open_statement(r: _Reading, c: int, s: int) -> bool:
+        """Whether clause ``c`` of sentence ``s`` only says a side is open ("up is fine", "left
+        clear")."""
+        words = r.clause_words(c)
+        if not words or not r.by_clause.get(c) or r.clause_sentence(c) != s:
+            return False
+        if _dir_word(words[0]) is None or len(words) > 4:
+            return False
+        rest = [w for w in words[1:] if w not in ("is", "s", "seems", "looks", "for", "me", "still", "totally")]
+        return len(rest) == 1 and rest[0] in _FINE
 
     # -- treasure --
     def _treasure(self, r: _Reading, questions: set[int]) -> tuple[Direction | None, set[int]] | None:
@@ -337,7 +376,9 @@ class GnomesParser:
     def _accept_cue(words: Sequence[str]) -> bool:
         if words and words[-1] == "whatever":
             return True  # "fine, whatever": reluctant agreement (not "whatever arrives, ...")
-        return any(w in _ACCEPT_WORDS for w in words) or any(_has_phrase(words, p) >= 0 for p in _ACCEPT_PHRASES)
+        if any(w in _ACCEPT_WORDS and not (k > 0 and words[k - 1] in _PRAISE_PREV) for k, w in enumerate(words)):
+            return True  # not "you're doing great", "ur awesome": praise agrees to nothing
+        return any(_has_phrase(words, p) >= 0 for p in _ACCEPT_PHRASES)
 
     @staticmethod
     def _commit(words: Sequence[str]) -> bool:
@@ -382,6 +423,19 @@ _NO_WALLS: tuple[tuple[str, ...], ...] = (
     ("nothing", "blocked"),
     ("nothing", "blocking"),
 )
+_PRAISE_PREV = frozenset({"doing", "youre", "ur", "are", "being", "playing", "so", "very", "really", "such"})
+_EVERY_SIDE: tuple[tuple[str, ...], ...] = (
+    ("all", "sides"),
+    ("all", "round"),
+    ("all", "around"),
+    ("every", "side"),
+    ("every", "direction"),
+    ("every", "way"),
+    ("all", "directions"),
+    ("each", "side"),
+)
+_FINE = frozenset({"open", "free", "clear", "fine", "ok", "okay", "good", "passable", "available"})
+_ALSO = frozenset({"and", "also", "plus", "or", "too", "aswell", "both"})
 _SUITS = frozenset({"possible", "ok", "okay", "fine", "better", "good", "best", "safe", "alright", "worth"})
 _ASK_ABOUT = frozenset({"see", "know", "sure", "open", "free", "clear", "passable"})
 """Words of a question about the maze, not a request ("is left open for you?")."""

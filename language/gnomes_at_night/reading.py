@@ -40,6 +40,9 @@ _INFO_VERBS = frozenset({"tell", "describe", "show", "lmk", "explain", "report",
 _INFO_OBJECTS = frozenset(
     {"if", "whether", "where", "which", "what", "how", "walls", "wall", "treasure", "gem", "side", "view"}
 )
+_WALL_LETTER = frozenset({"blocked", "wall", "walled", "closed", "open", "free", "clear"})
+_PERCEIVE = frozenset({"see", "have", "got", "know", "spot", "hav", "c", "notice", "seeing"})
+_ECHO = frozenset({"right", "now", "rn", "already", "yet", "really", "seriously"})
 _POLITE = frozenset({"please", "pls", "plz", "can", "could", "would", "you", "u", "just", "now", "then", "kindly"})
 
 
@@ -105,9 +108,16 @@ class _Reading:
         words = self.words
         for i, w in enumerate(words):
             moves = _dir_word(w)
-            if moves is None and w in _LETTERS and w not in ("e", "s", "n", "w", "v"):
-                if self._prev(i) in ("go", "move", "head", "goes") and self._next(i) in ("", "please", "pls"):
+            if moves is None and w in _LETTERS and w not in ("v",):
+                prev, nxt = self._prev(i), self._next(i)
+                if prev in ("go", "move", "head", "goes") and nxt in ("", "please", "pls"):
                     moves = (_LETTERS[w],)
+                elif (
+                    w != "u"
+                    and (prev in _WALL_LETTER or nxt in _WALL_LETTER)
+                    and len(self.by_clause[self.toks[i].c]) <= 4
+                ):
+                    moves = (_LETTERS[w],)  # "blocked N", "N blocked, go E"
             if moves is None:
                 continue
             if w == "under" and self._next(i) not in _UNDER_NEXT:
@@ -219,6 +229,13 @@ class _Reading:
             return opening or k > 0
         if (first == "any" and nxt in _ANY_NOUNS) or (first == "anything" and nxt in _ANYTHING_NEXT):
             return True
+        if (
+            opening
+            and first in ("u", "you", "ya")
+            and nxt in _PERCEIVE
+            and words[k + 2 : k + 3] not in ([], ["it"], ["this"], ["that"])
+        ):
+            return True  # "u see walls", "you got any walls": a question without its auxiliary
         rest = words[k:]
         if (
             rest
@@ -261,6 +278,8 @@ class _Reading:
                     clauses.append(c)
             clauses = [c for c in clauses if self.clause_words(c)] or clauses[-1:]
             ends_q = self.toks[idx[-1]].w == "?"
+            if ends_q and s + 1 < self.n_sent and all(w in _ECHO for w in self.sent_words(s)):
+                continue  # "right now? ok": an echo the message answers itself
             inter = [self.interrogative(c, opening=j == 0) for j, c in enumerate(clauses)]
             if len(clauses) > 1 and self._open_choice(self.sent_words(s)):
                 inter = [True] * len(clauses)  # "left, right, up or down"

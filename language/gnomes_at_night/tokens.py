@@ -37,6 +37,7 @@ def _normalize(message: str) -> str:
         text = text.replace(sym, word)
     text = text.lower()
     text = straight_apostrophes(text)
+    text = _CLOCK.sub(lambda m: _CLOCK_DIRS[int(m.group(1))], text)  # "at 3 o'clock" -> "at right"
     text = re.sub(r"\b(left|right|up|down|north|south|east|west)'s\b", r"\1 is", text)
     text = re.sub(r"(?<=[a-z])'(?=[a-z])", "", text)  # don't -> dont, treasure's -> treasures
     text = re.sub(r"([a-z])\1{2,}", r"\1", text)  # nooo -> no, yesss -> yes, leeeft -> left
@@ -44,6 +45,22 @@ def _normalize(message: str) -> str:
     return text
 
 
+_CLOCK = re.compile(r"\b(1[012]|[1-9])\s*(?:o\s?'?\s?clock|oclock)\b")
+_CLOCK_DIRS: dict[int, str] = {
+    12: " up ",
+    1: " up right ",
+    2: " up right ",
+    3: " right ",
+    4: " down right ",
+    5: " down right ",
+    6: " down ",
+    7: " down left ",
+    8: " down left ",
+    9: " left ",
+    10: " up left ",
+    11: " up left ",
+}
+"""Clock bearings, 12 o'clock being up."""
 _DASHES = re.compile(r"\s-+\s|\s-+$|^-+\s|[\u2013\u2014()\[\]]")
 _CLAUSE_WORDS = frozenset({"but", "try", "so", "instead", "though", "although", "because", "cause", "since", "however"})
 _AND_SUBJECTS = frozenset({"theres", "there", "i", "im", "its", "it", "you", "we"})
@@ -122,6 +139,7 @@ _VERB_BINDERS = frozenset(
         "mean",
         "meant",
         "simply",
+        "possible",
     }
 )
 
@@ -154,6 +172,15 @@ def _tokenize(text: str) -> list[_Tok]:
             c += 1
         elif w in _AND_SUBJECTS and toks and toks[-1].w == "and" and toks[-1].c == c:
             c += 1  # "the treasure is left and there's a wall above": a second statement
+        elif (
+            w in ("please", "pls", "plz")
+            and len(toks) >= 2
+            and toks[-1].c == toks[-2].c == c
+            and _dir_word(toks[-1].w) is not None
+            and _dir_word(toks[-2].w) is not None
+        ):
+            c += 1  # "wall up right pls": the move asked opens its own clause
+            toks[-1] = _Tok(toks[-1].w, s, c)
         toks.append(_Tok(w, s, c))
     return toks
 
