@@ -116,7 +116,23 @@ _NEGATORS = frozenset(
     {"not", "dont", "never", "avoid", "nt", "doesnt", "shouldnt", "wont", "no", "stop", "neither", "nor"}
 )
 _PAST = frozenset(
-    {"moved", "went", "walked", "stepped", "headed", "came", "did", "was", "were", "had", "already", "gone"}
+    {
+        "moved",
+        "went",
+        "walked",
+        "stepped",
+        "headed",
+        "came",
+        "did",
+        "was",
+        "were",
+        "had",
+        "already",
+        "gone",
+        "told",
+        "asked",
+        "suggested",
+    }
 )
 _COGNITIVE = frozenset(
     {

@@ -113,11 +113,13 @@ class GnomesParser:
         blocked, wall_answer, wall_reject, wall_clauses = self._walls(r, questions)
         treasure = self._treasure(r, questions)
         hint_clauses = treasure[1] if treasure is not None and treasure[0] is not None else set()
-        skip = set(inability) | wall_clauses | hint_clauses
+        skip = set(inability) | wall_clauses | hint_clauses | self._options(r, questions)
 
         # 1. a request (move or stay) outside the clauses that explain walls, inability or the treasure
         request, choice = self._request(r, questions, skip)
         if request is not None:
+            if request.flag == last and (inability or wall_reject is not None) and self._asked_back(r, questions, last):
+                return Flag(flag="reject", move=last)  # "left? there's a wall": our request echoed and refused
             if request.is_move and last is not None and self._accepts(r, request, last):
                 return Flag(flag="accept")
             return request
@@ -126,14 +128,18 @@ class GnomesParser:
             several = [m for c in inability for m in _dirs_of(r.clause_mentions(c), keep_negated=True)]
             if len(set(several)) >= 2 and not wall_answer:
                 return Flag(flag="inquiry", blocked=_sorted_moves(list(set(several) | set(blocked or []))))
-            return Flag(flag="reject", move=next(iter(inability.values())))
+            move = next(iter(inability.values()))
+            if move is None and questions and not blocked:
+                return Flag(flag="inquiry")  # "we're stuck. any ideas?": asks, refuses nothing
+            return Flag(flag="reject", move=move)
         # 3. treasure knowledge (a hint; "I can't see it" says nothing to act on)
         if treasure is not None:
             hint, _ = treasure
             if hint is not None:
                 return Flag(flag="inquiry", treasure=hint, blocked=blocked)
             if blocked is None:
-                return Flag(flag="none")
+                # "not sure where the gem is. any walls?": the question asks
+                return Flag(flag="inquiry") if questions else Flag(flag="none")
             # "I can't see the treasure. There is a wall above the token.": an answer about the walls
             return Flag(flag="inquiry", blocked=blocked)
         # 4./5. walls
@@ -145,6 +151,29 @@ class GnomesParser:
         if questions and (choice or not all(self._request_question(r, c) for c in questions)):
             return Flag(flag="inquiry")
         return self._cues(r)
+
+    @staticmethod
+    def _options(r: _Reading, questions: set[int]) -> set[int]:
+        """Statement clauses that offer several moves with "or" ("I can go up or left"): options,
+        not a request."""
+        out: set[int] = set()
+        for c in r.clauses():
+            if c in questions:
+                continue
+            cw = r.clause_words(c)
+            if cw[:1] not in (["i"], ["we"], ["you"], ["u"]) or not any(w in ("can", "could") for w in cw[1:3]):
+                continue  # "go left or right" asks for the first; "I can go up or left" offers
+            if "or" in cw and len(_dirs_of(r.clause_mentions(c))) >= 2:
+                k = cw.index("or")
+                if any(_dir_word(w) for w in cw[:k]) and any(_dir_word(w) for w in cw[k + 1 :]):
+                    out.add(c)
+        return out
+
+    @staticmethod
+    def _asked_back(r: _Reading, questions: set[int], last: Move) -> bool:
+        """Whether the message's first move is ``last`` asked back as a question ("left? ...")."""
+        first = next((m for m in r.mentions if not m.negated and not m.past), None)
+        return first is not None and first.moves[0] == last and r.toks[first.i].c in questions
 
     # -- inability --
     @staticmethod
@@ -199,16 +228,20 @@ class GnomesParser:
             nxt = r.clause_words(max(seg) + 1)
             if nxt[:2] in (["so", "is"], ["so", "are"], ["so", "does"]) or nxt[:1] == ["same"]:
                 seg.add(max(seg) + 1)  # "down is blocked and so is left"
-            open_stmt = self._open_statement(r, max(seg) + 1, r.clause_sentence(c))
-            if open_stmt:
-                done.add(max(seg) + 1)  # "walls on left, up is fine": the open side is no request
-                answer = True
-            done.update(seg)
-            mentions = [m for k in seg for m in r.clause_mentions(k)]
-            moves = _dirs_of(mentions)
             everywhere = any(w in ("everywhere", "surrounded", "everything") for w in cw) or any(
                 _has_phrase(cw, p) >= 0 for p in _EVERY_SIDE
             )
+            nxt = r.clause_words(max(seg) + 1)
+            if (
+                everywhere
+                and nxt[:1] in (["but"], ["except"], ["besides"])
+                and r.clause_sentence(max(seg) + 1) == r.clause_sentence(c)
+                and r._listing_after(nxt[1:])
+            ):
+                seg.add(max(seg) + 1)  # "blocked everywhere but left"
+            done.update(seg)
+            mentions = [m for k in seg for m in r.clause_mentions(k)]
+            moves = _dirs_of(mentions)
             exc = next((k for c2 in sorted(seg) for k in r.by_clause[c2] if r.toks[k].w in _EXCEPT), -1)
             if only_open and not (many or one):
                 open_moves = _dirs_of([m for m in mentions if m.i > exc]) if exc >= 0 else moves
@@ -226,6 +259,12 @@ class GnomesParser:
                 single = moves[0] if moves else ""
             elif moves and single and moves[0] != single:
                 answer = True  # "up's blocked, down's blocked": two walls are a description
+        if blocked is not None:
+            # "walls on left, up is fine", "up: wall. down: open": the open sides are no requests
+            for c in r.clauses():
+                if c not in done and c not in questions and self._open_statement(r, c):
+                    done.add(c)
+                    answer = True
         return blocked, answer, single, done
 
     @staticmethod
@@ -234,11 +273,10 @@ class GnomesParser:
         return bool(words) and (words[0] in _ALSO or words[-1] in _ALSO or _dir_word(words[0]) is None)
 
     @staticmethod
-    def _open_statement(r: _Reading, c: int, s: int) -> bool:
-        """Whether clause ``c`` of sentence ``s`` only says a side is open ("up is fine", "left
-        clear")."""
+    def _open_statement(r: _Reading, c: int) -> bool:
+        """Whether clause ``c`` only says a side is open ("up is fine", "left clear", "down: open")."""
         words = r.clause_words(c)
-        if not words or not r.by_clause.get(c) or r.clause_sentence(c) != s:
+        if not words:
             return False
         if _dir_word(words[0]) is None or len(words) > 4:
             return False
@@ -363,7 +401,7 @@ class GnomesParser:
         negated = [m for m in mentions if m.negated]
         if negated:
             return Flag(flag="reject", move=negated[0].moves[0])
-        if _objection(words):
+        if _objection(words) or any(_has_phrase(words, p) >= 0 for p in _NEGATED_AGREEMENT):
             return Flag(flag="reject")
         if self._accept_cue(words) or self._commit(words):
             return Flag(flag="accept")
@@ -422,6 +460,11 @@ _NO_WALLS: tuple[tuple[str, ...], ...] = (
     ("wide", "open"),
     ("nothing", "blocked"),
     ("nothing", "blocking"),
+    ("nothing", "in", "the", "way"),
+    ("nothing", "in", "my", "way"),
+    ("nothing", "in", "our", "way"),
+    ("no", "blocks"),
+    ("not", "walled"),
 )
 _PRAISE_PREV = frozenset({"doing", "youre", "ur", "are", "being", "playing", "so", "very", "really", "such"})
 _EVERY_SIDE: tuple[tuple[str, ...], ...] = (
@@ -436,6 +479,18 @@ _EVERY_SIDE: tuple[tuple[str, ...], ...] = (
 )
 _FINE = frozenset({"open", "free", "clear", "fine", "ok", "okay", "good", "passable", "available"})
 _ALSO = frozenset({"and", "also", "plus", "or", "too", "aswell", "both"})
+_NEGATED_AGREEMENT: tuple[tuple[str, ...], ...] = (
+    ("absolutely", "not"),
+    ("definitely", "not"),
+    ("certainly", "not"),
+    ("of", "course", "not"),
+    ("hell", "no"),
+    ("sure", "not"),
+    ("no", "way"),
+    ("not", "ok"),
+    ("not", "okay"),
+    ("not", "fine"),
+)
 _SUITS = frozenset({"possible", "ok", "okay", "fine", "better", "good", "best", "safe", "alright", "worth"})
 _ASK_ABOUT = frozenset({"see", "know", "sure", "open", "free", "clear", "passable"})
 """Words of a question about the maze, not a request ("is left open for you?")."""

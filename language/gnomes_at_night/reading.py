@@ -43,6 +43,8 @@ _INFO_OBJECTS = frozenset(
 _WALL_LETTER = frozenset({"blocked", "wall", "walled", "closed", "open", "free", "clear"})
 _PERCEIVE = frozenset({"see", "have", "got", "know", "spot", "hav", "c", "notice", "seeing"})
 _ECHO = frozenset({"right", "now", "rn", "already", "yet", "really", "seriously"})
+_INTERJECTIONS = frozenset({"wait", "sorry", "huh", "eh", "erm", "umm", "sry", "lol", "ooh"})
+"""Words that may open a question without being part of it ("wait what did you say")."""
 _POLITE = frozenset({"please", "pls", "plz", "can", "could", "would", "you", "u", "just", "now", "then", "kindly"})
 
 
@@ -179,6 +181,15 @@ class _Reading:
                 k += step
         return seg
 
+    @staticmethod
+    def _listing_after(words: Sequence[str]) -> bool:
+        """Whether ``words`` only list directions ("to the left", "left and down")."""
+        return (
+            bool(words)
+            and any(_dir_word(w) for w in words)
+            and all(_dir_word(w) is not None or w in _LIST_FILLERS for w in words)
+        )
+
     def is_question(self, s: int) -> bool:
         toks = [self.toks[k] for k in self.by_sent.get(s, ())]
         if not toks:
@@ -199,7 +210,9 @@ class _Reading:
 
     def _opening(self, words: Sequence[str]) -> tuple[str, str, int]:
         k = 0
-        while k < len(words) - 1 and words[k] in _FILLERS:
+        while k < len(words) - 1 and (
+            words[k] in _FILLERS or (words[k] in _INTERJECTIONS and (words[k + 1] in _WH or words[k + 1] in _AUX))
+        ):
             k += 1
         first = words[k] if k < len(words) else ""
         nxt = words[k + 1] if k + 1 < len(words) else ""

@@ -39,12 +39,14 @@ def _normalize(message: str) -> str:
     text = straight_apostrophes(text)
     text = _CLOCK.sub(lambda m: _CLOCK_DIRS[int(m.group(1))], text)  # "at 3 o'clock" -> "at right"
     text = re.sub(r"\b(left|right|up|down|north|south|east|west)'s\b", r"\1 is", text)
+    text = _TREASURE_IS.sub(r"\1 is", text)  # "the loot's 2 down": not a plural
     text = re.sub(r"(?<=[a-z])'(?=[a-z])", "", text)  # don't -> dont, treasure's -> treasures
     text = re.sub(r"([a-z])\1{2,}", r"\1", text)  # nooo -> no, yesss -> yes, leeeft -> left
     text = _DASHES.sub(" , ", text)  # "wall to the north - go south", "(wall)": clause breaks
     return text
 
 
+_TREASURE_IS = re.compile(r"\b(treasure|gem|jewel|prize|goal|gold|chest|loot|diamond|target)'s\b")
 _CLOCK = re.compile(r"\b(1[012]|[1-9])\s*(?:o\s?'?\s?clock|oclock)\b")
 _CLOCK_DIRS: dict[int, str] = {
     12: " up ",
