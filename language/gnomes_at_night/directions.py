@@ -111,6 +111,22 @@ def _build_dirs() -> dict[str, tuple[Move, ...]]:
 
 
 _DIRS = _build_dirs()
+
+_CUE_WORDS = ("treasure", "blocked", "wall", "walls", "cant", "where", "obstacle", "diamond", "stuck", "which")
+_NOT_CUE_TYPOS = frozenset({"all", "wall", "can", "cat", "ant", "here", "were", "locked", "suck", "tuck", "whee"})
+
+
+def _build_cue_typos() -> dict[str, str]:
+    table: dict[str, str] = {}
+    for word in _CUE_WORDS:
+        for typo in _typos(word):
+            if typo not in _NOT_CUE_TYPOS and typo not in _BASE_DIRS and typo not in _CUE_WORDS:
+                table.setdefault(typo, word)
+    return table
+
+
+_CUE_TYPOS = _build_cue_typos()
+"""One slip in a cue word ("wal", "treasue", "cnat", "wher") -> the word."""
 _LETTERS: dict[str, Move] = {
     "l": "left",
     "r": "right",

@@ -147,8 +147,16 @@ class GnomesParser:
             return Flag(flag="inquiry", blocked=blocked if blocked is not None else [])
         if wall_reject is not None:
             return Flag(flag="reject", move=wall_reject or None)
-        # 6. questions
+        # 6. questions ("can we not go left": a yes-no question that only names a negated move refuses it)
         if questions and (choice or not all(self._request_question(r, c) for c in questions)):
+            negated = [m for c in questions for m in r.clause_mentions(c) if m.negated and not m.past]
+            if (
+                negated
+                and not choice
+                and not any(r.wh_clause(c) for c in questions)
+                and not any(not m.negated for c in questions for m in r.clause_mentions(c))
+            ):
+                return Flag(flag="reject", move=negated[0].moves[0])
             return Flag(flag="inquiry")
         return self._cues(r)
 
@@ -161,6 +169,7 @@ class GnomesParser:
             if c in questions:
                 continue
             cw = r.clause_words(c)
+            cw = cw[r._opening(cw)[2] :]
             if cw[:1] not in (["i"], ["we"], ["you"], ["u"]) or not any(w in ("can", "could") for w in cw[1:3]):
                 continue  # "go left or right" asks for the first; "I can go up or left" offers
             if "or" in cw and len(_dirs_of(r.clause_mentions(c))) >= 2:
@@ -362,6 +371,8 @@ class GnomesParser:
         for k, w in enumerate(words):
             if w in "?!.;" or r.toks[k].c in skip:
                 continue
+            if w == "stay" and r._next(k) == "away":
+                continue  # "stay away from the right side": a prohibition
             if w in _STRONG_STAY_WORDS and not (
                 w == "stop" and r._next(k).strip("?!.;") not in ("", "moving", "there", "here", "please", "pls", "now")
             ):

@@ -43,6 +43,7 @@ _INFO_OBJECTS = frozenset(
 _WALL_LETTER = frozenset({"blocked", "wall", "walled", "closed", "open", "free", "clear"})
 _PERCEIVE = frozenset({"see", "have", "got", "know", "spot", "hav", "c", "notice", "seeing"})
 _ECHO = frozenset({"right", "now", "rn", "already", "yet", "really", "seriously"})
+_ANY_WAY = frozenset({"direction", "way", "side", "move", "other", "else"})
 _INTERJECTIONS = frozenset({"wait", "sorry", "huh", "eh", "erm", "umm", "sry", "lol", "ooh"})
 """Words that may open a question without being part of it ("wait what did you say")."""
 _POLITE = frozenset({"please", "pls", "plz", "can", "could", "would", "you", "u", "just", "now", "then", "kindly"})
@@ -136,12 +137,15 @@ class _Reading:
                     break  # "don't want to go up": a wider scope only across these words
                 if prev in _PAST:
                     m.past = True
-                if prev in _NEGATORS and (prev != "no" or k == 1):
+                if prev in _NEGATORS and (prev != "no" or k == 1 or self._next(i - k) in ("more", "longer")):
                     if not (prev == "not" and self._prev(i, k + 1) == "why"):
-                        m.negated = True
+                        m.negated = True  # "no more going down" too
+                if prev == "away" and self._next(i - k) == "from":
+                    m.negated = True  # "stay away from the right side"
             # "anything but up", "anywhere except left": a prohibition ("but" opens a clause)
-            if i >= 2 and words[i - 1] in ("but", "except", "besides") and words[i - 2] in _ANY:
-                m.negated = True
+            if i >= 2 and words[i - 1] in ("but", "except", "besides"):
+                if words[i - 2] in _ANY or (words[i - 2] in _ANY_WAY and i >= 3 and words[i - 3] in _ANY):
+                    m.negated = True  # "any direction except up" too
             out.append(m)
         return out
 

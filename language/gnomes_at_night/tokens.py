@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from language.flags import Move
-from language.gnomes_at_night.directions import _DIRS, _SYMBOLS
+from language.gnomes_at_night.directions import _CUE_TYPOS, _DIRS, _SYMBOLS
 from language.text import MAX_MESSAGE_CHARS, clean_message, straight_apostrophes
 
 MAX_CHARS = MAX_MESSAGE_CHARS
@@ -40,6 +40,7 @@ def _normalize(message: str) -> str:
     text = _CLOCK.sub(lambda m: _CLOCK_DIRS[int(m.group(1))], text)  # "at 3 o'clock" -> "at right"
     text = re.sub(r"\b(left|right|up|down|north|south|east|west)'s\b", r"\1 is", text)
     text = _TREASURE_IS.sub(r"\1 is", text)  # "the loot's 2 down": not a plural
+    text = _WERE_IS.sub("where is", text)  # "were is the gem": a slip
     text = re.sub(r"(?<=[a-z])'(?=[a-z])", "", text)  # don't -> dont, treasure's -> treasures
     text = re.sub(r"([a-z])\1{2,}", r"\1", text)  # nooo -> no, yesss -> yes, leeeft -> left
     text = _DASHES.sub(" , ", text)  # "wall to the north - go south", "(wall)": clause breaks
@@ -47,6 +48,7 @@ def _normalize(message: str) -> str:
 
 
 _TREASURE_IS = re.compile(r"\b(treasure|gem|jewel|prize|goal|gold|chest|loot|diamond|target)'s\b")
+_WERE_IS = re.compile(r"^\W*were\s(?=is\b|s\b)")
 _CLOCK = re.compile(r"\b(1[012]|[1-9])\s*(?:o\s?'?\s?clock|oclock)\b")
 _CLOCK_DIRS: dict[int, str] = {
     12: " up ",
@@ -168,6 +170,7 @@ def _tokenize(text: str) -> list[_Tok]:
             continue
         if w == ":":
             continue
+        w = _CUE_TYPOS.get(w, w)
         if w in _CLAUSE_WORDS and toks and toks[-1].w not in "?!.;":
             c += 1
         elif w in _CLAUSE_VERBS and toks and toks[-1].c == c and toks[-1].w not in _VERB_BINDERS:
