@@ -85,6 +85,10 @@ _BASE_DIRS: dict[str, tuple[Move, ...]] = {
     "eastern": ("right",),
     "western": ("left",),
     "lefthand": ("left",),
+    "northbound": ("up",),
+    "southbound": ("down",),
+    "eastbound": ("right",),
+    "westbound": ("left",),
     "righthand": ("right",),
 }
 

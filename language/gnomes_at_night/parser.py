@@ -224,7 +224,9 @@ class GnomesParser:
             cw = r.clause_words(c)
             many = any(w in _WALL_MANY for w in cw)
             one = any(w in _WALL_ONE for w in cw)
-            none_cue = any(_has_phrase(cw, p) >= 0 for p in _NO_WALLS)
+            none_cue = any(_has_phrase(cw, p) >= 0 for p in _NO_WALLS) or (
+                any(w in _OPEN for w in cw) and any(_has_phrase(cw, p) >= 0 for p in _EVERY_SIDE)
+            )
             only_open = "only" in cw and any(w in _OPEN for w in cw)
             if not (many or one or none_cue or only_open):
                 continue
@@ -310,6 +312,11 @@ class GnomesParser:
                 w in _WALL_ONE or w in _WALL_MANY or w in _OPEN for w in sw
             )
             see_at = next((sent[j] for j in range(len(sw) - 1) if sw[j] in ("see", "find") and sw[j + 1] == "it"), -1)
+            on_top = _has_phrase(sw, ("top", "of", "it"))
+            if at < 0 and on_top > 0 and sw[on_top - 1] == "on":
+                covered.add(c)  # "you're right on top of it": the token is on the treasure
+                found = (Direction(dx=0, dy=0), set()) if found is None or found[0] is None else found
+                continue
             if at < 0:
                 if not pronoun and see_at < 0:
                     continue
@@ -317,6 +324,10 @@ class GnomesParser:
             elif sw[0] in _MOVE_VERBS:
                 continue  # "go left to get the treasure": a request, not a statement
             seg = r.segment(c)
+            if (sw[:2] == ["thats", "where"] or sw[:3] == ["that", "is", "where"]) and c - 1 in r.by_clause:
+                if r.clause_sentence(c - 1) == r.clause_sentence(c) and r.clause_mentions(c - 1):
+                    seg.add(c - 1)  # "the bottom left, that's where the chest is"
+                    at = r.by_clause[c - 1][0] - 1
             seg_mentions = [m for k in sorted(seg) for m in r.clause_mentions(k)]
             if [m for m in seg_mentions if m.i < at and not m.negated]:
                 continue  # "left, to reach the gem"

@@ -171,7 +171,7 @@ class _Reading:
     def _listing(self, c: int) -> bool:
         """A clause that only lists directions ("to the right", "and below the token")."""
         words = self.clause_words(c)
-        return bool(words) and all(_dir_word(w) is not None or w in _LIST_FILLERS for w in words)
+        return bool(words) and all(_dir_word(w) is not None or w in _LIST_FILLERS or w.isdigit() for w in words)
 
     def segment(self, c: int, before: bool = True) -> set[int]:
         """Clause ``c`` with the direction lists next to it in its sentence ("walls to the left, to the

@@ -33,6 +33,7 @@ def _normalize(message: str) -> str:
     """NFKC, lower case, symbols to words, control characters to spaces, apostrophes dropped."""
     text = clean_message(message)  # bounded NFKC text; here line ends, tabs and private use become spaces too
     text = "".join(" " if unicodedata.category(ch) in ("Cc", "Co") else ch for ch in text)
+    text = _NOT_ARROW.sub(" not ", text)  # "❌⬆️": not up (a cross alone is a refusal)
     for sym, word in _SYMBOLS:
         text = text.replace(sym, word)
     text = text.lower()
@@ -49,6 +50,9 @@ def _normalize(message: str) -> str:
 
 _TREASURE_IS = re.compile(r"\b(treasure|gem|jewel|prize|goal|gold|chest|loot|diamond|target)'s\b")
 _WERE_IS = re.compile(r"^\W*were\s(?=is\b|s\b)")
+_NOT_ARROW = re.compile(
+    "[\u274c\U0001f6ab\u26d4]\ufe0f?(?=\\s?[\u2b05\u27a1\u2b06\u2b07\u2190-\u2193\U0001f446-\U0001f449])"
+)
 _CLOCK = re.compile(r"\b(1[012]|[1-9])\s*(?:o\s?'?\s?clock|oclock)\b")
 _CLOCK_DIRS: dict[int, str] = {
     12: " up ",
