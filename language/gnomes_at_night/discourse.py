@@ -218,6 +218,16 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
 
 # ---- conditionals --------------------------------------------------------------------------------
 
+_RELUCTANT: tuple[tuple[str, ...], ...] = (
+    ("you", "insist"),
+    ("you", "say", "so"),
+    ("we", "must"),
+    ("i", "must"),
+    ("you", "must"),
+    ("we", "have", "to"),
+    ("you", "really", "want"),
+    ("thats", "what", "you"),
+)
 _IF_WORDS = frozenset({"if", "unless", "incase", "assuming", "provided", "iff"})
 _WHEN_SUBJECTS = frozenset({"you", "u", "we", "i", "it", "its", "theres", "there", "thats", "that"})
 _EMBEDDING = frozenset(
@@ -325,6 +335,8 @@ def conditionals(toks: list[_Tok]) -> list[_Tok]:
         opener = w in _IF_WORDS or (w == "in" and nxt == "case")
         if w in ("if", "iff") and i > 0 and toks[i - 1].w in _EMBEDDING:
             opener = False  # "let me know if up is blocked", "what if we go down": not a condition
+        if w == "if" and _phrase_at([t.w for t in toks[i + 1 : i + 4]], 0, _RELUCTANT):
+            opener = False  # "if you insist", "if we must": reluctant agreement, not a condition
         if w in ("when", "whenever") and nxt in _WHEN_SUBJECTS and (i == 0 or toks[i - 1].s != toks[i].s):
             opener = True
         if opener:
