@@ -85,6 +85,7 @@ _BASE_DIRS: dict[str, tuple[Move, ...]] = {
     "eastern": ("right",),
     "western": ("left",),
     "lefthand": ("left",),
+    "upside": ("up",),
     "northbound": ("up",),
     "southbound": ("down",),
     "eastbound": ("right",),

@@ -146,7 +146,8 @@ class GnomesParser:
         if wall_answer:
             return Flag(flag="inquiry", blocked=blocked if blocked is not None else [])
         if wall_reject is not None:
-            return Flag(flag="reject", move=wall_reject or None)
+            negated = next((m.moves[0] for m in r.mentions if m.negated and not m.past), None)
+            return Flag(flag="reject", move=wall_reject or negated)  # "up is wrong, wall": the side refused
         # 6. questions ("can we not go left": a yes-no question that only names a negated move refuses it)
         if questions and (choice or not all(self._request_question(r, c) for c in questions)):
             negated = [m for c in questions for m in r.clause_mentions(c) if m.negated and not m.past]
@@ -311,7 +312,14 @@ class GnomesParser:
             pronoun = (sw[0] == "its" or (sw[0] == "it" and len(sw) > 1 and sw[1] in ("is", "s", "lies"))) and not any(
                 w in _WALL_ONE or w in _WALL_MANY or w in _OPEN for w in sw
             )
-            see_at = next((sent[j] for j in range(len(sw) - 1) if sw[j] in ("see", "find") and sw[j + 1] == "it"), -1)
+            see_at = next(
+                (
+                    sent[j]
+                    for j in range(len(sw) - 1)
+                    if sw[j] in ("see", "find", "found", "spotted") and sw[j + 1] == "it"
+                ),
+                -1,
+            )
             on_top = _has_phrase(sw, ("top", "of", "it"))
             if at < 0 and on_top > 0 and sw[on_top - 1] == "on":
                 covered.add(c)  # "you're right on top of it": the token is on the treasure
@@ -483,6 +491,12 @@ _NO_WALLS: tuple[tuple[str, ...], ...] = (
     ("nothing", "blocked"),
     ("nothing", "blocking"),
     ("nothing", "in", "the", "way"),
+    ("all", "is", "open"),
+    ("all", "is", "free"),
+    ("all", "is", "clear"),
+    ("all", "free"),
+    ("everything", "free"),
+    ("everything", "is", "free"),
     ("nothing", "in", "my", "way"),
     ("nothing", "in", "our", "way"),
     ("no", "blocks"),

@@ -25,7 +25,11 @@ from language.gnomes_at_night.cues import (
 from language.gnomes_at_night.directions import _DX, _DY, _LETTERS
 from language.gnomes_at_night.tokens import _dir_word, _Tok
 
-_NEG_BRIDGE = frozenset({"want", "wanna", "to", "go", "move", "head", "going", "gonna", "think", "should", "we", "i"})
+_NEG_BRIDGE = frozenset(
+    {"want", "wanna", "to", "go", "move", "head", "going", "gonna", "think", "should", "we", "i", "the", "at", "in"}
+)
+_IS = frozenset({"is", "s", "looks", "seems", "sounds", "feels"})
+_BAD = frozenset({"bad", "wrong", "worse", "worst", "terrible", "dangerous", "useless", "pointless"})
 _ANY = frozenset({"anything", "anywhere", "any", "anyway", "everything"})
 _PRESENCE = frozenset({"there", "around", "here", "ready", "awake", "alive", "listening", "ok", "okay", "back", "me"})
 _ANY_NOUNS = frozenset(
@@ -44,6 +48,13 @@ _WALL_LETTER = frozenset({"blocked", "wall", "walled", "closed", "open", "free",
 _PERCEIVE = frozenset({"see", "have", "got", "know", "spot", "hav", "c", "notice", "seeing"})
 _ECHO = frozenset({"right", "now", "rn", "already", "yet", "really", "seriously"})
 _ANY_WAY = frozenset({"direction", "way", "side", "move", "other", "else"})
+_CHOOSE = frozenset({"pick", "choose", "decide"})
+
+
+def _has_turn(words: Sequence[str]) -> bool:
+    return len(words) >= 3 and words[1] == "turn" and words[0] in ("your", "ur", "yr")
+
+
 _INTERJECTIONS = frozenset({"wait", "sorry", "huh", "eh", "erm", "umm", "sry", "lol", "ooh"})
 """Words that may open a question without being part of it ("wait what did you say")."""
 _POLITE = frozenset({"please", "pls", "plz", "can", "could", "would", "you", "u", "just", "now", "then", "kindly"})
@@ -97,6 +108,8 @@ class _Reading:
         if base == "down":
             return prev in _DOWN_IDIOM_PREV or (prev in ("me", "us", "you") and self._prev(i, 2) in ("let", "letting"))
         if base == "right":
+            if prev in ("the", "my", "your", "our", "ur"):
+                return False  # "on the right under", "to the right now": the side
             if prev in _RIGHT_IDIOM_PREV or (prev == "is" and self._prev(i, 2) in ("that", "it", "this")):
                 return not (prev == "all" and nxt in ("side", "corner", "wall", "edge"))
             if nxt in _RIGHT_IDIOM_NEXT:
@@ -123,7 +136,9 @@ class _Reading:
                     moves = (_LETTERS[w],)  # "blocked N", "N blocked, go E"
             if moves is None:
                 continue
-            if w == "under" and self._next(i) not in _UNDER_NEXT:
+            if w == "upside" and self._next(i) == "down":
+                continue  # "upside down"
+            if w == "under" and self._next(i) not in _UNDER_NEXT and self._next(i) != "":
                 continue  # "under test", "under control": not a direction
             base = w if w in ("up", "down", "right", "left") else ""
             if base and self._idiom(i, base):
@@ -142,6 +157,8 @@ class _Reading:
                         m.negated = True  # "no more going down" too
                 if prev == "away" and self._next(i - k) == "from":
                     m.negated = True  # "stay away from the right side"
+            if self._next(i) in _IS and (self._next(i, 2) in _BAD or self._next(i, 3) in _BAD):
+                m.negated = True  # "up is bad", "left looks wrong"
             # "anything but up", "anywhere except left": a prohibition ("but" opens a clause)
             if i >= 2 and words[i - 1] in ("but", "except", "besides"):
                 if words[i - 2] in _ANY or (words[i - 2] in _ANY_WAY and i >= 3 and words[i - 3] in _ANY):
@@ -246,6 +263,8 @@ class _Reading:
             return opening or k > 0
         if (first == "any" and nxt in _ANY_NOUNS) or (first == "anything" and nxt in _ANYTHING_NEXT):
             return True
+        if _CHOOSE & set(words[k : k + 5]) and (first in ("you", "u") or _has_turn(words[k:])):
+            return True  # "you choose", "ur turn to pick": asks the partner for the move
         if (
             opening
             and first in ("u", "you", "ya")
