@@ -146,8 +146,8 @@ class GnomesParser:
         if wall_answer:
             return Flag(flag="inquiry", blocked=blocked if blocked is not None else [])
         if wall_reject is not None:
-            negated = next((m.moves[0] for m in r.mentions if m.negated and not m.past), None)
-            return Flag(flag="reject", move=wall_reject or negated)  # "up is wrong, wall": the side refused
+            refused = next((m.moves[0] for m in r.mentions if m.negated and not m.past), None)
+            return Flag(flag="reject", move=wall_reject or refused)  # "up is wrong, wall": the side refused
         # 6. questions ("can we not go left": a yes-no question that only names a negated move refuses it)
         if questions and (choice or not all(self._request_question(r, c) for c in questions)):
             negated = [m for c in questions for m in r.clause_mentions(c) if m.negated and not m.past]
