@@ -22,6 +22,7 @@ from language.gnomes_at_night.agreement import (
     _INABILITY_PHRASES,
     _INABILITY_WORDS,
     _INJECTION,
+    _LIST_FILLERS,
     _REJECT_PHRASES,
     _REJECT_WORDS,
     _SMALL_TALK,
@@ -120,6 +121,12 @@ class GnomesParser:
         if request is not None:
             if request.flag == last and (inability or wall_reject is not None) and self._asked_back(r, questions, last):
                 return Flag(flag="reject", move=last)  # "left? there's a wall": our request echoed and refused
+            if (
+                request.flag == last
+                and self._asked_back(r, questions, last)
+                and any(not self._request_question(r, c) for c in questions)
+            ):
+                return Flag(flag="inquiry")  # "down? really?", "u sure? left?": doubts our request
             if request.is_move and last is not None and self._accepts(r, request, last):
                 return Flag(flag="accept")
             return request
@@ -128,7 +135,9 @@ class GnomesParser:
             several = [m for c in inability for m in _dirs_of(r.clause_mentions(c), keep_negated=True)]
             if len(set(several)) >= 2 and not wall_answer:
                 return Flag(flag="inquiry", blocked=_sorted_moves(list(set(several) | set(blocked or []))))
-            move = next(iter(inability.values()))
+            move = next(iter(inability.values())) or next(
+                (m.moves[0] for m in r.mentions if m.negated and not m.past), None
+            )  # "going left is a trap, there's a dead end"
             if move is None and questions and not blocked:
                 return Flag(flag="inquiry")  # "we're stuck. any ideas?": asks, refuses nothing
             return Flag(flag="reject", move=move)
@@ -143,10 +152,12 @@ class GnomesParser:
             # "I can't see the treasure. There is a wall above the token.": an answer about the walls
             return Flag(flag="inquiry", blocked=blocked)
         # 4./5. walls
+        refused = next((m.moves[0] for m in r.mentions if m.negated and not m.past), None)
         if wall_answer:
+            if not blocked and refused is not None and not any(r.clause_mentions(c) for c in wall_clauses):
+                return Flag(flag="reject", move=refused)  # "avoid the bottom, it's full of walls"
             return Flag(flag="inquiry", blocked=blocked if blocked is not None else [])
         if wall_reject is not None:
-            refused = next((m.moves[0] for m in r.mentions if m.negated and not m.past), None)
             return Flag(flag="reject", move=wall_reject or refused)  # "up is wrong, wall": the side refused
         # 6. questions ("can we not go left": a yes-no question that only names a negated move refuses it)
         if questions and (choice or not all(self._request_question(r, c) for c in questions)):
@@ -287,13 +298,10 @@ class GnomesParser:
     @staticmethod
     def _open_statement(r: _Reading, c: int) -> bool:
         """Whether clause ``c`` only says a side is open ("up is fine", "left clear", "down: open")."""
-        words = r.clause_words(c)
-        if not words:
-            return False
-        if _dir_word(words[0]) is None or len(words) > 4:
-            return False
-        rest = [w for w in words[1:] if w not in ("is", "s", "seems", "looks", "for", "me", "still", "totally")]
-        return len(rest) == 1 and rest[0] in _FINE
+        words = [w for w in r.clause_words(c) if w not in _LIST_FILLERS and w not in _OPEN_FILL]
+        dirs = [w for w in words if _dir_word(w) is not None]
+        rest = [w for w in words if _dir_word(w) is None]
+        return bool(dirs) and len(rest) == 1 and rest[0] in _FINE and words[0] in (dirs[0], rest[0])
 
     # -- treasure --
     def _treasure(self, r: _Reading, questions: set[int]) -> tuple[Direction | None, set[int]] | None:
@@ -453,7 +461,10 @@ class GnomesParser:
         return any(_has_phrase(words, p) >= 0 for p in _COMMIT_PHRASES)
 
     def _agrees(self, r: _Reading) -> bool:
-        return self._accept_cue(r.words) or any(w in _COMMIT for w in r.words)
+        """An agreement or a commitment outside the questions ("u sure? left?" agrees to nothing)."""
+        questions = r.question_clauses()
+        words = [w for c in r.clauses() if c not in questions for w in r.clause_words(c)]
+        return self._accept_cue(words) or any(w in _COMMIT for w in words)
 
     @staticmethod
     def _request_question(r: _Reading, c: int) -> bool:
@@ -514,6 +525,26 @@ _EVERY_SIDE: tuple[tuple[str, ...], ...] = (
     ("each", "side"),
 )
 _FINE = frozenset({"open", "free", "clear", "fine", "ok", "okay", "good", "passable", "available"})
+_OPEN_FILL = frozenset(
+    {
+        "is",
+        "s",
+        "are",
+        "seems",
+        "seem",
+        "looks",
+        "look",
+        "for",
+        "me",
+        "still",
+        "totally",
+        "both",
+        "from",
+        "view",
+        "here",
+    }
+)
+"""Words of a statement that sides are open ("from my view both left and right are open")."""
 _ALSO = frozenset({"and", "also", "plus", "or", "too", "aswell", "both"})
 _NEGATED_AGREEMENT: tuple[tuple[str, ...], ...] = (
     ("absolutely", "not"),

@@ -29,7 +29,9 @@ _NEG_BRIDGE = frozenset(
     {"want", "wanna", "to", "go", "move", "head", "going", "gonna", "think", "should", "we", "i", "the", "at", "in"}
 )
 _IS = frozenset({"is", "s", "looks", "seems", "sounds", "feels"})
-_BAD = frozenset({"bad", "wrong", "worse", "worst", "terrible", "dangerous", "useless", "pointless"})
+_BAD = frozenset(
+    {"bad", "wrong", "worse", "worst", "terrible", "dangerous", "useless", "pointless", "trap", "mistake", "risky"}
+)
 _ANY = frozenset({"anything", "anywhere", "any", "anyway", "everything"})
 _PRESENCE = frozenset({"there", "around", "here", "ready", "awake", "alive", "listening", "ok", "okay", "back", "me"})
 _ANY_NOUNS = frozenset(
@@ -153,7 +155,7 @@ class _Reading:
                 if prev in _PAST:
                     m.past = True
                 if prev in _NEGATORS and (prev != "no" or k == 1 or self._next(i - k) in ("more", "longer")):
-                    if not (prev == "not" and self._prev(i, k + 1) == "why"):
+                    if not (prev == "not" and self._prev(i, k + 1) in ("why", "y")):
                         m.negated = True  # "no more going down" too
                 if prev == "away" and self._next(i - k) == "from":
                     m.negated = True  # "stay away from the right side"
@@ -272,7 +274,7 @@ class _Reading:
             and words[k + 2 : k + 3] not in ([], ["it"], ["this"], ["that"])
         ):
             return True  # "u see walls", "you got any walls": a question without its auxiliary
-        rest = words[k:]
+        rest = words[k + 1 :] if first in ("r", "are") else words[k:]  # "r u there"
         if (
             rest
             and rest[0] in ("you", "u", "anyone", "anybody", "someone")
