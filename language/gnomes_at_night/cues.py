@@ -17,6 +17,7 @@ _TREASURE = frozenset(
         "gold",
         "chest",
         "loot",
+        "booty",
         "diamond",
         "target",
     }

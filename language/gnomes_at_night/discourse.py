@@ -254,6 +254,8 @@ _COND_END = frozenset(
         "step",
         "turn",
         "keep",
+        "tell",
+        "lmk",
     }
 )
 _BINDERS = frozenset(

@@ -132,6 +132,13 @@ class GnomesParser:
             return request
         # 2. inability (of several moves: a description of walls, "I can't move up or left")
         if inability:
+            for c in inability:
+                cw = r.clause_words(c)
+                near = r.clause_mentions(c) + r.clause_mentions(c + 1)  # "but" opens a clause
+                free = [m for m in near if r._prev(m.i) in ("but", "except", "besides")]
+                if free and any(w in ("anywhere", "any", "anything", "everywhere") for w in cw):
+                    # "can't go anywhere but up": every other side is walled
+                    return Flag(flag="inquiry", blocked=[m for m in _DIR_ORDER if m not in _dirs_of(free, True)])
             several = [m for c in inability for m in _dirs_of(r.clause_mentions(c), keep_negated=True)]
             if len(set(several)) >= 2 and not wall_answer:
                 return Flag(flag="inquiry", blocked=_sorted_moves(list(set(several) | set(blocked or []))))
@@ -177,12 +184,14 @@ class GnomesParser:
         """Statement clauses that offer several moves with "or" ("I can go up or left"): options,
         not a request."""
         out: set[int] = set()
+        handover = any(_has_phrase(r.words, p) >= 0 for p in _HANDOVER)
         for c in r.clauses():
             if c in questions:
                 continue
             cw = r.clause_words(c)
             cw = cw[r._opening(cw)[2] :]
-            if cw[:1] not in (["i"], ["we"], ["you"], ["u"]) or not any(w in ("can", "could") for w in cw[1:3]):
+            offers = cw[:1] in (["i"], ["we"], ["you"], ["u"]) and any(w in ("can", "could") for w in cw[1:3])
+            if not (offers or handover):
                 continue  # "go left or right" asks for the first; "I can go up or left" offers
             if "or" in cw and len(_dirs_of(r.clause_mentions(c))) >= 2:
                 k = cw.index("or")
@@ -458,7 +467,11 @@ class GnomesParser:
 
     @staticmethod
     def _commit(words: Sequence[str]) -> bool:
-        return any(_has_phrase(words, p) >= 0 for p in _COMMIT_PHRASES)
+        for p in _COMMIT_PHRASES:
+            k = _has_phrase(words, p)
+            if k >= 0 and not (k > 0 and words[k - 1] in _NOT_COMMIT_PREV):
+                return True  # not "we keep going in circles"
+        return False
 
     def _agrees(self, r: _Reading) -> bool:
         """An agreement or a commitment outside the questions ("u sure? left?" agrees to nothing)."""
@@ -525,6 +538,20 @@ _EVERY_SIDE: tuple[tuple[str, ...], ...] = (
     ("each", "side"),
 )
 _FINE = frozenset({"open", "free", "clear", "fine", "ok", "okay", "good", "passable", "available"})
+_NOT_COMMIT_PREV = frozenset({"keep", "keeps", "kept", "were", "are", "been", "is", "was", "stop", "not"})
+_HANDOVER: tuple[tuple[str, ...], ...] = (
+    ("your", "call"),
+    ("ur", "call"),
+    ("your", "choice"),
+    ("ur", "choice"),
+    ("you", "decide"),
+    ("u", "decide"),
+    ("you", "pick"),
+    ("u", "pick"),
+    ("you", "choose"),
+    ("up", "to", "you"),
+)
+"""Phrases that hand the choice of move to the partner ("go left or right, your call")."""
 _OPEN_FILL = frozenset(
     {
         "is",

@@ -256,6 +256,8 @@ class _Reading:
         if first in _WH:
             if (first in ("how", "what") and nxt in ("about", "if")) or (first == "why" and nxt == "not"):
                 return False
+            if first == "what" and nxt in ("a", "an"):  # "what a maze": an exclamation
+                return False
             return opening or first in _WH_CONTRACTED or nxt in _AUX or nxt in _WH_NEXT
         if first in _AUX and nxt in _SUBJECT and first not in ("u", "r", "any"):
             if first in ("do", "does") and nxt in ("it", "that", "this"):
@@ -267,6 +269,8 @@ class _Reading:
             return True
         if _CHOOSE & set(words[k : k + 5]) and (first in ("you", "u") or _has_turn(words[k:])):
             return True  # "you choose", "ur turn to pick": asks the partner for the move
+        if words[k : k + 2] in (["your", "call"], ["ur", "call"], ["your", "choice"], ["up", "to"]):
+            return words[k : k + 3] != ["up", "to"] or words[k + 2 : k + 3] in (["you"], ["u"])  # "your call"
         if (
             opening
             and first in ("u", "you", "ya")
