@@ -139,6 +139,8 @@ class GnomesParser:
                 if free and any(w in ("anywhere", "any", "anything", "everywhere") for w in cw):
                     # "can't go anywhere but up": every other side is walled
                     return Flag(flag="inquiry", blocked=[m for m in _DIR_ORDER if m not in _dirs_of(free, True)])
+                if not near and any(w in ("anywhere", "everywhere") for w in cw):
+                    return Flag(flag="inquiry", blocked=list(_DIR_ORDER))  # "can't go anywhere": walled in
             several = [m for c in inability for m in _dirs_of(r.clause_mentions(c), keep_negated=True)]
             if len(set(several)) >= 2 and not wall_answer:
                 return Flag(flag="inquiry", blocked=_sorted_moves(list(set(several) | set(blocked or []))))

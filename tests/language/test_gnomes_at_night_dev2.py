@@ -62,3 +62,49 @@ def test_dev2(item: dict) -> None:
 @pytest.mark.parametrize("item", _cases("gnomes_dev.jsonl"))
 def test_dev1(item: dict) -> None:
     assert read(item["message"], item["context"].get("last_request")) == _expected(item)
+
+
+# Edge cases of the round-2 rules (own wording): what each rule must not over-read.
+ROUND2_EDGES = [
+    ("go back up", {"flag": "up"}, "down"),
+    ("I'm back", {"flag": "none"}, "left"),
+    ("the other way", {"flag": "none"}, None),  # no last request: nothing to reverse
+    ("welcome back, go left", {"flag": "left"}, None),
+    ("I found it!", {"flag": "none"}, None),
+    ("keep going left", {"flag": "left"}, None),
+    ("what a mess, go down", {"flag": "down"}, None),
+    ("up to you", {"flag": "inquiry"}, None),
+    ("you choose left or right", {"flag": "inquiry"}, None),
+    ("if you see the gem tell me", {"flag": "inquiry"}, None),
+    ("can't go anywhere", {"flag": "inquiry", "blocked": ["down", "left", "right", "up"]}, None),
+    ("wall left, and right too", {"flag": "inquiry", "blocked": ["left", "right"]}, None),
+    ("up is fine", {"flag": "up"}, None),  # no wall described: a suggestion
+    ("you're doing great, go left", {"flag": "left"}, None),
+    ("thanks, going left", {"flag": "accept"}, "left"),
+    ("if you insist", {"flag": "accept"}, None),
+    ("go left if you insist", {"flag": "left"}, None),
+    ("at 3 o'clock there's a wall", {"flag": "reject", "move": "right"}, None),
+    ("i can't go left. but up works", {"flag": "up"}, None),
+]
+
+
+@pytest.mark.parametrize(("message", "expected", "last"), ROUND2_EDGES)
+def test_round2_edges(message: str, expected: dict, last: str | None) -> None:
+    assert read(message, last) == expected
+
+
+@pytest.mark.parametrize(
+    "unit",
+    ["the other way ", "go back ", "if you go left you'll find it ", "9 o'clock ", "wal treasue cnat ", "1 o o "],
+)
+def test_round2_passes_stay_linear(unit: str) -> None:
+    """The reference, conditional-hint and clock readings stay linear at the message cap."""
+    import time
+
+    message = (unit * 4000)[:4000]
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        PARSER.parse(message, FlagContext(last_request="up"))
+        best = min(best, time.perf_counter() - start)
+    assert best < 0.5
