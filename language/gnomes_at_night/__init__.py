@@ -47,14 +47,28 @@ Team conventions (issue 17)
 | "nope", "not sure about that" (``last_request`` left)           | ``reject`` left                 |
 | "I'd rather go down" (``last_request`` right)                   | ``down``                        |
 | "hurry up", "I see the treasure!", "i dont know where it is"    | ``none``                        |
+| "walls on left, up is fine", "up: wall. down: open"             | ``inquiry``, blocked = the walled sides (an open side is no request) |
+| "wall above, ➡️", "wall ⬇️, go ⬅️"                               | the move after the wall (``right``, ``left``) |
+| "neither up nor down works", "I can't go up or down"            | ``inquiry`` with both blocked   |
+| "if you go left you'll find it"                                 | ``inquiry`` with ``treasure`` left |
+| "no, the other way", "go back", "turn around" (``last_request`` left) | ``right`` (the opposite)  |
+| "left? there's a wall" (``last_request`` left)                  | ``reject`` left                 |
+| "down? really?", "u sure? left?" (``last_request`` that move)   | ``inquiry``                     |
+| "up is bad, down is good", "stay away from the right"           | ``down``; ``reject`` right      |
+| "can we not go left", "any direction except up"                 | ``reject`` of that move         |
+| "I can go up or left. Which do you prefer?"                     | ``inquiry`` (options, no request) |
+| "you're doing great", "right now? ok"                           | ``none``; ``accept``            |
+| "if you insist", "if we must"                                   | ``accept`` (no condition)       |
 
 Lexicon scope
 -------------
 
 * directions: left/right/up/down, west/east/north/south, top/bottom, above/below/beneath/under,
   upward(s) ..., compounds (northwest, top-left, up-left), arrows (``<-``, ``->``, ``^``, ``←``,
-  ``⬆️`` ...); a single letter L/R/U/D/N/S/E/W/V when it is the whole message (or follows
-  "go"/"move"); typos: one transposition or deletion in left/right/down/north/south (``lfet``,
+  ``⬆️`` ...), clock bearings ("at 3 o'clock" = right, "12 o'clock" = up), -bound and -ern
+  adjectives ("northbound", "the southern passage"), gamer abbreviations (``dn``, ``rt``, ``lft``);
+  a single letter L/R/U/D/N/S/E/W/V when it is the whole message (or follows "go"/"move", or sits
+  next to a wall word: "blocked N"); typos: one transposition or deletion in left/right/down/north/south (``lfet``,
   ``rigth``, ``dwn``), doubled letters (``upp``, ``dowwn``, ``leeeft``) and a few common slips;
 * idioms that are not directions: "hurry up", "what's up", "up to you", "calm/slow down",
   "that's right", "right now/away/there/above ...", "all right", "I left", "moves left", a
@@ -70,13 +84,22 @@ Lexicon scope
 * corrections: actually, I mean/meant, oops, sorry, no, wait, scratch that, my bad, or rather ...;
   cancellations: never mind, nvm, forget it, scratch that;
 * conditions: if, unless, in case, assuming, provided, "when you ..."; fallbacks: else, otherwise;
-* treasure words: treasure, gem, jewel, prize, goal, gold, chest, loot, diamond, target, and a
-  clause opening with "it's"/"it is" followed by a direction ("it's below us").
+* treasure words: treasure, gem, jewel, prize, goal, gold, chest, loot, diamond, target, 💎 💰 🏆,
+  a clause opening with "it's"/"it is" followed by a direction ("it's below us"), "that's where the
+  chest is" after a direction, "on top of it" (the token's cell), a condition promising it ("if
+  you go left you'll find it");
+* one slip (transposition or deletion) in a cue word: treasure, blocked, wall(s), cant, where,
+  which, obstacle, diamond, stuck ("wal", "treasue", "cnat"), real words excepted;
+* references (with ``last_request`` only): "the other way", "the opposite (direction)", "turn
+  around", "reverse", "go back", "back the way we came" -> the opposite of the last request.
 
 Reading (one flag per message)
 ------------------------------
 
-0. Discourse passes (:mod:`~language.gnomes_at_night.discourse`) drop what the author took back or
+0. Discourse passes (:mod:`~language.gnomes_at_night.discourse`) first read "the other way", "go
+   back" as the opposite of ``last_request``, and a condition that promises the treasure ("if you
+   go left you'll find it") as a treasure hint (unless the rest of the message asks for a move);
+   then they drop what the author took back or
    made conditional: a self-corrected move and its marker ("left.. no sorry, right" -> "right"; a
    cancellation leaves nothing), a condition ("if up is blocked", "unless there's a wall", "if
    possible", with the alternative it guards: "up, or left if up is blocked") and a fallback ("else
@@ -91,7 +114,11 @@ Reading (one flag per message)
    cue; a question clause counts only when it proposes one move ("can you go down?", "should i go
    left", "maybe down?"; not "left or right", not about walls, openness or the treasure).
    ``last_request`` turns it into ``accept`` when it names the requested move with an agreement or
-   a commitment ("ok going up"), or agrees first and adds a later move ("yes, then left").
+   a commitment outside a question ("ok going up"), or agrees first and adds a later move ("yes,
+   then left"); the requested move asked back with a wall ("left? there's a wall") refuses it, and
+   with a doubt ("down? really?") asks. A move is negated by not/don't/never/avoid/neither/nor,
+   "no more", "away from", "anything/any direction but", and "X is bad/wrong/a trap"; "I can go up
+   or left" offers options and asks for neither.
 3. Inability in a statement clause ("can't", "unable", "not possible", "stuck", "no way" ...) ->
    ``reject`` with the clause's move ("I can't see / find / tell" is not an inability to move); an
    inability of several moves describes walls ("I can't move up or left" -> ``inquiry`` with
@@ -101,11 +128,16 @@ Reading (one flag per message)
    are described too. An unseen or unknown treasure ("I can't see the treasure", "no idea where it
    is") gives ``none``, or the wall answer when walls are described.
 5. A description of walls -> ``inquiry`` with ``blocked``: plural walls, two or more walled
-   directions, "no walls", "walls everywhere (except X)", "only X is open".
+   directions, "no walls", "open on all sides", "walls everywhere (except X)", "blocked everywhere
+   but X", "only X is open", or a wall with a side said to be open ("walls on left, up is fine":
+   the open side is no request). A bare move after a single wall that names its side is a request
+   ("wall above, ➡️"); a direction list that adds walls still joins it ("wall left, and above").
 6. A single wall or blocked way ("there's a wall on my right", "left is blocked") -> ``reject``.
 7. A question clause (ends with "?"; or, without a mark, opens with a wh-word, an auxiliary and a
-   subject, "any idea/walls", "anything on your side", asks after the partner "you still there",
-   asks for information "tell me where the gem is", or offers an open choice "left or down",
+   subject, "any idea/walls", "anything on your side", asks after the partner "you still there"
+   or "r u there", asks for information "tell me where the gem is", hands the choice over "you
+   pick", "ur turn to pick", asks without its auxiliary "u see walls", or offers an open choice
+   "left or down",
    "left, right, up or down") -> ``inquiry``; "is it to the left" asks where something is. A
    clause that does not open its sentence needs a question shape ("right, so where's the gem";
    not "..., when an extra is missing"); small talk ("how are you") is no question. "if" after
@@ -117,15 +149,16 @@ Reading (one flag per message)
 A ``reject`` that names no move refuses the reader's ``last_request`` when there is one.
 
 Known limits: the reading is local and lexical. Sarcasm, counts ("two squares" is one request),
-references to earlier turns ("the other way", "back"), directions relative to the partner's facing
-and hints inside conditions ("if you go left you'll find it" is ``none``) are not resolved; a
-treasure statement without a direction ("the treasure is close") gives ``none``; a direction listed
-after a wall clause joins the wall ("wall above, ➡️" is a wall answer); a single plural wall next to
-a suggestion ("walls on left, up is fine") reads as the suggestion; "neither up nor down works"
-reads as ``up``;
-a question with neither a mark nor an auxiliary ("u see walls") reads as a statement;
-a weak correction marker ("no", "sorry", "wait") after an inability or wall is not a correction
-("can't go left, sorry, try down" is the request ``down``).
+references to turns before the last request ("back where we started"; "the other way" resolves
+only against ``last_request``), directions relative to the partner's facing are not resolved; a
+treasure statement without a direction ("the treasure is close") gives ``none``; an objection
+explained by a treasure hint ("bad idea, the treasure is the other direction") reads as the hint; a
+past wall ("you told me left but it was blocked") reads as a present wall; "thanks for waiting"
+agrees (thanks is an agreement word); "u go later ok?" asks rather than pauses; a question without
+a mark or an auxiliary is read only in the shapes "u see/got/have ...", "you choose", "your turn to
+pick"; a weak correction marker ("no", "sorry", "wait") after an inability or wall is not a
+correction ("can't go left, sorry, try down" is the request ``down``). The round-2 development set
+and its first-run scores: ``tests/language/data/gnomes_dev2.md``.
 
 Modules
 -------
@@ -133,7 +166,8 @@ Modules
 | module         | what                                                                 |
 |----------------|----------------------------------------------------------------------|
 | ``tokens``     | normalization, tokens with sentence and clause numbers, cue look-ups |
-| ``discourse``  | self-corrections, cancellations, conditions and fallbacks dropped    |
+| ``discourse``  | self-corrections, cancellations, conditions and fallbacks dropped;   |
+|                | references to the last request; a treasure hint inside a condition  |
 | ``directions`` | move words, typos, letters, arrows and emoji                         |
 | ``cues``       | treasure, wall, question, negation and idiom cues                    |
 | ``agreement``  | agreement, refusal, inability and stay cues                          |

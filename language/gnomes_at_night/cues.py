@@ -17,6 +17,7 @@ _TREASURE = frozenset(
         "gold",
         "chest",
         "loot",
+        "booty",
         "diamond",
         "target",
     }
@@ -98,6 +99,12 @@ _FILLERS = frozenset(
         "hmm",
         "hm",
         "hmmm",
+        "uhh",
+        "umm",
+        "uhm",
+        "erm",
+        "ehh",
+        "ahh",
         "um",
         "uh",
         "well",
@@ -112,9 +119,27 @@ _FILLERS = frozenset(
         "k",
     }
 )
-_NEGATORS = frozenset({"not", "dont", "never", "avoid", "nt", "doesnt", "shouldnt", "wont", "no", "stop"})
+_NEGATORS = frozenset(
+    {"not", "dont", "never", "avoid", "nt", "doesnt", "shouldnt", "wont", "no", "stop", "neither", "nor"}
+)
 _PAST = frozenset(
-    {"moved", "went", "walked", "stepped", "headed", "came", "did", "was", "were", "had", "already", "gone"}
+    {
+        "moved",
+        "went",
+        "walked",
+        "stepped",
+        "headed",
+        "came",
+        "did",
+        "was",
+        "were",
+        "had",
+        "already",
+        "gone",
+        "told",
+        "asked",
+        "suggested",
+    }
 )
 _COGNITIVE = frozenset(
     {
@@ -196,6 +221,9 @@ _UP_IDIOM_PREV = frozenset(
         "open",
         "fess",
         "heads",
+        "giving",
+        "gave",
+        "gives",
     }
 )
 _DOWN_IDIOM_PREV = frozenset(

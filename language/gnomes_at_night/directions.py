@@ -74,6 +74,23 @@ _BASE_DIRS: dict[str, tuple[Move, ...]] = {
     "rught": ("right",),
     "righr": ("right",),
     "uo": ("up",),
+    # gamer abbreviations and adjectives ("dn", "rt", "the southern passage")
+    "dn": ("down",),
+    "rt": ("right",),
+    "lft": ("left",),
+    "rgt": ("right",),
+    "rght": ("right",),
+    "southern": ("down",),
+    "northern": ("up",),
+    "eastern": ("right",),
+    "western": ("left",),
+    "lefthand": ("left",),
+    "upside": ("up",),
+    "northbound": ("up",),
+    "southbound": ("down",),
+    "eastbound": ("right",),
+    "westbound": ("left",),
+    "righthand": ("right",),
 }
 
 _NOT_TYPOS = frozenset({"let", "own", "don", "eft", "ight"})  # real words, or slang ("ight" = alright)
@@ -99,6 +116,22 @@ def _build_dirs() -> dict[str, tuple[Move, ...]]:
 
 
 _DIRS = _build_dirs()
+
+_CUE_WORDS = ("treasure", "blocked", "wall", "walls", "cant", "where", "obstacle", "diamond", "stuck", "which")
+_NOT_CUE_TYPOS = frozenset({"all", "wall", "can", "cat", "ant", "here", "were", "locked", "suck", "tuck", "whee"})
+
+
+def _build_cue_typos() -> dict[str, str]:
+    table: dict[str, str] = {}
+    for word in _CUE_WORDS:
+        for typo in _typos(word):
+            if typo not in _NOT_CUE_TYPOS and typo not in _BASE_DIRS and typo not in _CUE_WORDS:
+                table.setdefault(typo, word)
+    return table
+
+
+_CUE_TYPOS = _build_cue_typos()
+"""One slip in a cue word ("wal", "treasue", "cnat", "wher") -> the word."""
 _LETTERS: dict[str, Move] = {
     "l": "left",
     "r": "right",
@@ -157,5 +190,8 @@ _SYMBOLS: tuple[tuple[str, str], ...] = (
     ("✋", " wait "),
     ("⏸", " wait "),
     ("❓", " ? "),
+    ("💎", " gem "),
+    ("💰", " treasure "),
+    ("🏆", " treasure "),
     ("❔", " ? "),
 )

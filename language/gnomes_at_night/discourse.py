@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from language.flags import Move
 from language.gnomes_at_night.agreement import _INABILITY_WORDS, _STRONG_STAY_WORDS, _WEAK_STAY_WORDS
 from language.gnomes_at_night.cues import _NEGATORS, _WALL_MANY, _WALL_ONE
 from language.gnomes_at_night.tokens import _dir_word, _Tok
@@ -217,6 +218,16 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
 
 # ---- conditionals --------------------------------------------------------------------------------
 
+_RELUCTANT: tuple[tuple[str, ...], ...] = (
+    ("you", "insist"),
+    ("you", "say", "so"),
+    ("we", "must"),
+    ("i", "must"),
+    ("you", "must"),
+    ("we", "have", "to"),
+    ("you", "really", "want"),
+    ("thats", "what", "you"),
+)
 _IF_WORDS = frozenset({"if", "unless", "incase", "assuming", "provided", "iff"})
 _WHEN_SUBJECTS = frozenset({"you", "u", "we", "i", "it", "its", "theres", "there", "thats", "that"})
 _EMBEDDING = frozenset(
@@ -243,6 +254,8 @@ _COND_END = frozenset(
         "step",
         "turn",
         "keep",
+        "tell",
+        "lmk",
     }
 )
 _BINDERS = frozenset(
@@ -324,6 +337,8 @@ def conditionals(toks: list[_Tok]) -> list[_Tok]:
         opener = w in _IF_WORDS or (w == "in" and nxt == "case")
         if w in ("if", "iff") and i > 0 and toks[i - 1].w in _EMBEDDING:
             opener = False  # "let me know if up is blocked", "what if we go down": not a condition
+        if w == "if" and _phrase_at([t.w for t in toks[i + 1 : i + 4]], 0, _RELUCTANT):
+            opener = False  # "if you insist", "if we must": reluctant agreement, not a condition
         if w in ("when", "whenever") and nxt in _WHEN_SUBJECTS and (i == 0 or toks[i - 1].s != toks[i].s):
             opener = True
         if opener:
@@ -370,3 +385,105 @@ def conditionals(toks: list[_Tok]) -> list[_Tok]:
                 break
         kept = [t for t, kp in zip(toks, keep, strict=True) if kp]
     return kept
+
+
+# ---- references to the last request ---------------------------------------------------------------
+
+_OPPOSITE: dict[str, str] = {"left": "right", "right": "left", "up": "down", "down": "up"}
+_OTHER_WAY: tuple[tuple[str, ...], ...] = (
+    ("the", "other", "way"),
+    ("the", "opposite", "way"),
+    ("the", "opposite", "direction"),
+    ("the", "other", "direction"),
+    ("other", "way"),
+    ("opposite", "way"),
+    ("opposite", "direction"),
+    ("other", "direction"),
+    ("the", "opposite"),
+    ("turn", "around"),
+    ("reverse",),
+)
+_BACK_VERBS = frozenset({"go", "move", "head", "step", "come", "going", "moving", "heading", "lets"})
+
+
+def references(toks: list[_Tok], last: str | None) -> list[_Tok]:
+    """The tokens with "the other way", "the opposite direction", "go back" read as the opposite of
+    the reader's last request (``last``): "no, the other way" (``last_request`` left) -> "no,
+    right". Without a last request the words are kept (they name no move). One scan with a bounded
+    look-ahead: linear.
+
+    Args:
+        toks: the message's tokens.
+        last: the reader's last request, or None.
+
+    Returns:
+        The tokens, with each reference replaced by one direction word.
+    """
+    if last not in _OPPOSITE:
+        return toks
+    opposite = _OPPOSITE[last]
+    words = [t.w for t in toks]
+    out: list[_Tok] = []
+    i, n = 0, len(toks)
+    while i < n:
+        plen = _phrase_at(words, i, _OTHER_WAY)
+        back = words[i] == "back" and ((i > 0 and words[i - 1] in _BACK_VERBS) or i == 0 or toks[i - 1].c != toks[i].c)
+        if plen or back:
+            out.append(_Tok(opposite, toks[i].s, toks[i].c))
+            i += plen or 1
+            continue
+        out.append(toks[i])
+        i += 1
+    return out
+
+
+# ---- a treasure hint inside a condition -------------------------------------------------------------
+
+_FIND_VERBS = frozenset({"find", "reach", "get", "hit", "see", "spot", "grab", "land", "be", "arrive"})
+_FIND_OBJECTS = frozenset({"it", "there", "to", "on", "at"})
+
+
+def conditional_hint(toks: Sequence[_Tok], treasure: frozenset[str]) -> tuple[list[Move], int] | None:
+    """The moves of a condition whose main clause promises the treasure ("if you go left you'll find
+    it", "when you head down the gem is right there"), or None. One scan: linear.
+
+    A condition opens with "if"/"when"/"once" and a subject; a wall or negation in it ("if you can't
+    go up") makes it no hint. The hint is the directions named before the treasure word or the
+    finding verb ("find it", "get to it", "be there") in the same sentence.
+
+    Args:
+        toks: the message's tokens.
+        treasure: the treasure words.
+
+    Returns:
+        The directions named in the condition, in order, and the condition's sentence; or None when
+        the message has no such hint.
+    """
+    cond_s = -1  # sentence of the open condition
+    dirs: list[Move] = []
+    n = len(toks)
+    for i, t in enumerate(toks):
+        w = t.w
+        nxt = toks[i + 1].w if i + 1 < n else ""
+        if w in ("if", "when", "once") and nxt in _WHEN_SUBJECTS:
+            cond_s, dirs = t.s, []
+            continue
+        if t.s != cond_s:
+            cond_s = -1
+            continue
+        if w in _NEGATIVE:
+            cond_s = -1  # "if you can't go up, the gem ...": a condition about a wall
+            continue
+        moves = _dir_word(w)
+        if moves is not None:
+            dirs.extend(m for m in moves if m not in dirs)
+            continue
+        if not dirs:
+            continue
+        if w in treasure:
+            return dirs, cond_s
+        if w in _FIND_VERBS and nxt in _FIND_OBJECTS:
+            after = toks[i + 2].w if i + 2 < n else ""
+            if nxt in ("it", "there") or after in treasure or after in ("it", "the"):
+                return dirs, cond_s
+    return None

@@ -22,6 +22,7 @@ from language.gnomes_at_night.agreement import (
     _INABILITY_PHRASES,
     _INABILITY_WORDS,
     _INJECTION,
+    _LIST_FILLERS,
     _REJECT_PHRASES,
     _REJECT_WORDS,
     _SMALL_TALK,
@@ -33,7 +34,7 @@ from language.gnomes_at_night.agreement import (
 )
 from language.gnomes_at_night.cues import _COGNITIVE, _COMMIT, _MOVE_VERBS, _TREASURE, _WALL_MANY, _WALL_ONE
 from language.gnomes_at_night.directions import _DIR_ORDER, _LETTERS
-from language.gnomes_at_night.discourse import conditionals, corrections
+from language.gnomes_at_night.discourse import conditional_hint, conditionals, corrections, references
 from language.gnomes_at_night.reading import _dirs_of, _Reading, _sorted_moves, _treasure_dir
 from language.gnomes_at_night.tokens import _dir_word, _first_cue, _has_phrase, _normalize, _Tok, _tokenize
 
@@ -90,6 +91,20 @@ class GnomesParser:
                 return Flag(flag=_LETTERS[w])
             if w in ("k", "y"):
                 return Flag(flag="inquiry") if toks[-1].w == "?" else Flag(flag="accept")
+        toks = references(toks, last)
+        hint = conditional_hint(toks, _TREASURE)
+        if hint is not None:
+            # "if you go left you'll find it": a treasure hint, unless the rest asks for a move
+            dirs, s_hint = hint
+            rest = [t for t in toks if t.s != s_hint]
+            flag = self._read_toks(rest, last) if any(t.w not in "?!.;" for t in rest) else Flag(flag="none")
+            if flag.is_move or flag.flag == "stay":
+                return flag
+            return Flag(flag="inquiry", treasure=_treasure_dir(dirs), blocked=flag.blocked)
+        return self._read_toks(toks, last)
+
+    def _read_toks(self, toks: list[_Tok], last: Move | None) -> Flag:
+        """The flag of the tokens after the first checks (discourse passes, then the reading)."""
         toks = _drop_discourse_right(corrections(conditionals(toks)))
         if not any(t.w not in "?!.;" for t in toks):
             return Flag(flag="inquiry") if any(t.w == "?" for t in toks) else Flag(flag="none")
@@ -99,38 +114,98 @@ class GnomesParser:
         blocked, wall_answer, wall_reject, wall_clauses = self._walls(r, questions)
         treasure = self._treasure(r, questions)
         hint_clauses = treasure[1] if treasure is not None and treasure[0] is not None else set()
-        skip = set(inability) | wall_clauses | hint_clauses
+        skip = set(inability) | wall_clauses | hint_clauses | self._options(r, questions)
 
         # 1. a request (move or stay) outside the clauses that explain walls, inability or the treasure
         request, choice = self._request(r, questions, skip)
         if request is not None:
+            if request.flag == last and (inability or wall_reject is not None) and self._asked_back(r, questions, last):
+                return Flag(flag="reject", move=last)  # "left? there's a wall": our request echoed and refused
+            if (
+                request.flag == last
+                and self._asked_back(r, questions, last)
+                and any(not self._request_question(r, c) for c in questions)
+            ):
+                return Flag(flag="inquiry")  # "down? really?", "u sure? left?": doubts our request
             if request.is_move and last is not None and self._accepts(r, request, last):
                 return Flag(flag="accept")
             return request
         # 2. inability (of several moves: a description of walls, "I can't move up or left")
         if inability:
+            for c in inability:
+                cw = r.clause_words(c)
+                near = r.clause_mentions(c) + r.clause_mentions(c + 1)  # "but" opens a clause
+                free = [m for m in near if r._prev(m.i) in ("but", "except", "besides")]
+                if free and any(w in ("anywhere", "any", "anything", "everywhere") for w in cw):
+                    # "can't go anywhere but up": every other side is walled
+                    return Flag(flag="inquiry", blocked=[m for m in _DIR_ORDER if m not in _dirs_of(free, True)])
+                if not near and any(w in ("anywhere", "everywhere") for w in cw):
+                    return Flag(flag="inquiry", blocked=list(_DIR_ORDER))  # "can't go anywhere": walled in
             several = [m for c in inability for m in _dirs_of(r.clause_mentions(c), keep_negated=True)]
             if len(set(several)) >= 2 and not wall_answer:
                 return Flag(flag="inquiry", blocked=_sorted_moves(list(set(several) | set(blocked or []))))
-            return Flag(flag="reject", move=next(iter(inability.values())))
+            move = next(iter(inability.values())) or next(
+                (m.moves[0] for m in r.mentions if m.negated and not m.past), None
+            )  # "going left is a trap, there's a dead end"
+            if move is None and questions and not blocked:
+                return Flag(flag="inquiry")  # "we're stuck. any ideas?": asks, refuses nothing
+            return Flag(flag="reject", move=move)
         # 3. treasure knowledge (a hint; "I can't see it" says nothing to act on)
         if treasure is not None:
             hint, _ = treasure
             if hint is not None:
                 return Flag(flag="inquiry", treasure=hint, blocked=blocked)
             if blocked is None:
-                return Flag(flag="none")
+                # "not sure where the gem is. any walls?": the question asks
+                return Flag(flag="inquiry") if questions else Flag(flag="none")
             # "I can't see the treasure. There is a wall above the token.": an answer about the walls
             return Flag(flag="inquiry", blocked=blocked)
         # 4./5. walls
+        refused = next((m.moves[0] for m in r.mentions if m.negated and not m.past), None)
         if wall_answer:
+            if not blocked and refused is not None and not any(r.clause_mentions(c) for c in wall_clauses):
+                return Flag(flag="reject", move=refused)  # "avoid the bottom, it's full of walls"
             return Flag(flag="inquiry", blocked=blocked if blocked is not None else [])
         if wall_reject is not None:
-            return Flag(flag="reject", move=wall_reject or None)
-        # 6. questions
+            return Flag(flag="reject", move=wall_reject or refused)  # "up is wrong, wall": the side refused
+        # 6. questions ("can we not go left": a yes-no question that only names a negated move refuses it)
         if questions and (choice or not all(self._request_question(r, c) for c in questions)):
+            negated = [m for c in questions for m in r.clause_mentions(c) if m.negated and not m.past]
+            if (
+                negated
+                and not choice
+                and not any(r.wh_clause(c) for c in questions)
+                and not any(not m.negated for c in questions for m in r.clause_mentions(c))
+            ):
+                return Flag(flag="reject", move=negated[0].moves[0])
             return Flag(flag="inquiry")
         return self._cues(r)
+
+    @staticmethod
+    def _options(r: _Reading, questions: set[int]) -> set[int]:
+        """Statement clauses that offer several moves with "or" ("I can go up or left"): options,
+        not a request."""
+        out: set[int] = set()
+        handover = any(_has_phrase(r.words, p) >= 0 for p in _HANDOVER)
+        for c in r.clauses():
+            if c in questions:
+                continue
+            cw = r.clause_words(c)
+            cw = cw[r._opening(cw)[2] :]
+            offers = cw[:1] in (["i"], ["we"], ["you"], ["u"]) and any(w in ("can", "could") for w in cw[1:3])
+            if not (offers or handover):
+                continue  # "go left or right" asks for the first; "I can go up or left" offers
+            if "or" in cw and len(_dirs_of(r.clause_mentions(c))) >= 2:
+                k = cw.index("or")
+                if any(_dir_word(w) for w in cw[:k]) and any(_dir_word(w) for w in cw[k + 1 :]):
+                    out.add(c)
+        return out
+
+    @staticmethod
+    def _asked_back(r: _Reading, questions: set[int], last: Move) -> bool:
+        """Whether the message's first move is ``last`` asked back as a question ("left? ...")."""
+        first = next((m for m in r.mentions if not m.negated and not m.past), None)
+        return first is not None and first.moves[0] == last and r.toks[first.i].c in questions
 
     # -- inability --
     @staticmethod
@@ -172,21 +247,35 @@ class GnomesParser:
             cw = r.clause_words(c)
             many = any(w in _WALL_MANY for w in cw)
             one = any(w in _WALL_ONE for w in cw)
-            none_cue = any(_has_phrase(cw, p) >= 0 for p in _NO_WALLS)
+            none_cue = any(_has_phrase(cw, p) >= 0 for p in _NO_WALLS) or (
+                any(w in _OPEN for w in cw) and any(_has_phrase(cw, p) >= 0 for p in _EVERY_SIDE)
+            )
             only_open = "only" in cw and any(w in _OPEN for w in cw)
             if not (many or one or none_cue or only_open):
                 continue
             seg = r.segment(c, before=not r.clause_mentions(c))
+            if one and not many and len(_dirs_of(r.clause_mentions(c))) == 1:
+                # "wall above, ➡️": a bare move after a single wall that names its side is a request
+                # ("wall to the left, and above" still lists)
+                seg = {k for k in seg if k <= c or self._lists_more(r.clause_words(k))}
+                seg = {k for k in seg if k <= c or all(j in seg for j in range(c, k))}
             nxt = r.clause_words(max(seg) + 1)
             if nxt[:2] in (["so", "is"], ["so", "are"], ["so", "does"]) or nxt[:1] == ["same"]:
                 seg.add(max(seg) + 1)  # "down is blocked and so is left"
+            everywhere = any(w in ("everywhere", "surrounded", "everything") for w in cw) or any(
+                _has_phrase(cw, p) >= 0 for p in _EVERY_SIDE
+            )
+            nxt = r.clause_words(max(seg) + 1)
+            if (
+                everywhere
+                and nxt[:1] in (["but"], ["except"], ["besides"])
+                and r.clause_sentence(max(seg) + 1) == r.clause_sentence(c)
+                and r._listing_after(nxt[1:])
+            ):
+                seg.add(max(seg) + 1)  # "blocked everywhere but left"
             done.update(seg)
             mentions = [m for k in seg for m in r.clause_mentions(k)]
             moves = _dirs_of(mentions)
-            everywhere = (
-                any(w in ("everywhere", "surrounded", "everything") for w in cw)
-                or _has_phrase(cw, ("all", "sides")) >= 0
-            )
             exc = next((k for c2 in sorted(seg) for k in r.by_clause[c2] if r.toks[k].w in _EXCEPT), -1)
             if only_open and not (many or one):
                 open_moves = _dirs_of([m for m in mentions if m.i > exc]) if exc >= 0 else moves
@@ -204,7 +293,26 @@ class GnomesParser:
                 single = moves[0] if moves else ""
             elif moves and single and moves[0] != single:
                 answer = True  # "up's blocked, down's blocked": two walls are a description
+        if blocked is not None:
+            # "walls on left, up is fine", "up: wall. down: open": the open sides are no requests
+            for c in r.clauses():
+                if c not in done and c not in questions and self._open_statement(r, c):
+                    done.add(c)
+                    answer = True
         return blocked, answer, single, done
+
+    @staticmethod
+    def _lists_more(words: Sequence[str]) -> bool:
+        """Whether a direction list after a single wall adds walls ("and above", "to the right too")."""
+        return bool(words) and (words[0] in _ALSO or words[-1] in _ALSO or _dir_word(words[0]) is None)
+
+    @staticmethod
+    def _open_statement(r: _Reading, c: int) -> bool:
+        """Whether clause ``c`` only says a side is open ("up is fine", "left clear", "down: open")."""
+        words = [w for w in r.clause_words(c) if w not in _LIST_FILLERS and w not in _OPEN_FILL]
+        dirs = [w for w in words if _dir_word(w) is not None]
+        rest = [w for w in words if _dir_word(w) is None]
+        return bool(dirs) and len(rest) == 1 and rest[0] in _FINE and words[0] in (dirs[0], rest[0])
 
     # -- treasure --
     def _treasure(self, r: _Reading, questions: set[int]) -> tuple[Direction | None, set[int]] | None:
@@ -223,7 +331,19 @@ class GnomesParser:
             pronoun = (sw[0] == "its" or (sw[0] == "it" and len(sw) > 1 and sw[1] in ("is", "s", "lies"))) and not any(
                 w in _WALL_ONE or w in _WALL_MANY or w in _OPEN for w in sw
             )
-            see_at = next((sent[j] for j in range(len(sw) - 1) if sw[j] in ("see", "find") and sw[j + 1] == "it"), -1)
+            see_at = next(
+                (
+                    sent[j]
+                    for j in range(len(sw) - 1)
+                    if sw[j] in ("see", "find", "found", "spotted") and sw[j + 1] == "it"
+                ),
+                -1,
+            )
+            on_top = _has_phrase(sw, ("top", "of", "it"))
+            if at < 0 and on_top > 0 and sw[on_top - 1] == "on":
+                covered.add(c)  # "you're right on top of it": the token is on the treasure
+                found = (Direction(dx=0, dy=0), set()) if found is None or found[0] is None else found
+                continue
             if at < 0:
                 if not pronoun and see_at < 0:
                     continue
@@ -231,6 +351,10 @@ class GnomesParser:
             elif sw[0] in _MOVE_VERBS:
                 continue  # "go left to get the treasure": a request, not a statement
             seg = r.segment(c)
+            if (sw[:2] == ["thats", "where"] or sw[:3] == ["that", "is", "where"]) and c - 1 in r.by_clause:
+                if r.clause_sentence(c - 1) == r.clause_sentence(c) and r.clause_mentions(c - 1):
+                    seg.add(c - 1)  # "the bottom left, that's where the chest is"
+                    at = r.by_clause[c - 1][0] - 1
             seg_mentions = [m for k in sorted(seg) for m in r.clause_mentions(k)]
             if [m for m in seg_mentions if m.i < at and not m.negated]:
                 continue  # "left, to reach the gem"
@@ -285,6 +409,8 @@ class GnomesParser:
         for k, w in enumerate(words):
             if w in "?!.;" or r.toks[k].c in skip:
                 continue
+            if w == "stay" and r._next(k) == "away":
+                continue  # "stay away from the right side": a prohibition
             if w in _STRONG_STAY_WORDS and not (
                 w == "stop" and r._next(k).strip("?!.;") not in ("", "moving", "there", "here", "please", "pls", "now")
             ):
@@ -324,7 +450,7 @@ class GnomesParser:
         negated = [m for m in mentions if m.negated]
         if negated:
             return Flag(flag="reject", move=negated[0].moves[0])
-        if _objection(words):
+        if _objection(words) or any(_has_phrase(words, p) >= 0 for p in _NEGATED_AGREEMENT):
             return Flag(flag="reject")
         if self._accept_cue(words) or self._commit(words):
             return Flag(flag="accept")
@@ -337,14 +463,23 @@ class GnomesParser:
     def _accept_cue(words: Sequence[str]) -> bool:
         if words and words[-1] == "whatever":
             return True  # "fine, whatever": reluctant agreement (not "whatever arrives, ...")
-        return any(w in _ACCEPT_WORDS for w in words) or any(_has_phrase(words, p) >= 0 for p in _ACCEPT_PHRASES)
+        if any(w in _ACCEPT_WORDS and not (k > 0 and words[k - 1] in _PRAISE_PREV) for k, w in enumerate(words)):
+            return True  # not "you're doing great", "ur awesome": praise agrees to nothing
+        return any(_has_phrase(words, p) >= 0 for p in _ACCEPT_PHRASES)
 
     @staticmethod
     def _commit(words: Sequence[str]) -> bool:
-        return any(_has_phrase(words, p) >= 0 for p in _COMMIT_PHRASES)
+        for p in _COMMIT_PHRASES:
+            k = _has_phrase(words, p)
+            if k >= 0 and not (k > 0 and words[k - 1] in _NOT_COMMIT_PREV):
+                return True  # not "we keep going in circles"
+        return False
 
     def _agrees(self, r: _Reading) -> bool:
-        return self._accept_cue(r.words) or any(w in _COMMIT for w in r.words)
+        """An agreement or a commitment outside the questions ("u sure? left?" agrees to nothing)."""
+        questions = r.question_clauses()
+        words = [w for c in r.clauses() if c not in questions for w in r.clause_words(c)]
+        return self._accept_cue(words) or any(w in _COMMIT for w in words)
 
     @staticmethod
     def _request_question(r: _Reading, c: int) -> bool:
@@ -381,6 +516,76 @@ _NO_WALLS: tuple[tuple[str, ...], ...] = (
     ("wide", "open"),
     ("nothing", "blocked"),
     ("nothing", "blocking"),
+    ("nothing", "in", "the", "way"),
+    ("all", "is", "open"),
+    ("all", "is", "free"),
+    ("all", "is", "clear"),
+    ("all", "free"),
+    ("everything", "free"),
+    ("everything", "is", "free"),
+    ("nothing", "in", "my", "way"),
+    ("nothing", "in", "our", "way"),
+    ("no", "blocks"),
+    ("not", "walled"),
+)
+_PRAISE_PREV = frozenset({"doing", "youre", "ur", "are", "being", "playing", "so", "very", "really", "such"})
+_EVERY_SIDE: tuple[tuple[str, ...], ...] = (
+    ("all", "sides"),
+    ("all", "round"),
+    ("all", "around"),
+    ("every", "side"),
+    ("every", "direction"),
+    ("every", "way"),
+    ("all", "directions"),
+    ("each", "side"),
+)
+_FINE = frozenset({"open", "free", "clear", "fine", "ok", "okay", "good", "passable", "available"})
+_NOT_COMMIT_PREV = frozenset({"keep", "keeps", "kept", "were", "are", "been", "is", "was", "stop", "not"})
+_HANDOVER: tuple[tuple[str, ...], ...] = (
+    ("your", "call"),
+    ("ur", "call"),
+    ("your", "choice"),
+    ("ur", "choice"),
+    ("you", "decide"),
+    ("u", "decide"),
+    ("you", "pick"),
+    ("u", "pick"),
+    ("you", "choose"),
+    ("up", "to", "you"),
+)
+"""Phrases that hand the choice of move to the partner ("go left or right, your call")."""
+_OPEN_FILL = frozenset(
+    {
+        "is",
+        "s",
+        "are",
+        "seems",
+        "seem",
+        "looks",
+        "look",
+        "for",
+        "me",
+        "still",
+        "totally",
+        "both",
+        "from",
+        "view",
+        "here",
+    }
+)
+"""Words of a statement that sides are open ("from my view both left and right are open")."""
+_ALSO = frozenset({"and", "also", "plus", "or", "too", "aswell", "both"})
+_NEGATED_AGREEMENT: tuple[tuple[str, ...], ...] = (
+    ("absolutely", "not"),
+    ("definitely", "not"),
+    ("certainly", "not"),
+    ("of", "course", "not"),
+    ("hell", "no"),
+    ("sure", "not"),
+    ("no", "way"),
+    ("not", "ok"),
+    ("not", "okay"),
+    ("not", "fine"),
 )
 _SUITS = frozenset({"possible", "ok", "okay", "fine", "better", "good", "best", "safe", "alright", "worth"})
 _ASK_ABOUT = frozenset({"see", "know", "sure", "open", "free", "clear", "passable"})
@@ -430,6 +635,9 @@ _OBJECTIONS: tuple[tuple[str, ...], ...] = (
     ("doubt", "it"),
     ("not", "convinced"),
     ("rather", "not"),
+    ("prefer", "not"),
+    ("not", "keen"),
+    ("not", "feeling", "it"),
     ("dont", "think", "so"),
     ("not", "happening"),
     ("wont", "work"),

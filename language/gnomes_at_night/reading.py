@@ -25,7 +25,13 @@ from language.gnomes_at_night.cues import (
 from language.gnomes_at_night.directions import _DX, _DY, _LETTERS
 from language.gnomes_at_night.tokens import _dir_word, _Tok
 
-_NEG_BRIDGE = frozenset({"want", "wanna", "to", "go", "move", "head", "going", "gonna", "think", "should", "we", "i"})
+_NEG_BRIDGE = frozenset(
+    {"want", "wanna", "to", "go", "move", "head", "going", "gonna", "think", "should", "we", "i", "the", "at", "in"}
+)
+_IS = frozenset({"is", "s", "looks", "seems", "sounds", "feels"})
+_BAD = frozenset(
+    {"bad", "wrong", "worse", "worst", "terrible", "dangerous", "useless", "pointless", "trap", "mistake", "risky"}
+)
 _ANY = frozenset({"anything", "anywhere", "any", "anyway", "everything"})
 _PRESENCE = frozenset({"there", "around", "here", "ready", "awake", "alive", "listening", "ok", "okay", "back", "me"})
 _ANY_NOUNS = frozenset(
@@ -40,6 +46,19 @@ _INFO_VERBS = frozenset({"tell", "describe", "show", "lmk", "explain", "report",
 _INFO_OBJECTS = frozenset(
     {"if", "whether", "where", "which", "what", "how", "walls", "wall", "treasure", "gem", "side", "view"}
 )
+_WALL_LETTER = frozenset({"blocked", "wall", "walled", "closed", "open", "free", "clear"})
+_PERCEIVE = frozenset({"see", "have", "got", "know", "spot", "hav", "c", "notice", "seeing"})
+_ECHO = frozenset({"right", "now", "rn", "already", "yet", "really", "seriously"})
+_ANY_WAY = frozenset({"direction", "way", "side", "move", "other", "else"})
+_CHOOSE = frozenset({"pick", "choose", "decide"})
+
+
+def _has_turn(words: Sequence[str]) -> bool:
+    return len(words) >= 3 and words[1] == "turn" and words[0] in ("your", "ur", "yr")
+
+
+_INTERJECTIONS = frozenset({"wait", "sorry", "huh", "eh", "erm", "umm", "sry", "lol", "ooh"})
+"""Words that may open a question without being part of it ("wait what did you say")."""
 _POLITE = frozenset({"please", "pls", "plz", "can", "could", "would", "you", "u", "just", "now", "then", "kindly"})
 
 
@@ -91,6 +110,8 @@ class _Reading:
         if base == "down":
             return prev in _DOWN_IDIOM_PREV or (prev in ("me", "us", "you") and self._prev(i, 2) in ("let", "letting"))
         if base == "right":
+            if prev in ("the", "my", "your", "our", "ur"):
+                return False  # "on the right under", "to the right now": the side
             if prev in _RIGHT_IDIOM_PREV or (prev == "is" and self._prev(i, 2) in ("that", "it", "this")):
                 return not (prev == "all" and nxt in ("side", "corner", "wall", "edge"))
             if nxt in _RIGHT_IDIOM_NEXT:
@@ -105,12 +126,21 @@ class _Reading:
         words = self.words
         for i, w in enumerate(words):
             moves = _dir_word(w)
-            if moves is None and w in _LETTERS and w not in ("e", "s", "n", "w", "v"):
-                if self._prev(i) in ("go", "move", "head", "goes") and self._next(i) in ("", "please", "pls"):
+            if moves is None and w in _LETTERS and w not in ("v",):
+                prev, nxt = self._prev(i), self._next(i)
+                if prev in ("go", "move", "head", "goes") and nxt in ("", "please", "pls"):
                     moves = (_LETTERS[w],)
+                elif (
+                    w != "u"
+                    and (prev in _WALL_LETTER or nxt in _WALL_LETTER)
+                    and len(self.by_clause[self.toks[i].c]) <= 4
+                ):
+                    moves = (_LETTERS[w],)  # "blocked N", "N blocked, go E"
             if moves is None:
                 continue
-            if w == "under" and self._next(i) not in _UNDER_NEXT:
+            if w == "upside" and self._next(i) == "down":
+                continue  # "upside down"
+            if w == "under" and self._next(i) not in _UNDER_NEXT and self._next(i) != "":
                 continue  # "under test", "under control": not a direction
             base = w if w in ("up", "down", "right", "left") else ""
             if base and self._idiom(i, base):
@@ -124,12 +154,17 @@ class _Reading:
                     break  # "don't want to go up": a wider scope only across these words
                 if prev in _PAST:
                     m.past = True
-                if prev in _NEGATORS and (prev != "no" or k == 1):
-                    if not (prev == "not" and self._prev(i, k + 1) == "why"):
-                        m.negated = True
+                if prev in _NEGATORS and (prev != "no" or k == 1 or self._next(i - k) in ("more", "longer")):
+                    if not (prev == "not" and self._prev(i, k + 1) in ("why", "y")):
+                        m.negated = True  # "no more going down" too
+                if prev == "away" and self._next(i - k) == "from":
+                    m.negated = True  # "stay away from the right side"
+            if self._next(i) in _IS and (self._next(i, 2) in _BAD or self._next(i, 3) in _BAD):
+                m.negated = True  # "up is bad", "left looks wrong"
             # "anything but up", "anywhere except left": a prohibition ("but" opens a clause)
-            if i >= 2 and words[i - 1] in ("but", "except", "besides") and words[i - 2] in _ANY:
-                m.negated = True
+            if i >= 2 and words[i - 1] in ("but", "except", "besides"):
+                if words[i - 2] in _ANY or (words[i - 2] in _ANY_WAY and i >= 3 and words[i - 3] in _ANY):
+                    m.negated = True  # "any direction except up" too
             out.append(m)
         return out
 
@@ -155,7 +190,7 @@ class _Reading:
     def _listing(self, c: int) -> bool:
         """A clause that only lists directions ("to the right", "and below the token")."""
         words = self.clause_words(c)
-        return bool(words) and all(_dir_word(w) is not None or w in _LIST_FILLERS for w in words)
+        return bool(words) and all(_dir_word(w) is not None or w in _LIST_FILLERS or w.isdigit() for w in words)
 
     def segment(self, c: int, before: bool = True) -> set[int]:
         """Clause ``c`` with the direction lists next to it in its sentence ("walls to the left, to the
@@ -168,6 +203,15 @@ class _Reading:
                 seg.add(k)
                 k += step
         return seg
+
+    @staticmethod
+    def _listing_after(words: Sequence[str]) -> bool:
+        """Whether ``words`` only list directions ("to the left", "left and down")."""
+        return (
+            bool(words)
+            and any(_dir_word(w) for w in words)
+            and all(_dir_word(w) is not None or w in _LIST_FILLERS for w in words)
+        )
 
     def is_question(self, s: int) -> bool:
         toks = [self.toks[k] for k in self.by_sent.get(s, ())]
@@ -189,7 +233,9 @@ class _Reading:
 
     def _opening(self, words: Sequence[str]) -> tuple[str, str, int]:
         k = 0
-        while k < len(words) - 1 and words[k] in _FILLERS:
+        while k < len(words) - 1 and (
+            words[k] in _FILLERS or (words[k] in _INTERJECTIONS and (words[k + 1] in _WH or words[k + 1] in _AUX))
+        ):
             k += 1
         first = words[k] if k < len(words) else ""
         nxt = words[k + 1] if k + 1 < len(words) else ""
@@ -210,6 +256,8 @@ class _Reading:
         if first in _WH:
             if (first in ("how", "what") and nxt in ("about", "if")) or (first == "why" and nxt == "not"):
                 return False
+            if first == "what" and nxt in ("a", "an"):  # "what a maze": an exclamation
+                return False
             return opening or first in _WH_CONTRACTED or nxt in _AUX or nxt in _WH_NEXT
         if first in _AUX and nxt in _SUBJECT and first not in ("u", "r", "any"):
             if first in ("do", "does") and nxt in ("it", "that", "this"):
@@ -219,7 +267,18 @@ class _Reading:
             return opening or k > 0
         if (first == "any" and nxt in _ANY_NOUNS) or (first == "anything" and nxt in _ANYTHING_NEXT):
             return True
-        rest = words[k:]
+        if _CHOOSE & set(words[k : k + 5]) and (first in ("you", "u") or _has_turn(words[k:])):
+            return True  # "you choose", "ur turn to pick": asks the partner for the move
+        if words[k : k + 2] in (["your", "call"], ["ur", "call"], ["your", "choice"], ["up", "to"]):
+            return words[k : k + 3] != ["up", "to"] or words[k + 2 : k + 3] in (["you"], ["u"])  # "your call"
+        if (
+            opening
+            and first in ("u", "you", "ya")
+            and nxt in _PERCEIVE
+            and words[k + 2 : k + 3] not in ([], ["it"], ["this"], ["that"])
+        ):
+            return True  # "u see walls", "you got any walls": a question without its auxiliary
+        rest = words[k + 1 :] if first in ("r", "are") else words[k:]  # "r u there"
         if (
             rest
             and rest[0] in ("you", "u", "anyone", "anybody", "someone")
@@ -261,6 +320,8 @@ class _Reading:
                     clauses.append(c)
             clauses = [c for c in clauses if self.clause_words(c)] or clauses[-1:]
             ends_q = self.toks[idx[-1]].w == "?"
+            if ends_q and s + 1 < self.n_sent and all(w in _ECHO for w in self.sent_words(s)):
+                continue  # "right now? ok": an echo the message answers itself
             inter = [self.interrogative(c, opening=j == 0) for j, c in enumerate(clauses)]
             if len(clauses) > 1 and self._open_choice(self.sent_words(s)):
                 inter = [True] * len(clauses)  # "left, right, up or down"

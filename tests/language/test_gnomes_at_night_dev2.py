@@ -1,0 +1,110 @@
+"""Round 2 of the Gnomes at Night parser: fresh phrasing nobody tuned for.
+
+``tests/language/data/gnomes_dev2.jsonl`` holds batches of messages written in new styles (each batch
+by one imagined kind of writer: non-native English, terse gamers, compass and clock directions,
+emoji, British, verbose polite ...), scored before the parser was changed for them (first-run scores
+in ``tests/language/data/gnomes_dev2.md``). Every item must read exactly as labelled, except the
+ids in ``KNOWN_MISSES`` (what the rules still cannot read; see the package docstring's Known limits).
+The colleague's first development set (``gnomes_dev.jsonl``) is checked the same way.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from language.flags import FlagContext
+from language.gnomes_at_night import GnomesParser
+
+PARSER = GnomesParser()
+DATA = Path(__file__).parent / "data"
+
+KNOWN_MISSES: frozenset[str] = frozenset({"g2d-023", "g2d-032", "g2e-041", "g2i-016", "g2j-004", "g2j-034"})
+
+
+def _items(name: str) -> list[dict]:
+    with (DATA / name).open(encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def read(message: str, last: str | None) -> dict:
+    """The summary of the one flag ``message`` gives (``blocked`` sorted)."""
+    flags = PARSER.parse(message, FlagContext(last_request=last))  # type: ignore[arg-type]
+    assert len(flags) == 1
+    out = flags[0].summary()
+    if "blocked" in out:
+        out["blocked"] = sorted(out["blocked"])
+    return out
+
+
+def _expected(item: dict) -> dict:
+    exp = dict(item["expected"])
+    if "blocked" in exp:
+        exp["blocked"] = sorted(exp["blocked"])
+    return exp
+
+
+def _cases(name: str) -> list:
+    out = []
+    for item in _items(name):
+        marks = [pytest.mark.xfail(strict=True, reason="known miss")] if item["id"] in KNOWN_MISSES else []
+        out.append(pytest.param(item, id=item["id"], marks=marks))
+    return out
+
+
+@pytest.mark.parametrize("item", _cases("gnomes_dev2.jsonl"))
+def test_dev2(item: dict) -> None:
+    assert read(item["message"], item["context"].get("last_request")) == _expected(item)
+
+
+@pytest.mark.parametrize("item", _cases("gnomes_dev.jsonl"))
+def test_dev1(item: dict) -> None:
+    assert read(item["message"], item["context"].get("last_request")) == _expected(item)
+
+
+# Edge cases of the round-2 rules (own wording): what each rule must not over-read.
+ROUND2_EDGES = [
+    ("go back up", {"flag": "up"}, "down"),
+    ("I'm back", {"flag": "none"}, "left"),
+    ("the other way", {"flag": "none"}, None),  # no last request: nothing to reverse
+    ("welcome back, go left", {"flag": "left"}, None),
+    ("I found it!", {"flag": "none"}, None),
+    ("keep going left", {"flag": "left"}, None),
+    ("what a mess, go down", {"flag": "down"}, None),
+    ("up to you", {"flag": "inquiry"}, None),
+    ("you choose left or right", {"flag": "inquiry"}, None),
+    ("if you see the gem tell me", {"flag": "inquiry"}, None),
+    ("can't go anywhere", {"flag": "inquiry", "blocked": ["down", "left", "right", "up"]}, None),
+    ("wall left, and right too", {"flag": "inquiry", "blocked": ["left", "right"]}, None),
+    ("up is fine", {"flag": "up"}, None),  # no wall described: a suggestion
+    ("you're doing great, go left", {"flag": "left"}, None),
+    ("thanks, going left", {"flag": "accept"}, "left"),
+    ("if you insist", {"flag": "accept"}, None),
+    ("go left if you insist", {"flag": "left"}, None),
+    ("at 3 o'clock there's a wall", {"flag": "reject", "move": "right"}, None),
+    ("i can't go left. but up works", {"flag": "up"}, None),
+]
+
+
+@pytest.mark.parametrize(("message", "expected", "last"), ROUND2_EDGES)
+def test_round2_edges(message: str, expected: dict, last: str | None) -> None:
+    assert read(message, last) == expected
+
+
+@pytest.mark.parametrize(
+    "unit",
+    ["the other way ", "go back ", "if you go left you'll find it ", "9 o'clock ", "wal treasue cnat ", "1 o o "],
+)
+def test_round2_passes_stay_linear(unit: str) -> None:
+    """The reference, conditional-hint and clock readings stay linear at the message cap."""
+    import time
+
+    message = (unit * 4000)[:4000]
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        PARSER.parse(message, FlagContext(last_request="up"))
+        best = min(best, time.perf_counter() - start)
+    assert best < 0.5
