@@ -387,6 +387,26 @@ _INDEX: dict[str, dict[str, list[tuple[str, ...]]]] = {
 }
 
 
+_COMBINED: dict[str, list[tuple[str, list[tuple[str, ...]]]]] = {}
+"""Every cue table at once: first word -> (table name, its phrases from that word, longest first)."""
+for _name, _idx in _INDEX.items():
+    for _first, _phrases in _idx.items():
+        _COMBINED.setdefault(_first, []).append((_name, _phrases))
+
+
+def _find_all(keys: Sequence[str], lo: int, hi: int) -> dict[str, list[tuple[int, int]]]:
+    """:func:`_find` for every table of ``_INDEX`` in one pass over ``keys[lo:hi]``."""
+    out: dict[str, list[tuple[int, int]]] = {name: [] for name in _INDEX}
+    for i in range(lo, hi):
+        for name, phrases in _COMBINED.get(keys[i], ()):
+            for phrase in phrases:
+                n = len(phrase)
+                if i + n <= hi and tuple(keys[i : i + n]) == phrase:
+                    out[name].append((i, i + n))
+                    break
+    return out
+
+
 def _find(keys: Sequence[str], lo: int, hi: int, index: dict[str, list[tuple[str, ...]]]) -> list[tuple[int, int]]:
     """All (start, end) spans in ``keys[lo:hi]`` that match a phrase of ``index`` (longest first)."""
     out: list[tuple[int, int]] = []
