@@ -27,9 +27,6 @@ ITEMS = [json.loads(line) for line in DEV2.read_text(encoding="utf-8").splitline
 
 # Items that failed at the first run and are not fixed yet (strict xfail: a fix must drop its id).
 STILL_FAILING = {
-    "ta2-b1-001",
-    "ta2-b1-004",
-    "ta2-b1-006",
     "ta2-b1-010",
     "ta2-b1-028",
     "ta2-b1-030",
@@ -41,7 +38,6 @@ STILL_FAILING = {
     "ta2-b2-011",
     "ta2-b2-013",
     "ta2-b2-016",
-    "ta2-b2-019",
     "ta2-b2-021",
     "ta2-b2-025",
     "ta2-b2-028",
