@@ -90,6 +90,7 @@ _WEAK_SYNONYMS: dict[str, tuple[str, ...]] = {
     "L": ("living", "base", "den"),
     "E": ("empty", "vacant", "unfurnished"),
     "B": ("bath",),
+    "C": ("kids", "children", "childrens", "kiddos"),
     "D": ("dining",),
     "S": ("study",),
     "M": ("music",),

@@ -27,22 +27,12 @@ ITEMS = [json.loads(line) for line in DEV2.read_text(encoding="utf-8").splitline
 
 # Items that failed at the first run and are not fixed yet (strict xfail: a fix must drop its id).
 STILL_FAILING = {
-    "ta2-b1-010",
-    "ta2-b1-028",
-    "ta2-b1-030",
-    "ta2-b1-031",
     "ta2-b1-034",
-    "ta2-b2-002",
-    "ta2-b2-005",
-    "ta2-b2-007",
-    "ta2-b2-011",
     "ta2-b2-013",
     "ta2-b2-016",
     "ta2-b2-021",
-    "ta2-b2-025",
     "ta2-b2-028",
     "ta2-b2-031",
-    "ta2-b2-039",
 }
 
 
