@@ -46,7 +46,9 @@ _PAIRS = frozenset(
     }
 )
 """Two-word markers (keys, apostrophes removed)."""
-_SINGLE = frozenset({"oops", "typo", "correction", "whoops", "er", "err", "erm", "correcting", "misspoke", "mistyped"})
+_SINGLE = frozenset(
+    {"oops", "typo", "correction", "whoops", "er", "err", "erm", "correcting", "misspoke", "mistyped", "edit", "edited"}
+)
 _GLUE = frozenset(
     {
         ",",

@@ -141,7 +141,8 @@ _ASK_COIN = _phrases(
     "you earn", "worth", "what do you have", "your coin", "you'd get", "you make",
     "do you collect", "what's it for you", "what about for you", "you getting", "are you getting",
     "for you", "like for you", "your numbers", "your values", "you have",
-    "give you", "gives you", "does it give you", "you see", "you got", "u got",
+    "give you", "gives you", "does it give you", "you see", "you got", "u got", "your end",
+    "the count", "your count", "your amount",
 )
 _ASK_IMPERATIVE = _phrases(
     "tell me", "let me know", "share", "please share", "could you share", "can you share",

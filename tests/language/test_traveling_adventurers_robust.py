@@ -27,19 +27,15 @@ ITEMS = [json.loads(line) for line in DEV2.read_text(encoding="utf-8").splitline
 
 # Items that failed at the first run and are not fixed yet (strict xfail: a fix must drop its id).
 STILL_FAILING = {
-    "ta2-b3-002",
     "ta2-b3-003",
     "ta2-b3-006",
-    "ta2-b3-008",
     "ta2-b3-015",
     "ta2-b3-021",
-    "ta2-b3-023",
     "ta2-b3-024",
     "ta2-b3-026",
     "ta2-b3-027",
     "ta2-b3-029",
     "ta2-b3-030",
-    "ta2-b3-035",
     "ta2-b1-034",
     "ta2-b2-013",
     "ta2-b2-016",
