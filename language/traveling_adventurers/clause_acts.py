@@ -22,6 +22,8 @@ _NOT_AN_ANSWER = frozenset({"more", "left", "remaining", "to", "of", "out", "so"
 """Words after a number that make it no coin answer ("2 more to go", "3 left", "25 so far")."""
 _TIGHT_GAP = frozenset({":", "=", "-", "is", "s", "(", "a", "about", "around", "like", "only", "just", "maybe"})
 """Words between a room and the amount that labels it ("kitchen: 4", "the kitchen's a 3", "K is about 4")."""
+_LEAD_GAP = frozenset({"to", "for", "on", "into", "towards"})
+"""Words between an amount and the room it is the amount of ("it's 3 to the attic")."""
 _QUANTIFIERS = frozenset({"both", "all", "each", "either", "respectively"})
 _EVERY = frozenset({"all", "every", "each", "any"})
 _HALL_NOUNS = frozenset(
@@ -134,7 +136,7 @@ class _ClauseActs(_SentenceState):
             if owner == "listener":
                 self.echoes.append(edge)
                 self.echo_set.add(edge)
-            tight = gid in ends and self._tight(ends[gid], num)  # "kitchen: 4", "K 3", "E-B = 7"
+            tight = gid in ends and (self._tight(ends[gid], num) or self._leads(num, spos))  # "kitchen: 4", "3 to K"
             listing = len(self.number_at) >= 2 and len(self.sentence_rooms) >= 2 and not self.question
             neutral_ok = owner is None and not cl.question and (gid in explicit or coin_context or tight or listing)
             if owner == "speaker" or neutral_ok:
@@ -295,6 +297,12 @@ class _ClauseActs(_SentenceState):
         """Whether ``num`` labels the room mention ending at ``j`` ("kitchen: 4", "K 3", "L-E = 5")."""
         gap = self.keys[j + 1 : num.i]
         return num.i > j and len(gap) <= 2 and all(k in _TIGHT_GAP for k in gap)
+
+    def _leads(self, num: _Num, i: int) -> bool:
+        """Whether ``num`` is the amount of the room mention starting at ``i`` ("it's 3 to the attic",
+        "4 for the kitchen"): only "to" / "for" / "on" and "the" between them."""
+        gap = self.keys[num.j + 1 : i]
+        return i > num.j and 1 <= len(gap) <= 2 and gap[0] in _LEAD_GAP and all(k in _LEAD_GAP | {"the"} for k in gap)
 
     def _labels_amount(self, j: int, hi: int) -> bool:
         """Whether the mention ending at ``j`` is followed by ":" or "=" and an amount."""
