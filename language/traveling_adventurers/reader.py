@@ -144,6 +144,10 @@ class _SentenceReader(_ClauseActs, _Polarity):
             self.end_pos = h["end"][0][0]
         elif done and not cl.question and self.end_pos is None and self._whole(cl, done):
             self.end_pos = done[0][0]  # "done!"
+        elif done and not cl.question and self.end_pos is None and done[-1][0] - 1 in self.group_ends:
+            tour = any(g.j == done[-1][0] - 1 and len(g.members) >= 3 for g in cl.groups)
+            if tour and all(self.toks[k].kind != "word" for k in range(done[-1][1], cl.hi)):
+                self.end_pos = done[-1][0]  # "L E K A B C L final": the last word, right after a path
         for k in range(cl.lo, cl.hi - 1):  # "from there" / "from here"
             if keys[k] == "from" and keys[k + 1] in ("there", "here"):
                 origin = ctx.current
