@@ -210,6 +210,22 @@ class _ClauseActs(_SentenceState):
                 if more and len(more) == len(later) and not _numbers(self.toks, keys, pairs[0].j + 1, self.hi):
                     pairs = [pairs[0], *more]
                     groups = groups + [(g, g.rooms) for g in more]
+            quantified = any(keys[k] in _QUANTIFIERS for k in range(cl.lo, cl.hi))
+            if len(pairs) == 1 and len(groups) == 1 and num.i > pairs[0].j and quantified:
+                # "E-K, E-A and E-B are all 2": the hallways listed before, in earlier clauses
+                k = bisect.bisect_left(self.groups, pairs[0].i, key=lambda g: g.i)
+                earlier: list[_Group] = []
+                nxt = pairs[0]
+                for g in reversed(self.groups[max(0, k - 8) : k]):  # a bounded look back
+                    if not (g.on_board and g.kind == "seq" and len(g.members) == 2 and len(g.rooms) == 2):
+                        break
+                    if _numbers(self.toks, keys, g.j + 1, nxt.i):
+                        break  # "L-E is 3, E-K and E-A are both 2": L-E has its own amount
+                    earlier.insert(0, g)
+                    nxt = g
+                if earlier and self._joined([*earlier, pairs[0]]):
+                    pairs = [*earlier, pairs[0]]
+                    groups = [(g, g.rooms) for g in earlier] + groups
             if (
                 not edges
                 and len(pairs) >= 2
