@@ -22,6 +22,8 @@ _NOT_AN_ANSWER = frozenset({"more", "left", "remaining", "to", "of", "out", "so"
 """Words after a number that make it no coin answer ("2 more to go", "3 left", "25 so far")."""
 _TIGHT_GAP = frozenset({":", "=", "-", "is", "s", "(", "a", "about", "around", "like", "only", "just", "maybe"})
 """Words between a room and the amount that labels it ("kitchen: 4", "the kitchen's a 3", "K is about 4")."""
+_BARE_NEXT_FILLER = frozenset({"and", "so", "ok", "okay", "k", "what", "um", "hmm", "well"})
+"""Words a bare "next?" may carry ("ok so next?", "and now?")."""
 _LEAD_GAP = frozenset({"to", "for", "on", "into", "towards"})
 """Words between an amount and the room it is the amount of ("it's 3 to the attic")."""
 _QUANTIFIERS = frozenset({"both", "all", "each", "either", "respectively"})
@@ -49,6 +51,15 @@ class _ClauseActs(_SentenceState):
             act = _make(Ask, about="best_next")  # "you pick": the choice is handed over
             if act:
                 self.cands.append(_Cand(h["handover"][0][0], act, "ask"))
+                self.asked = True
+            return
+        words = [
+            k for k in range(cl.lo, cl.hi) if self.toks[k].kind == "word" and self.keys[k] not in _BARE_NEXT_FILLER
+        ]
+        if cl.question and not dest and len(words) == 1 and self.keys[words[0]] in ("next", "now", "then"):
+            act = _make(Ask, about="best_next")  # a bare "next?" / "and now?"
+            if act:
+                self.cands.append(_Cand(words[0], act, "ask"))
                 self.asked = True
             return
         if not h["best_next"] or not (cl.question or h["ask_imp"]) or dest:

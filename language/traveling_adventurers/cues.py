@@ -81,6 +81,7 @@ _NEUTRAL = _phrases(
     "can't decide", "cannot see", "pass through", "pass by", "passing", "not sure yet",
     "can't visit a room twice", "can't go back", "cannot go back", "can't revisit", "cannot revisit",
     "can't repeat", "wouldn't it", "wouldn't that", "scratch that", "forget that", "forget it",
+    "my bad",
     "can't beat", "cannot beat", "can't go wrong", "can't do better", "cannot do better",
 )
 _SUGGEST = _phrases(
