@@ -7,9 +7,11 @@ segments, each read on its own; a later segment is read with the earlier one's l
 topic and the question it answers (so a bare "6" corrects the amount just said). The correction then
 replaces what it corrects: a later suggestion withdraws the earlier suggestions, a later amount the
 earlier amount of the same hallway (an amount moved to another hallway keeps both). A marker with no
-room or amount on one side is no correction. Known limit: a segment after a marker does not see
-the earlier segment's agreement, so "ok, then the kitchen... no wait, the attic" proposes the attic
-from ``at``, not from the accepted suggestion's end.
+room or amount on one side is no correction, except a leading "I meant (to say)", which is dropped.
+"5, no 6" and "5 on L-E, no 6" correct when an amount stands shortly before the "no" (a bounded look
+back). Known limit: a segment after a marker continues from ``at`` unless the agreed path already ends
+where the accepted suggestion does, so "ok, then the kitchen... no wait, the attic" with the pending
+suggestion not yet on the path proposes the attic from ``at``, not from that suggestion's end.
 """
 
 from __future__ import annotations

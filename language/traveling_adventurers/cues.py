@@ -402,9 +402,9 @@ _INDEX: dict[str, dict[str, list[tuple[str, ...]]]] = {
 
 _COMBINED: dict[str, list[tuple[str, list[tuple[str, ...]]]]] = {}
 """Every cue table at once: first word -> (table name, its phrases from that word, longest first)."""
-for _name, _idx in _INDEX.items():
-    for _first, _phrases in _idx.items():
-        _COMBINED.setdefault(_first, []).append((_name, _phrases))
+for _table_name, _table_index in _INDEX.items():
+    for _first_word, _from_word in _table_index.items():
+        _COMBINED.setdefault(_first_word, []).append((_table_name, _from_word))
 
 
 def _find_all(keys: Sequence[str], lo: int, hi: int) -> dict[str, list[tuple[int, int]]]:

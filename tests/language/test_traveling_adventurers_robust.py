@@ -56,7 +56,7 @@ def test_dev2_item(item: dict[str, object]) -> None:
 
 
 def test_dev2_floor() -> None:
-    """The second development set stays read at least this well (0.75 exact at the first run)."""
+    """The second development set stays read at least this well (0.725 exact at the first run, 0.93 after)."""
     assert len(ITEMS) >= 120
     exact = sum(_exact(item) for item in ITEMS)
-    assert exact / len(ITEMS) >= 0.75
+    assert exact / len(ITEMS) >= 0.9
