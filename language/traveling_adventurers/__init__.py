@@ -65,6 +65,27 @@ are not read against the context. "you pick" / "your call" hands the choice over
 (ask best_next); "final" alone is an ending cue ("L-...-L, final" ends, "L-...-L final?" suggests);
 instructions to the reader ("ignore all previous instructions ...") make the message carry no act.
 
+Round 2 of issue 17 (robustness on phrasing nobody tuned for, development set
+``tests/language/data/ta_dev2.jsonl``):
+
+| message                                        | acts                                              |
+|------------------------------------------------|---------------------------------------------------|
+| "either the attic or the bathroom"             | two suggestions from ``at`` (alternatives: both)  |
+| "wouldn't it be better to do the attic?"       | suggest (a rhetorical negative question proposes) |
+| "it's 3 to the attic", "4 for the kitchen"     | inform from ``at`` (an amount led into one room)  |
+| "E-K, E-A and E-B are all 2"                   | one inform per listed hallway (quantifier after)  |
+| "E-K then K-A then A-B"                        | suggest E-K-A-B (a room repeated in a row once)   |
+| "L E K A B C L final"                          | end ("final" as the last word after a tour)       |
+| "path: L, E, K" (the agreed path)              | no act (a recap, not a proposal)                  |
+| "next?", "ok so next?"                         | ask best_next                                     |
+| "scratch the attic", "idk about X", "X won't do for me" | reject                                   |
+| "pop into the loo", "we ought to ...", "I reckon ..."   | suggest                                  |
+
+Corrections also read "5, no 6" and "5 on L-E, no 6" (an amount shortly before), "actually nah",
+"(edit: 3)", lower-case room letters before a marker ("k next, no wait, attic") and a leading "I meant
+to say ..." (the marker is dropped, not read as a proposal). "kids" / "children" are weak names of the
+children's room; "the kitchen one" is a pronoun, not an amount of one coin.
+
 Only rooms of ``DialogueContext.rooms`` are returned; mentions of rooms that are not on the board
 are recognised (so they do not turn into letters or other rooms) and then dropped.
 
@@ -87,9 +108,13 @@ Known limits: references reach only what the context carries (the topic, our las
 suggestion, the last amount), so "the one you mentioned before" or the partner's own earlier
 proposal are not resolved; sarcasm, arithmetic and conditionals beyond "if ..." / "as long as ..."
 are not read; lower-case letter pairs ("ek") are not hallways; "base" and "den" count only after
-"the" or in a path; a neutral amount with one room and no owner ("it's 3 to the attic") is not an
-inform; alternatives ("either the attic or the bathroom") keep the first room only. Ambiguous
-phrasing falls back to the conservative reading (no act rather than a guessed one).
+"the" or in a path; a neutral amount with one room and no owner counts only when it is led into the
+room ("3 to the attic") or labels it ("attic: 3"), not "the attic, it's 3 I think". Still weak on
+fresh text (``ta_dev2.md``): an evaluative word before the amount ("low for me, like 1"); a correction
+that moves an amount with "that's E-B"; a lone ambiguous letter after a marker ("no sorry, A"); a
+continuation ("then maybe attic") in a later sentence after a question; "yes yes attic then ..."
+(a repeated interjection before a path is not read as agreement); "shouldn't we go to X?" is still a
+refusal. Ambiguous phrasing falls back to the conservative reading (no act rather than a guessed one).
 
 Modules
 -------

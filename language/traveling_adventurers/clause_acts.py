@@ -22,6 +22,10 @@ _NOT_AN_ANSWER = frozenset({"more", "left", "remaining", "to", "of", "out", "so"
 """Words after a number that make it no coin answer ("2 more to go", "3 left", "25 so far")."""
 _TIGHT_GAP = frozenset({":", "=", "-", "is", "s", "(", "a", "about", "around", "like", "only", "just", "maybe"})
 """Words between a room and the amount that labels it ("kitchen: 4", "the kitchen's a 3", "K is about 4")."""
+_BARE_NEXT_FILLER = frozenset({"and", "so", "ok", "okay", "k", "what", "um", "hmm", "well"})
+"""Words a bare "next?" may carry ("ok so next?", "and now?")."""
+_LEAD_GAP = frozenset({"to", "for", "on", "into", "towards"})
+"""Words between an amount and the room it is the amount of ("it's 3 to the attic")."""
 _QUANTIFIERS = frozenset({"both", "all", "each", "either", "respectively"})
 _EVERY = frozenset({"all", "every", "each", "any"})
 _HALL_NOUNS = frozenset(
@@ -47,6 +51,15 @@ class _ClauseActs(_SentenceState):
             act = _make(Ask, about="best_next")  # "you pick": the choice is handed over
             if act:
                 self.cands.append(_Cand(h["handover"][0][0], act, "ask"))
+                self.asked = True
+            return
+        words = [
+            k for k in range(cl.lo, cl.hi) if self.toks[k].kind == "word" and self.keys[k] not in _BARE_NEXT_FILLER
+        ]
+        if cl.question and not dest and len(words) == 1 and self.keys[words[0]] in ("next", "now", "then"):
+            act = _make(Ask, about="best_next")  # a bare "next?" / "and now?"
+            if act:
+                self.cands.append(_Cand(words[0], act, "ask"))
                 self.asked = True
             return
         if not h["best_next"] or not (cl.question or h["ask_imp"]) or dest:
@@ -134,7 +147,7 @@ class _ClauseActs(_SentenceState):
             if owner == "listener":
                 self.echoes.append(edge)
                 self.echo_set.add(edge)
-            tight = gid in ends and self._tight(ends[gid], num)  # "kitchen: 4", "K 3", "E-B = 7"
+            tight = gid in ends and (self._tight(ends[gid], num) or self._leads(num, spos))  # "kitchen: 4", "3 to K"
             listing = len(self.number_at) >= 2 and len(self.sentence_rooms) >= 2 and not self.question
             neutral_ok = owner is None and not cl.question and (gid in explicit or coin_context or tight or listing)
             if owner == "speaker" or neutral_ok:
@@ -208,6 +221,22 @@ class _ClauseActs(_SentenceState):
                 if more and len(more) == len(later) and not _numbers(self.toks, keys, pairs[0].j + 1, self.hi):
                     pairs = [pairs[0], *more]
                     groups = groups + [(g, g.rooms) for g in more]
+            quantified = any(keys[k] in _QUANTIFIERS for k in range(cl.lo, cl.hi))
+            if len(pairs) == 1 and len(groups) == 1 and num.i > pairs[0].j and quantified:
+                # "E-K, E-A and E-B are all 2": the hallways listed before, in earlier clauses
+                k = bisect.bisect_left(self.groups, pairs[0].i, key=lambda g: g.i)
+                earlier: list[_Group] = []
+                nxt = pairs[0]
+                for g in reversed(self.groups[max(0, k - 8) : k]):  # a bounded look back
+                    if not (g.on_board and g.kind == "seq" and len(g.members) == 2 and len(g.rooms) == 2):
+                        break
+                    if _numbers(self.toks, keys, g.j + 1, nxt.i):
+                        break  # "L-E is 3, E-K and E-A are both 2": L-E has its own amount
+                    earlier.insert(0, g)
+                    nxt = g
+                if earlier and self._joined([*earlier, pairs[0]]):
+                    pairs = [*earlier, pairs[0]]
+                    groups = [(g, g.rooms) for g in earlier] + groups
             if (
                 not edges
                 and len(pairs) >= 2
@@ -295,6 +324,12 @@ class _ClauseActs(_SentenceState):
         """Whether ``num`` labels the room mention ending at ``j`` ("kitchen: 4", "K 3", "L-E = 5")."""
         gap = self.keys[j + 1 : num.i]
         return num.i > j and len(gap) <= 2 and all(k in _TIGHT_GAP for k in gap)
+
+    def _leads(self, num: _Num, i: int) -> bool:
+        """Whether ``num`` is the amount of the room mention starting at ``i`` ("it's 3 to the attic",
+        "4 for the kitchen"): only "to" / "for" / "on" and "the" between them."""
+        gap = self.keys[num.j + 1 : i]
+        return i > num.j and 1 <= len(gap) <= 2 and gap[0] in _LEAD_GAP and all(k in _LEAD_GAP | {"the"} for k in gap)
 
     def _labels_amount(self, j: int, hi: int) -> bool:
         """Whether the mention ending at ``j`` is followed by ":" or "=" and an amount."""

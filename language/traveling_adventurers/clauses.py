@@ -127,6 +127,11 @@ class _State:
 
 
 def _make(factory: Callable[..., Act], **kwargs: object) -> Act | None:
+    """The act ``factory`` builds from ``kwargs``, or None when they are invalid. A path that names
+    a room twice in a row ("E-K then K-A": hops chained end to start) names it once."""
+    path = kwargs.get("path")
+    if isinstance(path, list) and len(path) > 2:
+        kwargs["path"] = [r for k, r in enumerate(path) if k == 0 or r != path[k - 1]]
     try:
         return factory(**kwargs)
     except ValidationError:

@@ -7,9 +7,11 @@ segments, each read on its own; a later segment is read with the earlier one's l
 topic and the question it answers (so a bare "6" corrects the amount just said). The correction then
 replaces what it corrects: a later suggestion withdraws the earlier suggestions, a later amount the
 earlier amount of the same hallway (an amount moved to another hallway keeps both). A marker with no
-room or amount on one side is no correction. Known limit: a segment after a marker does not see
-the earlier segment's agreement, so "ok, then the kitchen... no wait, the attic" proposes the attic
-from ``at``, not from the accepted suggestion's end.
+room or amount on one side is no correction, except a leading "I meant (to say)", which is dropped.
+"5, no 6" and "5 on L-E, no 6" correct when an amount stands shortly before the "no" (a bounded look
+back). Known limit: a segment after a marker continues from ``at`` unless the agreed path already ends
+where the accepted suggestion does, so "ok, then the kitchen... no wait, the attic" with the pending
+suggestion not yet on the path proposes the attic from ``at``, not from that suggestion's end.
 """
 
 from __future__ import annotations
@@ -39,17 +41,44 @@ _PAIRS = frozenset(
         ("wait", "actually"),
         ("actually", "wait"),
         ("change", "that"),
+        ("actually", "nah"),
+        ("nah", "wait"),
+        ("wait", "nah"),
+        ("nah", "actually"),
     }
 )
 """Two-word markers (keys, apostrophes removed)."""
-_SINGLE = frozenset({"oops", "typo", "correction", "whoops", "er", "err", "erm", "correcting", "misspoke", "mistyped"})
+_SINGLE = frozenset(
+    {"oops", "typo", "correction", "whoops", "er", "err", "erm", "correcting", "misspoke", "mistyped", "edit", "edited"}
+)
 _GLUE = frozenset(
-    {",", ".", "…", "-", ":", "!", ";", "sorry", "actually", "no", "wait", "oh", "ah", "hmm", "i", "mean", "meant"}
+    {
+        ",",
+        ".",
+        "…",
+        "-",
+        ":",
+        "!",
+        ";",
+        "sorry",
+        "actually",
+        "no",
+        "wait",
+        "oh",
+        "ah",
+        "hmm",
+        "i",
+        "mean",
+        "meant",
+        "nah",
+    }
 )
 """Words and signs a marker run extends over on either side."""
 _ACTUALLY_NEXT = frozenset({"the", "its", "it's", "make", "no", "i", "wait", "sorry"})
 """What may follow a correcting "actually" (besides an amount): not "actually, after that ..."."""
 _ZERO = frozenset({"zilch", "nada", "nothing", "none", "zero"})
+_SAY = frozenset({"to", "say", "write", "type", "that", "put"})
+"""What a leading "I meant" may run on over ("I meant to say the attic is 4")."""
 
 
 def _content(tok: _Tok, vocabulary: frozenset[str]) -> bool:
@@ -60,12 +89,17 @@ def _content(tok: _Tok, vocabulary: frozenset[str]) -> bool:
         return False
     if tok.key in vocabulary or tok.key in _NUMBER_WORDS or tok.key in _ZERO:
         return True
-    return len(tok.text) == 1 and tok.text.isupper()
+    # room letters: "K", and lower-case "k" too (not the words "i", "a", "u")
+    return len(tok.text) == 1 and (tok.text.isupper() or tok.text not in ("i", "a", "u"))
+
+
+def _amount(tok: _Tok | None) -> bool:
+    return tok is not None and (tok.kind == "num" or tok.key in _NUMBER_WORDS or tok.key in _ZERO)
 
 
 def _marker_at(toks: Sequence[_Tok], k: int) -> int:
     """The number of tokens of a correction marker starting at ``k`` (0: none)."""
-    key = toks[k].key
+    key, n = toks[k].key, len(toks)
     j = k + 1
     while j < len(toks) and toks[j].kind in ("punct", "dash") and j - k <= 2:
         j += 1  # "wait, no", "no - wait"
@@ -84,6 +118,9 @@ def _marker_at(toks: Sequence[_Tok], k: int) -> int:
         while j < len(toks) and toks[j].kind == "punct":
             j += 1
         return 1 if j < len(toks) and toks[j].kind == "num" else 0
+    if key == "no" and k > 1 and toks[k - 1].key == "," and _amount(toks[j] if j < n else None):
+        if any(_amount(t) for t in toks[max(0, k - 6) : k - 1]):
+            return 1  # "I get 5, no 6", "5 on L-E, no 6": an amount shortly before (a bounded look back)
     if key == "no" and k > 0 and toks[k - 1].kind in ("dash", "punct") and toks[k - 1].key not in (",", "("):
         follows = toks[k + 1] if k + 1 < len(toks) else None
         return (
@@ -112,6 +149,13 @@ def correction_spans(toks: Sequence[_Tok], vocabulary: frozenset[str]) -> list[t
                 hi += 1
             else:
                 break
+        if lo == 0 and toks[k].key == "i":  # a leading "I meant to say ...": the marker alone is dropped
+            while hi < n and toks[hi].key in _SAY:
+                hi += 1
+            if hi < n:
+                runs.append((0, hi))
+            k = hi
+            continue
         runs.append((lo, hi))
         k = hi
     out: list[tuple[int, int]] = []
@@ -120,7 +164,7 @@ def correction_spans(toks: Sequence[_Tok], vocabulary: frozenset[str]) -> list[t
         nxt_lo = runs[idx + 1][0] if idx + 1 < len(runs) else n
         before = any(_content(t, vocabulary) for t in toks[prev_end:lo])
         after = any(_content(t, vocabulary) for t in toks[hi:nxt_lo])
-        if before and after:
+        if (before or (lo == 0 and toks[0].key == "i")) and after:
             out.append((lo, hi))
             prev_end = hi
     return out

@@ -39,6 +39,8 @@ _AGREE = _phrases(
     "👍", "👌", "✅", "✔", "🙌", "👏", "💯", "i guess so", "guess so", "i suppose so", "suppose so",
     "if you say so", "if you insist", "fine then", "wouldn't mind", "would not mind", "don't mind",
     "do not mind", "i don't mind", "no objection", "no objections",
+    # non-native and other phrasings ("I am agree", "agree with you")
+    "am agree", "i am agree", "agree with you", "i'm agree", "im agree", "of course yes",
 )
 _AGREE_WEAK = _phrases(
     "ok", "okay", "okey", "okie", "oki", "k", "kk", "it is", "it's", "okie dokie", "okey dokey",
@@ -64,6 +66,8 @@ _REJECT = _phrases(
     "not sure that", "not sure that's", "not sure it's", "not sure if", "not sure this",
     "not sure thats", "not sure its", "unsure about", "not too keen", "not keen on", "not feeling",
     "i'd skip", "id skip", "let's avoid", "lets avoid", "i'd avoid", "not loving", "don't love",
+    "won't do", "wont do", "will not do", "idk about", "dunno about", "don't know about",
+    "not so keen", "scratch", "forget", "forget about", "rule out", "ruled out",
 )
 _NEUTRAL = _phrases(
     "not sure", "unsure", "no idea", "no worries", "make sure", "good morning", "good evening",
@@ -76,7 +80,8 @@ _NEUTRAL = _phrases(
     "can't wait", "can't see", "can't tell", "can't remember", "can't read", "can't find",
     "can't decide", "cannot see", "pass through", "pass by", "passing", "not sure yet",
     "can't visit a room twice", "can't go back", "cannot go back", "can't revisit", "cannot revisit",
-    "can't repeat", "wouldn't it", "wouldn't that",
+    "can't repeat", "wouldn't it", "wouldn't that", "scratch that", "forget that", "forget it",
+    "my bad",
     "can't beat", "cannot beat", "can't go wrong", "can't do better", "cannot do better",
 )
 _SUGGEST = _phrases(
@@ -108,6 +113,9 @@ _SUGGEST = _phrases(
     "would you be ok with", "would you be okay with", "are you ok with", "are you okay with",
     "you up for", "up for", "go there", "head there", "move there", "go over there",
     "head over there", "make it", "make that", "head back", "heading back", "move back", "return to",
+    # colloquial motion and weighing ("pop into the loo", "we ought to", "better to do the attic")
+    "pop into", "pop in", "pop over to", "pop to", "pop up to", "nip to", "nip into", "ought to",
+    "be better", "better to", "either", "i reckon", "i'd go with", "how's about",
 )
 _HANDOVER = _phrases(
     "you pick", "you choose", "you decide", "your call", "your choice", "your pick", "up to you",
@@ -134,6 +142,8 @@ _ASK_COIN = _phrases(
     "you earn", "worth", "what do you have", "your coin", "you'd get", "you make",
     "do you collect", "what's it for you", "what about for you", "you getting", "are you getting",
     "for you", "like for you", "your numbers", "your values", "you have",
+    "give you", "gives you", "does it give you", "you see", "you got", "u got", "your end",
+    "the count", "your count", "your amount",
 )
 _ASK_IMPERATIVE = _phrases(
     "tell me", "let me know", "share", "please share", "could you share", "can you share",
@@ -178,7 +188,10 @@ _TOTAL = _phrases(
     "reward", "both of us", "in all", "jointly", "joint", "add up", "adds up", "between us",
     "we both", "all in all",
 )
-_RELATIVE = _phrases("then", "next", "after that", "afterwards", "from there", "after this", "and then")
+_RELATIVE = _phrases(
+    "then", "next", "after that", "afterwards", "from there", "after this", "and then", "after we",
+    "and after", "after which",
+)
 _ANAPHOR = _phrases(
     "this way", "that way", "that path", "this path", "that route", "this route", "that hallway",
     "this hallway", "that edge", "this edge", "that move", "this move", "that one", "this one",
@@ -385,6 +398,26 @@ _INDEX: dict[str, dict[str, list[tuple[str, ...]]]] = {
         "handover": _HANDOVER,
     }.items()
 }
+
+
+_COMBINED: dict[str, list[tuple[str, list[tuple[str, ...]]]]] = {}
+"""Every cue table at once: first word -> (table name, its phrases from that word, longest first)."""
+for _table_name, _table_index in _INDEX.items():
+    for _first_word, _from_word in _table_index.items():
+        _COMBINED.setdefault(_first_word, []).append((_table_name, _from_word))
+
+
+def _find_all(keys: Sequence[str], lo: int, hi: int) -> dict[str, list[tuple[int, int]]]:
+    """:func:`_find` for every table of ``_INDEX`` in one pass over ``keys[lo:hi]``."""
+    out: dict[str, list[tuple[int, int]]] = {name: [] for name in _INDEX}
+    for i in range(lo, hi):
+        for name, phrases in _COMBINED.get(keys[i], ()):
+            for phrase in phrases:
+                n = len(phrase)
+                if i + n <= hi and tuple(keys[i : i + n]) == phrase:
+                    out[name].append((i, i + n))
+                    break
+    return out
 
 
 def _find(keys: Sequence[str], lo: int, hi: int, index: dict[str, list[tuple[str, ...]]]) -> list[tuple[int, int]]:

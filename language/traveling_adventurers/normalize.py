@@ -34,7 +34,8 @@ class _Tok:
 
 def _normalize(text: str) -> str:
     """The message as the parser reads it: :func:`~language.text.clean_message`, one apostrophe."""
-    return straight_apostrophes(clean_message(text))
+    # emoji variation selectors ("➡️" is "➡" + U+FE0F) would split an arrow from its emoji
+    return straight_apostrophes(clean_message(text)).replace("\ufe0f", "")
 
 
 _DASH_RUN_RE = re.compile(r"[-–—]+|[=~]")

@@ -66,8 +66,10 @@ def _numbers(toks: Sequence[_Tok], keys: Sequence[str], lo: int, hi: int) -> lis
             value = _NUMBER_WORDS[t.key]
             whole = not _negative(toks, i)
             if t.key == "one" and (
-                _prev_key(toks, i) in _ONE_BLOCK_BEFORE or _next_key(toks, i) in ("of", "another", "way")
-            ):
+                _prev_key(toks, i) in _ONE_BLOCK_BEFORE
+                or _next_key(toks, i) in ("of", "another", "way")
+                or (i > lo and keys[i - 1] == "<room>" and _next_key(toks, i) not in _COIN_WORDS)
+            ):  # "that one", "the kitchen one" (a pronoun), not "kitchen: one coin"
                 value = None
         elif t.kind == "word" and t.key in ("a", "an", "no", "single"):
             k = max(i + 1, modifiers_end)  # "single single ...": a run already scanned is skipped

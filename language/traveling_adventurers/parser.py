@@ -7,7 +7,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from language.acts import Act, Agree, Reject
+from language.acts import Act, Agree, Reject, Suggest
 from language.traveling_adventurers.clauses import _Cand, _sentences, _State
 from language.traveling_adventurers.context import DialogueContext
 from language.traveling_adventurers.corrections import Corrected, correction_spans, follow_context
@@ -126,6 +126,8 @@ class TravelingAdventurersParser:
     def _settle(acts: list[Act], context: DialogueContext) -> list[Act]:
         """Message-wide rules: no agreement with nothing pending, a verdict with a path replaces a
         bare one, exact duplicates removed."""
+        if len(context.visited) >= 3:  # "path: L, E, K": the agreed path retold is a recap, no proposal
+            acts = [a for a in acts if not (isinstance(a, Suggest) and list(a.path) == list(context.visited))]
         if not context.last_suggestion:  # "cool", "yep", "sounds good" with nothing pending: no act
             acts = [a for a in acts if not isinstance(a, Agree)]
         if any(isinstance(a, Agree) and a.path for a in acts):  # "ok! ... yes, kitchen it is"

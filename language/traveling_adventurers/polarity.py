@@ -32,6 +32,7 @@ from language.traveling_adventurers.numbers import _Num, _numbers
 from language.traveling_adventurers.sentence import _SentenceState
 
 _ASSENT_IF = frozenset({"if", "provided", "assuming"})
+_RHETORICAL_SUBJECT = frozenset({"it", "that", "we", "this", "you", "u"})
 
 
 class _Polarity(_SentenceState):
@@ -46,7 +47,8 @@ class _Polarity(_SentenceState):
             if self.toks[k].kind in ("punct", "dash", "nl"):
                 return False
             if self.keys[k] in _CUE_NEGATORS and k not in ignore:
-                return True
+                # "wouldn't it be better to ...?", "shouldn't we ...?": a rhetorical question proposes
+                return not (self.question and k + 1 < s and self.keys[k + 1] in _RHETORICAL_SUBJECT)
         return False
 
     def _polarity(self, cl: _Clause) -> list[tuple[int, str]]:

@@ -22,6 +22,7 @@ from language.traveling_adventurers.cues import (
     _SEQ_WORDS,
     _THERE_STOP,
     _find,
+    _find_all,
 )
 from language.traveling_adventurers.mentions import _build_groups, _Group, _Mention
 from language.traveling_adventurers.normalize import _Tok
@@ -56,7 +57,7 @@ class _SentenceReader(_ClauseActs, _Polarity):
             while first < c_hi and (keys[first] in _LEADING or toks[first].kind in ("punct", "dash", "sym")):
                 first += 1
             is_q = (question and (c_lo, c_hi) == bounds[-1]) or (first < c_hi and keys[first] in _QWORDS)
-            hits = {name: _find(keys, c_lo, c_hi, idx) for name, idx in _INDEX.items()}
+            hits = _find_all(keys, c_lo, c_hi)
             in_cue = {k for a, b in hits["suggest"] for k in range(a, b)}  # "work for you" is no coin question
             hits["ask_coin"] = [(s, e) for s, e in hits["ask_coin"] if not {s, e - 1} <= in_cue] + [
                 (k, k + 1) for k in range(c_lo, c_hi - 1) if keys[k] == "your" and keys[k + 1] == "<room>"
@@ -143,6 +144,10 @@ class _SentenceReader(_ClauseActs, _Polarity):
             self.end_pos = h["end"][0][0]
         elif done and not cl.question and self.end_pos is None and self._whole(cl, done):
             self.end_pos = done[0][0]  # "done!"
+        elif done and not cl.question and self.end_pos is None and done[-1][0] - 1 in self.group_ends:
+            tour = any(g.j == done[-1][0] - 1 and len(g.members) >= 3 for g in cl.groups)
+            if tour and all(self.toks[k].kind != "word" for k in range(done[-1][1], cl.hi)):
+                self.end_pos = done[-1][0]  # "L E K A B C L final": the last word, right after a path
         for k in range(cl.lo, cl.hi - 1):  # "from there" / "from here"
             if keys[k] == "from" and keys[k + 1] in ("there", "here"):
                 origin = ctx.current

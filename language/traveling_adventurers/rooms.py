@@ -4,7 +4,7 @@ cached per-board lexicon that spells a name with one cheap typo back to its room
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from games.traveling_adventurers import ROOM_CATALOGUE
@@ -90,6 +90,7 @@ _WEAK_SYNONYMS: dict[str, tuple[str, ...]] = {
     "L": ("living", "base", "den"),
     "E": ("empty", "vacant", "unfurnished"),
     "B": ("bath",),
+    "C": ("kids", "children", "childrens", "kiddos"),
     "D": ("dining",),
     "S": ("study",),
     "M": ("music",),
@@ -132,14 +133,27 @@ class _Lexicon:
         return next(iter(hits)) if len(hits) == 1 else key
 
 
-@lru_cache(maxsize=64)
 def _lexicon(rooms: tuple[tuple[str, str], ...]) -> _Lexicon:
+    """The lexicon of a board: the catalogue's (built once, at import) unless the board renames rooms."""
+    extra = tuple((letter, name) for letter, name in rooms if ROOM_CATALOGUE.get(letter) != name)
+    if not extra:
+        return _board_view(tuple(r for r, _ in rooms))
+    return _build_lexicon(rooms, extra)
+
+
+@lru_cache(maxsize=64)
+def _board_view(board: tuple[str, ...]) -> _Lexicon:
+    return replace(_CATALOGUE_LEXICON, board=board)
+
+
+@lru_cache(maxsize=64)
+def _build_lexicon(rooms: tuple[tuple[str, str], ...], extra: tuple[tuple[str, str], ...] = ()) -> _Lexicon:
     entries: list[tuple[tuple[str, ...], str, bool]] = []
     for letter, names in ROOM_SYNONYMS.items():
         entries += [(_name_key(n), letter, False) for n in (ROOM_CATALOGUE[letter], *names)]
     for letter, names in _WEAK_SYNONYMS.items():
         entries += [(_name_key(n), letter, True) for n in names]
-    for letter, name in rooms:  # names a board gives its rooms, if they differ from the catalogue
+    for letter, name in extra:  # names a board gives its rooms, if they differ from the catalogue
         entries.append((_name_key(name), letter, False))
     by_first: dict[str, list[tuple[tuple[str, ...], str, bool]]] = {}
     fuzzy: dict[str, set[str]] = {}
@@ -162,3 +176,6 @@ def _lexicon(rooms: tuple[tuple[str, str], ...]) -> _Lexicon:
         vocabulary=frozenset(vocab),
         longest=max((len(w) for words in fuzzy.values() for w in words), default=0),
     )
+
+
+_CATALOGUE_LEXICON = _build_lexicon(tuple(ROOM_CATALOGUE.items()))
