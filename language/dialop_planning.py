@@ -437,6 +437,7 @@ SITE_ALIASES: dict[str, str] = {
     "historical": "Historical Society",
     "liberty": "Liberty Memorial",
     "hindenburg": "Hindenberg Memorial",
+    "hindenburg memorial": "Hindenberg Memorial",
     "cookies n cream": "Cookies Cream",
     "garden of wonder": "Garden of Wonders",
 }
@@ -460,6 +461,56 @@ def _site_pattern() -> re.Pattern[str]:
     spellings = sorted(_site_by_norm(), key=len, reverse=True)
     alternatives = [r"\s+".join(re.escape(word) for word in key.split()) for key in spellings]
     return re.compile(r"(?<![\w-])(" + "|".join(alternatives) + r")s?(?![\w-])")
+
+
+_COMMON_NAME_WORDS = frozenset(
+    (
+        "street house garden gardens trail memorial museum corner summer society historical market central plaza"
+        " tower grounds common cream cookies grill ridge vista wonders liberty coffee earth wonder harper"
+    ).split()
+)
+"""Words of site names that are ordinary words: never the target of a spelling correction."""
+
+
+def _deletions(word: str) -> set[str]:
+    """``word`` and every string one letter shorter (symmetric-delete spelling lookup)."""
+    return {word} | {word[:k] + word[k + 1 :] for k in range(len(word))}
+
+
+@cache
+def _spelling_table() -> tuple[frozenset[str], dict[str, str | None]]:
+    """The distinctive words of site names and aliases, and their one-deletion variants -> the word
+    (``None`` when two words share a variant)."""
+    words = {w for key in _site_by_norm() for w in key.split() if w.isalpha() and len(w) >= 6}
+    targets = frozenset(words - _COMMON_NAME_WORDS)
+    table: dict[str, str | None] = {}
+    for word in sorted(targets):
+        for variant in _deletions(word):
+            table[variant] = word if table.get(variant, word) == word else None
+    return targets | _COMMON_NAME_WORDS, table
+
+
+_LONG_WORD = re.compile(r"\b[a-z]{6,16}\b")
+
+
+def _respell(text: str) -> str:
+    """Misspelt words of site names corrected ("Hindenburg", "Arboritum", "Lincon"): a word of 6+
+    letters within one edit (delete, insert, substitute, swap) of exactly one distinctive name word,
+    with the same first letter. Linear: each word is looked up by its own deletions only."""
+    known, table = _spelling_table()
+
+    def fix(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if word in known:
+            return word
+        found = {table.get(v) for v in _deletions(word)} - {None}
+        if len(found) == 1:
+            target = found.pop()
+            if target is not None and target[0] == word[0] and target != word.rstrip("s"):
+                return target
+        return word
+
+    return _LONG_WORD.sub(fix, text)
 
 
 @cache
@@ -492,7 +543,7 @@ def _words(pattern: tuple[str, ...]) -> re.Pattern[str]:
 
 _NEG = re.compile(
     r"\b(not an? (?:big |huge |real )?fan of|no longer|not into|not big on|don'?t(?! forget| mind)|do not(?! forget| mind)|dislike|hate|despise|detest|loathe"
-    r"|cant stand|avoid|no|(?<!if )not|never(?! ?mind)|without|rather not|isn'?t|aren'?t|wasnt|werent|doesnt|didnt|wont|cant|cannot"
+    r"|cant stand|dislikes|avoid|no|(?<!if )not|never(?! ?mind)|without|rather not|isn'?t|aren'?t|wasnt|werent|doesnt|didnt|wont|cant|cannot"
     r"|wouldnt(?! mind)|less|too loud|minus|skip|allergic to|nothing|none|get away from|away from"
     r"|pass on|steer clear|stay away|dodge|no longer|so-so|meh)\b"
 )
@@ -561,7 +612,7 @@ _PROPOSE = re.compile(
     r"\b(how about|what about|feel about|substitut\w*|swap in|try|propos\w*|suggest\w*|itinerary|plan|sent|check out|consider)\b"
 )
 _DESIRE = re.compile(
-    r"\b(want\w*|wanna|like|love|prefer|heard|hear|recommend\w*|dont forget|do not forget|remember|check out|keep\w*|go to|visit|see|fan of|interested in|add"
+    r"\b(maybe|perhaps|want\w*|wanna|like|love|prefer|heard|hear|recommend\w*|dont forget|do not forget|remember|check out|keep\w*|go to|visit|see|fan of|interested in|add"
     r"|include|hit up|stop by|stop at|start with|start at|begin with|end with|end at)\b"
 )
 _SITE_DROP = re.compile(
@@ -576,12 +627,12 @@ _SITE_BAD = re.compile(
 _LISTED = re.compile(r"(\s*SITE\s*(,|\band\b|\bor\b|&)?)+\s*")
 _SITE_GOOD = re.compile(
     r"\b(perfect|great|good|keeper|love|fine|works|nice|awesome|excellent|lovely|decent|keep|keeping|glad|like|want\w*"
-    r"|definitely|must)\b"
+    r"|definitely|must|closer|cheaper|nearer|better|more affordable)\b(?<!could be better)"
 )
 _MUST = re.compile(r"\b(must|definitely|have to|need to|really want|recommendations)\b")
 _ADD = re.compile(r"\b(add|adding|include|put|back|must|definitely|really want|needs? to be)\b")
 _NEAR = re.compile(
-    r"\b(around|near|close to|next to|by|from|halfway to|between|on the way to|outside|inside|across from|behind"
+    r"\b(around|near|close to|next to|(?<!stop )(?<!swing )(?<!drop )by|from|halfway to|between|on the way to|outside|inside|across from|behind"
     r"|beside)\s+(?:the\s+)?$"
 )
 """A site named as a place to be near, not as a wish ("a park near Lucia's")."""
@@ -595,7 +646,7 @@ _CONTRAST = re.compile(
 """Where the scope of a cue ends: a contrast, a new clause after a comma ("..., could you find ..."),
 a causal clause about the speaker, or a new predicate ("avoid X and hit up Y")."""
 _BUDGET_AMOUNT = re.compile(
-    r"(?:\$\s?(\d{1,4})|(\d{1,4})\s?(?:dollars|bucks|usd)|(?:budget|spend)(?:\s(?:of|is|around|about|under|below|max|at most|up to))*\s(\d{2,4})\b"
+    r"(?:\$\s?(\d{1,4})|(\d{1,4})\s?(?:dollars?|bucks|usd)|(?:budget|spend)(?:\s(?:of|is|around|about|under|below|max|at most|up to))*\s(\d{2,4})\b"
     r"|\b(?:below|under|max|maximum|at most|up to|less than|no more than)\s(\d{2,4})\b(?!\s*(?:miles?|mi|minutes?|stars?)))"
 )
 _PRICE = re.compile(
@@ -624,7 +675,7 @@ _RATING_HIGH = re.compile(
 """Rating wishes without a number: 3 stars and up."""
 _EATING = re.compile(
     r"\b(somewhere to eat|place to eat|a bite|grab (?:some )?(?:lunch|dinner|food|a meal)|get (?:some )?food"
-    r"|eat somewhere|a meal|sit.down meal|lunch|dinner|brunch|need (?:some )?food|food along|somewhere for food)\b"
+    r"|eat somewhere|a meal|(?:stop|break|time|spot) (?:to|and|for) (?:eat|food|a bite)|sit.down meal|lunch|dinner|brunch|need (?:some )?food|food along|somewhere for food)\b"
 )
 """An eating stop: a restaurant."""
 IMPLIED: dict[str, re.Pattern[str]] = {
@@ -785,7 +836,7 @@ class PlanningParser:
             return []
 
     def _parse(self, message: str, ctx: PlanningContext) -> list[ActBase]:
-        text = _norm(message)
+        text = _respell(_norm(message))
         if ctx.author == "assistant":
             return _merge(self._assistant(text))
         if ctx.author == "user":
@@ -1211,10 +1262,15 @@ def _category(text: str) -> Category | None:
 def _categories(text: str) -> list[ActBase]:
     """The kinds of places a user's clause asks for ("add a shop", "another bar", "somewhere to eat")."""
     found: list[tuple[int, Category]] = []
-    for match in _CATEGORY_MENTION.finditer(text):
+    mentions = list(_CATEGORY_MENTION.finditer(text))
+    for k, match in enumerate(mentions):
         word = match.group(1)
         category = _CATEGORY_OF_WORD.get(word) or _CATEGORY_OF_WORD.get(word.rstrip("s"))
+        if k + 1 < len(mentions) and not text[match.end() : mentions[k + 1].start()].strip(" -"):
+            continue  # "a cafe restaurant": the first kind qualifies the second
         before = text[max(0, match.start() - 12) : match.start()]
+        if re.search(r"\bSITE\s+$", before):
+            continue  # "Hindenburg memorial": the rest of a name
         definite = re.search(r"\b(?:the|that|this|those|these)\s+$|\bas far as\s+$", before)
         verb = word == "park" and re.search(r"\b(?:can|to|could|where|we|i|you|and)\s+$", before)
         if category is not None and not definite and not verb and _polarity_at(text, match.start()):

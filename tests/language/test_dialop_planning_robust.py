@@ -69,7 +69,7 @@ CASES = [
     # one kind modifying another names one kind
     ("add a nice cafe restaurant please", USER, [PlanCategory(category="restaurant")]),
     # an eating stop
-    ("when we stop to eat, let's sit outside", USER, [strict("outdoor seating"), PlanCategory(category="restaurant")]),
+    ("when we stop to eat, let's sit outside", USER, [PlanCategory(category="restaurant"), strict("outdoor seating")]),
     ("somewhere we can eat lunch", USER, [PlanCategory(category="restaurant")]),
     # amounts: "a 30 dollar budget"
     ("I only have a 40 dollar budget", USER, [PlanBudget(amount=40)]),
@@ -89,21 +89,10 @@ CASES = [
 ]
 
 FAILING_TODAY: set[str] = {
-    "Could we stop by the Hindenburg Memorial?",
-    "I'd love to see the Arboritum",
-    "Heard Caribean Corner is good",
-    "Maybe swap in Lincon Park?",
-    "Lincoln Park is a lot closer than Atlas Park",
-    "BAMPFA is cheaper than the Dive",
     "The Dive has live music, which we don't want",
     "Atlas Park doesn't have parking and we have a car",
     "Is this good for the group?",
     "our group loves beer",
-    "add a nice cafe restaurant please",
-    "when we stop to eat, let's sit outside",
-    "I only have a 40 dollar budget",
-    "our dislikes are thai, korean and chinese",
-    "Maybe Lincoln Park if we can",
     "Lincoln Park sounds good. What else would you like to do?",
     "Noted, I'll note that Market Street doesn't even come up in my search.",
     "Does this plan with a cafe and a park work for you?",
