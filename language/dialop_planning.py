@@ -625,6 +625,23 @@ _SITE_BAD = re.compile(
     r"|crowded|loud|noisy|mid|long way|far off|way off|a trek|long drive)\b"
 )
 _LISTED = re.compile(r"(\s*SITE\s*(,|\band\b|\bor\b|&)?)+\s*")
+_NOT_BAD = re.compile(
+    r"\b(?:not|isnt|arent|wasnt|is not|are not|never)\s+(?:too\s+|that\s+|very\s+|so\s+|all\s+that\s+)?"
+    r"(?:far|expensive|pricey|bad|crowded|loud|noisy|boring)\b"
+)
+"""A criticism denied ("X isn't far"): no criticism."""
+
+
+def _bad(after: str) -> bool:
+    """Whether the words after a site criticise it (a denied criticism does not)."""
+    return bool(_SITE_BAD.search(_NOT_BAD.sub(" ", after)))
+
+
+_HAS_BAD = re.compile(
+    r"\s*SITE\s+(?:\w+\s+)?(?:has|have|offers?|plays?|got|serves?|is)\s+(?:[\w-]+\s+){0,3}?[\w-]+,?\s+(?:which|and|but|that)"
+    r"\s+(?:i|we|my \w+|our \w+)\s+(?:\w+\s+)?(?:dont|do not|wouldnt|would not|cant|cannot|hate|dislike)\b(?! mind)"
+)
+"""A site's feature said as a complaint ("the Cakery has live music, which we don't want")."""
 _SITE_GOOD = re.compile(
     r"\b(perfect|great|good|keeper|love|fine|works|nice|awesome|excellent|lovely|decent|keep|keeping|glad|like|want\w*"
     r"|definitely|must|closer|cheaper|nearer|better|more affordable)\b(?<!could be better)"
@@ -735,6 +752,15 @@ _AFFIRM = re.compile(
 """Taking up a suggestion without naming it."""
 _INTERJECTION = re.compile(r"^(?:no|nope|nah)(?:\s*,\s*|\s+(?=(?:a|an|the|i|we|its|it|that|this|thanks|thank)\b))")
 _IF = re.compile(r"\bif\b")
+_ECHO = re.compile(r"\s*SITE\s+(?:sounds|seems)\s+(?:\w+\s+)?(?:great|good|perfect|lovely|fun|nice|fine|wonderful)\b")
+"""An assistant acknowledging a site the user named ("Liberty Memorial sounds great")."""
+_CHOICE = re.compile(r"\b(prefer|either|which|still|anyway|worth|ok with|okay with|fine with|want|like|interested)\b")
+"""An assistant's question that asks the user to choose among the sites it named."""
+_ABOUT_PROPOSAL = re.compile(
+    r"\b(?:this|these|the|my|that) (?:plan|itinerary|trip plan|proposal|schedule|route|draft|options?|ones?|places)\b"
+    r"(?!\s+(?:you|do you|would you))|\bwork for you\b"
+)
+"""An assistant's question on its own proposal ("does this plan work for you?"): no preference topic."""
 _NEAR_SUGGESTED = re.compile(r"\b(?:near|around|close to|next to|similar to|like)\s+(?:the\s+)?$")
 """A site an assistant names as a landmark of its suggestion, not as one ("options near the fair")."""
 _PRONOUN = re.compile(r"\b(try|do|go with|add|keep|love|like|include|book|take)\s+(?:that|it)\b(?!\s+\w)")
@@ -790,7 +816,8 @@ def _polarity_at(text: str, position: int) -> bool:
             continue  # "don't like", "don't really like": part of the negation
         pos.append(m.end())
     last = spans[-1]
-    if before[last[0] : last[1]].strip() in ("without", "no") and len(spans) > 1:
+    refused = before[last[0] : last[1]].strip() in ("without", "no") or before.startswith(" have", last[1])
+    if refused and len(spans) > 1:
         # a refused absence is a wish: "I hate places without wifi", "not a fan of spots with no views"
         return not (pos and max(pos) > last[1])
     return bool(pos) and max(pos) > last[1]
@@ -867,9 +894,15 @@ class PlanningParser:
                 end = found[i + 1][0] if i + 1 < len(found) else len(clause)
                 cut = _CONTRAST.search(clause, pos, end)
                 after = clause[pos : min(cut.start() if cut else end, pos + WINDOW)]
-                sites.append((name, bool(_SITE_BAD.search(_strip_sites(after)))))
-        if sites:  # a site it names only to criticise gives way to the others ("X is far; how about Y?")
-            kept = [name for name, bad in sites if not bad] or [name for name, _ in sites]
+                if _ECHO.match(_strip_sites(after)):
+                    continue  # "Liberty Memorial sounds great": the user's own wish acknowledged
+                sites.append((name, _bad(_strip_sites(after))))
+        # a site it names only to criticise gives way to the others ("X is far; how about Y?"), and is
+        # offered only when it asks the user to choose ("X is far, do you still want it?")
+        kept = [name for name, bad in sites if not bad]
+        if not kept and any(q and _CHOICE.search(c) for c, q in clauses):
+            kept = [name for name, _ in sites]
+        if kept:
             return [PlanPropose(sites=tuple(kept[:3]))]
         asks: list[ActBase] = []
         for clause, question in clauses:
@@ -877,6 +910,8 @@ class PlanningParser:
             if not question and not any(m.group(1) in _ASK_UNMARKED for m in openers):
                 continue
             part = clause[openers[0].start() :] if openers else clause
+            if _ABOUT_PROPOSAL.search(part):
+                continue  # "Does this plan with a cafe work for you?": a question on its own proposal
             topic = _topic(part) or ("anything" if _INVITATION.search(part) else None)
             if topic is not None and PlanAsk(topic=topic) not in asks:
                 asks.append(PlanAsk(topic=topic))
@@ -1158,7 +1193,8 @@ def _user_site_acts(clause: str, sites: list[tuple[int, str]], ctx: PlanningCont
         dropped = bool(_SITE_DROP.search(clause[max(0, start - 30) : start])) or bool(
             re.search(r"\b(replace|swap|drop|remove) (?:that|it)\b", after)
         )
-        bad = not _polarity_at(clause, pos) or dropped or bool(_SITE_BAD.search(after))
+        tail = _strip_sites(clause[pos : min(cut.start() if cut else end, pos + WINDOW)])
+        bad = not _polarity_at(clause, pos) or dropped or _bad(after) or bool(_HAS_BAD.match(tail))
         if bad and _IF.search(clause, max(0, start - 40), pos):
             continue  # "if I have to ditch X": hypothetical
         wish = bool(_ADD.search(before)) or bool(
@@ -1327,6 +1363,21 @@ def _categorical(text: str) -> list[ActBase]:
     return acts
 
 
+_THE_GROUP = re.compile(r"\b(?:the|our|my|this|your|whole|entire) groups?\b(?!\s*(?:of|-?friendly)\b)")
+"""The travellers called "the group": no wish for group-friendly places ("is this ok for the group?")."""
+
+
+def _the_group(text: str, match: re.Match[str]) -> bool:
+    """Whether ``match`` ("group") is the travellers' "the group" / "our group"."""
+    found = _THE_GROUP.search(text, max(0, match.start() - 7), match.end() + 12)
+    return found is not None and found.end() == match.end()
+
+
+_MISSING = re.compile(
+    r"\bSITE\s+(?:\w+\s+)?(?:doesnt|does not|dont|do not|didnt|isnt|is not|has no|have no|lacks?|wont) (?:even )?"
+    r"(?:have|offer|provide|allow|take|get|got)?\s*(?:any |a |an |good |great )?$"
+)
+"""A site said to lack a feature: a complaint, so the feature is wanted ("X doesn't have parking")."""
 _DESCRIBED_FOR = re.compile(
     r"\b(?:good|great|bad|suitable|ideal|friendly|fit|terrible|not great)\s+(?:for\s+)?(?:big\s+|large\s+)?$"
 )
@@ -1336,6 +1387,8 @@ _DESCRIBED_FOR = re.compile(
 _FEATURE_BAD = re.compile(
     r"\s*(?:\w+\s+){0,3}?(?:is|are|gets?|can be)\s+(?:\w+\s+)?(?:too loud|too noisy|annoying|the worst|overrated"
     r"|terrible|awful|a pain)\b|[^,.]{0,40}\b(?:so|just) avoid (?:that|it|them|those)\b"
+    r"|[^.]{0,30}?,? (?:which|and|but|that) (?:i|we|my \w+|our \w+) (?:\w+ )?(?:dont|do not|wouldnt|would not|cant|cannot"
+    r"|hate|dislike|arent|are not|am not)\b(?! mind)"
 )
 """Words right after a feature that complain of it ("live music is typically too loud so avoid that")."""
 
@@ -1357,6 +1410,8 @@ def _booleans(text: str, described: bool = False) -> list[ActBase]:
 
     for feature, (_, synonyms, _) in BOOL_FEATURES.items():
         match: re.Match[str] | None = _words(synonyms).search(text)
+        while match is not None and feature == "good for groups" and _the_group(text, match):
+            match = _words(synonyms).search(text, match.end())  # "the group", "our group": the travellers
         implied = IMPLIED.get(feature)
         if (
             implied is not None
@@ -1374,7 +1429,9 @@ def _booleans(text: str, described: bool = False) -> list[ActBase]:
                 continue
         if match is None:
             continue
-        if "rather not" in text[: match.start()]:
+        if _MISSING.search(text[max(0, match.start() - 60) : match.start()]):
+            found.append((match.start(), _bool_act(feature, True, loose_at(match.start()))))
+        elif "rather not" in text[: match.start()]:
             found.append((match.start(), PlanFeature(feature=feature, disliked=(True,))))
         elif (
             described
