@@ -600,11 +600,13 @@ _REJECT_JUDGED = re.compile(
     r"\b((?:that|this|it) (?:didnt|doesnt|does not|did not) (?:really )?work|try again|(?:we )?can do better(?! on| with| than)"
     r"|anything better|(?:old|previous|last|first) one (?:was|is) better|^(?:that|this|it)(?: is|s)? not"
     r" (?:great|good|ideal|quite|it)|(?:that|this|it)(?: one)? (?:wasnt|isnt|is not|was not) (?:that |very |really )?(?:ideal"
-    r"|great|good|it|right|what)|try something (?:\w+ ){0,2}(?:different|else)|do something better"
+    r"|great|good|it|right|what)|try something (?:\w+ ){0,2}(?:different|else)(?! than| from| for| instead)|do something better"
     r"|(?:dont|do not) (?:really )?like (?:those|these|this|that|it)(?: options| ones| plan| one| itinerary)?$"
     r"|(?:these|those|they)(?: are|re)? (?:not|arent) (?:looking )?(?:so |that |very )?(?:hot|good|great)|something better"
     r"|(?:first|previous|old|earlier|other|last) (?:one|option|proposal|itinerary|plan)s? (?:\w+ ){0,3}(?:better|best)"
-    r"|liked? (?:that|the \w+) one better"
+    r"|liked? (?:that|the \w+) one (?:\w+ ){0,2}better|(?:go|going|get) back to (?:the |what we had)"
+    r"|(?:go|going) with the (?:original|first|previous|old|earlier) (?:plan|one|itinerary|option)"
+    r"|(?:dont|do not) think (?:that|this|it) (?:will|would|is going to|could) work"
     r"|(?:that|this|it|these|those) (?:doesnt|does not|dont|do not) (?:sound|look|seem) (?:\w+ )?(?:fun|good|great|right"
     r"|appealing|interesting))\b"
 )
@@ -613,10 +615,12 @@ _PROPOSE = re.compile(
 )
 _DESIRE = re.compile(
     r"\b(maybe|perhaps|want\w*|wanna|like|love|prefer|heard|hear|recommend\w*|dont forget|do not forget|remember|check out|keep\w*|go to|visit|see|fan of|interested in|add"
-    r"|include|hit up|stop by|stop at|start with|start at|begin with|end with|end at)\b"
+    r"|include|hit up|stop by|stop at|start with|start at|begin with|end with|end at|(?:lets|let us|can we|could we)"
+    r"(?: just)? (?:do|go with|try))\b"
 )
 _SITE_DROP = re.compile(
-    r"\b(ditch|drop|remove|skip|kill|cut|nix|scrap|toss|replace|swap out|switch out|get rid of|instead of|in place of|lose|besides|other than"
+    r"\b(ditch(?:ed)?|drop(?:ped)?|remov(?:e|ed)|skip(?:ped)?|kill|cut|nix|scrap|toss|replac(?:e|ed)|swap(?:ped)? out"
+    r"|switch(?:ed)? out|get rid of|got rid of|instead of|in place of|lose|besides|other than"
     r"|rather than|than|do better on|do better with|do better than|other option for|alternative to|alternatives to)\b"
 )
 _SITE_BAD = re.compile(
@@ -626,8 +630,8 @@ _SITE_BAD = re.compile(
 )
 _LISTED = re.compile(r"(\s*SITE\s*(,|\band\b|\bor\b|&)?)+\s*")
 _NOT_BAD = re.compile(
-    r"\b(?:not|isnt|arent|wasnt|is not|are not|never)\s+(?:too\s+|that\s+|very\s+|so\s+|all\s+that\s+)?"
-    r"(?:far|expensive|pricey|bad|crowded|loud|noisy|boring)\b"
+    r"\b(?:not|isnt|arent|wasnt|is not|are not|never)\s+(?:too\s+|that\s+|very\s+|so\s+|all\s+that\s+|as\s+)?"
+    r"(?:far|expensive|pricey|bad|crowded|loud|noisy|boring|mid)\b"
 )
 """A criticism denied ("X isn't far"): no criticism."""
 
@@ -637,6 +641,12 @@ def _bad(after: str) -> bool:
     return bool(_SITE_BAD.search(_NOT_BAD.sub(" ", after)))
 
 
+_EXCEPT = re.compile(
+    r"\b(?:love|like|liked|loved|fine with|ok with|okay with|happy with|good with|keep)\s+(?:\w+\s+)?(?:everything|all of"
+    r" (?:it|them)|all|the rest|every(?:thing| place| stop| spot))\s*,?\s+(?:but|except(?: for)?|apart from|other than"
+    r"|besides|aside from|save)\s+$"
+)
+"""Everything of the proposal but the site that follows ("I love everything but X")."""
 _HAS_BAD = re.compile(
     r"\s*SITE\s+(?:\w+\s+)?(?:has|have|offers?|plays?|got|serves?|is)\s+(?:[\w-]+\s+){0,3}?[\w-]+,?\s+(?:which|and|but|that)"
     r"\s+(?:i|we|my \w+|our \w+)\s+(?:\w+\s+)?(?:dont|do not|wouldnt|would not|cant|cannot|hate|dislike)\b(?! mind)"
@@ -644,7 +654,8 @@ _HAS_BAD = re.compile(
 """A site's feature said as a complaint ("the Cakery has live music, which we don't want")."""
 _SITE_GOOD = re.compile(
     r"\b(perfect|great|good|keeper|love|fine|works|nice|awesome|excellent|lovely|decent|keep|keeping|glad|like|want\w*"
-    r"|definitely|must|closer|cheaper|nearer|better|more affordable)\b(?<!could be better)"
+    r"|definitely|must|closer|cheaper|nearer|better|more affordable|on (?:our|my|the) (?:list|books?|radar)"
+    r"|places to (?:go|see|visit)|bucket list)\b(?<!could be better)"
 )
 _MUST = re.compile(r"\b(must|definitely|have to|need to|really want|recommendations)\b")
 _ADD = re.compile(r"\b(add|adding|include|put|back|must|definitely|really want|needs? to be)\b")
@@ -668,12 +679,12 @@ _BUDGET_AMOUNT = re.compile(
 )
 _PRICE = re.compile(
     r"\b(pricey|pricy|expensive|cheaper|cheap|cheapest|over (?:the |my |our )?budget|on a budget|budget friendly"
-    r"|afford\w*|costs? too much|costly|inexpensive|save money|low budget|tight budget|budget is (?:pretty |really"
+    r"|afford\w*|within (?:the |my |our )?budget|costs? too much|costly|inexpensive|save money|low budget|tight budget|budget is (?:pretty |really"
     r" |very |a bit )?(?:low|tight))\b"
 )
 """Price worries without an amount: a budget of unknown size."""
 _TRAVEL = re.compile(
-    r"\b(minimi[sz]e (?:the |my |our )?travel\w*|travel (?:distance|time)|short(?:er)? travel|keep (?:the )?travel"
+    r"\b(hate (?:to )?(?:travel\w*|driv\w*|walk\w*)|(?:dont|do not) (?:like|want) to (?:travel|drive|walk)|minimi[sz]e (?:the |my |our )?travel\w*|travel (?:distance|time)|short(?:er)? travel|keep (?:the )?travel"
     r"|travel (?:short|less)|(?:less|little|minimal|minimum|limit|reduce|lower) (?:\w+ ){0,2}travel\w*"
     r"|travel\w* (?:\w+ ){0,3}(?:minimum|short|less|low)|distances?|close together|close to each other"
     r"|near each other|nearby|(?:too|a bit|bit|so|very|pretty|kinda|really|quite|that|travel) far|far away"
@@ -684,7 +695,9 @@ _TRAVEL = re.compile(
 _RATING = re.compile(
     r"\b(?:rated|ratings?|stars?|scores?|reviews?)\D{0,20}?(\d(?:\.\d)?)(?![\d.]\d)\s*(\+|stars?|or (?:more|higher|above))?"
 )
-_RATING_FIRST = re.compile(r"(\d(?:\.\d)?)\s*(?:\+\s*)?(?:stars?|rated|rating)")
+_RATING_FIRST = re.compile(
+    r"(\d(?:\.\d)?)\s*(?:\+\s*)?(?:(?:or|and) (?:higher|more|above|better|up)\s+)?(?:stars?|rated|rating)"
+)
 _RATING_HIGH = re.compile(
     r"\b(highly rated|high(?:ly)? rat\w*|well rated|well reviewed|good (?:ratings?|reviews)|top rated|best rated"
     r"|great (?:ratings?|reviews)|high(?:er)? ratings?)\b"
@@ -757,7 +770,8 @@ _ECHO = re.compile(r"\s*SITE\s+(?:sounds|seems)\s+(?:\w+\s+)?(?:great|good|perfe
 _CHOICE = re.compile(r"\b(prefer|either|which|still|anyway|worth|ok with|okay with|fine with|want|like|interested)\b")
 """An assistant's question that asks the user to choose among the sites it named."""
 _ABOUT_PROPOSAL = re.compile(
-    r"\b(?:this|these|the|my|that) (?:plan|itinerary|trip plan|proposal|schedule|route|draft|options?|ones?|places)\b"
+    r"\b(?:this|these|the|my|that|those) (?:plan|itinerary|trip plan|proposal|schedule|route|draft|options?|ones?|places"
+    r"|activities|locations|spots|stops|suggestions|picks)\b"
     r"(?!\s+(?:you|do you|would you))|\bwork for you\b"
 )
 """An assistant's question on its own proposal ("does this plan work for you?"): no preference topic."""
@@ -1033,7 +1047,9 @@ class PlanningParser:
             acts.extend(_replaced_kind(bare, ctx, named or set()))
         else:
             acts.extend(_site_acts(clause, sites))
-        if (budget := _BUDGET_AMOUNT.search(bare)) and re.search(r"\b(budget|below|under|spend|max|cost|limit)", bare):
+        if (budget := _BUDGET_AMOUNT.search(bare)) and re.search(
+            r"\b(budget|below|under|spend|max|cost|limit|only have|have only|total|entire|whole)", bare
+        ):
             acts.append(PlanBudget(amount=int(next(g for g in budget.groups() if g))))
         elif user and _PRICE.search(bare):
             acts.append(PlanBudget())
@@ -1194,6 +1210,11 @@ def _user_site_acts(clause: str, sites: list[tuple[int, str]], ctx: PlanningCont
             re.search(r"\b(replace|swap|drop|remove) (?:that|it)\b", after)
         )
         tail = _strip_sites(clause[pos : min(cut.start() if cut else end, pos + WINDOW)])
+        if _EXCEPT.search(clause, max(0, start - 50), start):
+            # "I love everything but X": X is not liked, the rest of the proposal is
+            dropped = True
+            rest = [s for s in ctx.last_proposal or () if s and s not in {n for _, n in sites}]
+            opinions.extend(PlanSiteOpinion(site=s, liked=True) for s in rest)
         bad = not _polarity_at(clause, pos) or dropped or _bad(after) or bool(_HAS_BAD.match(tail))
         if bad and _IF.search(clause, max(0, start - 40), pos):
             continue  # "if I have to ditch X": hypothetical
@@ -1367,6 +1388,13 @@ _THE_GROUP = re.compile(r"\b(?:the|our|my|this|your|whole|entire) groups?\b(?!\s
 """The travellers called "the group": no wish for group-friendly places ("is this ok for the group?")."""
 
 
+_ABSENT = re.compile(
+    r"\b(?:no|without|(?:dont|do not|wont|will not) (?:have|bring|be bringing|take)|not (?:bringing|traveling with"
+    r"|travelling with|taking)|leaving|arent|are not|isnt|is not|its not|it is not|this is not|thats not)\s+(?:\w+\s+)?$"
+)
+"""The travellers' kids or group said to be absent ("no kids this time"): no preference."""
+
+
 def _the_group(text: str, match: re.Match[str]) -> bool:
     """Whether ``match`` ("group") is the travellers' "the group" / "our group"."""
     found = _THE_GROUP.search(text, max(0, match.start() - 7), match.end() + 12)
@@ -1443,6 +1471,11 @@ def _booleans(text: str, described: bool = False) -> list[ActBase]:
             found.append((match.start(), _bool_act(feature, False, False)))  # tourist traps are always to avoid
         elif _FEATURE_BAD.match(text, match.end()):
             found.append((match.start(), _bool_act(feature, False, False)))  # "live music is too loud"
+        elif feature in ("good for kids", "good for groups") and not _polarity_at(text, match.start()):
+            # nobody avoids kid- or group-friendly places: "not sure the kids will enjoy it" is a complaint
+            # that wants them; only an absence ("we don't have kids") says nothing
+            if not _ABSENT.search(_window(text, match.start())):
+                found.append((match.start(), _bool_act(feature, True, loose_at(match.start()))))
         else:
             value = _polarity_at(text, match.start())
             # liking touristy spots is loose (the yaml's "all the classic touristy spots"); "only" makes it strict
