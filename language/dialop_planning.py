@@ -1063,7 +1063,7 @@ class PlanningParser:
                 acts.append(PlanCategory(category=category))
         acts.extend(_rating(bare))
         acts.extend(_categorical(bare))
-        acts.extend(_booleans(bare, described=bool(sites)))
+        acts.extend(_booleans(bare, described=bool(sites), spoken=user))
         return acts
 
 
@@ -1421,12 +1421,14 @@ _FEATURE_BAD = re.compile(
 """Words right after a feature that complain of it ("live music is typically too loud so avoid that")."""
 
 
-def _booleans(text: str, described: bool = False) -> list[ActBase]:
+def _booleans(text: str, described: bool = False, spoken: bool = False) -> list[ActBase]:
     """The boolean-feature acts of a clause, in the order they are mentioned.
 
     Args:
         text: the clause, sites stripped.
         described: whether the clause names sites ("X is not good for kids" wants kid-friendly places).
+        spoken: whether a person wrote it (the author is known): the travellers' kids or group in a
+            negated clause are a complaint that wants the feature, which the templates never say.
     """
     found: list[tuple[int, PlanFeature]] = []
     cuts = [0] + [m.end() for m in _CONTRAST.finditer(text)] + [len(text) + 1]
@@ -1471,7 +1473,12 @@ def _booleans(text: str, described: bool = False) -> list[ActBase]:
             found.append((match.start(), _bool_act(feature, False, False)))  # tourist traps are always to avoid
         elif _FEATURE_BAD.match(text, match.end()):
             found.append((match.start(), _bool_act(feature, False, False)))  # "live music is too loud"
-        elif feature in ("good for kids", "good for groups") and not _polarity_at(text, match.start()):
+        elif (
+            spoken
+            and feature in ("good for kids", "good for groups")
+            and not match.group(0).endswith("friendly")
+            and not _polarity_at(text, match.start())
+        ):
             # nobody avoids kid- or group-friendly places: "not sure the kids will enjoy it" is a complaint
             # that wants them; only an absence ("we don't have kids") says nothing
             if not _ABSENT.search(_window(text, match.start())):
