@@ -548,7 +548,7 @@ _NEG = re.compile(
     r"|pass on|steer clear|stay away|dodge|no longer|so-so|meh)\b"
 )
 _POS = re.compile(
-    r"\b(like|love|loving|want\w*|prefer|enjoy|into|fan of|need|wish|would be|please|good|great|plus|glad|keen|forget)\b"
+    r"\b(like|liking|love|loving|want\w*|prefer|enjoy|into|fan of|need|wish|would be|please|good|great|plus|glad|keen|forget)\b"
 )
 _LIKE_VERB = re.compile(
     r"(?:[,:;(]\s*|\b(?:i|we|they|you|id|wed|would|really|also|do|dont|does|did|definitely|still|generally|totally|just"
@@ -583,7 +583,7 @@ _INVITATION = re.compile(
 _NO_PREF = re.compile(
     r"\b(no (particular |real |specific |strong )?preferences?|don'?t (really )?care|doesn'?t (really )?matter"
     r"|not picky|either way|not fussy|(?:don'?t|do not|dont really) need|no need for|not necessary|not needed"
-    r"|not too worried about|not worried about|not concerned about|not important|dont mind either|not fussed"
+    r"|not (?:too |that |very |really |overly )?(?:worried|concerned|bothered) (?:about|with)|not important|dont mind either|not fussed"
     r"|not bothered|not too fussed|not too bothered)\b"
 )
 _ACCEPT = re.compile(
@@ -601,7 +601,8 @@ _REJECT_JUDGED = re.compile(
     r"|anything better|(?:old|previous|last|first) one (?:was|is) better|^(?:that|this|it)(?: is|s)? not"
     r" (?:great|good|ideal|quite|it)|(?:that|this|it)(?: one)? (?:wasnt|isnt|is not|was not) (?:that |very |really )?(?:ideal"
     r"|great|good|it|right|what)|try something (?:\w+ ){0,2}(?:different|else)(?! than| from| for| instead)|do something better"
-    r"|(?:dont|do not) (?:really )?like (?:those|these|this|that|it)(?: options| ones| plan| one| itinerary)?$"
+    r"|(?:really )?(?:dont|do not|didnt|did not) (?:really )?(?:like|love|enjoy) (?:those|these|this|that|it)"
+    r"(?: options| ones| plan| one| itinerary| proposal)?$"
     r"|(?:these|those|they)(?: are|re)? (?:not|arent) (?:looking )?(?:so |that |very )?(?:hot|good|great)|something better"
     r"|(?:first|previous|old|earlier|other|last) (?:one|option|proposal|itinerary|plan)s? (?:\w+ ){0,3}(?:better|best)"
     r"|liked? (?:that|the \w+) one (?:\w+ ){0,2}better|(?:go|going|get) back to (?:the |what we had)"
@@ -668,6 +669,7 @@ _CONTRAST = re.compile(
     r"\b(but|though|however|although|whereas|while)\b|;|,\s*(?=(?:could|can|would|will|i|we|lets|let us|please|also"
     r"|maybe|perhaps|plus|and (?:i|we|if)|so|any|is there|are there|what about|how about)\b)"
     r"|\b(?:as|since|because|cause|cuz) (?=(?:i|we|im|were|my|our)\b)"
+    r"|\band (?=(?:i|we)\s+(?:dont|do not|also|really|would|want|need|hate|prefer|love|like)\b)"
     r"|\band (?=(?:then )?(?:hit|go|see|visit|get|find|try|do|check|grab|stop|have|keep|make|want|need|would|also"
     r"|maybe|love|like|prefer)\b)|\b(?=make sure\b)"
 )
@@ -710,7 +712,8 @@ _EATING = re.compile(
 """An eating stop: a restaurant."""
 IMPLIED: dict[str, re.Pattern[str]] = {
     "good for groups": re.compile(
-        r"\b((?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve) (?:of us|people|friends|adults|persons"
+        r"\b((?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve) (?:closest |close |best |good |other )?"
+        r"(?:of us|people|friends|adults|persons"
         r"|in (?:our|my) group)|party of|with friends|my friends)\b"
     ),
     "good for kids": re.compile(r"\b(son|sons|daughter|daughters|toddlers?|baby|babies|teens|teenagers|little ones)\b"),
@@ -775,7 +778,7 @@ _ABOUT_PROPOSAL = re.compile(
     r"(?!\s+(?:you|do you|would you))|\bwork for you\b"
 )
 """An assistant's question on its own proposal ("does this plan work for you?"): no preference topic."""
-_NEAR_SUGGESTED = re.compile(r"\b(?:near|around|close to|next to|similar to|like)\s+(?:the\s+)?$")
+_NEAR_SUGGESTED = re.compile(r"\b(?:near|around|close to|next to|similar to|like|far from)\s+(?:the\s+)?$")
 """A site an assistant names as a landmark of its suggestion, not as one ("options near the fair")."""
 _PRONOUN = re.compile(r"\b(try|do|go with|add|keep|love|like|include|book|take)\s+(?:that|it)\b(?!\s+\w)")
 """A single suggestion taken up by a pronoun closing the clause ("let's try that")."""
@@ -1316,6 +1319,10 @@ def _category(text: str) -> Category | None:
     return None
 
 
+_IF_BEFORE = re.compile(r"\bif (?:\w+ ){0,2}$")
+"""A condition right before an eating stop ("if we get food, ..."): no request for one."""
+
+
 def _categories(text: str) -> list[ActBase]:
     """The kinds of places a user's clause asks for ("add a shop", "another bar", "somewhere to eat")."""
     found: list[tuple[int, Category]] = []
@@ -1332,7 +1339,12 @@ def _categories(text: str) -> list[ActBase]:
         verb = word == "park" and re.search(r"\b(?:can|to|could|where|we|i|you|and)\s+$", before)
         if category is not None and not definite and not verb and _polarity_at(text, match.start()):
             found.append((match.start(), category))  # "the cafe" refers to a site; "a cafe" asks for one
-    if (eat := _EATING.search(text)) is not None and _polarity_at(text, eat.start()):
+    eat = _EATING.search(text)
+    if (
+        eat is not None
+        and _polarity_at(text, eat.start())
+        and not _IF_BEFORE.search(text, max(0, eat.start() - 20), eat.start())
+    ):
         found.append((eat.start(), "restaurant"))
     return [PlanCategory(category=c) for c in dict.fromkeys(c for _, c in sorted(found))]
 
