@@ -57,12 +57,34 @@ user simulator reads its own descriptions verbatim. Site names and categories ar
 ``planning.yaml`` (with common partial names). Without a context (author unknown) the clause-local
 reading of the template renderer's sentences is kept, so the renderer round-trips.
 
-Known limits: the reading is lexical; comparatives between sites ("X is cheaper than Y"), a
-site's feature said as a complaint ("the Cakery has live music"), misspelt site names ("Creamy
-Cookie"), "the first option" for an earlier proposal, and pronouns ("it") other than a single
-suggestion are not resolved; quantities other than a budget, a rating or a score are not read.
-Every mention is read against at most :data:`WINDOW` characters before it (linear time). Garbage
-yields ``[]`` and the parser never raises.
+Robustness on people's text (all linear):
+
+* misspelt site names: a word of 6+ letters within one edit of exactly one distinctive word of a
+  site's name (same first letter) is respelt first ("Hindenburg", "Arboritum", "Lincon"), looked up
+  through its own one-letter deletions (symmetric delete);
+* comparisons: "X is cheaper / closer / better than Y" likes X and drops Y (with ``plan_budget()`` /
+  ``plan_travel()``); "everything but X" drops X and likes the rest of the proposal; a denied
+  criticism ("X isn't as bad as I thought") is none;
+* a site's feature said as a complaint ("X has live music, which we don't want") dislikes the site
+  and the feature; a site said to lack a feature ("X doesn't have parking") wants the feature;
+* nobody avoids kid- or group-friendly places: in a person's negated clause the travellers' kids or
+  group ("not sure the kids will enjoy it") want the feature, an absence ("no kids") says nothing;
+  "the group" / "our group" are the travellers, no wish for group-friendly places;
+* kinds: "a cafe restaurant" is one kind (the last), a kind right after a name is the name's
+  ("Hindenburg memorial"), a conditional eating stop ("if we get food") asks for none;
+* the assistant: an echo of the user's site ("X sounds great"), a site it dropped, or one it names
+  only to criticise is no suggestion (unless it then asks the user to choose), and its questions on
+  its own proposal ("what do you think of these activities?") ask no topic.
+
+Known limits: the reading is lexical; a site's feature stated without a complaint ("the Cakery has
+live music") is not compared with the user's earlier wishes (the context does not carry them);
+"the first option" for an earlier proposal only counts as a verdict; conditional wishes ("if Asha is
+rated high let's start there") yield nothing; word-order changes in names ("Creamy Cookie")
+and misspellings of words under 6 letters are not resolved; pronouns ("it", "that place") other than
+a single suggestion are not resolved; several topics listed in one assistant question yield one
+``plan_ask``; an answer to the second of two pending questions is not read; quantities other than a
+budget, a rating or a score are not read. Every mention is read against at most :data:`WINDOW`
+characters before it (linear time). Garbage yields ``[]`` and the parser never raises.
 """
 
 from __future__ import annotations
