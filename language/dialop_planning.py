@@ -74,15 +74,15 @@ Robustness on people's text (all linear):
   ("Hindenburg memorial"), a conditional eating stop ("if we get food") asks for none;
 * the assistant: an echo of the user's site ("X sounds great"), a site it dropped, or one it names
   only to criticise is no suggestion (unless it then asks the user to choose), and its questions on
-  its own proposal ("what do you think of these activities?") ask no topic.
+  its own proposal ("what do you think of these activities?") ask no topic; topics it lists as
+  examples ("things like budget, interests, touristy spots?") are each asked.
 
 Known limits: the reading is lexical; a site's feature stated without a complaint ("the Cakery has
 live music") is not compared with the user's earlier wishes (the context does not carry them);
 "the first option" for an earlier proposal only counts as a verdict; conditional wishes ("if Asha is
 rated high let's start there") yield nothing; word-order changes in names ("Creamy Cookie")
 and misspellings of words under 6 letters are not resolved; pronouns ("it", "that place") other than
-a single suggestion are not resolved; several topics listed in one assistant question yield one
-``plan_ask``; an answer to the second of two pending questions is not read; quantities other than a
+a single suggestion are not resolved; an answer to the second of two pending questions is not read; quantities other than a
 budget, a rating or a score are not read. Every mention is read against at most :data:`WINDOW`
 characters before it (linear time). Garbage yields ``[]`` and the parser never raises.
 """
@@ -794,6 +794,8 @@ _ECHO = re.compile(r"\s*SITE\s+(?:sounds|seems)\s+(?:\w+\s+)?(?:great|good|perfe
 """An assistant acknowledging a site the user named ("Liberty Memorial sounds great")."""
 _CHOICE = re.compile(r"\b(prefer|either|which|still|anyway|worth|ok with|okay with|fine with|want|like|interested)\b")
 """An assistant's question that asks the user to choose among the sites it named."""
+_ASK_LIST = re.compile(r"\b(?:things like|stuff like|such as|for example|e\.?g\.?)\s+(?=\w+(?:\s+\w+)?\s*,)")
+"""Topics an assistant lists as examples in one question ("things like budget, interests, ...")."""
 _ABOUT_PROPOSAL = re.compile(
     r"\b(?:this|these|the|my|that|those) (?:plan|itinerary|trip plan|proposal|schedule|route|draft|options?|ones?|places"
     r"|activities|locations|spots|stops|suggestions|picks)\b"
@@ -952,8 +954,12 @@ class PlanningParser:
             if _ABOUT_PROPOSAL.search(part):
                 continue  # "Does this plan with a cafe work for you?": a question on its own proposal
             topic = _topic(part) or ("anything" if _INVITATION.search(part) else None)
-            if topic is not None and PlanAsk(topic=topic) not in asks:
-                asks.append(PlanAsk(topic=topic))
+            topics = [topic] if topic is not None else []
+            if (listed := _ASK_LIST.search(part)) is not None:  # "things like budget, interests, touristy spots?"
+                topics += [t for item in re.split(r",|\bor\b|\band\b", part[listed.end() :]) if (t := _topic(item))]
+            for topic in topics:
+                if PlanAsk(topic=topic) not in asks:
+                    asks.append(PlanAsk(topic=topic))
         return asks
 
     # ---- clauses -----------------------------------------------------------------------------------

@@ -140,6 +140,12 @@ CASES += [
         USER,
         [PlanWantSite(sites=("Moabit Garden",), must=True)],
     ),
+    # topics an assistant lists as examples are each asked
+    (
+        "What do you have in mind? Stuff like budget, ratings, wifi?",
+        PlanningContext(author="assistant"),
+        [PlanAsk(topic="anything"), PlanAsk(topic="budget"), PlanAsk(topic="rating"), PlanAsk(topic="has wifi")],
+    ),
     # a site the assistant names as a landmark to be far from is no suggestion
     ("That is far from the Dive, but Lincoln Park is close", ASSISTANT, [PlanPropose(sites=("Lincoln Park",))]),
 ]
