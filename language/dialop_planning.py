@@ -57,12 +57,34 @@ user simulator reads its own descriptions verbatim. Site names and categories ar
 ``planning.yaml`` (with common partial names). Without a context (author unknown) the clause-local
 reading of the template renderer's sentences is kept, so the renderer round-trips.
 
-Known limits: the reading is lexical; comparatives between sites ("X is cheaper than Y"), a
-site's feature said as a complaint ("the Cakery has live music"), misspelt site names ("Creamy
-Cookie"), "the first option" for an earlier proposal, and pronouns ("it") other than a single
-suggestion are not resolved; quantities other than a budget, a rating or a score are not read.
-Every mention is read against at most :data:`WINDOW` characters before it (linear time). Garbage
-yields ``[]`` and the parser never raises.
+Robustness on people's text (all linear):
+
+* misspelt site names: a word of 6+ letters within one edit of exactly one distinctive word of a
+  site's name (same first letter) is respelt first ("Hindenburg", "Arboritum", "Lincon"), looked up
+  through its own one-letter deletions (symmetric delete);
+* comparisons: "X is cheaper / closer / better than Y" likes X and drops Y (with ``plan_budget()`` /
+  ``plan_travel()``); "everything but X" drops X and likes the rest of the proposal; a denied
+  criticism ("X isn't as bad as I thought") is none;
+* a site's feature said as a complaint ("X has live music, which we don't want") dislikes the site
+  and the feature; a site said to lack a feature ("X doesn't have parking") wants the feature;
+* nobody avoids kid- or group-friendly places: in a person's negated clause the travellers' kids or
+  group ("not sure the kids will enjoy it") want the feature, an absence ("no kids") says nothing;
+  "the group" / "our group" are the travellers, no wish for group-friendly places;
+* kinds: "a cafe restaurant" is one kind (the last), a kind right after a name is the name's
+  ("Hindenburg memorial"), a conditional eating stop ("if we get food") asks for none;
+* the assistant: an echo of the user's site ("X sounds great"), a site it dropped, or one it names
+  only to criticise is no suggestion (unless it then asks the user to choose), and its questions on
+  its own proposal ("what do you think of these activities?") ask no topic; topics it lists as
+  examples ("things like budget, interests, touristy spots?") are each asked.
+
+Known limits: the reading is lexical; a site's feature stated without a complaint ("the Cakery has
+live music") is not compared with the user's earlier wishes (the context does not carry them);
+"the first option" for an earlier proposal only counts as a verdict; conditional wishes ("if Asha is
+rated high let's start there") yield nothing; word-order changes in names ("Creamy Cookie")
+and misspellings of words under 6 letters are not resolved; pronouns ("it", "that place") other than
+a single suggestion are not resolved; an answer to the second of two pending questions is not read; quantities other than a
+budget, a rating or a score are not read. Every mention is read against at most :data:`WINDOW`
+characters before it (linear time). Garbage yields ``[]`` and the parser never raises.
 """
 
 from __future__ import annotations
@@ -437,6 +459,7 @@ SITE_ALIASES: dict[str, str] = {
     "historical": "Historical Society",
     "liberty": "Liberty Memorial",
     "hindenburg": "Hindenberg Memorial",
+    "hindenburg memorial": "Hindenberg Memorial",
     "cookies n cream": "Cookies Cream",
     "garden of wonder": "Garden of Wonders",
 }
@@ -460,6 +483,56 @@ def _site_pattern() -> re.Pattern[str]:
     spellings = sorted(_site_by_norm(), key=len, reverse=True)
     alternatives = [r"\s+".join(re.escape(word) for word in key.split()) for key in spellings]
     return re.compile(r"(?<![\w-])(" + "|".join(alternatives) + r")s?(?![\w-])")
+
+
+_COMMON_NAME_WORDS = frozenset(
+    (
+        "street house garden gardens trail memorial museum corner summer society historical market central plaza"
+        " tower grounds common cream cookies grill ridge vista wonders liberty coffee earth wonder harper"
+    ).split()
+)
+"""Words of site names that are ordinary words: never the target of a spelling correction."""
+
+
+def _deletions(word: str) -> set[str]:
+    """``word`` and every string one letter shorter (symmetric-delete spelling lookup)."""
+    return {word} | {word[:k] + word[k + 1 :] for k in range(len(word))}
+
+
+@cache
+def _spelling_table() -> tuple[frozenset[str], dict[str, str | None]]:
+    """The distinctive words of site names and aliases, and their one-deletion variants -> the word
+    (``None`` when two words share a variant)."""
+    words = {w for key in _site_by_norm() for w in key.split() if w.isalpha() and len(w) >= 6}
+    targets = frozenset(words - _COMMON_NAME_WORDS)
+    table: dict[str, str | None] = {}
+    for word in sorted(targets):
+        for variant in _deletions(word):
+            table[variant] = word if table.get(variant, word) == word else None
+    return targets | _COMMON_NAME_WORDS, table
+
+
+_LONG_WORD = re.compile(r"\b[a-z]{6,16}\b")
+
+
+def _respell(text: str) -> str:
+    """Misspelt words of site names corrected ("Hindenburg", "Arboritum", "Lincon"): a word of 6+
+    letters within one edit (delete, insert, substitute, swap) of exactly one distinctive name word,
+    with the same first letter. Linear: each word is looked up by its own deletions only."""
+    known, table = _spelling_table()
+
+    def fix(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if word in known:
+            return word
+        found = {table.get(v) for v in _deletions(word)} - {None}
+        if len(found) == 1:
+            target = found.pop()
+            if target is not None and target[0] == word[0] and target != word.rstrip("s"):
+                return target
+        return word
+
+    return _LONG_WORD.sub(fix, text)
 
 
 @cache
@@ -492,12 +565,12 @@ def _words(pattern: tuple[str, ...]) -> re.Pattern[str]:
 
 _NEG = re.compile(
     r"\b(not an? (?:big |huge |real )?fan of|no longer|not into|not big on|don'?t(?! forget| mind)|do not(?! forget| mind)|dislike|hate|despise|detest|loathe"
-    r"|cant stand|avoid|no|(?<!if )not|never(?! ?mind)|without|rather not|isn'?t|aren'?t|wasnt|werent|doesnt|didnt|wont|cant|cannot"
+    r"|cant stand|dislikes|avoid|no|(?<!if )not|never(?! ?mind)|without|rather not|isn'?t|aren'?t|wasnt|werent|doesnt|didnt|wont|cant|cannot"
     r"|wouldnt(?! mind)|less|too loud|minus|skip|allergic to|nothing|none|get away from|away from"
     r"|pass on|steer clear|stay away|dodge|no longer|so-so|meh)\b"
 )
 _POS = re.compile(
-    r"\b(like|love|loving|want\w*|prefer|enjoy|into|fan of|need|wish|would be|please|good|great|plus|glad|keen|forget)\b"
+    r"\b(like|liking|love|loving|want\w*|prefer|enjoy|into|fan of|need|wish|would be|please|good|great|plus|glad|keen|forget)\b"
 )
 _LIKE_VERB = re.compile(
     r"(?:[,:;(]\s*|\b(?:i|we|they|you|id|wed|would|really|also|do|dont|does|did|definitely|still|generally|totally|just"
@@ -532,7 +605,7 @@ _INVITATION = re.compile(
 _NO_PREF = re.compile(
     r"\b(no (particular |real |specific |strong )?preferences?|don'?t (really )?care|doesn'?t (really )?matter"
     r"|not picky|either way|not fussy|(?:don'?t|do not|dont really) need|no need for|not necessary|not needed"
-    r"|not too worried about|not worried about|not concerned about|not important|dont mind either|not fussed"
+    r"|not (?:too |that |very |really |overly )?(?:worried|concerned|bothered) (?:about|with)|not important|dont mind either|not fussed"
     r"|not bothered|not too fussed|not too bothered)\b"
 )
 _ACCEPT = re.compile(
@@ -549,11 +622,14 @@ _REJECT_JUDGED = re.compile(
     r"\b((?:that|this|it) (?:didnt|doesnt|does not|did not) (?:really )?work|try again|(?:we )?can do better(?! on| with| than)"
     r"|anything better|(?:old|previous|last|first) one (?:was|is) better|^(?:that|this|it)(?: is|s)? not"
     r" (?:great|good|ideal|quite|it)|(?:that|this|it)(?: one)? (?:wasnt|isnt|is not|was not) (?:that |very |really )?(?:ideal"
-    r"|great|good|it|right|what)|try something (?:\w+ ){0,2}(?:different|else)|do something better"
-    r"|(?:dont|do not) (?:really )?like (?:those|these|this|that|it)(?: options| ones| plan| one| itinerary)?$"
+    r"|great|good|it|right|what)|try something (?:\w+ ){0,2}(?:different|else)(?! than| from| for| instead)|do something better"
+    r"|(?:really )?(?:dont|do not|didnt|did not) (?:really )?(?:like|love|enjoy) (?:those|these|this|that|it)"
+    r"(?: options| ones| plan| one| itinerary| proposal)?$"
     r"|(?:these|those|they)(?: are|re)? (?:not|arent) (?:looking )?(?:so |that |very )?(?:hot|good|great)|something better"
     r"|(?:first|previous|old|earlier|other|last) (?:one|option|proposal|itinerary|plan)s? (?:\w+ ){0,3}(?:better|best)"
-    r"|liked? (?:that|the \w+) one better"
+    r"|liked? (?:that|the \w+) one (?:\w+ ){0,2}better|(?:go|going|get) back to (?:the |what we had)"
+    r"|(?:go|going) with the (?:original|first|previous|old|earlier) (?:plan|one|itinerary|option)"
+    r"|(?:dont|do not) think (?:that|this|it) (?:will|would|is going to|could) work"
     r"|(?:that|this|it|these|those) (?:doesnt|does not|dont|do not) (?:sound|look|seem) (?:\w+ )?(?:fun|good|great|right"
     r"|appealing|interesting))\b"
 )
@@ -561,11 +637,13 @@ _PROPOSE = re.compile(
     r"\b(how about|what about|feel about|substitut\w*|swap in|try|propos\w*|suggest\w*|itinerary|plan|sent|check out|consider)\b"
 )
 _DESIRE = re.compile(
-    r"\b(want\w*|wanna|like|love|prefer|heard|hear|recommend\w*|dont forget|do not forget|remember|check out|keep\w*|go to|visit|see|fan of|interested in|add"
-    r"|include|hit up|stop by|stop at|start with|start at|begin with|end with|end at)\b"
+    r"\b(maybe|perhaps|want\w*|wanna|like|love|prefer|heard|hear|recommend\w*|dont forget|do not forget|remember|check out|keep\w*|go to|visit|see|fan of|interested in|add"
+    r"|include|hit up|stop by|stop at|start with|start at|begin with|end with|end at|(?:lets|let us|can we|could we)"
+    r"(?: just)? (?:do|go with|try))\b"
 )
 _SITE_DROP = re.compile(
-    r"\b(ditch|drop|remove|skip|kill|cut|nix|scrap|toss|replace|swap out|switch out|get rid of|instead of|in place of|lose|besides|other than"
+    r"\b(ditch(?:ed)?|drop(?:ped)?|remov(?:e|ed)|skip(?:ped)?|kill|cut|nix|scrap|toss|replac(?:e|ed)|swap(?:ped)? out"
+    r"|switch(?:ed)? out|get rid of|got rid of|instead of|in place of|lose|besides|other than"
     r"|rather than|than|do better on|do better with|do better than|other option for|alternative to|alternatives to)\b"
 )
 _SITE_BAD = re.compile(
@@ -574,14 +652,38 @@ _SITE_BAD = re.compile(
     r"|crowded|loud|noisy|mid|long way|far off|way off|a trek|long drive)\b"
 )
 _LISTED = re.compile(r"(\s*SITE\s*(,|\band\b|\bor\b|&)?)+\s*")
+_NOT_BAD = re.compile(
+    r"\b(?:not|isnt|arent|wasnt|is not|are not|never)\s+(?:too\s+|that\s+|very\s+|so\s+|all\s+that\s+|as\s+)?"
+    r"(?:far|expensive|pricey|bad|crowded|loud|noisy|boring|mid)\b"
+)
+"""A criticism denied ("X isn't far"): no criticism."""
+
+
+def _bad(after: str) -> bool:
+    """Whether the words after a site criticise it (a denied criticism does not)."""
+    return bool(_SITE_BAD.search(_NOT_BAD.sub(" ", after)))
+
+
+_EXCEPT = re.compile(
+    r"\b(?:love|like|liked|loved|fine with|ok with|okay with|happy with|good with|keep)\s+(?:\w+\s+)?(?:everything|all of"
+    r" (?:it|them)|all|the rest|every(?:thing| place| stop| spot))\s*,?\s+(?:but|except(?: for)?|apart from|other than"
+    r"|besides|aside from|save)\s+$"
+)
+"""Everything of the proposal but the site that follows ("I love everything but X")."""
+_HAS_BAD = re.compile(
+    r"\s*SITE\s+(?:\w+\s+)?(?:has|have|offers?|plays?|got|serves?|is)\s+(?:[\w-]+\s+){0,3}?[\w-]+,?\s+(?:which|and|but|that)"
+    r"\s+(?:i|we|my \w+|our \w+)\s+(?:\w+\s+)?(?:dont|do not|wouldnt|would not|cant|cannot|hate|dislike)\b(?! mind)"
+)
+"""A site's feature said as a complaint ("the Cakery has live music, which we don't want")."""
 _SITE_GOOD = re.compile(
     r"\b(perfect|great|good|keeper|love|fine|works|nice|awesome|excellent|lovely|decent|keep|keeping|glad|like|want\w*"
-    r"|definitely|must)\b"
+    r"|definitely|must|closer|cheaper|nearer|better|more affordable|on (?:our|my|the) (?:list|books?|radar)"
+    r"|places to (?:go|see|visit)|bucket list)\b(?<!could be better)"
 )
 _MUST = re.compile(r"\b(must|definitely|have to|need to|really want|recommendations)\b")
 _ADD = re.compile(r"\b(add|adding|include|put|back|must|definitely|really want|needs? to be)\b")
 _NEAR = re.compile(
-    r"\b(around|near|close to|next to|by|from|halfway to|between|on the way to|outside|inside|across from|behind"
+    r"\b(around|near|close to|next to|(?<!stop )(?<!swing )(?<!drop )by|from|halfway to|between|on the way to|outside|inside|across from|behind"
     r"|beside)\s+(?:the\s+)?$"
 )
 """A site named as a place to be near, not as a wish ("a park near Lucia's")."""
@@ -589,23 +691,24 @@ _CONTRAST = re.compile(
     r"\b(but|though|however|although|whereas|while)\b|;|,\s*(?=(?:could|can|would|will|i|we|lets|let us|please|also"
     r"|maybe|perhaps|plus|and (?:i|we|if)|so|any|is there|are there|what about|how about)\b)"
     r"|\b(?:as|since|because|cause|cuz) (?=(?:i|we|im|were|my|our)\b)"
+    r"|\band (?=(?:i|we)\s+(?:dont|do not|also|really|would|want|need|hate|prefer|love|like)\b)"
     r"|\band (?=(?:then )?(?:hit|go|see|visit|get|find|try|do|check|grab|stop|have|keep|make|want|need|would|also"
     r"|maybe|love|like|prefer)\b)|\b(?=make sure\b)"
 )
 """Where the scope of a cue ends: a contrast, a new clause after a comma ("..., could you find ..."),
 a causal clause about the speaker, or a new predicate ("avoid X and hit up Y")."""
 _BUDGET_AMOUNT = re.compile(
-    r"(?:\$\s?(\d{1,4})|(\d{1,4})\s?(?:dollars|bucks|usd)|(?:budget|spend)(?:\s(?:of|is|around|about|under|below|max|at most|up to))*\s(\d{2,4})\b"
+    r"(?:\$\s?(\d{1,4})|(\d{1,4})\s?(?:dollars?|bucks|usd)|(?:budget|spend)(?:\s(?:of|is|around|about|under|below|max|at most|up to))*\s(\d{2,4})\b"
     r"|\b(?:below|under|max|maximum|at most|up to|less than|no more than)\s(\d{2,4})\b(?!\s*(?:miles?|mi|minutes?|stars?)))"
 )
 _PRICE = re.compile(
     r"\b(pricey|pricy|expensive|cheaper|cheap|cheapest|over (?:the |my |our )?budget|on a budget|budget friendly"
-    r"|afford\w*|costs? too much|costly|inexpensive|save money|low budget|tight budget|budget is (?:pretty |really"
+    r"|afford\w*|within (?:the |my |our )?budget|costs? too much|costly|inexpensive|save money|low budget|tight budget|budget is (?:pretty |really"
     r" |very |a bit )?(?:low|tight))\b"
 )
 """Price worries without an amount: a budget of unknown size."""
 _TRAVEL = re.compile(
-    r"\b(minimi[sz]e (?:the |my |our )?travel\w*|travel (?:distance|time)|short(?:er)? travel|keep (?:the )?travel"
+    r"\b(hate (?:to )?(?:travel\w*|driv\w*|walk\w*)|(?:dont|do not) (?:like|want) to (?:travel|drive|walk)|minimi[sz]e (?:the |my |our )?travel\w*|travel (?:distance|time)|short(?:er)? travel|keep (?:the )?travel"
     r"|travel (?:short|less)|(?:less|little|minimal|minimum|limit|reduce|lower) (?:\w+ ){0,2}travel\w*"
     r"|travel\w* (?:\w+ ){0,3}(?:minimum|short|less|low)|distances?|close together|close to each other"
     r"|near each other|nearby|(?:too|a bit|bit|so|very|pretty|kinda|really|quite|that|travel) far|far away"
@@ -616,7 +719,9 @@ _TRAVEL = re.compile(
 _RATING = re.compile(
     r"\b(?:rated|ratings?|stars?|scores?|reviews?)\D{0,20}?(\d(?:\.\d)?)(?![\d.]\d)\s*(\+|stars?|or (?:more|higher|above))?"
 )
-_RATING_FIRST = re.compile(r"(\d(?:\.\d)?)\s*(?:\+\s*)?(?:stars?|rated|rating)")
+_RATING_FIRST = re.compile(
+    r"(\d(?:\.\d)?)\s*(?:\+\s*)?(?:(?:or|and) (?:higher|more|above|better|up)\s+)?(?:stars?|rated|rating)"
+)
 _RATING_HIGH = re.compile(
     r"\b(highly rated|high(?:ly)? rat\w*|well rated|well reviewed|good (?:ratings?|reviews)|top rated|best rated"
     r"|great (?:ratings?|reviews)|high(?:er)? ratings?)\b"
@@ -624,12 +729,13 @@ _RATING_HIGH = re.compile(
 """Rating wishes without a number: 3 stars and up."""
 _EATING = re.compile(
     r"\b(somewhere to eat|place to eat|a bite|grab (?:some )?(?:lunch|dinner|food|a meal)|get (?:some )?food"
-    r"|eat somewhere|a meal|sit.down meal|lunch|dinner|brunch|need (?:some )?food|food along|somewhere for food)\b"
+    r"|eat somewhere|a meal|(?:stop|break|time|spot) (?:to|and|for) (?:eat|food|a bite)|sit.down meal|lunch|dinner|brunch|need (?:some )?food|food along|somewhere for food)\b"
 )
 """An eating stop: a restaurant."""
 IMPLIED: dict[str, re.Pattern[str]] = {
     "good for groups": re.compile(
-        r"\b((?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve) (?:of us|people|friends|adults|persons"
+        r"\b((?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve) (?:closest |close |best |good |other )?"
+        r"(?:of us|people|friends|adults|persons"
         r"|in (?:our|my) group)|party of|with friends|my friends)\b"
     ),
     "good for kids": re.compile(r"\b(son|sons|daughter|daughters|toddlers?|baby|babies|teens|teenagers|little ones)\b"),
@@ -684,7 +790,19 @@ _AFFIRM = re.compile(
 """Taking up a suggestion without naming it."""
 _INTERJECTION = re.compile(r"^(?:no|nope|nah)(?:\s*,\s*|\s+(?=(?:a|an|the|i|we|its|it|that|this|thanks|thank)\b))")
 _IF = re.compile(r"\bif\b")
-_NEAR_SUGGESTED = re.compile(r"\b(?:near|around|close to|next to|similar to|like)\s+(?:the\s+)?$")
+_ECHO = re.compile(r"\s*SITE\s+(?:sounds|seems)\s+(?:\w+\s+)?(?:great|good|perfect|lovely|fun|nice|fine|wonderful)\b")
+"""An assistant acknowledging a site the user named ("Liberty Memorial sounds great")."""
+_CHOICE = re.compile(r"\b(prefer|either|which|still|anyway|worth|ok with|okay with|fine with|want|like|interested)\b")
+"""An assistant's question that asks the user to choose among the sites it named."""
+_ASK_LIST = re.compile(r"\b(?:things like|stuff like|such as|for example|e\.?g\.?)\s+(?=\w+(?:\s+\w+)?\s*,)")
+"""Topics an assistant lists as examples in one question ("things like budget, interests, ...")."""
+_ABOUT_PROPOSAL = re.compile(
+    r"\b(?:this|these|the|my|that|those) (?:plan|itinerary|trip plan|proposal|schedule|route|draft|options?|ones?|places"
+    r"|activities|locations|spots|stops|suggestions|picks)\b"
+    r"(?!\s+(?:you|do you|would you))|\bwork for you\b"
+)
+"""An assistant's question on its own proposal ("does this plan work for you?"): no preference topic."""
+_NEAR_SUGGESTED = re.compile(r"\b(?:near|around|close to|next to|similar to|like|far from)\s+(?:the\s+)?$")
 """A site an assistant names as a landmark of its suggestion, not as one ("options near the fair")."""
 _PRONOUN = re.compile(r"\b(try|do|go with|add|keep|love|like|include|book|take)\s+(?:that|it)\b(?!\s+\w)")
 """A single suggestion taken up by a pronoun closing the clause ("let's try that")."""
@@ -739,7 +857,8 @@ def _polarity_at(text: str, position: int) -> bool:
             continue  # "don't like", "don't really like": part of the negation
         pos.append(m.end())
     last = spans[-1]
-    if before[last[0] : last[1]].strip() in ("without", "no") and len(spans) > 1:
+    refused = before[last[0] : last[1]].strip() in ("without", "no") or before.startswith(" have", last[1])
+    if refused and len(spans) > 1:
         # a refused absence is a wish: "I hate places without wifi", "not a fan of spots with no views"
         return not (pos and max(pos) > last[1])
     return bool(pos) and max(pos) > last[1]
@@ -785,7 +904,7 @@ class PlanningParser:
             return []
 
     def _parse(self, message: str, ctx: PlanningContext) -> list[ActBase]:
-        text = _norm(message)
+        text = _respell(_norm(message))
         if ctx.author == "assistant":
             return _merge(self._assistant(text))
         if ctx.author == "user":
@@ -816,9 +935,15 @@ class PlanningParser:
                 end = found[i + 1][0] if i + 1 < len(found) else len(clause)
                 cut = _CONTRAST.search(clause, pos, end)
                 after = clause[pos : min(cut.start() if cut else end, pos + WINDOW)]
-                sites.append((name, bool(_SITE_BAD.search(_strip_sites(after)))))
-        if sites:  # a site it names only to criticise gives way to the others ("X is far; how about Y?")
-            kept = [name for name, bad in sites if not bad] or [name for name, _ in sites]
+                if _ECHO.match(_strip_sites(after)):
+                    continue  # "Liberty Memorial sounds great": the user's own wish acknowledged
+                sites.append((name, _bad(_strip_sites(after))))
+        # a site it names only to criticise gives way to the others ("X is far; how about Y?"), and is
+        # offered only when it asks the user to choose ("X is far, do you still want it?")
+        kept = [name for name, bad in sites if not bad]
+        if not kept and any(q and _CHOICE.search(c) for c, q in clauses):
+            kept = [name for name, _ in sites]
+        if kept:
             return [PlanPropose(sites=tuple(kept[:3]))]
         asks: list[ActBase] = []
         for clause, question in clauses:
@@ -826,9 +951,15 @@ class PlanningParser:
             if not question and not any(m.group(1) in _ASK_UNMARKED for m in openers):
                 continue
             part = clause[openers[0].start() :] if openers else clause
+            if _ABOUT_PROPOSAL.search(part):
+                continue  # "Does this plan with a cafe work for you?": a question on its own proposal
             topic = _topic(part) or ("anything" if _INVITATION.search(part) else None)
-            if topic is not None and PlanAsk(topic=topic) not in asks:
-                asks.append(PlanAsk(topic=topic))
+            topics = [topic] if topic is not None else []
+            if (listed := _ASK_LIST.search(part)) is not None:  # "things like budget, interests, touristy spots?"
+                topics += [t for item in re.split(r",|\bor\b|\band\b", part[listed.end() :]) if (t := _topic(item))]
+            for topic in topics:
+                if PlanAsk(topic=topic) not in asks:
+                    asks.append(PlanAsk(topic=topic))
         return asks
 
     # ---- clauses -----------------------------------------------------------------------------------
@@ -947,7 +1078,9 @@ class PlanningParser:
             acts.extend(_replaced_kind(bare, ctx, named or set()))
         else:
             acts.extend(_site_acts(clause, sites))
-        if (budget := _BUDGET_AMOUNT.search(bare)) and re.search(r"\b(budget|below|under|spend|max|cost|limit)", bare):
+        if (budget := _BUDGET_AMOUNT.search(bare)) and re.search(
+            r"\b(budget|below|under|spend|max|cost|limit|only have|have only|total|entire|whole)", bare
+        ):
             acts.append(PlanBudget(amount=int(next(g for g in budget.groups() if g))))
         elif user and _PRICE.search(bare):
             acts.append(PlanBudget())
@@ -961,7 +1094,7 @@ class PlanningParser:
                 acts.append(PlanCategory(category=category))
         acts.extend(_rating(bare))
         acts.extend(_categorical(bare))
-        acts.extend(_booleans(bare, described=bool(sites)))
+        acts.extend(_booleans(bare, described=bool(sites), spoken=user))
         return acts
 
 
@@ -1107,7 +1240,13 @@ def _user_site_acts(clause: str, sites: list[tuple[int, str]], ctx: PlanningCont
         dropped = bool(_SITE_DROP.search(clause[max(0, start - 30) : start])) or bool(
             re.search(r"\b(replace|swap|drop|remove) (?:that|it)\b", after)
         )
-        bad = not _polarity_at(clause, pos) or dropped or bool(_SITE_BAD.search(after))
+        tail = _strip_sites(clause[pos : min(cut.start() if cut else end, pos + WINDOW)])
+        if _EXCEPT.search(clause, max(0, start - 50), start):
+            # "I love everything but X": X is not liked, the rest of the proposal is
+            dropped = True
+            rest = [s for s in ctx.last_proposal or () if s and s not in {n for _, n in sites}]
+            opinions.extend(PlanSiteOpinion(site=s, liked=True) for s in rest)
+        bad = not _polarity_at(clause, pos) or dropped or _bad(after) or bool(_HAS_BAD.match(tail))
         if bad and _IF.search(clause, max(0, start - 40), pos):
             continue  # "if I have to ditch X": hypothetical
         wish = bool(_ADD.search(before)) or bool(
@@ -1208,18 +1347,32 @@ def _category(text: str) -> Category | None:
     return None
 
 
+_IF_BEFORE = re.compile(r"\bif (?:\w+ ){0,2}$")
+"""A condition right before an eating stop ("if we get food, ..."): no request for one."""
+
+
 def _categories(text: str) -> list[ActBase]:
     """The kinds of places a user's clause asks for ("add a shop", "another bar", "somewhere to eat")."""
     found: list[tuple[int, Category]] = []
-    for match in _CATEGORY_MENTION.finditer(text):
+    mentions = list(_CATEGORY_MENTION.finditer(text))
+    for k, match in enumerate(mentions):
         word = match.group(1)
         category = _CATEGORY_OF_WORD.get(word) or _CATEGORY_OF_WORD.get(word.rstrip("s"))
+        if k + 1 < len(mentions) and not text[match.end() : mentions[k + 1].start()].strip(" -"):
+            continue  # "a cafe restaurant": the first kind qualifies the second
         before = text[max(0, match.start() - 12) : match.start()]
+        if re.search(r"\bSITE\s+$", before):
+            continue  # "Hindenburg memorial": the rest of a name
         definite = re.search(r"\b(?:the|that|this|those|these)\s+$|\bas far as\s+$", before)
         verb = word == "park" and re.search(r"\b(?:can|to|could|where|we|i|you|and)\s+$", before)
         if category is not None and not definite and not verb and _polarity_at(text, match.start()):
             found.append((match.start(), category))  # "the cafe" refers to a site; "a cafe" asks for one
-    if (eat := _EATING.search(text)) is not None and _polarity_at(text, eat.start()):
+    eat = _EATING.search(text)
+    if (
+        eat is not None
+        and _polarity_at(text, eat.start())
+        and not _IF_BEFORE.search(text, max(0, eat.start() - 20), eat.start())
+    ):
         found.append((eat.start(), "restaurant"))
     return [PlanCategory(category=c) for c in dict.fromkeys(c for _, c in sorted(found))]
 
@@ -1271,6 +1424,28 @@ def _categorical(text: str) -> list[ActBase]:
     return acts
 
 
+_THE_GROUP = re.compile(r"\b(?:the|our|my|this|your|whole|entire) groups?\b(?!\s*(?:of|-?friendly)\b)")
+"""The travellers called "the group": no wish for group-friendly places ("is this ok for the group?")."""
+
+
+_ABSENT = re.compile(
+    r"\b(?:no|without|(?:dont|do not|wont|will not) (?:have|bring|be bringing|take)|not (?:bringing|traveling with"
+    r"|travelling with|taking)|leaving|arent|are not|isnt|is not|its not|it is not|this is not|thats not)\s+(?:\w+\s+)?$"
+)
+"""The travellers' kids or group said to be absent ("no kids this time"): no preference."""
+
+
+def _the_group(text: str, match: re.Match[str]) -> bool:
+    """Whether ``match`` ("group") is the travellers' "the group" / "our group"."""
+    found = _THE_GROUP.search(text, max(0, match.start() - 7), match.end() + 12)
+    return found is not None and found.end() == match.end()
+
+
+_MISSING = re.compile(
+    r"\bSITE\s+(?:\w+\s+)?(?:doesnt|does not|dont|do not|didnt|isnt|is not|has no|have no|lacks?|wont) (?:even )?"
+    r"(?:have|offer|provide|allow|take|get|got)?\s*(?:any |a |an |good |great )?$"
+)
+"""A site said to lack a feature: a complaint, so the feature is wanted ("X doesn't have parking")."""
 _DESCRIBED_FOR = re.compile(
     r"\b(?:good|great|bad|suitable|ideal|friendly|fit|terrible|not great)\s+(?:for\s+)?(?:big\s+|large\s+)?$"
 )
@@ -1280,16 +1455,20 @@ _DESCRIBED_FOR = re.compile(
 _FEATURE_BAD = re.compile(
     r"\s*(?:\w+\s+){0,3}?(?:is|are|gets?|can be)\s+(?:\w+\s+)?(?:too loud|too noisy|annoying|the worst|overrated"
     r"|terrible|awful|a pain)\b|[^,.]{0,40}\b(?:so|just) avoid (?:that|it|them|those)\b"
+    r"|[^.]{0,30}?,? (?:which|and|but|that) (?:i|we|my \w+|our \w+) (?:\w+ )?(?:dont|do not|wouldnt|would not|cant|cannot"
+    r"|hate|dislike|arent|are not|am not)\b(?! mind)"
 )
 """Words right after a feature that complain of it ("live music is typically too loud so avoid that")."""
 
 
-def _booleans(text: str, described: bool = False) -> list[ActBase]:
+def _booleans(text: str, described: bool = False, spoken: bool = False) -> list[ActBase]:
     """The boolean-feature acts of a clause, in the order they are mentioned.
 
     Args:
         text: the clause, sites stripped.
         described: whether the clause names sites ("X is not good for kids" wants kid-friendly places).
+        spoken: whether a person wrote it (the author is known): the travellers' kids or group in a
+            negated clause are a complaint that wants the feature, which the templates never say.
     """
     found: list[tuple[int, PlanFeature]] = []
     cuts = [0] + [m.end() for m in _CONTRAST.finditer(text)] + [len(text) + 1]
@@ -1301,6 +1480,8 @@ def _booleans(text: str, described: bool = False) -> list[ActBase]:
 
     for feature, (_, synonyms, _) in BOOL_FEATURES.items():
         match: re.Match[str] | None = _words(synonyms).search(text)
+        while match is not None and feature == "good for groups" and _the_group(text, match):
+            match = _words(synonyms).search(text, match.end())  # "the group", "our group": the travellers
         implied = IMPLIED.get(feature)
         if (
             implied is not None
@@ -1318,7 +1499,9 @@ def _booleans(text: str, described: bool = False) -> list[ActBase]:
                 continue
         if match is None:
             continue
-        if "rather not" in text[: match.start()]:
+        if _MISSING.search(text[max(0, match.start() - 60) : match.start()]):
+            found.append((match.start(), _bool_act(feature, True, loose_at(match.start()))))
+        elif "rather not" in text[: match.start()]:
             found.append((match.start(), PlanFeature(feature=feature, disliked=(True,))))
         elif (
             described
@@ -1330,6 +1513,16 @@ def _booleans(text: str, described: bool = False) -> list[ActBase]:
             found.append((match.start(), _bool_act(feature, False, False)))  # tourist traps are always to avoid
         elif _FEATURE_BAD.match(text, match.end()):
             found.append((match.start(), _bool_act(feature, False, False)))  # "live music is too loud"
+        elif (
+            spoken
+            and feature in ("good for kids", "good for groups")
+            and not match.group(0).endswith("friendly")
+            and not _polarity_at(text, match.start())
+        ):
+            # nobody avoids kid- or group-friendly places: "not sure the kids will enjoy it" is a complaint
+            # that wants them; only an absence ("we don't have kids") says nothing
+            if not _ABSENT.search(_window(text, match.start())):
+                found.append((match.start(), _bool_act(feature, True, loose_at(match.start()))))
         else:
             value = _polarity_at(text, match.start())
             # liking touristy spots is loose (the yaml's "all the classic touristy spots"); "only" makes it strict
