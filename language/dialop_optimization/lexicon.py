@@ -291,7 +291,7 @@ NEUTRAL = re.compile(
     r"(?:\s+(?:suited|fit|choice|option|candidate|pick))?(?:\s+than)?"
     r"|\bno\s+(?:green|greens|high|dark\s+greens?)\b|\bmid(?:dle)?[\s-]+tier\b|\b(?:a\s+)?good\s+(?:amount|bit|deal|margin|number|chunk)\b"
     r"|\bnothing\s+(?:else\s+)?(?:good|great|green)\b|\b(?:below|above)\s+(?:him|her|them)|\bnot\s+(?:be\s+)?(?:his|her|their|the|my|our)\s+(?:best|strongest|top)"
-    r"|\b(?:[56])\s*(?:/|out\s+of)\s*10\b"
+    r"|\b(?:[56])\s*(?:/|out\s+of)\s*10\b|\b(?:more|less|fewer)\s+(?:[a-z']+\s+){0,3}?than\b"
 )
 """Phrases that rate nothing (comparisons, "not bad", "decent but not great", 5-6/10)."""
 
@@ -351,12 +351,22 @@ OTHER_NEUTRAL = re.compile(
 
 UNSEEN = re.compile(
     r"\b(?:blank|blanks|empty|unknown|unknowns|grey|gray|no\s+(?:value|values|info|information|data|score|scores"
-    r"|number|numbers|idea|clue|knowledge|rating|ratings)|(?:zero|0)\s+(?:info|information|data|knowledge)"
+    r"|number|numbers|knowledge|rating|ratings)|(?:zero|0)\s+(?:info|information|data|knowledge)"
     r"|nothing\s+(?:for|on|about|in)|(?:don'?t|dont|do\s+not|can'?t|cannot)\s+(?:see|have)(?!\s+(?:much|many|that|a\s+lot|too|enough|a\s+(?:great|good|high)|any\s+(?:good|great|high|green|dark|strong|other|better)))"
     r"|(?:don'?t|dont|do\s+not|doesn'?t)\s+(?:know\s+anything|have\s+a\s+(?:review\s+)?score)"
     r"|know\s+nothing|shot\s+in\s+the\s+dark|a\s+nothing|there'?s\s+nothing|nothing\s+(?:on|from)\s+my\s+end)"
 )
-"""The speaker lacks a value ("blank", "no info on", "I don't see")."""
+"""The speaker lacks a value ("blank", "no info on", "I don't see"); "no idea" is not one (where to put
+someone, not which cells are blank)."""
+
+VAGUE_UNSEEN = re.compile(
+    r"\b(?:pretty|mostly|kind\s+of|kinda|sort\s+of|sorta|somewhat|largely|fairly|mainly|partly|partially|almost|nearly"
+    r"|a\s+(?:bit|little))\s+(?:much\s+)?(?:all\s+)?(?:blank|blanks|empty|unknown|unknowns|grey|gray)\b"
+)
+"""A shade of blank ("pretty unknown", "mostly blank"): no unseen claim."""
+
+WEAK_UNSEEN = re.compile(r"\bnothing\s+(?:for|on|about|in)\b")
+"""An unseen cue that may only mean "no good option" ("I have nothing for GLUE"): never a whole column."""
 
 EXPAND = re.compile(
     r"\b(?:(?:info|information|data|values?|scores?|knowledge|idea|clue)\s+(?:on|for|about|of|in)\b(?!\s+(?:me|us|you|my|your)\b)"
@@ -370,7 +380,7 @@ PROPOSAL = re.compile(
     r"\b(?:let'?s|lets|put|place|assign|assigning|move|swap|switch|stick|lock(?:ed)?\s+(?:in|into|\w+\s+(?:in|into|on|for))|go\s+with|going\s+with"
     r"|how\s+about|i\s+(?:really\s+)?(?:like|love|prefer|want|need|would\s+go|'d\s+go)|i'?m\s+(?:liking|thinking|leaning)"
     r"|works?\s+for\s+me|(?:i'?m|im|i\s+am|we'?re|be|are)\s+(?:fine|okay|ok|good|happy)\s+with|agree|agreed|keep|should\s+(?:go|be\s+put|get|take|review)"
-    r"|we\s+(?:could|can|should|need)|can\s+we|match(?!\s+(?:of|for\s+(?:me|you)))|then\s*$|for\s+now)\b"
+    r"|we\s+(?:could|can|should|need)|can\s+we|suggest\w*|recommend\w*|nominat\w*|my\s+top\s+(?:two|three|four|\d|picks?|choices?)|match(?!\s+(?:of|for\s+(?:me|you)))|then\s*$|for\s+now)\b"
 )
 """A proposal, agreement or plan: its clause rates nothing ("let's put Ava on BLEU")."""
 
@@ -442,5 +452,5 @@ WH_WORDS = frozenset(
 SEEKING_REVIEWERS = frozenset({"who", "which", "whom", "anyone", "anybody", "someone", "somebody", "options", "option"})
 """A question with these words asks about its papers (the reviewers it names are exclusions)."""
 INTERJECTIONS = frozenset(
-    "ok okay so and or also then well hey hi oh yes yeah no but alright cool great real quick quickly btw just hmm wait".split()
+    "ok okay so and or also then well hey hi oh ah snap yes yeah no but alright cool great real quick quickly btw just hmm um uh wait".split()
 )

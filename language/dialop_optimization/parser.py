@@ -394,6 +394,14 @@ class OptimizationParser:
         return reading.acts
 
     def _sentence(self, sentence: str, is_question: bool, reading: _Reading) -> None:
+        retraction = _RETRACTION.search(sentence)
+        if retraction is not None:  # "ignore that": the last statement is withdrawn
+            reading.acts = [a for a in reading.acts if a not in reading.said]
+            reading.kept -= set(reading.said)
+            reading.said = []
+            sentence = (sentence[: retraction.start()] + " " + sentence[retraction.end() :]).strip(" ,.!")
+            if not sentence:
+                return
         if _CORRECTION.search(sentence):
             reading.correcting = True
             if self._renamed(sentence, reading):
@@ -479,6 +487,7 @@ class OptimizationParser:
         found = mentions(_RATING.sub(" ", text), reading.lex)
         level, neutral = _level(text)
         unseen = lx.UNSEEN.search(text) is not None and _OPINION.search(text) is None
+        unseen = unseen and lx.VAGUE_UNSEEN.search(text) is None  # "pretty unknown": nothing
         proposal = lx.PROPOSAL.search(text) is not None and lx.RATING_FRAME.search(text) is None
         words = _without_interjections(text).split()
         plural = any(t in _PLURAL for t in lx.TOKEN.findall(text))
@@ -515,7 +524,7 @@ class OptimizationParser:
         if not numbers and says and not clause.conditional:
             reviewers, papers = self._resolve(clause, text, reviewers, papers, reading)
             if clause.unseen:
-                self._unseen(clause, reviewers, papers, reading)
+                self._unseen(clause, text, reviewers, papers, reading)
             elif clause.reviewers and not papers and lx.EVERY.search(text):
                 assert clause.level is not None
                 for m in _unique(reviewers):
@@ -614,14 +623,19 @@ class OptimizationParser:
                 p = context.last_paper
         return reviewers, ([Mention("P", p, 10**6)] if p is not None else [])
 
-    def _unseen(self, clause: _Clause, reviewers: list[Mention], papers: list[Mention], reading: _Reading) -> None:
+    def _unseen(
+        self, clause: _Clause, text: str, reviewers: list[Mention], papers: list[Mention], reading: _Reading
+    ) -> None:
         """Unseen cells; a row or a column is kept for the end of the message (what the message
         rates or leaves out after "except" is not unseen)."""
         if clause.expand and reviewers and not clause.papers:
             for m in _unique(reviewers):
                 reading.rows.append(m.index)
             return
+        column = not clause.refs & {"RR"} and lx.UNSEEN.search(lx.WEAK_UNSEEN.sub(" ", text)) is not None
         if clause.expand and papers and not clause.reviewers and not reviewers:
+            if not column:
+                return  # "and both blank for BLEU" (both unknown), "nothing for GLUE" (no good option)
             for m in _unique(papers):
                 reading.columns.append(m.index)
             return
@@ -771,6 +785,10 @@ def _lukewarm(match: re.Match[str]) -> str:
 
 _CORRECTION = re.compile(
     r"\b(?:actually|wait|misread|mistake|my\s+bad|scratch|correction|i\s+meant?|oops|sorry|rather|instead|typo)\b"
+)
+_RETRACTION = re.compile(
+    r"\b(?:ignore\s+(?:that|this|it|what\s+i\s+(?:just\s+)?said|me|my\s+last)|never\s*mind|nvm|scratch\s+that"
+    r"|disregard(?:\s+(?:that|this|it|my\s+last))?|forget\s+(?:that|it|what\s+i\s+(?:just\s+)?said))\b"
 )
 _OPINION = re.compile(r"\bsee\s+\w+(?:\s+\w+)?\s+(?:handling|doing|working|being|reviewing|fitting|going|taking|as)\b")
 _OPENERS = lx.QUESTION_OPENERS | {"would", "should", "will", "have", "has", "had", "why", "when"}

@@ -390,25 +390,23 @@ def test_lists_possessives_and_opinions(message: str, ctx: OptimizationContext, 
 
 # ---- issue 17, round 2: text nobody tuned for (written before the fix) ---------------------------------
 
-XFAIL = pytest.mark.xfail(strict=True, reason="issue 17 round 2: not read yet")
-
 
 @pytest.mark.parametrize(
     ("message", "ctx", "expected"),
     [
         # a paper with a weak "nothing for" is no column of blanks ("no good option for it")
-        pytest.param("I've got nothing for GLUE either.", CTX, [], marks=XFAIL),
-        pytest.param("Honestly nothing for SWAG on my side", CTX, [], marks=XFAIL),
+        ("I've got nothing for GLUE either.", CTX, []),
+        ("Honestly nothing for SWAG on my side", CTX, []),
         # "no idea" is vague: where to put someone, not which cells are blank
-        pytest.param("I have no idea for Noah", CTX, [], marks=XFAIL),
-        pytest.param("no idea about Andrei tbh", CTX, [], marks=XFAIL),
+        ("I have no idea for Noah", CTX, []),
+        ("no idea about Andrei tbh", CTX, []),
         # vague shades of blank give nothing
-        pytest.param("Ava and Daniel are both pretty unknown for me on GLUE", CTX, [], marks=XFAIL),
-        pytest.param("Ethan is mostly blank on BLEU and GloVe", CTX, [], marks=XFAIL),
-        pytest.param("Sofia is kinda empty for SWAG", CTX, [], marks=XFAIL),
+        ("Ava and Daniel are both pretty unknown for me on GLUE", CTX, []),
+        ("Ethan is mostly blank on BLEU and GloVe", CTX, []),
+        ("Sofia is kinda empty for SWAG", CTX, []),
         # an unresolved "both" / "they" is nobody's cell and no column
-        pytest.param("and both blank for bleu", dialogue(last_reviewer=2), [], marks=XFAIL),
-        pytest.param("They are unknown on GloVe too", CTX, [], marks=XFAIL),
+        ("and both blank for bleu", dialogue(last_reviewer=2), []),
+        ("They are unknown on GloVe too", CTX, []),
         # explicit claims still count
         ("Morgan is blank for GLUE", CTX, [("unseen", 4, 3)]),
         ("I don't have any info on QuAC", CTX, [("unseen", r, 6) for r in EVERY]),
@@ -423,19 +421,14 @@ def test_unseen_only_explicit_claims(message: str, ctx: OptimizationContext, exp
     ("message", "ctx", "expected"),
     [
         # a retraction drops the statement before it
-        pytest.param("Ethan bad at Quac / oh wait / ignore that", CTX, [], marks=XFAIL),
-        pytest.param("Noah is great at BLEU. Never mind, scratch that.", CTX, [], marks=XFAIL),
-        pytest.param(
-            "Ava is red on GLUE. Disregard that. Sofia is green on GLUE",
-            CTX,
-            [("rate", 2, 3, "high")],
-            marks=XFAIL,
-        ),
+        ("Ethan bad at Quac / oh wait / ignore that", CTX, []),
+        ("Noah is great at BLEU. Never mind, scratch that.", CTX, []),
+        ("Ava is red on GLUE. Disregard that. Sofia is green on GLUE", CTX, [("rate", 2, 3, "high")]),
         # suggestions and top picks are proposals
-        pytest.param("My best suggestion is Andrei for LLaMA and Joseph for RoBERTa", CTX, [], marks=XFAIL),
+        ("My best suggestion is Andrei for LLaMA and Joseph for RoBERTa", CTX, []),
         ("I'd recommend Morgan for SWAG", CTX, []),
         # comparisons of quantity rate nothing
-        pytest.param("Wilson has more expertise with quac than swag", CTX, [], marks=XFAIL),
+        ("Wilson has more expertise with quac than swag", CTX, []),
         ("Sofia has less experience on GloVe than Ava", CTX, []),
         # answers to "how good is X's Y" without names
         (
@@ -444,9 +437,9 @@ def test_unseen_only_explicit_claims(message: str, ctx: OptimizationContext, exp
             [("rate", 0, 2, "high")],
         ),
         # ... and the question itself, with a possessive missing its apostrophe
-        pytest.param("oh snap how good is Avas glove", CTX, [("ask", 0, 2)], marks=XFAIL),
+        ("oh snap how good is Avas glove", CTX, [("ask", 0, 2)]),
         ("how strong is Noahs BLEU?", CTX, [("ask", 7, 0)]),
-        pytest.param("so how strong is Noahs BLEU", CTX, [("ask", 7, 0)], marks=XFAIL),
+        ("so how strong is Noahs BLEU", CTX, [("ask", 7, 0)]),
         # kept: ratings next to these cues
         ("Ethan would be our best bet for QuAC", CTX, [("rate", 6, 6, "high")]),
         ("Andreis blue is slightly above average", CTX, [("rate", 3, 0, "high")]),
