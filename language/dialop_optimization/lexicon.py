@@ -299,7 +299,7 @@ AGREEMENT = re.compile(
     r"^(?:(?:ok|okay|yes|yeah|yep)\s+)?(?:perfect|great|awesome|cool|nice|excellent|good)\b\s*(?:[!.,]|$)|\bsounds?\s+(?:\w+\s+)?(?:good|great|fine|perfect|awesome|solid|like\s+a\s+plan)"
     r"|\b(?:good|great|fine|perfect|ok|okay|best)\s+(?:to|with|for|by)\s+(?:me|you|us|my\s+board)\b"
     r"|\b(?:good|great|excellent|perfect)\s+(?:idea|ideas|call|plan|point|thinking|question|luck|job|work|start|morning|evening|night|day|info|information|options?|choices?\s+for\s+(?:multiple|many))"
-    r"|\b(?:i'?m|im|i\s+am|we'?re|we\s+are|all)\s+(?:good|great|fine|okay|ok)\b"
+    r"|\b(?:i'?m|im|i\s+am|we'?re|we\s+are)\s+(?:good|great|fine|okay|ok)\b|^(?:(?:it'?s|its|we'?re)\s+)?all\s+(?:good|great|fine|okay|ok)\b"
     r"|\b(?:looks?|seems?)\s+(?:good|great|fine|solid)\s*(?:to\s+me|here|then|now)?\s*$"
     r"|\bthat\s+works\b|\bworks\s+(?:great|well)\b|\bgood\s+enough\b|\bbetter\s+than\s+average\b(?=\s+one)"
 )
@@ -383,6 +383,12 @@ PROPOSAL = re.compile(
     r"|we\s+(?:could|can|should|need)|can\s+we|suggest\w*|recommend\w*|nominat\w*|my\s+top\s+(?:two|three|four|\d|picks?|choices?)|match(?!\s+(?:of|for\s+(?:me|you)))|then\s*$|for\s+now)\b"
 )
 """A proposal, agreement or plan: its clause rates nothing ("let's put Ava on BLEU")."""
+
+SEE_ALL_BUT = re.compile(
+    r"\b(?:i\s+)?(?:can\s+)?see\s+(?:everyone|everybody|every\s+reviewer|all\s+(?:of\s+)?(?:them|the\s+reviewers))\s+"
+    r"(?:in|on|for|at)\s+(?P<paper>[^,.;!?]{1,40}?)\s+(?:except|but|besides|other\s+than)\s+(?P<rest>[^.;!?]{1,80})"
+)
+"""A column seen but for some reviewers: those cells are unseen ("I can see everyone on Roberta except Daniel")."""
 
 RATING_FRAME = re.compile(
     r"\b(?:would|will|might|could|should)\s+(?:also\s+|still\s+|really\s+|probably\s+|definitely\s+)?be\s+(?:a\s+|an\s+)?"

@@ -446,6 +446,14 @@ class OptimizationParser:
 
     # ---- statements -----------------------------------------------------------------------------
     def _statement(self, sentence: str, reading: _Reading) -> None:
+        seen = lx.SEE_ALL_BUT.search(sentence)
+        if seen is not None:  # "I can see everyone on Roberta except Daniel and Noah"
+            columns = [m for m in mentions(seen.group("paper"), reading.lex) if m.kind == "P"]
+            missing = [m for m in mentions(seen.group("rest"), reading.lex) if m.kind == "R"]
+            if len(_unique(columns)) == 1:
+                for m in _unique(missing):
+                    reading.add(OptUnseen(reviewer=m.index, paper=columns[0].index))
+                sentence = sentence[: seen.start()]
         text = _LUKEWARM.sub(_lukewarm, sentence)
         text = lx.NEUTRAL.sub(" so-so ", text)
         text = lx.AGREEMENT.sub(" okay ", text)
@@ -767,6 +775,8 @@ class OptimizationParser:
         else:
             for m in _unique(papers):
                 reading.add(OptAsk(paper=m.index))
+        if len(_unique(reviewers)) == 1:
+            reading.subject = reviewers[0].index  # "What about Joseph? He is green on Electra": he is Joseph
         self._remember(reviewers, papers, reading)
 
 

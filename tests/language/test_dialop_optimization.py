@@ -449,33 +449,27 @@ def test_retractions_suggestions_comparisons(message: str, ctx: OptimizationCont
     assert facts(message, ctx) == expected
 
 
-ROUND2_XFAIL = pytest.mark.xfail(strict=True, reason="issue 17 round 2 (batch 808): not read yet")
-
-
 @pytest.mark.parametrize(
     ("message", "ctx", "expected"),
     [
         # "all good" inside a statement is a rating, not "it's all good"
-        pytest.param(
+        (
             "Sofia, Ava, and Morgan are all good picks for GLUE.",
             CTX,
             [("rate", 2, 3, "high"), ("rate", 0, 3, "high"), ("rate", 4, 3, "high")],
-            marks=ROUND2_XFAIL,
         ),
         ("it's all good, send it", CTX, []),
         # a pronoun after a question about one reviewer is that reviewer
-        pytest.param(
+        (
             "Noah is blank for me on BLEU. How about Daniel? He is dark green on SWAG.",
             CTX,
             [("unseen", 7, 0), ("ask", 1, None), ("rate", 1, 7, "high")],
-            marks=ROUND2_XFAIL,
         ),
         # a column seen but for some reviewers
-        pytest.param(
+        (
             "I can see everybody on GLUE except Ethan and Sofia",
             CTX,
             [("unseen", 6, 3), ("unseen", 2, 3)],
-            marks=ROUND2_XFAIL,
         ),
     ],
 )
