@@ -352,7 +352,8 @@ OTHER_NEUTRAL = re.compile(
 UNSEEN = re.compile(
     r"\b(?:blank|blanks|empty|unknown|unknowns|grey|gray|no\s+(?:value|values|info|information|data|score|scores"
     r"|number|numbers|knowledge|rating|ratings)|(?:zero|0)\s+(?:info|information|data|knowledge)"
-    r"|nothing\s+(?:for|on|about|in)|(?:don'?t|dont|do\s+not|can'?t|cannot)\s+(?:see|have)(?!\s+(?:much|many|that|a\s+lot|too|enough|a\s+(?:great|good|high)|any\s+(?:good|great|high|green|dark|strong|other|better)))"
+    r"|nothing\s+(?:for|on|about|in)|(?:don'?t|dont|do\s+not|can'?t|cannot)\s+(?:see|have)(?!\s+(?:much|many|that|a\s+lot|too|enough|a\s+(?:great|good|high)|any\s+(?:good|great|high|green|dark|strong|other|better)"
+    r"|anything\s+(?:good|great|high|green|strong|better|in\s+the)))"
     r"|(?:don'?t|dont|do\s+not|doesn'?t)\s+(?:know\s+anything|have\s+a\s+(?:review\s+)?score)"
     r"|know\s+nothing|shot\s+in\s+the\s+dark|a\s+nothing|there'?s\s+nothing|nothing\s+(?:on|from)\s+my\s+end)"
 )
@@ -360,7 +361,7 @@ UNSEEN = re.compile(
 someone, not which cells are blank)."""
 
 VAGUE_UNSEEN = re.compile(
-    r"\b(?:pretty|mostly|kind\s+of|kinda|sort\s+of|sorta|somewhat|largely|fairly|mainly|partly|partially|almost|nearly"
+    r"\b(?:pretty|mostly|kind\s+of|kinda|sort\s+of|sorta|somewhat|largely|fairly|mainly|partly|partially|almost|nearly|main|major"
     r"|a\s+(?:bit|little))\s+(?:much\s+)?(?:all\s+)?(?:blank|blanks|empty|unknown|unknowns|grey|gray)\b"
 )
 """A shade of blank ("pretty unknown", "mostly blank"): no unseen claim."""

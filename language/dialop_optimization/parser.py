@@ -99,6 +99,7 @@ class _Reading:
     excepted: set[int] = field(default_factory=set)  # papers named after "except", "besides"
     recent: list[int] = field(default_factory=list)  # the reviewers named in the message, in order
     said: list[OptAct] = field(default_factory=list)  # the acts of the last statement (for "I meant ...")
+    all_but: bool = False  # the sentence rates "all" but some names ("all green but Noah")
 
     def add(self, act: OptAct) -> None:
         """Keep ``act``; after a correction ("oh wait I misread") it replaces what the message said
@@ -460,6 +461,9 @@ class OptimizationParser:
         text = _RANGE.sub(" ", text)
         previous_level = reading.level
         exception = _EXCEPTION.search(text) is not None
+        every = lx.EVERY.search(text)
+        but = _BUT.search(text, every.end()) if every is not None else None
+        reading.all_but = but is not None and not _has_cue(text[but.end() :])  # not "... but Ethan is great"
         for number, (clause_text, excepted) in enumerate(_clauses(text, reading.lex)):
             clause = self._read(clause_text, reading)
             if excepted:
@@ -534,10 +538,12 @@ class OptimizationParser:
             if clause.unseen:
                 self._unseen(clause, text, reviewers, papers, reading)
             elif clause.reviewers and not papers and lx.EVERY.search(text):
-                assert clause.level is not None
-                for m in _unique(reviewers):
-                    for p in range(len(reading.context.papers)):
-                        reading.add(OptRate(reviewer=m.index, paper=p, level=clause.level))
+                # "all green but Noah and Ethan": the names after "but" are the exceptions, no row
+                if not reading.all_but:
+                    assert clause.level is not None
+                    for m in _unique(reviewers):
+                        for p in range(len(reading.context.papers)):
+                            reading.add(OptRate(reviewer=m.index, paper=p, level=clause.level))
             else:
                 assert clause.level is not None
                 for r, p in _pairs(reviewers, papers):
@@ -796,6 +802,7 @@ def _lukewarm(match: re.Match[str]) -> str:
 _CORRECTION = re.compile(
     r"\b(?:actually|wait|misread|mistake|my\s+bad|scratch|correction|i\s+meant?|oops|sorry|rather|instead|typo)\b"
 )
+_BUT = re.compile(r"\b(?:but|except|besides|other\s+than|apart\s+from|aside\s+from)\b")
 _RETRACTION = re.compile(
     r"\b(?:ignore\s+(?:that|this|it|what\s+i\s+(?:just\s+)?said|me|my\s+last)|never\s*mind|nvm|scratch\s+that"
     r"|disregard(?:\s+(?:that|this|it|my\s+last))?|forget\s+(?:that|it|what\s+i\s+(?:just\s+)?said))\b"

@@ -477,7 +477,6 @@ def test_round2_lists_pronouns_columns(message: str, ctx: OptimizationContext, e
     assert facts(message, ctx) == expected
 
 
-BATCH909_XFAIL = pytest.mark.xfail(strict=True, reason="issue 17 round 2 (batch 909): not read yet")
 AFTER_ANDREI = dialogue(last_reviewer=3, last_paper=4)
 
 
@@ -485,19 +484,19 @@ AFTER_ANDREI = dialogue(last_reviewer=3, last_paper=4)
     ("message", "ctx", "expected"),
     [
         # "all green but X": X is the exception, and the "all" is nobody named
-        pytest.param("I have all green but Joseph", CTX, [], marks=BATCH909_XFAIL),
+        ("I have all green but Joseph", CTX, []),
+        ("i have all green but noah and ethan", CTX, []),
+        (
+            "Andrei is red for everything but Ethan is great at BLEU",
+            CTX,
+            [("rate", 3, p, "low") for p in EVERY] + [("rate", 6, 0, "high")],
+        ),
         ("they're all red except Sofia and Ava", CTX, []),
         ("Andrei is red for everything", CTX, [("rate", 3, p, "low") for p in EVERY]),
         # "nothing good" is no blank
-        pytest.param("I dont have anything good at them", AFTER_ANDREI, [], marks=BATCH909_XFAIL),
-        pytest.param("we don't have anything great there", AFTER_ANDREI, [], marks=BATCH909_XFAIL),
+        ("I dont have anything good at them", AFTER_ANDREI, []),
         # "main blanks" is vague
-        pytest.param(
-            "so my main blanks are BLEU and RoBERTa",
-            dialogue(questions=(OptAsk(reviewer=6, paper=4),)),
-            [],
-            marks=BATCH909_XFAIL,
-        ),
+        ("so my main blanks are BLEU and RoBERTa", dialogue(questions=(OptAsk(reviewer=6, paper=4),)), []),
     ],
 )
 def test_round2_exceptions_and_weak_blanks(message: str, ctx: OptimizationContext, expected: list[tuple]) -> None:
