@@ -16,8 +16,8 @@ multiplied by its own hidden scale); converting them is the belief store's job.
 
 Reviewers and papers are indices into the context's name lists. The context
 (:class:`OptimizationContext`) also carries the dialogue as the reader's belief store knows it: the
-reviewer and paper named last (by either side), the questions of the other side's latest message
-and the latest proposal.
+reviewer and paper named last (by either side), the questions of the other side's latest message,
+the level it asked to have listed and the latest proposal.
 
 **Reading.** A message is cut into sentences (``. ! ? ;``, line breaks, " / ", " - ") and each
 sentence into clauses (at commas and at "but", "and", "so", "though", "except", "other than" ...; a
@@ -68,7 +68,9 @@ each reviewer with the paper after it. A clause missing its reviewer or paper ta
 4. from the other side's question ("I believe Sofia would be a good fit" after "Who is good for
    Electra?"; "Nope, red" after "Is Daniel good on RoBERTa?").
 
-A sentence of bare names after a rating repeats it ("Andrei is good for BLEU. Ethan Smith
+A message opening on bare pairs after the other side asked for a level ("share your dark greens",
+"which ones are red?": the context's ``requested``) rates them at that level ("Daniel, GloVe. Ava
+SWAG."). A sentence of bare names after a rating repeats it ("Andrei is good for BLEU. Ethan Smith
 Electra."), as do "same for X", "X too" and "so is X". After a correction ("wait", "actually", "I
 misread") a statement replaces what the message said earlier about the same cell, and a bare name
 ("Sorry, I meant BLEU") moves the last statement's cells to it. A retraction ("ignore that", "never
@@ -77,8 +79,8 @@ mind", "scratch that", "disregard that") drops the last statement.
 Known limits: "those", "the other two", "either of them", "both" and "they" are resolved only to a
 group named in the same message (a group from an earlier turn gives nothing: "and both blank for
 bleu"); a comparison is never a rating, even when tied to a level the speaker gave
-earlier; lists of bare pairs answering "share your dark greens" are not read as ratings (the
-request names no cell); a one-name question ("Morgan?", "roberta?") is read as a question even when
+earlier; a bare list answers a request only at the start of the message and only when the
+request says green or red ("share your best ones" is not read); a one-name question ("Morgan?", "roberta?") is read as a question even when
 it proposes; "Gleu" (GLUE or BLEU) is not resolved; thresholds named only in the other side's
 question ("Are they over 300?" "None of mine are") are not read; a clause's reviewer list after a
 comma ("..., Ava Li, Daniel and Noah would be bad at QuAC") may join the clause before it; a list
@@ -99,7 +101,7 @@ from language.dialop_optimization.acts import (
     OptRate,
     OptUnseen,
 )
-from language.dialop_optimization.parser import OptimizationParser, last_names
+from language.dialop_optimization.parser import OptimizationParser, last_names, requested_level
 from language.dialop_optimization.render import OptimizationRenderer, short_name
 
 __all__ = [
@@ -114,5 +116,6 @@ __all__ = [
     "OptimizationParser",
     "OptimizationRenderer",
     "last_names",
+    "requested_level",
     "short_name",
 ]

@@ -385,6 +385,15 @@ PROPOSAL = re.compile(
 )
 """A proposal, agreement or plan: its clause rates nothing ("let's put Ava on BLEU")."""
 
+REQUEST_HIGH = re.compile(
+    r"\b(?:share|list|tell|send|give|show|what|which|who)\b[^.?!]{0,40}?\b(?:(?:dark|bright|light|medium)\s+)?greens?\b"
+)
+"""A request to list the high cells ("share your dark greens", "which ones are dark green on your end?")."""
+REQUEST_LOW = re.compile(
+    r"\b(?:share|list|tell|send|give|show|what|which|who)\b[^.?!]{0,40}?\b(?:(?:dark|bright)\s+)?reds?\b"
+)
+"""A request to list the low cells ("which ones are red for you?")."""
+
 SEE_ALL_BUT = re.compile(
     r"\b(?:i\s+)?(?:can\s+)?see\s+(?:everyone|everybody|every\s+reviewer|all\s+(?:of\s+)?(?:them|the\s+reviewers))\s+"
     r"(?:in|on|for|at)\s+(?P<paper>[^,.;!?]{1,40}?)\s+(?:except|but|besides|other\s+than)\s+(?P<rest>[^.;!?]{1,80})"

@@ -478,6 +478,8 @@ class OptimizationParser:
             )
             bare = clause.level is None and not clause.neutral and not clause.unseen and not clause.proposal
             inherited = previous_level if number == 0 else reading.level
+            if inherited is None and not reading.acts:
+                inherited = reading.context.requested  # "Daniel, Glove. Ava Swag." after "share your greens"
             if bare and inherited is not None and self._only_names(clause_text, reading.lex):
                 clause.level = inherited  # "Andrei is good for BLEU. Ethan Smith Electra.", "..., Andrei on GloVe"
             same = lx.SAME.search(clause_text.strip()) is not None and clause.level is None
@@ -847,6 +849,14 @@ def _split_question(sentence: str) -> tuple[str, str | None]:
     if lx.STATEMENT_OPENERS.search(sentence) is not None:
         return sentence, None
     return "", sentence
+
+
+def requested_level(message: str) -> Level | None:
+    """The level a message asks the other side to list ("share your dark greens": ``high``), if any."""
+    text = clean_message(message).lower()
+    if lx.REQUEST_HIGH.search(text):
+        return "high"
+    return "low" if lx.REQUEST_LOW.search(text) else None
 
 
 def last_names(message: str, context: OptimizationContext) -> tuple[int | None, int | None]:

@@ -21,6 +21,7 @@ from language.dialop_optimization import (
     OptNoneAbove,
     OptRate,
     OptUnseen,
+    requested_level,
     short_name,
 )
 
@@ -503,28 +504,19 @@ def test_round2_exceptions_and_weak_blanks(message: str, ctx: OptimizationContex
     assert facts(message, ctx) == expected
 
 
-REQUEST_XFAIL = pytest.mark.xfail(strict=True, reason="issue 17 round 2: bare lists answering a request")
-
-
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
-        pytest.param(
-            "Sure. Noah, BLEU. Sofia Electra.", [("rate", 7, 0, "high"), ("rate", 2, 1, "high")], marks=REQUEST_XFAIL
-        ),
-        pytest.param("Andrei-GLUE", [("rate", 3, 3, "high")], marks=REQUEST_XFAIL),
+        ("Sure. Noah, BLEU. Sofia Electra.", [("rate", 7, 0, "high"), ("rate", 2, 1, "high")]),
+        ("Andrei-GLUE", [("rate", 3, 3, "high")]),
     ],
 )
 def test_bare_list_answers_a_request_for_greens(message: str, expected: list[tuple]) -> None:
-    ctx = OptimizationContext(reviewers=CTX.reviewers, papers=CTX.papers, requested="high")  # type: ignore[call-arg]
-    assert facts(message, ctx) == expected
+    assert facts(message, dialogue(requested="high")) == expected
+    assert facts(message) == []  # with nothing requested, a bare pair is a proposal
 
 
-@REQUEST_XFAIL
 def test_requested_level_of_a_message() -> None:
-    import language.dialop_optimization as opt
-
-    level = getattr(opt, "requested_level", lambda _m: None)
-    assert level("Please share your dark green squares") == "high"
-    assert level("which ones are red for you?") == "low"
-    assert level("Is Ava green on BLEU?") is None
+    assert requested_level("Please share your dark green squares") == "high"
+    assert requested_level("which ones are red for you?") == "low"
+    assert requested_level("Is Ava green on BLEU?") is None
