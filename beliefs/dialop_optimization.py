@@ -25,7 +25,7 @@ It reads only the player's own observation and the partner's parsed messages.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -40,6 +40,7 @@ from language.dialop_optimization import (
     OptRate,
     OptUnseen,
     last_names,
+    requested_level,
 )
 
 P_PARTNER_SEES = 0.4
@@ -83,6 +84,7 @@ class OptimizationBeliefs(SeatedBeliefs):
         self.last_paper: int | None = None
         self.last_asks: tuple[OptAsk, ...] = ()  # the questions of the latest message ...
         self.last_asker: int | None = None  # ... and its seat
+        self.last_request: Literal["high", "low"] | None = None  # the level the latest message asked listed
         self.latest_proposal: tuple[int, ...] | None = None
 
     # ---- the belief store protocol --------------------------------------------------------------
@@ -143,10 +145,12 @@ class OptimizationBeliefs(SeatedBeliefs):
                 self.latest_proposal = papers
         asks = tuple(a for a in utterance.acts if isinstance(a, OptAsk) and self._valid(a))
         if utterance.text.strip() or asks:
+            request = requested_level(utterance.text) if utterance.text else None
             if utterance.seat == self.last_asker:
                 self.last_asks += tuple(a for a in asks if a not in self.last_asks)
+                self.last_request = request or self.last_request
             else:
-                self.last_asks, self.last_asker = asks, utterance.seat
+                self.last_asks, self.last_asker, self.last_request = asks, utterance.seat, request
         reviewer, paper = last_names(utterance.text, self.names) if utterance.text else (None, None)
         if reviewer is None and paper is None:  # our own acts as planned (no text): their last cell
             for act in utterance.acts:
@@ -175,6 +179,7 @@ class OptimizationBeliefs(SeatedBeliefs):
                 "last_paper": self.last_paper,
                 "questions": self.last_asks if self.last_asker != author_seat else (),
                 "proposal": self.latest_proposal,
+                "requested": self.last_request if self.last_asker != author_seat else None,
             }
         )
 

@@ -16,8 +16,8 @@ multiplied by its own hidden scale); converting them is the belief store's job.
 
 Reviewers and papers are indices into the context's name lists. The context
 (:class:`OptimizationContext`) also carries the dialogue as the reader's belief store knows it: the
-reviewer and paper named last (by either side), the questions of the other side's latest message
-and the latest proposal.
+reviewer and paper named last (by either side), the questions of the other side's latest message,
+the level it asked to have listed and the latest proposal.
 
 **Reading.** A message is cut into sentences (``. ! ? ;``, line breaks, " / ", " - ") and each
 sentence into clauses (at commas and at "but", "and", "so", "though", "except", "other than" ...; a
@@ -33,10 +33,11 @@ and references ("it", "there", "that paper", "this proposal").
 |------------------------------------------|-----------------------------------------------------------|
 | a number by a reviewer and a paper       | ``opt_cell`` ("BLEU 80", "LLaMA at 629"; counts, ordinals, ratings N/10, ranges are no values) |
 | a rating cue                             | ``opt_rate`` for the clause's cells (below)              |
-| an unseen cue                            | ``opt_unseen``: "blank", "unknown", "empty", "grey", "no info on", "I don't see", "there's nothing on my end" |
-| an unseen cue over a row or a column     | every cell of it: "zero information on Daniel", "blank everywhere", "I don't have any info on LLaMA", "nothing on him at all"; cells the message names for that reviewer, rates, or puts after "except" / "besides" / "other than" are left out ("Joseph is bad at GLUE, no info on the rest"); "most", "some" keep it a cell |
-| a rating over "everything"               | every paper of the row ("Andrei is red for everything", "all red"; not "everything that I can see Joe is solid at") |
-| a proposal or agreement                  | nothing: "let's put Ava on BLEU", "I like X for Y", "X for Y?", "works for me", "how about X for Y?", "can we lock ..." |
+| an unseen cue                            | ``opt_unseen``: "blank", "unknown", "empty", "grey", "no info on", "I don't see", "there's nothing on my end"; only explicit claims: "no idea", shades of blank ("pretty unknown", "mostly blank", "my main blanks"), "I don't have anything good" give nothing |
+| "I can see everyone on X except Y"       | ``opt_unseen`` for Y on X                                 |
+| an unseen cue over a row or a column     | every cell of it: "zero information on Daniel", "blank everywhere", "I don't have any info on LLaMA", "nothing on him at all"; cells the message names for that reviewer, rates, or puts after "except" / "besides" / "other than" are left out ("Joseph is bad at GLUE, no info on the rest"); "most", "some" keep it a cell; a column needs an explicit claim ("nothing for GLUE" may mean no good option) and a named subject (an unresolved "both blank for BLEU" is nothing) |
+| a rating over "everything"               | every paper of the row ("Andrei is red for everything", "all red"; not "everything that I can see Joe is solid at"; "all green but Noah and Ethan" rates nobody: the names are the exceptions) |
+| a proposal or agreement                  | nothing: "let's put Ava on BLEU", "I like X for Y", "X for Y?", "works for me", "how about X for Y?", "can we lock ...", "my best suggestion is X for Y", "I'd recommend", "my top two" |
 | a condition, a wish, a request, the partner's board | nothing: "if you think Ethan is good for BLEU", "unless", "I hope", "tell me if", "I trust that is good on your end" |
 | a question                               | one ``opt_ask`` per reviewer, paper or cell it names ("What do you have for Ava and Noah?", "How do Ethan and Sofia look on RoBERTa?"); "who", "anyone", "options" ask about the papers only; questions seeking agreement or action ("are you okay with ...", "Daniel for BLEU?", "can we put ...", "swap them?", "... ok?") ask nothing; "You?" asks back the other side's question |
 
@@ -48,13 +49,14 @@ good for SWAG but ...?") is a statement.
 |----------|----------------------------------------------------------------------------------------------|
 | ``high`` | good, great, solid, decent, strong(est), best, capable, suited, expert(ise), "good fit", "on lock", "top tier", any shade of green, "above average" (even "slightly"), "killing it", "would be good for", "high score", N/10 with N >= 7 |
 | ``low``  | bad, poor, terrible, red, pink, weak, trash, negatives, "not good", "isn't a good fit", "not a strength", "not so much", "CANNOT", "definitely not", "no good", "below average", "minimal experience", "don't have much experience", N/10 with N <= 4 (a low cue beats a high one in a clause) |
-| none     | average, mid, middling, "mid tier", ok, fine, "not bad", "decent (at X) but not great", "could handle", "can do", 5-6/10, "no greens", comparisons ("better than", "slightly worse", "next best", "not his best", "a good amount better") |
+| none     | average, mid, middling, "mid tier", ok, fine, "not bad", "decent (at X) but not great", "could handle", "can do", 5-6/10, "no greens", comparisons ("better than", "slightly worse", "next best", "not his best", "a good amount better", "more expertise with X than Y") |
 
 **Which cells.** One reviewer with every paper of its clause, one paper with every reviewer, else
 each reviewer with the paper after it. A clause missing its reviewer or paper takes it:
 
 1. from a pronoun: the statement's subject or the last reviewer named in the message that fits it
-   ("he" is not Ava: first names have a gender where common), else the other side's question, else
+   ("he" is not Ava: first names have a gender where common; a question about one reviewer makes him
+   the subject: "What about Joseph? He is green on Electra"), else the other side's question, else
    the reviewer named last in the dialogue; "they" / "both" take the group just named;
 2. from a reference: "it", "there", "that paper" (the paper just named, the question's, the
    dialogue's), "this proposal" (the latest proposal's paper for the reviewer); a clause without
@@ -66,18 +68,25 @@ each reviewer with the paper after it. A clause missing its reviewer or paper ta
 4. from the other side's question ("I believe Sofia would be a good fit" after "Who is good for
    Electra?"; "Nope, red" after "Is Daniel good on RoBERTa?").
 
-A sentence of bare names after a rating repeats it ("Andrei is good for BLEU. Ethan Smith
+A message opening on bare pairs after the other side asked for a level ("share your dark greens",
+"which ones are red?": the context's ``requested``) rates them at that level ("Daniel, GloVe. Ava
+SWAG."). A sentence of bare names after a rating repeats it ("Andrei is good for BLEU. Ethan Smith
 Electra."), as do "same for X", "X too" and "so is X". After a correction ("wait", "actually", "I
 misread") a statement replaces what the message said earlier about the same cell, and a bare name
-("Sorry, I meant BLEU") moves the last statement's cells to it.
+("Sorry, I meant BLEU") moves the last statement's cells to it. A retraction ("ignore that", "never
+mind", "scratch that", "disregard that") drops the last statement.
 
-Known limits: "those", "the other two" and "either of them" are resolved only to a group named in
-the same message; a comparison is never a rating, even when tied to a level the speaker gave
-earlier; lists of bare pairs answering "share your dark greens" are not read as ratings (the
-request names no cell); a one-name question ("Morgan?", "roberta?") is read as a question even when
+Known limits: "those", "the other two", "either of them", "both" and "they" are resolved only to a
+group named in the same message (a group from an earlier turn gives nothing: "and both blank for
+bleu"); a comparison is never a rating, even when tied to a level the speaker gave
+earlier; a bare list answers a request only at the start of the message and only when the
+request says green or red ("share your best ones" is not read); a one-name question ("Morgan?", "roberta?") is read as a question even when
 it proposes; "Gleu" (GLUE or BLEU) is not resolved; thresholds named only in the other side's
 question ("Are they over 300?" "None of mine are") are not read; a clause's reviewer list after a
-comma ("..., Ava Li, Daniel and Noah would be bad at QuAC") may join the clause before it.
+comma ("..., Ava Li, Daniel and Noah would be bad at QuAC") may join the clause before it; a list
+announced as "locks" and "X is locked on Y" are not ratings; a question split over lines without a
+question mark ("is Ava good / at Quac or Electra") is not read; typos far from the name ("Elxtra")
+are not resolved; "what's your choice on that?" asks nothing.
 """
 
 from __future__ import annotations
@@ -92,7 +101,7 @@ from language.dialop_optimization.acts import (
     OptRate,
     OptUnseen,
 )
-from language.dialop_optimization.parser import OptimizationParser, last_names
+from language.dialop_optimization.parser import OptimizationParser, last_names, requested_level
 from language.dialop_optimization.render import OptimizationRenderer, short_name
 
 __all__ = [
@@ -107,5 +116,6 @@ __all__ = [
     "OptimizationParser",
     "OptimizationRenderer",
     "last_names",
+    "requested_level",
     "short_name",
 ]

@@ -72,6 +72,8 @@ class OptimizationContext(BaseModel):
         questions: the questions of the other side's latest message, which this message may answer
             ("I believe Sofia would be a good fit" after "Who is good for Electra?").
         proposal: the latest proposal (reviewer ``r`` gets paper ``proposal[r]``), for "this proposal".
+        requested: the level the other side's latest message asked to have listed ("share your dark
+            greens": ``high``), so a bare list answering it ("Daniel, GloVe. Ava SWAG.") rates.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -82,3 +84,4 @@ class OptimizationContext(BaseModel):
     last_paper: int | None = None
     questions: tuple[OptAsk, ...] = ()
     proposal: tuple[int, ...] | None = None
+    requested: Literal["high", "low"] | None = None

@@ -291,7 +291,7 @@ NEUTRAL = re.compile(
     r"(?:\s+(?:suited|fit|choice|option|candidate|pick))?(?:\s+than)?"
     r"|\bno\s+(?:green|greens|high|dark\s+greens?)\b|\bmid(?:dle)?[\s-]+tier\b|\b(?:a\s+)?good\s+(?:amount|bit|deal|margin|number|chunk)\b"
     r"|\bnothing\s+(?:else\s+)?(?:good|great|green)\b|\b(?:below|above)\s+(?:him|her|them)|\bnot\s+(?:be\s+)?(?:his|her|their|the|my|our)\s+(?:best|strongest|top)"
-    r"|\b(?:[56])\s*(?:/|out\s+of)\s*10\b"
+    r"|\b(?:[56])\s*(?:/|out\s+of)\s*10\b|\b(?:more|less|fewer)\s+(?:[a-z']+\s+){0,3}?than\b"
 )
 """Phrases that rate nothing (comparisons, "not bad", "decent but not great", 5-6/10)."""
 
@@ -299,7 +299,7 @@ AGREEMENT = re.compile(
     r"^(?:(?:ok|okay|yes|yeah|yep)\s+)?(?:perfect|great|awesome|cool|nice|excellent|good)\b\s*(?:[!.,]|$)|\bsounds?\s+(?:\w+\s+)?(?:good|great|fine|perfect|awesome|solid|like\s+a\s+plan)"
     r"|\b(?:good|great|fine|perfect|ok|okay|best)\s+(?:to|with|for|by)\s+(?:me|you|us|my\s+board)\b"
     r"|\b(?:good|great|excellent|perfect)\s+(?:idea|ideas|call|plan|point|thinking|question|luck|job|work|start|morning|evening|night|day|info|information|options?|choices?\s+for\s+(?:multiple|many))"
-    r"|\b(?:i'?m|im|i\s+am|we'?re|we\s+are|all)\s+(?:good|great|fine|okay|ok)\b"
+    r"|\b(?:i'?m|im|i\s+am|we'?re|we\s+are)\s+(?:good|great|fine|okay|ok)\b|^(?:(?:it'?s|its|we'?re)\s+)?all\s+(?:good|great|fine|okay|ok)\b"
     r"|\b(?:looks?|seems?)\s+(?:good|great|fine|solid)\s*(?:to\s+me|here|then|now)?\s*$"
     r"|\bthat\s+works\b|\bworks\s+(?:great|well)\b|\bgood\s+enough\b|\bbetter\s+than\s+average\b(?=\s+one)"
 )
@@ -351,12 +351,23 @@ OTHER_NEUTRAL = re.compile(
 
 UNSEEN = re.compile(
     r"\b(?:blank|blanks|empty|unknown|unknowns|grey|gray|no\s+(?:value|values|info|information|data|score|scores"
-    r"|number|numbers|idea|clue|knowledge|rating|ratings)|(?:zero|0)\s+(?:info|information|data|knowledge)"
-    r"|nothing\s+(?:for|on|about|in)|(?:don'?t|dont|do\s+not|can'?t|cannot)\s+(?:see|have)(?!\s+(?:much|many|that|a\s+lot|too|enough|a\s+(?:great|good|high)|any\s+(?:good|great|high|green|dark|strong|other|better)))"
+    r"|number|numbers|knowledge|rating|ratings)|(?:zero|0)\s+(?:info|information|data|knowledge)"
+    r"|nothing\s+(?:for|on|about|in)|(?:don'?t|dont|do\s+not|can'?t|cannot)\s+(?:see|have)(?!\s+(?:much|many|that|a\s+lot|too|enough|a\s+(?:great|good|high)|any\s+(?:good|great|high|green|dark|strong|other|better)"
+    r"|anything\s+(?:good|great|high|green|strong|better|in\s+the)))"
     r"|(?:don'?t|dont|do\s+not|doesn'?t)\s+(?:know\s+anything|have\s+a\s+(?:review\s+)?score)"
     r"|know\s+nothing|shot\s+in\s+the\s+dark|a\s+nothing|there'?s\s+nothing|nothing\s+(?:on|from)\s+my\s+end)"
 )
-"""The speaker lacks a value ("blank", "no info on", "I don't see")."""
+"""The speaker lacks a value ("blank", "no info on", "I don't see"); "no idea" is not one (where to put
+someone, not which cells are blank)."""
+
+VAGUE_UNSEEN = re.compile(
+    r"\b(?:pretty|mostly|kind\s+of|kinda|sort\s+of|sorta|somewhat|largely|fairly|mainly|partly|partially|almost|nearly|main|major"
+    r"|a\s+(?:bit|little))\s+(?:much\s+)?(?:all\s+)?(?:blank|blanks|empty|unknown|unknowns|grey|gray)\b"
+)
+"""A shade of blank ("pretty unknown", "mostly blank"): no unseen claim."""
+
+WEAK_UNSEEN = re.compile(r"\bnothing\s+(?:for|on|about|in)\b")
+"""An unseen cue that may only mean "no good option" ("I have nothing for GLUE"): never a whole column."""
 
 EXPAND = re.compile(
     r"\b(?:(?:info|information|data|values?|scores?|knowledge|idea|clue)\s+(?:on|for|about|of|in)\b(?!\s+(?:me|us|you|my|your)\b)"
@@ -370,9 +381,24 @@ PROPOSAL = re.compile(
     r"\b(?:let'?s|lets|put|place|assign|assigning|move|swap|switch|stick|lock(?:ed)?\s+(?:in|into|\w+\s+(?:in|into|on|for))|go\s+with|going\s+with"
     r"|how\s+about|i\s+(?:really\s+)?(?:like|love|prefer|want|need|would\s+go|'d\s+go)|i'?m\s+(?:liking|thinking|leaning)"
     r"|works?\s+for\s+me|(?:i'?m|im|i\s+am|we'?re|be|are)\s+(?:fine|okay|ok|good|happy)\s+with|agree|agreed|keep|should\s+(?:go|be\s+put|get|take|review)"
-    r"|we\s+(?:could|can|should|need)|can\s+we|match(?!\s+(?:of|for\s+(?:me|you)))|then\s*$|for\s+now)\b"
+    r"|we\s+(?:could|can|should|need)|can\s+we|suggest\w*|recommend\w*|nominat\w*|my\s+top\s+(?:two|three|four|\d|picks?|choices?)|match(?!\s+(?:of|for\s+(?:me|you)))|then\s*$|for\s+now)\b"
 )
 """A proposal, agreement or plan: its clause rates nothing ("let's put Ava on BLEU")."""
+
+REQUEST_HIGH = re.compile(
+    r"\b(?:share|list|tell|send|give|show|what|which|who)\b[^.?!]{0,40}?\b(?:(?:dark|bright|light|medium)\s+)?greens?\b"
+)
+"""A request to list the high cells ("share your dark greens", "which ones are dark green on your end?")."""
+REQUEST_LOW = re.compile(
+    r"\b(?:share|list|tell|send|give|show|what|which|who)\b[^.?!]{0,40}?\b(?:(?:dark|bright)\s+)?reds?\b"
+)
+"""A request to list the low cells ("which ones are red for you?")."""
+
+SEE_ALL_BUT = re.compile(
+    r"\b(?:i\s+)?(?:can\s+)?see\s+(?:everyone|everybody|every\s+reviewer|all\s+(?:of\s+)?(?:them|the\s+reviewers))\s+"
+    r"(?:in|on|for|at)\s+(?P<paper>[^,.;!?]{1,40}?)\s+(?:except|but|besides|other\s+than)\s+(?P<rest>[^.;!?]{1,80})"
+)
+"""A column seen but for some reviewers: those cells are unseen ("I can see everyone on Roberta except Daniel")."""
 
 RATING_FRAME = re.compile(
     r"\b(?:would|will|might|could|should)\s+(?:also\s+|still\s+|really\s+|probably\s+|definitely\s+)?be\s+(?:a\s+|an\s+)?"
@@ -442,5 +468,5 @@ WH_WORDS = frozenset(
 SEEKING_REVIEWERS = frozenset({"who", "which", "whom", "anyone", "anybody", "someone", "somebody", "options", "option"})
 """A question with these words asks about its papers (the reviewers it names are exclusions)."""
 INTERJECTIONS = frozenset(
-    "ok okay so and or also then well hey hi oh yes yeah no but alright cool great real quick quickly btw just hmm wait".split()
+    "ok okay so and or also then well hey hi oh ah snap yes yeah no but alright cool great real quick quickly btw just hmm um uh wait".split()
 )

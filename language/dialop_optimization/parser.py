@@ -99,6 +99,7 @@ class _Reading:
     excepted: set[int] = field(default_factory=set)  # papers named after "except", "besides"
     recent: list[int] = field(default_factory=list)  # the reviewers named in the message, in order
     said: list[OptAct] = field(default_factory=list)  # the acts of the last statement (for "I meant ...")
+    all_but: bool = False  # the sentence rates "all" but some names ("all green but Noah")
 
     def add(self, act: OptAct) -> None:
         """Keep ``act``; after a correction ("oh wait I misread") it replaces what the message said
@@ -394,6 +395,14 @@ class OptimizationParser:
         return reading.acts
 
     def _sentence(self, sentence: str, is_question: bool, reading: _Reading) -> None:
+        retraction = _RETRACTION.search(sentence)
+        if retraction is not None:  # "ignore that": the last statement is withdrawn
+            reading.acts = [a for a in reading.acts if a not in reading.said]
+            reading.kept -= set(reading.said)
+            reading.said = []
+            sentence = (sentence[: retraction.start()] + " " + sentence[retraction.end() :]).strip(" ,.!")
+            if not sentence:
+                return
         if _CORRECTION.search(sentence):
             reading.correcting = True
             if self._renamed(sentence, reading):
@@ -438,12 +447,23 @@ class OptimizationParser:
 
     # ---- statements -----------------------------------------------------------------------------
     def _statement(self, sentence: str, reading: _Reading) -> None:
+        seen = lx.SEE_ALL_BUT.search(sentence)
+        if seen is not None:  # "I can see everyone on Roberta except Daniel and Noah"
+            columns = [m for m in mentions(seen.group("paper"), reading.lex) if m.kind == "P"]
+            missing = [m for m in mentions(seen.group("rest"), reading.lex) if m.kind == "R"]
+            if len(_unique(columns)) == 1:
+                for m in _unique(missing):
+                    reading.add(OptUnseen(reviewer=m.index, paper=columns[0].index))
+                sentence = sentence[: seen.start()]
         text = _LUKEWARM.sub(_lukewarm, sentence)
         text = lx.NEUTRAL.sub(" so-so ", text)
         text = lx.AGREEMENT.sub(" okay ", text)
         text = _RANGE.sub(" ", text)
         previous_level = reading.level
         exception = _EXCEPTION.search(text) is not None
+        every = lx.EVERY.search(text)
+        but = _BUT.search(text, every.end()) if every is not None else None
+        reading.all_but = but is not None and not _has_cue(text[but.end() :])  # not "... but Ethan is great"
         for number, (clause_text, excepted) in enumerate(_clauses(text, reading.lex)):
             clause = self._read(clause_text, reading)
             if excepted:
@@ -458,6 +478,8 @@ class OptimizationParser:
             )
             bare = clause.level is None and not clause.neutral and not clause.unseen and not clause.proposal
             inherited = previous_level if number == 0 else reading.level
+            if inherited is None and not reading.acts:
+                inherited = reading.context.requested  # "Daniel, Glove. Ava Swag." after "share your greens"
             if bare and inherited is not None and self._only_names(clause_text, reading.lex):
                 clause.level = inherited  # "Andrei is good for BLEU. Ethan Smith Electra.", "..., Andrei on GloVe"
             same = lx.SAME.search(clause_text.strip()) is not None and clause.level is None
@@ -479,6 +501,7 @@ class OptimizationParser:
         found = mentions(_RATING.sub(" ", text), reading.lex)
         level, neutral = _level(text)
         unseen = lx.UNSEEN.search(text) is not None and _OPINION.search(text) is None
+        unseen = unseen and lx.VAGUE_UNSEEN.search(text) is None  # "pretty unknown": nothing
         proposal = lx.PROPOSAL.search(text) is not None and lx.RATING_FRAME.search(text) is None
         words = _without_interjections(text).split()
         plural = any(t in _PLURAL for t in lx.TOKEN.findall(text))
@@ -515,12 +538,14 @@ class OptimizationParser:
         if not numbers and says and not clause.conditional:
             reviewers, papers = self._resolve(clause, text, reviewers, papers, reading)
             if clause.unseen:
-                self._unseen(clause, reviewers, papers, reading)
+                self._unseen(clause, text, reviewers, papers, reading)
             elif clause.reviewers and not papers and lx.EVERY.search(text):
-                assert clause.level is not None
-                for m in _unique(reviewers):
-                    for p in range(len(reading.context.papers)):
-                        reading.add(OptRate(reviewer=m.index, paper=p, level=clause.level))
+                # "all green but Noah and Ethan": the names after "but" are the exceptions, no row
+                if not reading.all_but:
+                    assert clause.level is not None
+                    for m in _unique(reviewers):
+                        for p in range(len(reading.context.papers)):
+                            reading.add(OptRate(reviewer=m.index, paper=p, level=clause.level))
             else:
                 assert clause.level is not None
                 for r, p in _pairs(reviewers, papers):
@@ -614,14 +639,19 @@ class OptimizationParser:
                 p = context.last_paper
         return reviewers, ([Mention("P", p, 10**6)] if p is not None else [])
 
-    def _unseen(self, clause: _Clause, reviewers: list[Mention], papers: list[Mention], reading: _Reading) -> None:
+    def _unseen(
+        self, clause: _Clause, text: str, reviewers: list[Mention], papers: list[Mention], reading: _Reading
+    ) -> None:
         """Unseen cells; a row or a column is kept for the end of the message (what the message
         rates or leaves out after "except" is not unseen)."""
         if clause.expand and reviewers and not clause.papers:
             for m in _unique(reviewers):
                 reading.rows.append(m.index)
             return
+        column = not clause.refs & {"RR"} and lx.UNSEEN.search(lx.WEAK_UNSEEN.sub(" ", text)) is not None
         if clause.expand and papers and not clause.reviewers and not reviewers:
+            if not column:
+                return  # "and both blank for BLEU" (both unknown), "nothing for GLUE" (no good option)
             for m in _unique(papers):
                 reading.columns.append(m.index)
             return
@@ -753,6 +783,8 @@ class OptimizationParser:
         else:
             for m in _unique(papers):
                 reading.add(OptAsk(paper=m.index))
+        if len(_unique(reviewers)) == 1:
+            reading.subject = reviewers[0].index  # "What about Joseph? He is green on Electra": he is Joseph
         self._remember(reviewers, papers, reading)
 
 
@@ -771,6 +803,11 @@ def _lukewarm(match: re.Match[str]) -> str:
 
 _CORRECTION = re.compile(
     r"\b(?:actually|wait|misread|mistake|my\s+bad|scratch|correction|i\s+meant?|oops|sorry|rather|instead|typo)\b"
+)
+_BUT = re.compile(r"\b(?:but|except|besides|other\s+than|apart\s+from|aside\s+from)\b")
+_RETRACTION = re.compile(
+    r"\b(?:ignore\s+(?:that|this|it|what\s+i\s+(?:just\s+)?said|me|my\s+last)|never\s*mind|nvm|scratch\s+that"
+    r"|disregard(?:\s+(?:that|this|it|my\s+last))?|forget\s+(?:that|it|what\s+i\s+(?:just\s+)?said))\b"
 )
 _OPINION = re.compile(r"\bsee\s+\w+(?:\s+\w+)?\s+(?:handling|doing|working|being|reviewing|fitting|going|taking|as)\b")
 _OPENERS = lx.QUESTION_OPENERS | {"would", "should", "will", "have", "has", "had", "why", "when"}
@@ -812,6 +849,14 @@ def _split_question(sentence: str) -> tuple[str, str | None]:
     if lx.STATEMENT_OPENERS.search(sentence) is not None:
         return sentence, None
     return "", sentence
+
+
+def requested_level(message: str) -> Level | None:
+    """The level a message asks the other side to list ("share your dark greens": ``high``), if any."""
+    text = clean_message(message).lower()
+    if lx.REQUEST_HIGH.search(text):
+        return "high"
+    return "low" if lx.REQUEST_LOW.search(text) else None
 
 
 def last_names(message: str, context: OptimizationContext) -> tuple[int | None, int | None]:

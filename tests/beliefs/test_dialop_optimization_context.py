@@ -50,3 +50,13 @@ def test_the_latest_proposal() -> None:
     assert beliefs.context(observation, partner).proposal == (2, 0, 1)
     beliefs.record_own(Intent(actions=[Propose(proposal=Assignment((1, 2, 0)))]))
     assert beliefs.context(observation, partner).proposal == (1, 2, 0)
+
+
+def test_the_level_a_message_asked_listed() -> None:
+    beliefs, observation = beliefs_and_observation(0)
+    partner = 1 - beliefs.seat
+    beliefs.update(Utterance(beliefs.seat, (), "Please share your dark greens"))
+    assert beliefs.context(observation, partner).requested == "high"  # "Ava, BLEU." answers it
+    assert beliefs.context(observation, beliefs.seat).requested is None  # not our own request
+    beliefs.update(Utterance(partner, (), "Ava, BLEU."))
+    assert beliefs.context(observation, partner).requested is None  # answered

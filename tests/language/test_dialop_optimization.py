@@ -21,6 +21,7 @@ from language.dialop_optimization import (
     OptNoneAbove,
     OptRate,
     OptUnseen,
+    requested_level,
     short_name,
 )
 
@@ -386,3 +387,136 @@ def test_references_answers_and_corrections(message: str, ctx: OptimizationConte
 )
 def test_lists_possessives_and_opinions(message: str, ctx: OptimizationContext, expected: list[tuple]) -> None:
     assert facts(message, ctx) == expected
+
+
+# ---- issue 17, round 2: text nobody tuned for (written before the fix) ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "ctx", "expected"),
+    [
+        # a paper with a weak "nothing for" is no column of blanks ("no good option for it")
+        ("I've got nothing for GLUE either.", CTX, []),
+        ("Honestly nothing for SWAG on my side", CTX, []),
+        # "no idea" is vague: where to put someone, not which cells are blank
+        ("I have no idea for Noah", CTX, []),
+        ("no idea about Andrei tbh", CTX, []),
+        # vague shades of blank give nothing
+        ("Ava and Daniel are both pretty unknown for me on GLUE", CTX, []),
+        ("Ethan is mostly blank on BLEU and GloVe", CTX, []),
+        ("Sofia is kinda empty for SWAG", CTX, []),
+        # an unresolved "both" / "they" is nobody's cell and no column
+        ("and both blank for bleu", dialogue(last_reviewer=2), []),
+        ("They are unknown on GloVe too", CTX, []),
+        # explicit claims still count
+        ("Morgan is blank for GLUE", CTX, [("unseen", 4, 3)]),
+        ("I don't have any info on QuAC", CTX, [("unseen", r, 6) for r in EVERY]),
+        ("Daniel is completely blank for me", CTX, [("unseen", 1, p) for p in EVERY]),
+    ],
+)
+def test_unseen_only_explicit_claims(message: str, ctx: OptimizationContext, expected: list[tuple]) -> None:
+    assert sorted(facts(message, ctx)) == sorted(expected)
+
+
+@pytest.mark.parametrize(
+    ("message", "ctx", "expected"),
+    [
+        # a retraction drops the statement before it
+        ("Ethan bad at Quac / oh wait / ignore that", CTX, []),
+        ("Noah is great at BLEU. Never mind, scratch that.", CTX, []),
+        ("Ava is red on GLUE. Disregard that. Sofia is green on GLUE", CTX, [("rate", 2, 3, "high")]),
+        # suggestions and top picks are proposals
+        ("My best suggestion is Andrei for LLaMA and Joseph for RoBERTa", CTX, []),
+        ("I'd recommend Morgan for SWAG", CTX, []),
+        # comparisons of quantity rate nothing
+        ("Wilson has more expertise with quac than swag", CTX, []),
+        ("Sofia has less experience on GloVe than Ava", CTX, []),
+        # answers to "how good is X's Y" without names
+        (
+            "Really good, only a tiny bit off of 100%",
+            dialogue(questions=(OptAsk(reviewer=0, paper=2),)),
+            [("rate", 0, 2, "high")],
+        ),
+        # ... and the question itself, with a possessive missing its apostrophe
+        ("oh snap how good is Avas glove", CTX, [("ask", 0, 2)]),
+        ("how strong is Noahs BLEU?", CTX, [("ask", 7, 0)]),
+        ("so how strong is Noahs BLEU", CTX, [("ask", 7, 0)]),
+        # kept: ratings next to these cues
+        ("Ethan would be our best bet for QuAC", CTX, [("rate", 6, 6, "high")]),
+        ("Andreis blue is slightly above average", CTX, [("rate", 3, 0, "high")]),
+    ],
+)
+def test_retractions_suggestions_comparisons(message: str, ctx: OptimizationContext, expected: list[tuple]) -> None:
+    assert facts(message, ctx) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "ctx", "expected"),
+    [
+        # "all good" inside a statement is a rating, not "it's all good"
+        (
+            "Sofia, Ava, and Morgan are all good picks for GLUE.",
+            CTX,
+            [("rate", 2, 3, "high"), ("rate", 0, 3, "high"), ("rate", 4, 3, "high")],
+        ),
+        ("it's all good, send it", CTX, []),
+        # a pronoun after a question about one reviewer is that reviewer
+        (
+            "Noah is blank for me on BLEU. How about Daniel? He is dark green on SWAG.",
+            CTX,
+            [("unseen", 7, 0), ("ask", 1, None), ("rate", 1, 7, "high")],
+        ),
+        # a column seen but for some reviewers
+        (
+            "I can see everybody on GLUE except Ethan and Sofia",
+            CTX,
+            [("unseen", 6, 3), ("unseen", 2, 3)],
+        ),
+    ],
+)
+def test_round2_lists_pronouns_columns(message: str, ctx: OptimizationContext, expected: list[tuple]) -> None:
+    assert facts(message, ctx) == expected
+
+
+AFTER_ANDREI = dialogue(last_reviewer=3, last_paper=4)
+
+
+@pytest.mark.parametrize(
+    ("message", "ctx", "expected"),
+    [
+        # "all green but X": X is the exception, and the "all" is nobody named
+        ("I have all green but Joseph", CTX, []),
+        ("i have all green but noah and ethan", CTX, []),
+        (
+            "Andrei is red for everything but Ethan is great at BLEU",
+            CTX,
+            [("rate", 3, p, "low") for p in EVERY] + [("rate", 6, 0, "high")],
+        ),
+        ("they're all red except Sofia and Ava", CTX, []),
+        ("Andrei is red for everything", CTX, [("rate", 3, p, "low") for p in EVERY]),
+        # "nothing good" is no blank
+        ("I dont have anything good at them", AFTER_ANDREI, []),
+        # "main blanks" is vague
+        ("so my main blanks are BLEU and RoBERTa", dialogue(questions=(OptAsk(reviewer=6, paper=4),)), []),
+    ],
+)
+def test_round2_exceptions_and_weak_blanks(message: str, ctx: OptimizationContext, expected: list[tuple]) -> None:
+    assert facts(message, ctx) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Sure. Noah, BLEU. Sofia Electra.", [("rate", 7, 0, "high"), ("rate", 2, 1, "high")]),
+        ("Andrei-GLUE", [("rate", 3, 3, "high")]),
+    ],
+)
+def test_bare_list_answers_a_request_for_greens(message: str, expected: list[tuple]) -> None:
+    assert facts(message, dialogue(requested="high")) == expected
+    assert facts(message) == []  # with nothing requested, a bare pair is a proposal
+
+
+def test_requested_level_of_a_message() -> None:
+    assert requested_level("Please share your dark green squares") == "high"
+    assert requested_level("which ones are red for you?") == "low"
+    assert requested_level("Is Ava green on BLEU?") is None
