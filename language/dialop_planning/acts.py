@@ -1,4 +1,4 @@
-"""acts: part of :mod:`language.dialop_planning` (see its docstring)."""
+"""The DialOp Planning acts and the context a message is read in (:class:`PlanningContext`)."""
 
 from __future__ import annotations
 

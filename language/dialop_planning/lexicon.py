@@ -1,4 +1,5 @@
-"""lexicon: part of :mod:`language.dialop_planning` (see its docstring)."""
+"""What the Planning parser reads through: site names and their misspellings, cue patterns, clause
+splitting and the polarity of a mention."""
 
 from __future__ import annotations
 

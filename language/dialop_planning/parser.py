@@ -1,4 +1,4 @@
-"""parser: part of :mod:`language.dialop_planning` (see its docstring)."""
+"""``PlanningParser``: a Planning message into acts, clause by clause, in the dialogue's context."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""renderer: part of :mod:`language.dialop_planning` (see its docstring)."""
+"""``PlanningRenderer``: Planning intents in template sentences the parser reads back exactly."""
 
 from __future__ import annotations
 

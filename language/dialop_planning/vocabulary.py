@@ -1,4 +1,4 @@
-"""vocabulary: part of :mod:`language.dialop_planning` (see its docstring)."""
+"""The DialOp Planning vocabulary: ratings, boolean and categorical features, kinds of place and question topics."""
 
 from __future__ import annotations
 
