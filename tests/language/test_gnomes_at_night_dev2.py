@@ -59,6 +59,40 @@ def test_dev2(item: dict) -> None:
     assert read(item["message"], item["context"].get("last_request")) == _expected(item)
 
 
+# Round 3 (``gnomes_dev3.jsonl``, first-run scores in ``gnomes_dev3.md``): self-corrections,
+# conditionals, replies to a last request and general chat, each batch by new imagined writers.
+KNOWN_MISSES_3: frozenset[str] = frozenset(
+    {
+        "g3a-006",
+        "g3a-017",
+        "g3a-018",
+        "g3a-024",
+        "g3a-027",
+        "g3b-001",
+        "g3b-006",
+        "g3b-008",
+        "g3b-023",
+        "g3c-007",
+        "g3c-017",
+    }
+)
+
+
+def _cases3() -> list:
+    out = []
+    for item in _items("gnomes_dev3.jsonl"):
+        marks = (
+            [pytest.mark.xfail(strict=True, reason="issue 17: round-3 miss")] if item["id"] in KNOWN_MISSES_3 else []
+        )
+        out.append(pytest.param(item, id=item["id"], marks=marks))
+    return out
+
+
+@pytest.mark.parametrize("item", _cases3())
+def test_dev3(item: dict) -> None:
+    assert read(item["message"], item["context"].get("last_request")) == _expected(item)
+
+
 @pytest.mark.parametrize("item", _cases("gnomes_dev.jsonl"))
 def test_dev1(item: dict) -> None:
     assert read(item["message"], item["context"].get("last_request")) == _expected(item)
