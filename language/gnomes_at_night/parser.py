@@ -91,6 +91,10 @@ class GnomesParser:
                 return Flag(flag=_LETTERS[w])
             if w in ("k", "y"):
                 return Flag(flag="inquiry") if toks[-1].w == "?" else Flag(flag="accept")
+        letters = [w for w in words if len(w) == 1 and w in _LETTERS]
+        if len(letters) >= 2 and len(words) <= 6 and all(w in _LETTERS or w in _LETTER_FIX for w in words):
+            if any(w in _LETTER_FIX for w in words):
+                return Flag(flag=_LETTERS[letters[-1]])  # "L no R", "u sorry d": the corrected letter
         toks = references(toks, last)
         hint = conditional_hint(toks, _TREASURE)
         if hint is not None:
@@ -124,9 +128,12 @@ class GnomesParser:
             if (
                 request.flag == last
                 and self._asked_back(r, questions, last)
-                and any(not self._request_question(r, c) for c in questions)
+                and (
+                    any(not self._request_question(r, c) for c in questions)
+                    or any("again" in r.clause_words(c) for c in questions)
+                )
             ):
-                return Flag(flag="inquiry")  # "down? really?", "u sure? left?": doubts our request
+                return Flag(flag="inquiry")  # "down? really?", "left again?": doubts our request
             if request.is_move and last is not None and self._accepts(r, request, last):
                 return Flag(flag="accept")
             return request
@@ -615,6 +622,8 @@ def _objection(words: Sequence[str]) -> bool:
     return False
 
 
+# correction markers between single letters ("L no R"); a message of only these and letters
+_LETTER_FIX = frozenset({"no", "nope", "nah", "sorry", "sry", "wait", "actually", "oops", "i", "mean", "meant"})
 _LATER = frozenset({"then", "after", "afterwards", "next", "later"})
 _OBJECT_END = frozenset({"", "about", "that", "thats", "this", "it", "to"})
 _OBJECTIONS: tuple[tuple[str, ...], ...] = (
@@ -645,4 +654,7 @@ _OBJECTIONS: tuple[tuple[str, ...], ...] = (
     ("not", "a", "fan"),
     ("not", "that", "way"),
     ("not", "that", "one"),
+    ("not", "a", "chance"),
+    ("no", "chance"),
+    ("no", "thx"),
 )
