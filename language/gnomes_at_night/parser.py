@@ -469,7 +469,8 @@ class GnomesParser:
     @staticmethod
     def _accept_cue(words: Sequence[str]) -> bool:
         if words and words[-1] == "whatever":
-            return True  # "fine, whatever": reluctant agreement (not "whatever arrives, ...")
+            # "fine, whatever": reluctant agreement (not "whatever arrives, ...", not "do whatever")
+            return not (len(words) > 1 and words[-2] in ("do", "go", "try"))
         if any(w in _ACCEPT_WORDS and not (k > 0 and words[k - 1] in _PRAISE_PREV) for k, w in enumerate(words)):
             return True  # not "you're doing great", "ur awesome": praise agrees to nothing
         return any(_has_phrase(words, p) >= 0 for p in _ACCEPT_PHRASES)
@@ -657,4 +658,7 @@ _OBJECTIONS: tuple[tuple[str, ...], ...] = (
     ("not", "a", "chance"),
     ("no", "chance"),
     ("no", "thx"),
+    ("yeah", "nah"),
+    ("yea", "nah"),
+    ("ya", "nah"),
 )
