@@ -477,6 +477,13 @@ def references(toks: list[_Tok], last: str | None) -> list[_Tok]:
     Returns:
         The tokens, with each reference replaced by one direction word.
     """
+    words = [t.w for t in toks]
+    if "other" in words:
+        # "i meant the other right": the other left/right is the opposite side (with or without a request)
+        toks = [
+            _Tok(_OPPOSITE[t.w], t.s, t.c) if t.w in ("left", "right") and k > 0 and words[k - 1] == "other" else t
+            for k, t in enumerate(toks)
+        ]
     if last not in _OPPOSITE:
         return toks
     opposite = _OPPOSITE[last]

@@ -260,6 +260,8 @@ class GnomesParser:
             only_open = "only" in cw and any(w in _OPEN for w in cw)
             if not (many or one or none_cue or only_open):
                 continue
+            if one and not many and any(w in _PAST_BE for w in cw):
+                continue  # "I did that already, it was blocked": a past report
             seg = r.segment(c, before=not r.clause_mentions(c))
             if one and not many and len(_dirs_of(r.clause_mentions(c))) == 1:
                 # "wall above, ➡️": a bare move after a single wall that names its side is a request
@@ -293,6 +295,8 @@ class GnomesParser:
                 moves = [m for m in _DIR_ORDER if m not in free]
             elif none_cue:
                 moves = _dirs_of([m for m in mentions if m.i > exc]) if exc >= 0 else []
+            if many and not (moves or one or none_cue or only_open or everywhere or blocked or _NONE_WORDS & set(cw)):
+                continue  # "my side has tons of walls lol": walls on no named side describe nothing
             blocked = _sorted_moves(list(blocked or []) + moves)
             if many or none_cue or only_open or len(moves) >= 2 or everywhere:
                 answer = True
@@ -457,6 +461,9 @@ class GnomesParser:
         negated = [m for m in mentions if m.negated]
         if negated:
             return Flag(flag="reject", move=negated[0].moves[0])
+        but = len(words) - 1 - words[::-1].index("but") if "but" in words else -1
+        if 0 < but >= len(words) - 3 and all(w in _RELUCTANT_OK for w in words[but + 1 :]) and words[but + 1 :]:
+            return Flag(flag="accept")  # "i'd rather not... but fine": reluctant agreement
         if _objection(words) or any(_has_phrase(words, p) >= 0 for p in _NEGATED_AGREEMENT):
             return Flag(flag="reject")
         if self._accept_cue(words) or self._commit(words):
@@ -625,6 +632,11 @@ def _objection(words: Sequence[str]) -> bool:
 
 # correction markers between single letters ("L no R"); a message of only these and letters
 _LETTER_FIX = frozenset({"no", "nope", "nah", "sorry", "sry", "wait", "actually", "oops", "i", "mean", "meant"})
+_RELUCTANT_OK = frozenset(
+    {"fine", "ok", "okay", "alright", "sure", "whatever", "k", "then", "i", "guess", "oh", "well"}
+)
+_NONE_WORDS = frozenset({"none", "no", "zero", "0", "nothing", "nowhere", "any"})
+_PAST_BE = frozenset({"was", "were"})
 _LATER = frozenset({"then", "after", "afterwards", "next", "later"})
 _OBJECT_END = frozenset({"", "about", "that", "thats", "this", "it", "to"})
 _OBJECTIONS: tuple[tuple[str, ...], ...] = (

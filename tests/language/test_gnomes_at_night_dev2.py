@@ -21,7 +21,7 @@ from language.gnomes_at_night import GnomesParser
 PARSER = GnomesParser()
 DATA = Path(__file__).parent / "data"
 
-KNOWN_MISSES: frozenset[str] = frozenset({"g2d-023", "g2d-032", "g2e-041", "g2i-016", "g2j-004", "g2j-034"})
+KNOWN_MISSES: frozenset[str] = frozenset({"g2d-023", "g2e-041", "g2i-016", "g2j-004", "g2j-034"})
 
 
 def _items(name: str) -> list[dict]:
