@@ -320,7 +320,8 @@ _BINDERS = frozenset(
     }
 )
 _ALT_FILL = frozenset({"the", "to", "go", "move", "head", "try", "maybe", "just"})
-_IF_NOT = frozenset({"not", "no", "thats", "that", "it", "its"})
+_IF_NOT = frozenset({"thats", "that", "it", "its"})  # "if that fails", "if it doesnt work"
+_FAILS = frozenset({"fails", "doesnt", "wont", "didnt", "isnt", "not"})
 _ASKS = frozenset({"tell", "lmk", "?", "say", "shout", "ping", "let"})
 _FALLBACK = frozenset({"else", "otherwise", "alternatively"})
 _NEGATIVE = _INABILITY_WORDS | _WALL_ONE | _WALL_MANY | _NEGATORS | {"fails", "walled", "closed", "isnt", "no"}
@@ -394,7 +395,9 @@ def conditionals(toks: list[_Tok]) -> list[_Tok]:
                 and all(_dir_word(t.w) or t.w in _ALT_FILL for t in toks[alt + 1 : i])
             ):
                 start = alt  # "up, or left if up is blocked": the alternative goes with its condition
-            if w == "if" and seen_cue and nxt in _IF_NOT and last_punct != "?":
+            nxt2 = toks[i + 2].w if i + 2 < n else ""
+            if_not = nxt in ("not", "no") or (nxt in _IF_NOT and (nxt2 in _NEGATIVE or nxt2 in _FAILS))
+            if w == "if" and seen_cue and if_not and last_punct != "?":
                 opener = False  # "take it. if not, down": a fallback
                 k = i
                 while k < n and toks[k].s == toks[i].s and toks[k].w not in _PUNCT:
@@ -480,9 +483,13 @@ def references(toks: list[_Tok], last: str | None) -> list[_Tok]:
     words = [t.w for t in toks]
     if "other" in words:
         # "i meant the other right": the other left/right is the opposite side (with or without a request)
+        other = [
+            k > 0 and words[k - 1] == "other" and t.w in ("left", "right") for k, t in enumerate(toks)
+        ]  # "the other left": the opposite side, "other" dropped
         toks = [
-            _Tok(_OPPOSITE[t.w], t.s, t.c) if t.w in ("left", "right") and k > 0 and words[k - 1] == "other" else t
+            _Tok(_OPPOSITE[t.w], t.s, t.c) if other[k] else t
             for k, t in enumerate(toks)
+            if not (k + 1 < len(toks) and other[k + 1])
         ]
     if last not in _OPPOSITE:
         return toks
