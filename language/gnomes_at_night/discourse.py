@@ -9,7 +9,8 @@ sees only what the author finally asks for:
 * a **conditional** drops its condition ("if up is blocked go left" -> "go left"; "go up unless
   there's a wall" -> "go up") and the fallback of an alternative ("try up, else right" -> "try
   up"). A positive condition whose main clause names no move keeps its move ("if you can go down,
-  do it" -> "you can go down, do it").
+  do it" -> "you can go down, do it"), unless the main clause asks ("if the gem is left, tell me").
+  After a move, "if not", "if that fails" open a fallback ("take left. if not, down" -> "take left").
 
 Each pass is one left-to-right scan with bounded look-ahead: linear in the number of tokens.
 """

@@ -261,6 +261,9 @@ class GnomesParser:
             if not (many or one or none_cue or only_open):
                 continue
             if one and not many and any(w in _PAST_BE for w in cw):
+                for m in r.clause_mentions(c):
+                    m.past = True  # "there was a wall on the left": no request either
+                done.add(c)
                 continue  # "I did that already, it was blocked": a past report
             seg = r.segment(c, before=not r.clause_mentions(c))
             if one and not many and len(_dirs_of(r.clause_mentions(c))) == 1:

@@ -128,3 +128,26 @@ def test_round2_passes_stay_linear(unit: str) -> None:
         PARSER.parse(message, FlagContext(last_request="up"))
         best = min(best, time.perf_counter() - start)
     assert best < 0.5
+
+
+# Edge cases of the round-3 rules (own wording): what each rule must not over-read.
+ROUND3_EDGES = [
+    ("there was a wall on the left", {"flag": "none"}, None),  # a past wall: no request either
+    ("there was a wall, go down", {"flag": "down"}, None),
+    ("walls: none", {"flag": "inquiry", "blocked": []}, None),
+    ("walls everywhere", {"flag": "inquiry", "blocked": ["down", "left", "right", "up"]}, None),
+    ("go down, if that's ok with you", {"flag": "down"}, None),  # a courtesy, not a fallback
+    ("go up, if that fails go right", {"flag": "up"}, None),
+    ("is there a wall on the left? if not, go left", {"flag": "left"}, None),
+    ("if that works go left", {"flag": "left"}, None),
+    ("L or R", {"flag": "none"}, None),  # no correction marker between the letters
+    ("fine", {"flag": "accept"}, "up"),
+    ("whatever", {"flag": "accept"}, "up"),
+    ("the other left", {"flag": "right"}, None),
+    ("left again", {"flag": "left"}, "left"),  # no question: a request
+]
+
+
+@pytest.mark.parametrize(("message", "expected", "last"), ROUND3_EDGES)
+def test_round3_edges(message: str, expected: dict, last: str | None) -> None:
+    assert read(message, last) == expected
