@@ -151,3 +151,26 @@ ROUND3_EDGES = [
 @pytest.mark.parametrize(("message", "expected", "last"), ROUND3_EDGES)
 def test_round3_edges(message: str, expected: dict, last: str | None) -> None:
     assert read(message, last) == expected
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "the other left ",
+        "go up. if not, down ",
+        "wall up. no wait, the wall is down ",
+        "rather not but fine ",
+        "was blocked ",
+    ],
+)
+def test_round3_passes_stay_linear(unit: str) -> None:
+    """The round-3 readings (other side, if-not fallback, corrected walls, 'but fine', past walls) stay linear."""
+    import time
+
+    message = (unit * 4000)[:4000]
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        PARSER.parse(message, FlagContext(last_request="up"))
+        best = min(best, time.perf_counter() - start)
+    assert best < 0.5
