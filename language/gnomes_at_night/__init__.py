@@ -36,6 +36,11 @@ Team conventions (issue 17)
 | "which way", "left or right", "tell me where the gem is", "???" | ``inquiry``                     |
 | "left.. no sorry, right", "go up oops meant down"               | the corrected move              |
 | "right... never mind"                                           | ``none``                        |
+| "L no R", "left, my mistake, it's right", "go left (i mean the other left)" | ``right`` (the corrected move) |
+| "there's a wall up. no wait, the wall is down"                  | ``reject`` down (a corrected wall) |
+| "if you can go left do it, otherwise up", "take left. if not, down" | ``left`` (the move, not its fallback) |
+| "if the gem is below you go down"                               | ``down``                        |
+| "if the gem is to your left, tell me"                           | ``inquiry`` (no ``treasure``)   |
 | "if up is blocked go left", "try X, else Y", "X unless ..."     | the move to make (``left``, X)  |
 | "if down is blocked just wait"                                  | ``stay``                        |
 | "treasure is above you, go up"                                  | ``up`` (no ``treasure``)        |
@@ -45,6 +50,10 @@ Team conventions (issue 17)
 | "up then left", "down twice"                                    | the first move                  |
 | "ok going up" / "yes but then left" (``last_request`` up)       | ``accept``                      |
 | "nope", "not sure about that" (``last_request`` left)           | ``reject`` left                 |
+| "yeah nah", "not a chance" (``last_request`` left)              | ``reject`` left                 |
+| "i'd rather not... but fine" (``last_request`` down)            | ``accept``                      |
+| "left again?" (``last_request`` left)                           | ``inquiry`` (a doubt)           |
+| "I did that already, it was blocked", "my side has tons of walls" | ``none`` (a past wall; walls on no named side) |
 | "I'd rather go down" (``last_request`` right)                   | ``down``                        |
 | "hurry up", "I see the treasure!", "i dont know where it is"    | ``none``                        |
 | "walls on left, up is fine", "up: wall. down: open"             | ``inquiry``, blocked = the walled sides (an open side is no request) |
@@ -82,8 +91,15 @@ Lexicon scope
   that way ...); inability (can't, cannot, unable, not possible, stuck, no way, no go, dead end);
   walls (wall, walled, blocked, obstacle, closed);
 * corrections: actually, I mean/meant, oops, sorry, no, wait, scratch that, my bad, or rather ...;
+  a correction may restate a wall or the treasure ("oops I mean on the right"); "the other left" is
+  right; between single letters ("L no R") only no/sorry/wait/actually/oops/I mean;
   cancellations: never mind, nvm, forget it, scratch that;
-* conditions: if, unless, in case, assuming, provided, "when you ..."; fallbacks: else, otherwise;
+* conditions: if, unless, in case, assuming, provided, "when you ..." ("you" after a direction or a
+  preposition is an object and ends the condition: "if the gem is below you go down"); fallbacks:
+  else, otherwise, and after a move "if not", "if that fails", "if it doesn't work" (not after a
+  question: "is there a wall left? if not, go left" asks for left); a positive condition whose
+  main clause names no move gives its move ("if you can go left do it, otherwise up") unless the
+  main clause asks ("..., tell me");
 * treasure words: treasure, gem, jewel, prize, goal, gold, chest, loot, diamond, target, 💎 💰 🏆,
   a clause opening with "it's"/"it is" followed by a direction ("it's below us"), "that's where the
   chest is" after a direction, "on top of it" (the token's cell), a condition promising it ("if
@@ -152,13 +168,19 @@ Known limits: the reading is local and lexical. Sarcasm, counts ("two squares" i
 references to turns before the last request ("back where we started"; "the other way" resolves
 only against ``last_request``), directions relative to the partner's facing are not resolved; a
 treasure statement without a direction ("the treasure is close") gives ``none``; an objection
-explained by a treasure hint ("bad idea, the treasure is the other direction") reads as the hint; a
-past wall ("you told me left but it was blocked") reads as a present wall; "thanks for waiting"
+explained by a treasure hint ("bad idea, the treasure is the other direction") reads as the hint;
+a past wall is read only from "was"/"were" in a single wall's clause ("it had a wall" reads as a
+present wall); "thanks for waiting"
 agrees (thanks is an agreement word); "u go later ok?" asks rather than pauses; a question without
 a mark or an auxiliary is read only in the shapes "u see/got/have ...", "you choose", "your turn to
 pick"; a weak correction marker ("no", "sorry", "wait") after an inability or wall is not a
-correction ("can't go left, sorry, try down" is the request ``down``). The round-2 development set
-and its first-run scores: ``tests/language/data/gnomes_dev2.md``.
+correction ("can't go left, sorry, try down" is the request ``down``) unless the words after it restate
+a wall or the treasure ("wall up. no wait, the wall is down"); a negated repeat of an earlier move
+is no correction ("go right... not right, left" reads ``right``); "go get it" after a condition on
+the treasure names no move; an objection after an agreement ("fine but I don't like it") refuses,
+and an agreement followed by an open question ("done. now what?") asks; an arrow between letters
+("u -> d") is not read as "changed to". The round-2 and round-3 development sets and their
+first-run scores: ``tests/language/data/gnomes_dev2.md``, ``tests/language/data/gnomes_dev3.md``.
 
 Modules
 -------

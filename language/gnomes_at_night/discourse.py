@@ -9,7 +9,8 @@ sees only what the author finally asks for:
 * a **conditional** drops its condition ("if up is blocked go left" -> "go left"; "go up unless
   there's a wall" -> "go up") and the fallback of an alternative ("try up, else right" -> "try
   up"). A positive condition whose main clause names no move keeps its move ("if you can go down,
-  do it" -> "you can go down, do it").
+  do it" -> "you can go down, do it"), unless the main clause asks ("if the gem is left, tell me").
+  After a move, "if not", "if that fails" open a fallback ("take left. if not, down" -> "take left").
 
 Each pass is one left-to-right scan with bounded look-ahead: linear in the number of tokens.
 """
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 
 from language.flags import Move
 from language.gnomes_at_night.agreement import _INABILITY_WORDS, _STRONG_STAY_WORDS, _WEAK_STAY_WORDS
-from language.gnomes_at_night.cues import _NEGATORS, _WALL_MANY, _WALL_ONE
+from language.gnomes_at_night.cues import _NEGATORS, _TREASURE, _WALL_MANY, _WALL_ONE
 from language.gnomes_at_night.tokens import _dir_word, _Tok
 
 _PUNCT = frozenset("?!.;")
@@ -99,6 +100,7 @@ _TAIL_LEAD = frozenset(
         "mean",
     }
 )
+_PLACE = frozenset({"on", "at", "in", "from", "of", "your", "my", "ur", "side"})
 _TAIL_LOOK = 5  # words of the corrected request read before its move
 _RUN_MAX = 8  # tokens of one run of correction markers (a bound that keeps the pass linear)
 
@@ -116,15 +118,32 @@ def _is_cue(w: str) -> bool:
 
 
 def _tail_has_move(words: Sequence[str], j: int) -> bool:
-    """Whether the words from ``j`` open with a request: a move or a stay cue after lead words only."""
+    """Whether the words from ``j`` open with a request: a move or a stay cue after lead words only
+    (a restated wall or treasure, "the wall is down", "on the right", counts as lead words)."""
     for k in range(j, min(len(words), j + _TAIL_LOOK)):
         w = words[k]
         if w in _PUNCT:
             continue
         if _is_cue(w):
             return True
-        if w not in _TAIL_LEAD:
+        if w not in _TAIL_LEAD and not _restates(w):
             return False
+    return False
+
+
+def _restates(w: str) -> bool:
+    """A wall or treasure word (or a place preposition) opening a corrected wall or hint."""
+    return w in _WALL_ONE or w in _WALL_MANY or w in _TREASURE or w in _PLACE
+
+
+def _tail_restates(words: Sequence[str], j: int) -> bool:
+    """Whether the corrected words from ``j`` restate a wall or the treasure before their move."""
+    for k in range(j, min(len(words), j + _TAIL_LOOK)):
+        w = words[k]
+        if _is_cue(w):
+            return False
+        if w in _WALL_ONE or w in _WALL_MANY or w in _TREASURE:
+            return True
     return False
 
 
@@ -194,7 +213,7 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
             # "go left, no actually wait", "left... hold on": the pause is the new request
             end = next((k for k in range(i, j) if words[k] in _STAY_MARKS), end)
         applies = (end > i or toks[i].s != toks[last].s) and (cancel or _tail_has_move(words, end))
-        if applies and not strong and not cancel and last_guarded:
+        if applies and not strong and not cancel and last_guarded and not _tail_restates(words, end):
             applies = False  # "can't go left, sorry, try down": an inability, not a correction
         if not applies:
             i = max(i + 1, j)
@@ -203,6 +222,12 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
             last -= 1  # "up up, sorry, down": the whole repeated move is retracted
         for k in range(last, end):
             keep[k] = False
+        if end < n and words[end] in ("its", "it"):
+            # "left, my mistake, it's right": the corrected move, not "it's right" (a treasure hint)
+            k = end + (2 if end + 1 < n and words[end] == "it" and words[end + 1] == "is" else 1)
+            if k < n and _dir_word(words[k]) is not None:
+                for j in range(end, k):
+                    keep[j] = False
         # the corrected request continues the retracted clause ("I can't go left, I mean right")
         if last > 0 and toks[last - 1].c == toks[last].c and end < n and toks[end].c != toks[last].c:
             c0, s0 = toks[last].c, toks[last].s
@@ -296,8 +321,29 @@ _BINDERS = frozenset(
     }
 )
 _ALT_FILL = frozenset({"the", "to", "go", "move", "head", "try", "maybe", "just"})
+_IF_NOT = frozenset({"thats", "that", "it", "its"})  # "if that fails", "if it doesnt work"
+_FAILS = frozenset({"fails", "doesnt", "wont", "didnt", "isnt", "not"})
+_ASKS = frozenset({"tell", "lmk", "?", "say", "shout", "ping", "let"})
 _FALLBACK = frozenset({"else", "otherwise", "alternatively"})
 _NEGATIVE = _INABILITY_WORDS | _WALL_ONE | _WALL_MANY | _NEGATORS | {"fails", "walled", "closed", "isnt", "no"}
+
+
+_OBJECT_PREV = frozenset({"of", "to", "for", "from", "near", "at", "with", "behind", "beside", "by"})
+
+
+def _binds(toks: Sequence[_Tok], k: int, i: int) -> bool:
+    """Whether ``toks[k]`` binds the request verb after it to the condition opened at ``i``.
+
+    "you" binds as a subject ("if you go left"), not as an object ("if the gem is below you go
+    down", "if it's next to you go left").
+    """
+    w = toks[k].w
+    if w not in _BINDERS:
+        return False
+    if w in ("you", "u") and k - 1 > i:
+        prev = toks[k - 1].w
+        return not (prev in _OBJECT_PREV or _dir_word(prev) is not None)
+    return True
 
 
 def _cond_end(toks: Sequence[_Tok], i: int) -> int:
@@ -308,7 +354,7 @@ def _cond_end(toks: Sequence[_Tok], i: int) -> int:
         t = toks[k]
         if t.c != toks[i].c or t.s != toks[i].s or t.w in _PUNCT or t.w == "then":
             break
-        if k > i + 1 and t.w in _COND_END and toks[k - 1].w not in _BINDERS:
+        if k > i + 1 and t.w in _COND_END and not _binds(toks, k - 1, i):
             break
         k += 1
     return k
@@ -330,6 +376,7 @@ def conditionals(toks: list[_Tok]) -> list[_Tok]:
     conds: list[tuple[int, int]] = []
     seen_cue = False  # a kept move or stay word before ``i`` (a fallback needs a main request)
     alt = -1  # an "or" after a move, followed only by moves so far ("up, or left ...")
+    last_punct = ""
     i = 0
     while i < n:
         w = toks[i].w
@@ -349,12 +396,25 @@ def conditionals(toks: list[_Tok]) -> list[_Tok]:
                 and all(_dir_word(t.w) or t.w in _ALT_FILL for t in toks[alt + 1 : i])
             ):
                 start = alt  # "up, or left if up is blocked": the alternative goes with its condition
+            nxt2 = toks[i + 2].w if i + 2 < n else ""
+            if_not = nxt in ("not", "no") or (nxt in _IF_NOT and (nxt2 in _NEGATIVE or nxt2 in _FAILS))
+            if w == "if" and seen_cue and if_not and last_punct != "?":
+                opener = False  # "take it. if not, down": a fallback
+                k = i
+                while k < n and toks[k].s == toks[i].s and toks[k].w not in _PUNCT:
+                    keep[k] = False
+                    k += 1
+                i = k
+                continue
             k = _cond_end(toks, i + 1 if w == "in" else i)
             if k < n and toks[k].w == "then":
                 k += 1
             for j in range(start, k):
                 keep[j] = False
             conds.append((start, k))
+            body = toks[start + 1 : k]
+            if any(_dir_word(t.w) for t in body) and not any(t.w in _NEGATIVE for t in body):
+                seen_cue = True  # "if you can go left do it, otherwise up": the fallback follows a move
             alt = -1
             i = k
             continue
@@ -370,11 +430,13 @@ def conditionals(toks: list[_Tok]) -> list[_Tok]:
         elif not (_dir_word(w) or w in _ALT_FILL):
             alt = -1
         seen_cue = seen_cue or _is_cue(w)
+        if w in _PUNCT:
+            last_punct = w  # "is there a wall left? if not, go left": a question, not a fallback
         i += 1
     if not conds:
         return [t for t, kp in zip(toks, keep, strict=True) if kp]
     kept = [t for t, kp in zip(toks, keep, strict=True) if kp]
-    if not any(_is_cue(t.w) for t in kept):
+    if not any(_is_cue(t.w) for t in kept) and not any(t.w in _ASKS for t in kept):
         # "if you can go down, do it": a positive condition with the only move keeps it
         for start, end in conds:
             body = toks[start + 1 : end]
@@ -419,6 +481,17 @@ def references(toks: list[_Tok], last: str | None) -> list[_Tok]:
     Returns:
         The tokens, with each reference replaced by one direction word.
     """
+    words = [t.w for t in toks]
+    if "other" in words:
+        # "i meant the other right": the other left/right is the opposite side (with or without a request)
+        other = [
+            k > 0 and words[k - 1] == "other" and t.w in ("left", "right") for k, t in enumerate(toks)
+        ]  # "the other left": the opposite side, "other" dropped
+        toks = [
+            _Tok(_OPPOSITE[t.w], t.s, t.c) if other[k] else t
+            for k, t in enumerate(toks)
+            if not (k + 1 < len(toks) and other[k + 1])
+        ]
     if last not in _OPPOSITE:
         return toks
     opposite = _OPPOSITE[last]

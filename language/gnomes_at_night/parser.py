@@ -91,6 +91,10 @@ class GnomesParser:
                 return Flag(flag=_LETTERS[w])
             if w in ("k", "y"):
                 return Flag(flag="inquiry") if toks[-1].w == "?" else Flag(flag="accept")
+        letters = [w for w in words if len(w) == 1 and w in _LETTERS]
+        if len(letters) >= 2 and len(words) <= 6 and all(w in _LETTERS or w in _LETTER_FIX for w in words):
+            if any(w in _LETTER_FIX for w in words):
+                return Flag(flag=_LETTERS[letters[-1]])  # "L no R", "u sorry d": the corrected letter
         toks = references(toks, last)
         hint = conditional_hint(toks, _TREASURE)
         if hint is not None:
@@ -124,9 +128,12 @@ class GnomesParser:
             if (
                 request.flag == last
                 and self._asked_back(r, questions, last)
-                and any(not self._request_question(r, c) for c in questions)
+                and (
+                    any(not self._request_question(r, c) for c in questions)
+                    or any("again" in r.clause_words(c) for c in questions)
+                )
             ):
-                return Flag(flag="inquiry")  # "down? really?", "u sure? left?": doubts our request
+                return Flag(flag="inquiry")  # "down? really?", "left again?": doubts our request
             if request.is_move and last is not None and self._accepts(r, request, last):
                 return Flag(flag="accept")
             return request
@@ -253,6 +260,11 @@ class GnomesParser:
             only_open = "only" in cw and any(w in _OPEN for w in cw)
             if not (many or one or none_cue or only_open):
                 continue
+            if one and not many and any(w in _PAST_BE for w in cw):
+                for m in r.clause_mentions(c):
+                    m.past = True  # "there was a wall on the left": no request either
+                done.add(c)
+                continue  # "I did that already, it was blocked": a past report
             seg = r.segment(c, before=not r.clause_mentions(c))
             if one and not many and len(_dirs_of(r.clause_mentions(c))) == 1:
                 # "wall above, ➡️": a bare move after a single wall that names its side is a request
@@ -286,6 +298,8 @@ class GnomesParser:
                 moves = [m for m in _DIR_ORDER if m not in free]
             elif none_cue:
                 moves = _dirs_of([m for m in mentions if m.i > exc]) if exc >= 0 else []
+            if many and not (moves or one or none_cue or only_open or everywhere or blocked or _NONE_WORDS & set(cw)):
+                continue  # "my side has tons of walls lol": walls on no named side describe nothing
             blocked = _sorted_moves(list(blocked or []) + moves)
             if many or none_cue or only_open or len(moves) >= 2 or everywhere:
                 answer = True
@@ -450,6 +464,9 @@ class GnomesParser:
         negated = [m for m in mentions if m.negated]
         if negated:
             return Flag(flag="reject", move=negated[0].moves[0])
+        but = len(words) - 1 - words[::-1].index("but") if "but" in words else -1
+        if 0 < but >= len(words) - 3 and all(w in _RELUCTANT_OK for w in words[but + 1 :]) and words[but + 1 :]:
+            return Flag(flag="accept")  # "i'd rather not... but fine": reluctant agreement
         if _objection(words) or any(_has_phrase(words, p) >= 0 for p in _NEGATED_AGREEMENT):
             return Flag(flag="reject")
         if self._accept_cue(words) or self._commit(words):
@@ -462,7 +479,8 @@ class GnomesParser:
     @staticmethod
     def _accept_cue(words: Sequence[str]) -> bool:
         if words and words[-1] == "whatever":
-            return True  # "fine, whatever": reluctant agreement (not "whatever arrives, ...")
+            # "fine, whatever": reluctant agreement (not "whatever arrives, ...", not "do whatever")
+            return not (len(words) > 1 and words[-2] in ("do", "go", "try"))
         if any(w in _ACCEPT_WORDS and not (k > 0 and words[k - 1] in _PRAISE_PREV) for k, w in enumerate(words)):
             return True  # not "you're doing great", "ur awesome": praise agrees to nothing
         return any(_has_phrase(words, p) >= 0 for p in _ACCEPT_PHRASES)
@@ -615,6 +633,13 @@ def _objection(words: Sequence[str]) -> bool:
     return False
 
 
+# correction markers between single letters ("L no R"); a message of only these and letters
+_LETTER_FIX = frozenset({"no", "nope", "nah", "sorry", "sry", "wait", "actually", "oops", "i", "mean", "meant"})
+_RELUCTANT_OK = frozenset(
+    {"fine", "ok", "okay", "alright", "sure", "whatever", "k", "then", "i", "guess", "oh", "well"}
+)
+_NONE_WORDS = frozenset({"none", "no", "zero", "0", "nothing", "nowhere", "any"})
+_PAST_BE = frozenset({"was", "were"})
 _LATER = frozenset({"then", "after", "afterwards", "next", "later"})
 _OBJECT_END = frozenset({"", "about", "that", "thats", "this", "it", "to"})
 _OBJECTIONS: tuple[tuple[str, ...], ...] = (
@@ -645,4 +670,10 @@ _OBJECTIONS: tuple[tuple[str, ...], ...] = (
     ("not", "a", "fan"),
     ("not", "that", "way"),
     ("not", "that", "one"),
+    ("not", "a", "chance"),
+    ("no", "chance"),
+    ("no", "thx"),
+    ("yeah", "nah"),
+    ("yea", "nah"),
+    ("ya", "nah"),
 )

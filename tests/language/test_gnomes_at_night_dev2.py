@@ -21,7 +21,7 @@ from language.gnomes_at_night import GnomesParser
 PARSER = GnomesParser()
 DATA = Path(__file__).parent / "data"
 
-KNOWN_MISSES: frozenset[str] = frozenset({"g2d-023", "g2d-032", "g2e-041", "g2i-016", "g2j-004", "g2j-034"})
+KNOWN_MISSES: frozenset[str] = frozenset({"g2d-023", "g2e-041", "g2i-016", "g2j-004", "g2j-034"})
 
 
 def _items(name: str) -> list[dict]:
@@ -56,6 +56,26 @@ def _cases(name: str) -> list:
 
 @pytest.mark.parametrize("item", _cases("gnomes_dev2.jsonl"))
 def test_dev2(item: dict) -> None:
+    assert read(item["message"], item["context"].get("last_request")) == _expected(item)
+
+
+# Round 3 (``gnomes_dev3.jsonl``, first-run scores in ``gnomes_dev3.md``): self-corrections,
+# conditionals, replies to a last request and general chat, each batch by new imagined writers.
+KNOWN_MISSES_3: frozenset[str] = frozenset({"g3a-027", "g3f-005", "g3f-017", "g3f-024", "g3f-027"})
+
+
+def _cases3() -> list:
+    out = []
+    for item in _items("gnomes_dev3.jsonl"):
+        marks = (
+            [pytest.mark.xfail(strict=True, reason="issue 17: round-3 miss")] if item["id"] in KNOWN_MISSES_3 else []
+        )
+        out.append(pytest.param(item, id=item["id"], marks=marks))
+    return out
+
+
+@pytest.mark.parametrize("item", _cases3())
+def test_dev3(item: dict) -> None:
     assert read(item["message"], item["context"].get("last_request")) == _expected(item)
 
 
@@ -99,6 +119,52 @@ def test_round2_edges(message: str, expected: dict, last: str | None) -> None:
 )
 def test_round2_passes_stay_linear(unit: str) -> None:
     """The reference, conditional-hint and clock readings stay linear at the message cap."""
+    import time
+
+    message = (unit * 4000)[:4000]
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        PARSER.parse(message, FlagContext(last_request="up"))
+        best = min(best, time.perf_counter() - start)
+    assert best < 0.5
+
+
+# Edge cases of the round-3 rules (own wording): what each rule must not over-read.
+ROUND3_EDGES = [
+    ("there was a wall on the left", {"flag": "none"}, None),  # a past wall: no request either
+    ("there was a wall, go down", {"flag": "down"}, None),
+    ("walls: none", {"flag": "inquiry", "blocked": []}, None),
+    ("walls everywhere", {"flag": "inquiry", "blocked": ["down", "left", "right", "up"]}, None),
+    ("go down, if that's ok with you", {"flag": "down"}, None),  # a courtesy, not a fallback
+    ("go up, if that fails go right", {"flag": "up"}, None),
+    ("is there a wall on the left? if not, go left", {"flag": "left"}, None),
+    ("if that works go left", {"flag": "left"}, None),
+    ("L or R", {"flag": "none"}, None),  # no correction marker between the letters
+    ("fine", {"flag": "accept"}, "up"),
+    ("whatever", {"flag": "accept"}, "up"),
+    ("the other left", {"flag": "right"}, None),
+    ("left again", {"flag": "left"}, "left"),  # no question: a request
+]
+
+
+@pytest.mark.parametrize(("message", "expected", "last"), ROUND3_EDGES)
+def test_round3_edges(message: str, expected: dict, last: str | None) -> None:
+    assert read(message, last) == expected
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "the other left ",
+        "go up. if not, down ",
+        "wall up. no wait, the wall is down ",
+        "rather not but fine ",
+        "was blocked ",
+    ],
+)
+def test_round3_passes_stay_linear(unit: str) -> None:
+    """The round-3 readings (other side, if-not fallback, corrected walls, 'but fine', past walls) stay linear."""
     import time
 
     message = (unit * 4000)[:4000]
