@@ -38,33 +38,39 @@ the table (``offered``; ``None`` = unknown, as for a message read alone), the us
 | "medium", "not very", "a lot"              | answers the last question (event importance, price, arrival) |
 | "sounds good", "sure"                      | an acceptance only when a flight is (or may be) on the table |
 | "pricey", "anything closer?", "go back"    | a rejection (plus the reason) unless the user accepted it |
+| "fine if we need to", "unless you find better" | an acceptance: the condition only gives in to the offer ("if it was cheaper" wants it changed: a rejection) |
+| "Let's give it a shot!" (assistant)        | the flight the user asked for (``requested``), unless the message presents another |
 
 Conventions (the labelling guide's):
 
 | topic        | reading                                                                                  |
 | ------------ | ---------------------------------------------------------------------------------------- |
 | days         | "Thursday", "thurs", "Wed.", "6/1", "June 1st", "the 2nd", "31st"; "any day" = no day     |
+| spelling     | one slip in a day, a part of the day or a few key words is corrected ("thursdy", "evenign", "wensday", "somthing") |
 | times        | "10:30", "10am", "6 PM", "noon"; chat hours 1..7 without am/pm are pm ("after 4", "4:30"); in an afternoon or evening also 8..11 ("Thursday night around 8:30" = 20:30) |
-| parts of day | morning < 12:00, afternoon 12:00-17:00, evening / night / redeye > 17:00, midday 11:00-13:00; "early" / "late" do not narrow; adjacent parts named together merge ("afternoon or evening" = after 12:00) |
-| bounds       | "after / past / post- / from 6 PM", "before / by / until / pre- 11:00", ranges "8 to 10 PM", "between 11 am and 5:30 pm", "Friday 1 to 3", "around T" = T +- 1 h; arrival times ("arrive after 2 PM", "gets in at 12:54") give no departure |
-| windows      | days named without bounds share the next segment's ("Wed and Fri after 2:30") or, over "and", the previous one's ("afternoons on 5/31 and 6/2"); bounds without a day take the segment before ("Wed before 3 and after 5": two windows); polarity per piece ("a gap Thursday, Wednesday is packed") |
-| importance   | very / highly / most / critical / can't miss = 9, important = 7, medium / mildly = 5, low / not very / can miss = 2; meetings without a time give no event: skippable ones make their time good, unmissable ones (or a day "full of important meetings") bad; a time after a bound word ("before 5pm ... meetings I can miss") is a bound, not a meeting |
-| price        | cheap, any complaint or request for cheaper = 15/20; reasonably priced / affordable / cost effective = 10; "doesn't matter" = 3 |
-| arrival      | same time / near / close to the friend = 8; soft ("if possible", "hopefully", conditional) = 5; not important = 2; "works for my friend" and "with my friend" give nothing |
+| parts of day | morning < 12:00, afternoon 12:00-17:00, evening / night / redeye > 17:00, midday / middle of the day 11:00-13:00; "early" / "late" do not narrow; adjacent parts named together merge ("afternoon or evening" = after 12:00) |
+| bounds       | "after / past / post- / from 6 PM", "before / by / until / pre- 11:00", ranges "8 to 10 PM", "between 11 am and 5:30 pm", "Friday 1 to 3", "around T" = T +- 1 h, "around 2 PM or later" = after 13:00, "5:30 or earlier" = before 17:30; "after my meeting at 12:00-1:00" = after 13:00, "before my 9-10 am meeting" = before 09:00; arrival times ("arrive after 2 PM", "gets in at 12:54") give no departure |
+| windows      | days named without bounds share the next segment's ("Wed and Fri after 2:30") or, over "and", the previous one's ("afternoons on 5/31 and 6/2"); bounds without a day take the segment before ("Wed before 3 and after 5": two windows); polarity per piece ("a gap Thursday, Wednesday is packed"), a request for options its own piece ("that conflicts ... is there anything later?"); a yes/no question about a time is a wish ("Is Friday impossible?") |
+| importance   | very / highly / most / critical / a must / can't miss = 9, important = 7, medium / mildly = 5, low / not very / can (be) miss(ed) = 2; a meeting named by its clock ("my 830", "my 9:30 is a must") is an event; meetings without a time give no event: skippable ones make their time good, unmissable ones (or a day "full of important meetings") bad; a time after a bound word ("before 5pm ... meetings I can miss") is a bound, not a meeting |
+| price        | cheap, any complaint or request for cheaper = 15/20; reasonably priced / affordable / cost effective / not too pricey = 10; "doesn't matter" = 3 |
+| arrival      | same time / near / close to / show up with the friend = 8; soft ("if possible", "hopefully", conditional) = 5; not important = 2; "works for my friend" and "with my friend" give nothing |
 | offers       | an assistant presenting a flight now ("How about this?", "Check this out", "This might be the best flight", "Here is a cheaper one") is ``med_offer``; with details only when the message names them (carrier; day and departure together); "I will send a proposal shortly", "let me see" and greetings give nothing |
 
 A flight named by its departure alone ("the 8:30 one", "the 4:48 PM flight") is a window an hour
 either side of it on the day named, else the day under discussion; with a carrier it is ``med_flight``.
 
 Known limits: a meeting named without a time ("my last meeting") gives
-no event even when the assistant asked about it; conditional verdicts ("this can be managed if we need
-to") are read by their cue words; "first" / "second" meetings and meetings named by a bare clock
-("my 830") give no event; typos beyond a few common ones ("cheep", "jet blue") are not corrected.
+no event even when the assistant asked about it; "first" / "second" meetings give no event; arrival and
+price are read clause by clause ("... my friend. See if you can get something close" misses the
+arrival); a wish said while a rejected offer is on the table ("Maybe Friday morning?") is read as a
+request to replace it; a flight the user named by its time alone (a window) is not carried into the
+assistant's "Let's give it a shot!"; spelling slips are corrected only in the lexicon's key words.
 """
 
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, overload
@@ -216,7 +222,8 @@ class MediationContext(BaseModel):
     ``start`` and ``carrier`` the flight under discussion (the latest offer to this user), ``offered``
     whether a flight is under discussion at all (``None``: unknown, e.g. a message read alone),
     ``accepted`` the user's formal answer to the latest proposal, ``asked`` the assistant's last
-    question to this user (what a bare "medium" or "not very" answers)."""
+    question to this user (what a bare "medium" or "not very" answers), ``requested`` the flight the
+    user named last and the assistant has not answered yet (what "Let's give it a shot!" offers)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -227,6 +234,7 @@ class MediationContext(BaseModel):
     offered: bool | None = None
     accepted: bool | None = None
     asked: MedAsk | None = None
+    requested: MedFlight | None = None
 
 
 # ---- lexicon ---------------------------------------------------------------------------------------
@@ -277,11 +285,13 @@ _PART_NAMES = {
     "mid-day": "midday",
     "lunch": "midday",
     "lunchtime": "midday",
+    "middle of the day": "midday",
+    "middle of day": "midday",
     "first half": "morning",
     "second half": "second half",
 }
 _PART_RE = re.compile(
-    r"\b(first half|second half|mornings?|morn|afternoons?|afternoonish|evenings?|nights?|tonight|red[- ]?eyes?|mid[- ]?day|lunch(?:time)?)\b"
+    r"\b(first half|second half|mornings?|morn|afternoons?|afternoonish|evenings?|nights?|tonight|red[- ]?eyes?|mid[- ]?day|middle of (?:the )?day|lunch(?:time)?)\b"
 )
 _BOUND_WORDS = r"after|past|from|since|before|by|until|till|earlier than|later than|no later than|pre|post"
 _BOUND_RE = re.compile(rf"\b({_BOUND_WORDS})[\s-]*(?:about\s+|around\s+)?{_TIME}")
@@ -299,7 +309,7 @@ _PRICE_LOW = re.compile(
     r"no matter|whatever it costs|money is no"
 )
 _PRICE_MID = re.compile(
-    r"reasonabl\w*|not too (?:pricey|expensive)|affordabl\w*|cost[- ]effective|moderate\w*|decent price|fair price"
+    r"reasonabl\w*|(?:not|n'?t)\s+(?:too|that|very|overly)\s+(?:pricey|pricy|expensive)|affordabl\w*|cost[- ]effective|moderate\w*|decent price|fair price"
 )
 _FRIEND = r"(?:friend\w*|buddy|bud|pal|bff|partner|colleague|mate|companion|him|her|them)"
 _ARRIVAL_WORDS = re.compile(
@@ -310,6 +320,8 @@ _ARRIVAL_FRIENDLY = re.compile(
     r"same time|together|(?:close[rs]?|near(?:er)?|far|farther|further|away|apart|land\w*|arriv\w*|gets? (?:me )?in)\b"
     r"[^.?!]{0,40}\b"
     + _FRIEND
+    + r"|\bshow(?:s|ing)? up\b[^.?!]{0,20}\b"
+    + _FRIEND
     + r"|\bcloser\b|too far|far away|way off|\bapart\b|still a bit away|each other|"
     + _FRIEND
     + r"'?s? (?:arrival|landing|flight time)|"
@@ -319,19 +331,24 @@ _ARRIVAL_LOW = re.compile(r"(doesn'?t|does not|don'?t|do not|not)\s+(really\s+)?
 _ARRIVAL_SOFT = re.compile(
     r"\b(if possible|would be nice|if we can|if it|if that|if they|possibly|hopefully|ideally)\b"
 )
+_MUST = r"\ba must\b|\bessential\b|\bcrucial\b|\bvital\b|can'?t be (?:missed|skipped)|cannot be (?:missed|skipped)"
+_SKIPPABLE = r"(?:can|could|may|might) (?:easily |probably )?be (?:missed|skipped|moved)"
 _IMPORTANCE_WORDS = re.compile(
-    r"\bimportan\w*|\bpriority\b|\bprio\b|\b(?:miss|skip)\b|\bskippable\b|\bcritical\b|\bmedium\b|\bmildly\b"
+    _MUST
+    + "|"
+    + _SKIPPABLE
+    + r"|\bimportan\w*|\bpriority\b|\bprio\b|\b(?:miss|skip)\b|\bskippable\b|\bcritical\b|\bmedium\b|\bmildly\b"
 )
 _HIGH_WORDS = re.compile(
     r"\b(very|really|super|extremely|highly|most|quite|pretty|so)\s+important|high(?:ly)?\s*(?:-\s*)?"
     r"(?:importance|priority|prio|important)|\bcritical|can'?t miss|cannot miss|must attend|don'?t want to miss|"
-    r"can'?t skip|cannot skip|not (?:miss|skip)"
+    r"can'?t skip|cannot skip|not (?:miss|skip)|" + _MUST
 )
 _MID_WORDS = re.compile(r"\b(medium|mildly|moderate\w*|somewhat|kind of|sort of|average)\b")
 _LOW_WORDS = re.compile(
     r"\bnot\s+(?:very\s+|that\s+|so\s+|too\s+|really\s+)?important|unimportant|low\s*(?:-\s*)?(?:importance|priority|"
     r"prio|important)|(?:can|could|may|might)\s+(?:probably\s+|easily\s+|afford to\s+)?(?:miss|skip)|skippable|not (?:very|really|that)\b|"
-    r"not at all|\bnot much\b"
+    r"not at all|\bnot much\b|" + _SKIPPABLE
 )
 _BAD_WORDS = re.compile(
     r"\b(?:is|are|am|'s|pretty|fully|completely|all|totally|very|quite|so|basically) booked\b|"
@@ -351,6 +368,7 @@ _REJECT_STRONG = re.compile(
     r"a better (?:one|flight|option)|another (?:flight|option|one|time|day)|interfer\w*|gets? in the way|not great|not good|no good|reject\w*|can'?t do (?:that|this|it)|"
     r"can'?t make (?:that|this|it)|too many|still a bit|a bit away)\b"
 )
+_NOT_PRICEY = re.compile(r"(?:not|n'?t)\s+(?:too|that|very|overly)\s+(?:pricey|pricy|expensive)")
 _NOT_BAD = re.compile(r"\bnot (?:too |that |so |all that )?bad\b")
 _REJECT_WEAK = re.compile(
     r"(?<!can )(?<!could )(?<!to )(?<!easily )\bmiss(?:es|ing)?\b|\b(pricey|pricy|too expensive|expensive|too rich|too much|cheaper|better price|lower price|better|earlier|later|"
@@ -388,6 +406,15 @@ _PRESENT_RE = re.compile(
     r"(?:would you mind|how (?:do|would) you feel about|are you ok(?:ay)? with|would you be ok(?:ay)? with|"
     r"what do you think (?:of|about)) (?:a|an|the|doing|taking|flying)\b|(?:this|the) next one|let me know (?:what you think|if (?:this|that|it))|what you think (?:of|about) (?:this|that))\b"
 )
+_AGREE_RE = re.compile(
+    r"\b(give it a (?:shot|try|go)|let'?s (?:try|do) (?:it|that)|sure|of course|absolutely|you got it|no problem|"
+    r"ok(?:ay)?|certainly|will do|good (?:choice|call|pick|idea)|great (?:choice|idea)|that one|the one you|as requested|"
+    r"as you asked|you asked for|requested)\b"
+)
+_OTHER_RE = re.compile(
+    r"\b(instead|another|different|other|cheaper|closer|earlier|later|unfortunately|sold out|not available|"
+    r"unavailable|can'?t|cannot|couldn'?t|no longer|alternative)\b"
+)
 _WH_SCHEDULE = re.compile(
     r"\b(?:what|which|any)\s+(?:specific\s+)?(?:days?|dates?|times?)\b|\bwhen\b|\bpreferences?\b|\bmeetings?\b"
 )
@@ -406,7 +433,7 @@ _ARRIVAL_TIME_RE = re.compile(
     rf"\b(arriv\w*|lands?|landing|gets? in|get there|gets? there)\s+(?:at|by|before|after|around|about|past)?\s*{_TIME}"
 )
 _LEVEL_WORDS = re.compile(
-    r"\bimportan\w*|\bpriority\b|\bprio\b|\bcritical\b|\bskippable\b|\bmedium\b|\bmildly\b|"
+    _MUST + "|" + _SKIPPABLE + r"|\bimportan\w*|\bpriority\b|\bprio\b|\bcritical\b|\bskippable\b|\bmedium\b|\bmildly\b|"
     r"(?:can|could|may|might)\s+(?:\w+\s+){0,2}?(?:miss|skip)\b|can'?t (?:miss|skip)|cannot (?:miss|skip)"
 )
 _LIKEWISE = re.compile(r"\s*(?:as|so) (?:is|are|does|do|was|were)\b|\s*same (?:for|with|goes for)\b")
@@ -417,6 +444,41 @@ _DAY_SPAN_RE = re.compile(
     rf"\b(?:between|from)\s+(?:{_ANY_DATE})\s+(?:and|to|-|through|thru|until)\s+(?:{_ANY_DATE})\b|"
     rf"\b(?:wed\w*|5/31)\s+(?:to|-|through|thru)\s+(?:fri\w*|6/2)\b"
 )
+_TYPO_VOCABULARY = (
+    "wednesday",
+    "thursday",
+    "friday",
+    "morning",
+    "afternoon",
+    "evening",
+    "tonight",
+    "meeting",
+    "important",
+    "expensive",
+    "cheaper",
+    "something",
+    "anything",
+    "earlier",
+    "between",
+)
+_KNOWN_WORDS = frozenset(
+    [*_TYPO_VOCABULARY, *(w + "s" for w in _TYPO_VOCABULARY)]
+    + "monday tuesday saturday sunday mondays tuesdays importance importantly unimportant inexpensive "
+    "sometime sometimes anytime cheapest earliest everything nothing meetings morning's evening's "
+    "friday's melting greeting mourning moaning".split()
+)
+_TYPO_WORD_RE = re.compile(r"\b[a-z]{5,12}\b")
+_BARE_CLOCK_RE = re.compile(
+    r"\b(my|our)\s+([1-9]|1[0-2]):?([0-5]\d)?\s*(am|pm)?\b"
+    r"(?<=\d|m)(?!\s*(?:-|to\b|till\b|until\b|meetings?|one\b|flights?|options?|appointment|call|[:/\d%]))"
+)
+_MEETING_BOUND_RE = re.compile(
+    r"\b(after|before)\s+(?:my|the|our|that|this)\s+(?:(?:[a-z]+\s+){0,2}?meetings?\s+(?:at|from|between|of)?\s*)?"
+    rf"(?P<range>(?:{_TIME}|\d{{1,2}})\s*(?:-|to|until|till)\s*(?:{_TIME}|\d{{1,2}}))(?:\s*(?:[a-z]+\s+)?meetings?\b)?"
+)
+_OR_LATER_RE = re.compile(r"(\d|am|pm|\bnoon)\s+or\s+(later|after|earlier|before)\b")
+_ONWARD_RE = re.compile(r"\s*(onward|at the latest)\b")
+_OPEN_TIME_RE = re.compile(rf"\b{_TIME}\s*(onward|at the latest)\b")
 _PART_SLASH_RE = re.compile(r"\b(mornings?|afternoons?|evenings?|nights?)\s*/\s*(?=\w)")
 _EVENING_RE = re.compile(r"\b(evening|night|tonight|afternoon|pm)\b")
 _LATER_RE = re.compile(r"\b(later|after that|after this|after it|afterwards|right after)\b")
@@ -463,14 +525,74 @@ def _normalize(message: object) -> str:
     text = re.sub(
         r"(?<![$\d:/.])\b([1-9]|1[0-2])([0-5]\d)\s*(?=(?:am|pm|one|flight|meeting|option)\b)", r"\1:\2 ", text
     )
+    text = _TYPO_WORD_RE.sub(_spelled, text)
+    # "my 830 is very important", "my 9:30 is a must": a meeting named by its clock
+    text = _BARE_CLOCK_RE.sub(_clock_meeting, text)
     text = _PART_SLASH_RE.sub(r"\1 or ", text)
+    # "around 2 PM or later": one open-ended bound, not a second wish "later" than the offer
+    text = _OR_LATER_RE.sub(
+        lambda m: m.group(1) + (" onward" if m.group(2) in ("later", "after") else " at the latest"), text
+    )
     text = _DAY_SPAN_RE.sub(" any day ", text)
     text = text.replace("—", " - ").replace("–", "-").replace("@", " at ")
     # "between 11 am and 5:30 pm" is a range (its "and" joins no two wishes)
     text = _BETWEEN_RE.sub(r"between \1 to ", text)
+    # "after my meeting at 12:00-1:00" = after 13:00; "before my 9-10 am meeting" = before 09:00
+    text = _MEETING_BOUND_RE.sub(_meeting_bound, text)
     # an arrival time is no departure: "don't have me arrive after 2 PM", "the one that gets in at 12:54"
     text = _ARRIVAL_TIME_RE.sub(r"\1", text)
     return text
+
+
+def _spelled(match: re.Match[str]) -> str:
+    """A word of the lexicon spelled with one slip ("thursdy", "evenign", "wensday") corrected."""
+    return _correct(match.group(0))
+
+
+@functools.lru_cache(maxsize=4096)
+def _correct(word: str) -> str:
+    if word in _KNOWN_WORDS:
+        return word
+    index = _typo_index()
+    hits = {index[d] for d in _deletes(word) if d in index}
+    hits.discard("")
+    return next(iter(hits)) if len(hits) == 1 else word
+
+
+def _deletes(word: str) -> set[str]:
+    """``word`` and every string one letter shorter (a symmetric-delete neighbourhood)."""
+    return {word, *(word[:k] + word[k + 1 :] for k in range(len(word)))}
+
+
+@functools.cache
+def _typo_index() -> dict[str, str]:
+    """Each spelling within one slip of a lexicon word (two letters dropped from a long one), to that
+    word; ``""`` where two words meet."""
+    index: dict[str, str] = {}
+    for word in _TYPO_VOCABULARY:
+        keys = _deletes(word)
+        if len(word) >= 9:
+            keys |= {shorter for key in list(keys) for shorter in _deletes(key)}
+        for key in keys:
+            index[key] = word if index.get(key, word) == word else ""
+    return index
+
+
+def _clock_meeting(match: re.Match[str]) -> str:
+    """ "my 830" -> "my 8:30 meeting"."""
+    hours, minutes, ampm = match.group(2), match.group(3), match.group(4)
+    when = f"{hours}:{minutes}" if minutes else hours
+    return f"{match.group(1)} {when}{' ' + ampm if ampm else ''} meeting"
+
+
+def _meeting_bound(match: re.Match[str]) -> str:
+    """A bound relative to a meeting given by its range, as a clock bound (its end / its start)."""
+    spans = _time_spans(match.group("range"))
+    end = spans[0][2] if spans else None
+    if end is None:
+        return match.group(0)
+    start = spans[0][1]
+    return f" {match.group(1)} {clock(end if match.group(1) == 'after' else start)} "
 
 
 def _day_token(day: int) -> str:
@@ -544,11 +666,11 @@ class MediationParser:
         text = _resolve_days(_normalize(message), context)
         clauses = [(c, q or bool(_QUESTION_OPENERS.match(c))) for c, q in _clauses(text)]
         if context.author == "assistant":
-            return self._assistant(text, clauses)
+            return self._assistant(text, clauses, context)
         return self._user(text, clauses, context)
 
     # ---- the assistant: questions and offers ------------------------------------------------------
-    def _assistant(self, text: str, clauses: list[tuple[str, bool]]) -> list[ActBase]:
+    def _assistant(self, text: str, clauses: list[tuple[str, bool]], context: MediationContext) -> list[ActBase]:
         asks: list[ActBase] = []
         offer: MedOffer | None = None
         for clause, question in clauses:
@@ -570,6 +692,10 @@ class MediationParser:
             if presents or details:
                 if offer is None or (offer.carrier is None and offer.day is None):
                     offer = details or MedOffer()
+        wanted = context.requested
+        if offer == MedOffer() and wanted is not None and _AGREE_RE.search(text) and not _OTHER_RE.search(text):
+            # the user named a flight and we agree to it ("Let's give it a shot!"): that flight
+            offer = MedOffer(carrier=wanted.carrier, day=wanted.day, start=wanted.start)
         return [offer, *asks] if offer is not None else asks
 
     # ---- users: statements and the verdict on the offer --------------------------------------------
@@ -577,21 +703,31 @@ class MediationParser:
         acts: list[ActBase] = []
         verdicts: list[ActBase] = []
         here = context
+        resigned = False
         for clause, question in clauses:
             found = _statement(clause, question, here)
+            if question and _YES_NO_RE.match(clause) and not _AVOID_RE.search(clause):
+                # "Is Friday impossible?": the user asks whether the time can work, a wish
+                found = [a.model_copy(update={"good": True}) if isinstance(a, MedWindow) else a for a in found]
             named = [a.day for a in found if isinstance(a, MedWindow | MedEvent | MedFlight) and a.day is not None]
             if not named and (day := _DAY_RE.search(clause)) is not None:
                 named = [_day_of(day)]
             if named and named[-1] != here.day:
                 # "Thursday might work, but I have a meeting at 9:30 am": the day named last
                 here = here.model_copy(update={"day": named[-1], "start": None})
+            if _resigned(clause, context):
+                # "this can be managed if we need to", "if that's the best you can do, I'll take it"
+                resigned = True
+                verdicts.append(MedAccept())
+                acts.extend(a for a in found if a not in acts)
+                continue
             bare = not found and not question and not re.search(r"\b(if|whether)\b", clause)
             if bare and (verdict := _verdict(clause, context, [], bare=True)) is not None:
                 verdicts.append(verdict)
             numeric = bool(_OUT_OF_10.search(clause) or _OUT_OF_20.search(clause))
             # a level said in words twice ("arriving together ... arriving together is ideal") is one fact
             acts.extend(a for a in found if numeric or not isinstance(a, MedPrice | MedArrival) or a not in acts)
-        if not any(isinstance(v, MedReject) for v in verdicts):
+        if not resigned and not any(isinstance(v, MedReject) for v in verdicts):
             verdicts.extend(v for v in [_verdict(text, context, acts, bare=False)] if v is not None)
         # one verdict per message: a complaint or a request to replace the offer outweighs a "sure"
         if any(isinstance(v, MedReject) for v in verdicts):
@@ -700,6 +836,7 @@ def _verdict(text: str, context: MediationContext, acts: list[ActBase], bare: bo
     deictic = bool(_DEICTIC.search(text))
     if _NOT_BAD.search(text):  # "not too bad" is praise
         text = _NOT_BAD.sub(" fine ", text)
+    text = _NOT_PRICEY.sub(" affordable ", text)  # "something that isn't too pricey" is a wish
     if context.accepted is not True:
         if _REJECT_STRONG.search(text) and (offered is not False or re.search(r"^\W*(no|nope|nah)\b", text)):
             return MedReject()
@@ -729,6 +866,35 @@ def _verdict(text: str, context: MediationContext, acts: list[ActBase], bare: bo
             return MedReject() if context.accepted is not True else None
         return MedAccept()
     return None
+
+
+def _resigned(clause: str, context: MediationContext) -> bool:
+    """Whether ``clause`` accepts the offer on a condition that only gives in to it ("if we need to",
+    "if nothing better turns up", "unless you find something closer"); a condition that wants the
+    offer changed ("if it was cheaper") is no acceptance."""
+    if context.offered is False or not _CONDITION_RE.search(clause):
+        return False
+    conditions = " ".join(m.group(0) for m in _IF_CLAUSE_RE.finditer(clause))
+    main = _IF_CLAUSE_RE.sub(" ", clause)
+    if not (conditions.startswith("unless") or " unless" in conditions or _RESIGNED_RE.search(conditions)):
+        return False
+    return bool(_ACCEPT_RE.search(main) or _TAKE_RE.search(main)) and not _REJECT_STRONG.search(main)
+
+
+_CONDITION_RE = re.compile(r"\b(?:if|unless)\b")
+_IF_CLAUSE_RE = re.compile(r"\b(?:if|unless)\b[^,;]*")
+_RESIGNED_RE = re.compile(
+    r"\b(?:nothing|no other|no better|no cheaper|no closer|no choice|only (?:one|option|choice)|"
+    r"(?:the )?best (?:you|we|there|available)|need to|needed|needs to|have to|has to|must|necessary|required)\b"
+)
+_TAKE_RE = re.compile(
+    r"\b(take it|take that|make (?:it|that|this) work|live with|deal with|manage|go with (?:it|that|this)|do it|"
+    r"ok(?:ay)? with|settle)\b"
+)
+_YES_NO_RE = re.compile(
+    r"^\W*(?:(?:and|but|so|or|then|also)\s+)?(?:is|are|was|would|will|isn'?t|wouldn'?t)\b(?!\s+there\b)"
+)
+_AVOID_RE = re.compile(r"\b(avoid|steer|stay away|skip|without|instead|miss)\b")
 
 
 def _complains(act: ActBase) -> bool:
@@ -928,6 +1094,20 @@ def _span(text: str, context: MediationContext | None = None) -> tuple[str | Non
         minutes = _pm(_minutes(match.groups()), match.groups(), late)
         if minutes is not None:
             lo, hi = max(0, minutes - 60), min(24 * 60 - 1, minutes + 60)
+            if (open_end := _ONWARD_RE.match(text, match.end())) is not None:
+                # "around 2 PM or later": from an hour before; "around 5 or earlier": to an hour after
+                lo, hi = (lo, None) if open_end.group(1) == "onward" else (None, hi)
+    for match in _OPEN_TIME_RE.finditer(text):
+        # "2 PM or later" without a bound word: after it / before it
+        if re.search(
+            r"\b(?:around|about|approximately|roughly|near)\s*$|~\s*$", text[max(0, match.start() - 16) : match.start()]
+        ):
+            continue
+        minutes = _pm(_minutes(match.groups()[:6]), match.groups()[:6], late)
+        if minutes is not None and minutes < 8 * 60 and not _has_ampm(match.groups()[:6]) and match.group(1):
+            minutes += 12 * 60
+        if minutes is not None:
+            lo, hi = (minutes, hi) if match.group(7) == "onward" else (lo, minutes)
     bounds = [(m.group(1), _pm(_minutes(m.groups()[1:]), m.groups()[1:], late)) for m in _BOUND_RE.finditer(text)]
     for match in _BARE_BOUND_RE.finditer(text):
         # "before 1 on Thursday", "after 4": chat hours 1..7 are afternoon hours
@@ -973,7 +1153,9 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
     day under discussion when they are relative to its flight ("anything later?"), else any day.
     Polarity is read per comma piece ("a gap Thursday, Wednesday is packed")."""
     context = context or MediationContext()
-    pieces = re.split(r",|\bbut\b|\bhowever\b|\bthough\b", clause)
+    # a request for options starts a piece of its own: "that conflicts ... is there anything after that?"
+    # wishes the time, whatever the complaint before it said
+    pieces = re.split(r",|\bbut\b|\bhowever\b|\bthough\b|\b(?:is|are) there\b|\bdo you have\b", clause)
     # a piece that says neither takes the polarity of the next one that does ("after 18:00, before
     # 20:00 is bad"), else it is good
     # a piece without a polarity of its own takes that of a continuation starting with a bound

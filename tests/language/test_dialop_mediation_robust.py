@@ -20,7 +20,6 @@ from language.dialop_mediation import (
 )
 
 PARSER = MediationParser()
-XF = pytest.mark.xfail(strict=True, reason="issue 17 round 2: not read yet")
 ON_TABLE = {"day": 1, "start": "10:00", "offered": True}
 
 
@@ -28,7 +27,6 @@ def _user(message: str, **fields):
     return PARSER.parse(message, MediationContext(author="user", **fields))
 
 
-@XF
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
@@ -43,7 +41,6 @@ def test_open_ended_times(message, expected):
     assert _user(message, **ON_TABLE) == expected
 
 
-@XF
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
@@ -55,7 +52,6 @@ def test_middle_of_the_day_is_midday(message, expected):
     assert _user(message) == expected
 
 
-@XF
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
@@ -81,7 +77,6 @@ def test_a_request_for_options_after_a_complaint_is_a_wish(message, expected):
     assert _user(message, **ON_TABLE) == expected
 
 
-@XF
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
@@ -98,9 +93,9 @@ def test_bounds_relative_to_a_meeting_with_a_range(message, expected):
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
-        pytest.param("Is Friday impossible?", [MedWindow(day=2)], marks=XF),
+        ("Is Friday impossible?", [MedWindow(day=2)]),
         ("is thursday morning out of the question?", [MedWindow(day=1, before="12:00")]),
-        pytest.param("Would Wednesday evening be too hard?", [MedWindow(day=0, after="17:00")], marks=XF),
+        ("Would Wednesday evening be too hard?", [MedWindow(day=0, after="17:00")]),
     ],
 )
 def test_yes_no_questions_about_a_time_are_wishes(message, expected):
@@ -108,7 +103,6 @@ def test_yes_no_questions_about_a_time_are_wishes(message, expected):
     assert _user(message) == expected
 
 
-@XF
 @pytest.mark.parametrize(
     ("message", "fields", "expected"),
     [
@@ -124,10 +118,10 @@ def test_meetings_named_by_a_bare_clock(message, fields, expected):
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
-        pytest.param("this can be managed if we need to", [MedAccept()], marks=XF),
-        pytest.param("That works if nothing better turns up", [MedAccept()], marks=XF),
-        pytest.param("If that's the best you can do, I'll take it", [MedAccept()], marks=XF),
-        pytest.param("I can make it work if there is no other option", [MedAccept()], marks=XF),
+        ("this can be managed if we need to", [MedAccept()]),
+        ("That works if nothing better turns up", [MedAccept()]),
+        ("If that's the best you can do, I'll take it", [MedAccept()]),
+        ("I can make it work if there is no other option", [MedAccept()]),
         ("I'd only take it if it was cheaper", [MedReject(), MedPrice(pref=15)]),
     ],
 )
@@ -137,7 +131,6 @@ def test_conditional_verdicts(message, expected):
     assert _user(message, **ON_TABLE) == expected
 
 
-@XF
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
@@ -152,18 +145,14 @@ def test_typos_in_days_and_parts(message, expected):
     assert _user(message, offered=False) == expected
 
 
-@XF
 def test_show_up_with_the_friend_is_arrival():
     assert _user("I'd like to show up with my buddy's flight") == [MedArrival(pref=8)]
 
 
-@XF
 def test_an_agreed_flight_the_user_named_carries_its_details():
     from language.dialop_mediation import MedFlight
 
-    context = MediationContext(
-        author="assistant", requested=MedFlight(carrier="United", day=1, start="18:05")
-    )
+    context = MediationContext(author="assistant", requested=MedFlight(carrier="United", day=1, start="18:05"))
     assert PARSER.parse("Let's give it a shot!", context) == [MedOffer(carrier="United", day=1, start="18:05")]
     assert PARSER.parse("Sure thing, sending it now", context) == [MedOffer(carrier="United", day=1, start="18:05")]
     # a different flight presented: no details
