@@ -157,3 +157,33 @@ def test_an_agreed_flight_the_user_named_carries_its_details():
     assert PARSER.parse("Sure thing, sending it now", context) == [MedOffer(carrier="United", day=1, start="18:05")]
     # a different flight presented: no details
     assert PARSER.parse("Here is a cheaper one", context) == [MedOffer()]
+
+
+@pytest.mark.xfail(strict=True, reason="issue 17 round 2: not read yet")
+@pytest.mark.parametrize(
+    ("message", "fields", "expected"),
+    [
+        # the seed 808 batch
+        ("could we take the one just before?", ON_TABLE, [MedReject(), MedWindow(day=1, before="10:00")]),
+        (
+            "It's a good price, though I care more about landing with my buddy",
+            ON_TABLE,
+            [MedReject(), MedArrival(pref=8)],
+        ),
+        (
+            "cheap please, ideally no conflicts, and arriving with my pal at the same time",
+            {},
+            [MedPrice(pref=15), MedArrival(pref=8)],
+        ),
+        ("I think that's the best we can do.", ON_TABLE, [MedAccept()]),
+        ("Anything on 6/1? Hoping for an evening flight.", {}, [MedWindow(day=1, after="17:00")]),
+    ],
+)
+def test_fresh_batch_two(message, fields, expected):
+    assert _user(message, **fields) == expected
+
+
+@pytest.mark.xfail(strict=True, reason="issue 17 round 2: not read yet")
+def test_an_offer_to_help_is_no_question():
+    context = MediationContext(author="assistant")
+    assert PARSER.parse("Happy to help. Would you like some help booking a flight?", context) == []
