@@ -33,7 +33,7 @@ the table (``offered``; ``None`` = unknown, as for a message read alone), the us
 | ------------------------------------------ | -------------------------------------------------------- |
 | "that evening", "the same day"             | the day named before it in the message, else the day under discussion |
 | "the next morning", "the following day"    | the day after it                                         |
-| "anything later?", "a bit earlier"         | a window after / before the offered departure, that day  |
+| "anything later?", "a bit earlier", "the one just before" | a window after / before the offered departure, that day  |
 | "my 3:30 meeting is high importance"       | an event on the day named last in the message, else the day under discussion |
 | "medium", "not very", "a lot"              | answers the last question (event importance, price, arrival) |
 | "sounds good", "sure"                      | an acceptance only when a flight is (or may be) on the table |
@@ -50,10 +50,10 @@ Conventions (the labelling guide's):
 | times        | "10:30", "10am", "6 PM", "noon"; chat hours 1..7 without am/pm are pm ("after 4", "4:30"); in an afternoon or evening also 8..11 ("Thursday night around 8:30" = 20:30) |
 | parts of day | morning < 12:00, afternoon 12:00-17:00, evening / night / redeye > 17:00, midday / middle of the day 11:00-13:00; "early" / "late" do not narrow; adjacent parts named together merge ("afternoon or evening" = after 12:00) |
 | bounds       | "after / past / post- / from 6 PM", "before / by / until / pre- 11:00", ranges "8 to 10 PM", "between 11 am and 5:30 pm", "Friday 1 to 3", "around T" = T +- 1 h, "around 2 PM or later" = after 13:00, "5:30 or earlier" = before 17:30; "after my meeting at 12:00-1:00" = after 13:00, "before my 9-10 am meeting" = before 09:00; arrival times ("arrive after 2 PM", "gets in at 12:54") give no departure |
-| windows      | days named without bounds share the next segment's ("Wed and Fri after 2:30") or, over "and", the previous one's ("afternoons on 5/31 and 6/2"); bounds without a day take the segment before ("Wed before 3 and after 5": two windows); polarity per piece ("a gap Thursday, Wednesday is packed"), a request for options its own piece ("that conflicts ... is there anything later?"); a yes/no question about a time is a wish ("Is Friday impossible?") |
+| windows      | days named without bounds share the next segment's ("Wed and Fri after 2:30") or, over "and", the previous one's ("afternoons on 5/31 and 6/2"); bounds without a day take the segment before ("Wed before 3 and after 5": two windows); polarity per piece ("a gap Thursday, Wednesday is packed"), a request for options its own piece ("that conflicts ... is there anything later?"); a yes/no question about a time is a wish ("Is Friday impossible?"); a clause of bounds alone narrows the days the clause before named alone ("Anything on 6/2? Hoping for the morning") |
 | importance   | very / highly / most / critical / a must / can't miss = 9, important = 7, medium / mildly = 5, low / not very / can (be) miss(ed) = 2; a meeting named by its clock ("my 830", "my 9:30 is a must") is an event; meetings without a time give no event: skippable ones make their time good, unmissable ones (or a day "full of important meetings") bad; a time after a bound word ("before 5pm ... meetings I can miss") is a bound, not a meeting |
-| price        | cheap, any complaint or request for cheaper = 15/20; reasonably priced / affordable / cost effective / not too pricey = 10; "doesn't matter" = 3 |
-| arrival      | same time / near / close to / show up with the friend = 8; soft ("if possible", "hopefully", conditional) = 5; not important = 2; "works for my friend" and "with my friend" give nothing |
+| price        | cheap, any complaint or request for cheaper = 15/20; reasonably priced / affordable / cost effective / not too pricey = 10; a price praised ("a great price, but ...") states no preference; "doesn't matter" = 3 |
+| arrival      | same time / near / close to / show up with the friend = 8; soft ("if possible", "hopefully", conditional, within the arrival's own segment) = 5; not important = 2; "works for my friend" and "with my friend" give nothing |
 | offers       | an assistant presenting a flight now ("How about this?", "Check this out", "This might be the best flight", "Here is a cheaper one") is ``med_offer``; with details only when the message names them (carrier; day and departure together); "I will send a proposal shortly", "let me see" and greetings give nothing |
 
 A flight named by its departure alone ("the 8:30 one", "the 4:48 PM flight") is a window an hour
@@ -369,6 +369,10 @@ _REJECT_STRONG = re.compile(
     r"can'?t make (?:that|this|it)|too many|still a bit|a bit away)\b"
 )
 _NOT_PRICEY = re.compile(r"(?:not|n'?t)\s+(?:too|that|very|overly)\s+(?:pricey|pricy|expensive)")
+_PRICE_PRAISE = re.compile(
+    r"\b(?:is|was|'s|at) (?:a )?(?:really |very |pretty )?(?:great|good|nice|decent|fine|fair|reasonable|low) (?:price|deal|fare)\b|"
+    r"\bprice (?:is|was|'s) (?:really |very |pretty )?(?:great|good|nice|decent|fine|fair|ok|okay|reasonable|low)\b"
+)
 _NOT_BAD = re.compile(r"\bnot (?:too |that |so |all that )?bad\b")
 _REJECT_WEAK = re.compile(
     r"(?<!can )(?<!could )(?<!to )(?<!easily )\bmiss(?:es|ing)?\b|\b(pricey|pricy|too expensive|expensive|too rich|too much|cheaper|better price|lower price|better|earlier|later|"
@@ -376,7 +380,7 @@ _REJECT_WEAK = re.compile(
     r"right after|right before)\b"
 )
 _ACCEPT_RE = re.compile(
-    r"\b(yes|yeah|yea|yep|yup|sure|ok|okay|great|perfect|works|work for me|could work|deal|sounds good|looks good|"
+    r"\b(?:should|would|will|might|can|does) work\b|\bbest (?:we|you|i) (?:can|could) (?:do|get)\b|\b(yes|yeah|yea|yep|yup|sure|ok|okay|great|perfect|works|work for me|could work|deal|sounds good|looks good|"
     r"book it|go ahead|fine|good|accept\w*|awesome|excellent|love it|agreed|let'?s do it|i'?ll take it|"
     r"can be managed|manageable|i suppose)\b"
 )
@@ -386,7 +390,8 @@ _GREETING = re.compile(
     r"^\s*(?:(?:hello|hi|hey|heya|hiya|greetings|good (?:morning|afternoon|evening))\b[\s!,.]*)*"
     r"(?:(?:how|what) (?:can|may|could|shall) i (?:help|assist|do for)|(?:can|may|could|shall) i (?:help|assist)|how(?:'s| is| are) (?:it going|you)|"
     r"what (?:can i|do you need|are we doing|we doing)|"
-    r"(?:sure|of course|absolutely|no problem|yes)\b[^?]{0,40}(?:help|do that|can)|nice to meet)|"
+    r"(?:sure|of course|absolutely|no problem|yes)\b[^?]{0,40}(?:help|do that|can)|nice to meet|"
+    r"(?:would you like|do you need|do you want|need) (?:some |any |me to )?help)|"
     r"^\s*(?:hello|hi|hey|heya|hiya|greetings|sure|ok|okay|of course|absolutely|no problem|sounds good|thanks?|"
     r"thank you|great|perfect)\W*$"
 )
@@ -482,7 +487,9 @@ _OPEN_TIME_RE = re.compile(rf"\b{_TIME}\s*(onward|at the latest)\b")
 _PART_SLASH_RE = re.compile(r"\b(mornings?|afternoons?|evenings?|nights?)\s*/\s*(?=\w)")
 _EVENING_RE = re.compile(r"\b(evening|night|tonight|afternoon|pm)\b")
 _LATER_RE = re.compile(r"\b(later|after that|after this|after it|afterwards|right after)\b")
-_EARLIER_RE = re.compile(r"\b(earlier|before that|before this|before it|sooner)\b")
+_EARLIER_RE = re.compile(
+    r"\b(earlier|before that|before this|before it|sooner|(?:right|just) before(?!\s*(?:\d|my|the|our|a|an|noon|midnight)\b))\b"
+)
 _SAME_DAY_RE = re.compile(r"\b(?:that|the same|same|this)\s+(day|morning|afternoon|evening|night)\b")
 _NEXT_DAY_RE = re.compile(
     r"\b(?:the\s+)?(?:next|following)\s+(day|morning|afternoon|evening|night)\b|\bthe day after\b"
@@ -704,6 +711,7 @@ class MediationParser:
         verdicts: list[ActBase] = []
         here = context
         resigned = False
+        previous: list[ActBase] = []  # the acts of the clause before
         for clause, question in clauses:
             found = _statement(clause, question, here)
             if question and _YES_NO_RE.match(clause) and not _AVOID_RE.search(clause):
@@ -724,6 +732,8 @@ class MediationParser:
             bare = not found and not question and not re.search(r"\b(if|whether)\b", clause)
             if bare and (verdict := _verdict(clause, context, [], bare=True)) is not None:
                 verdicts.append(verdict)
+            found = _narrow_days(acts, previous, found)
+            previous = found
             numeric = bool(_OUT_OF_10.search(clause) or _OUT_OF_20.search(clause))
             # a level said in words twice ("arriving together ... arriving together is ideal") is one fact
             acts.extend(a for a in found if numeric or not isinstance(a, MedPrice | MedArrival) or a not in acts)
@@ -858,7 +868,7 @@ def _verdict(text: str, context: MediationContext, acts: list[ActBase], bare: bo
         if offered and not bare and not answering and any(_complains(a) for a in acts):
             return MedReject()  # "seems like I do not have very much money", "can we arrive closer?"
     if bare and offered is not False and _ACCEPT_RE.search(text):
-        turn = re.search(r"\bbut\b(.*)$", text)
+        turn = re.search(r"\b(?:but|although|though|however)\b(.*)$", text)
         if turn is not None and re.search(
             r"meeting|overlap|conflict|expensive|pric|far|miss|closer|cheaper", turn.group(1)
         ):
@@ -866,6 +876,28 @@ def _verdict(text: str, context: MediationContext, acts: list[ActBase], bare: bo
             return MedReject() if context.accepted is not True else None
         return MedAccept()
     return None
+
+
+def _narrow_days(acts: list[ActBase], previous: list[ActBase], found: list[ActBase]) -> list[ActBase]:
+    """A clause of day-less bounds after a clause that only named days narrows those days ("Anything on
+    6/2? Hoping for the morning": Friday morning); the whole-day windows of the clause before are
+    withdrawn from ``acts``. Returns the clause's acts."""
+    days = [a for a in previous if isinstance(a, MedWindow)]
+    bounded = [a for a in found if isinstance(a, MedWindow)]
+    if (
+        not days
+        or len(days) != len(previous)
+        or any(a.after is not None or a.before is not None or a.day is None for a in days)
+        or not bounded
+        or any(a.day is not None or a.good != days[0].good for a in bounded)
+        or any(a.good != days[0].good for a in days)
+    ):
+        return found
+    for window in days:
+        if window in acts:
+            acts.remove(window)
+    narrowed = [w.model_copy(update={"day": d.day}) for w in bounded for d in days]
+    return [a for a in found if not isinstance(a, MedWindow)] + narrowed
 
 
 def _resigned(clause: str, context: MediationContext) -> bool:
@@ -905,6 +937,10 @@ def _complains(act: ActBase) -> bool:
 
 
 def _price(clause: str, question: bool = False) -> MedPrice | None:
+    if _PRICE_PRAISE.search(clause) and not re.search(
+        r"\b(but|although|though|however|care|matters?)\b[^.?!]*\bpric", clause
+    ):
+        return None  # "while the flight is a great price, I care more about arriving together"
     number = _OUT_OF_20.search(clause)
     mean = _MEAN_RE.search(clause)
     if number:
@@ -938,13 +974,22 @@ def _arrival(clause: str) -> MedArrival | None:
     number = _OUT_OF_10.search(clause)
     if number and int(number.group(1)) <= 10:
         return MedArrival(pref=int(number.group(1)))
-    if not _ARRIVAL_FRIENDLY.search(clause):
+    found = _ARRIVAL_FRIENDLY.search(clause)
+    if found is None:
         return None
+    # the level words of the segment that says it ("ideally doesn't overlap ..., and arrives with my
+    # friend": the "ideally" is the overlap's)
+    starts = [0, *(m.end() for m in _SEGMENT_END_RE.finditer(clause, 0, found.start()))]
+    end = _SEGMENT_END_RE.search(clause, found.end())
+    clause = clause[starts[-1] : end.start() if end else len(clause)]
     if _ARRIVAL_LOW.search(clause):
         return MedArrival(pref=LOW_ARRIVAL_PREF)
     if _ARRIVAL_SOFT.search(clause):
         return MedArrival(pref=SOFT_ARRIVAL_PREF)
     return MedArrival(pref=HIGH_ARRIVAL_PREF)
+
+
+_SEGMENT_END_RE = re.compile(r",|;|\band\b|\bbut\b")
 
 
 def _time_spans(clause: str) -> list[tuple[int, int, int | None]]:
