@@ -10,6 +10,7 @@ import pytest
 from language.dialop_mediation import (
     MedAccept,
     MedArrival,
+    MedAsk,
     MedEvent,
     MediationContext,
     MediationParser,
@@ -185,3 +186,34 @@ def test_fresh_batch_two(message, fields, expected):
 def test_an_offer_to_help_is_no_question():
     context = MediationContext(author="assistant")
     assert PARSER.parse("Happy to help. Would you like some help booking a flight?", context) == []
+
+
+@pytest.mark.xfail(strict=True, reason="issue 17 round 2: not read yet")
+@pytest.mark.parametrize(
+    ("message", "fields", "expected"),
+    [
+        # the seed 909 batch: an arrival's part of the day gives no departure window
+        (
+            "anything that lands late Friday morning or Wed evening?",
+            {"offered": False},
+            [MedWindow(day=2), MedWindow(day=0)],
+        ),
+        ("This is ggod too", ON_TABLE, [MedAccept()]),
+        ("please prioritize the price for me", {"offered": False}, [MedPrice(pref=15)]),
+    ],
+)
+def test_fresh_batch_three(message, fields, expected):
+    assert _user(message, **fields) == expected
+
+
+@pytest.mark.xfail(strict=True, reason="issue 17 round 2: not read yet")
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I'm about to send you a flight. Let me know if that works for you.", []),
+        ("There's only one flight like that, and it lands a bit after your friend.", [MedOffer()]),
+        ("Are you free to fly on Thursday evening?", [MedAsk(about="schedule")]),
+    ],
+)
+def test_fresh_batch_three_assistant(message, expected):
+    assert PARSER.parse(message, MediationContext(author="assistant")) == expected
