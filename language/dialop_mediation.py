@@ -46,15 +46,15 @@ Conventions (the labelling guide's):
 | topic        | reading                                                                                  |
 | ------------ | ---------------------------------------------------------------------------------------- |
 | days         | "Thursday", "thurs", "Wed.", "6/1", "June 1st", "the 2nd", "31st"; "any day" = no day     |
-| spelling     | one slip in a day, a part of the day or a few key words is corrected ("thursdy", "evenign", "wensday", "somthing") |
+| spelling     | one slip in a day, a part of the day or a few key words is corrected ("thursdy", "evenign", "wensday", "somthing", "ggod") |
 | times        | "10:30", "10am", "6 PM", "noon"; chat hours 1..7 without am/pm are pm ("after 4", "4:30"); in an afternoon or evening also 8..11 ("Thursday night around 8:30" = 20:30) |
 | parts of day | morning < 12:00, afternoon 12:00-17:00, evening / night / redeye > 17:00, midday / middle of the day 11:00-13:00; "early" / "late" do not narrow; adjacent parts named together merge ("afternoon or evening" = after 12:00) |
-| bounds       | "after / past / post- / from 6 PM", "before / by / until / pre- 11:00", ranges "8 to 10 PM", "between 11 am and 5:30 pm", "Friday 1 to 3", "around T" = T +- 1 h, "around 2 PM or later" = after 13:00, "5:30 or earlier" = before 17:30; "after my meeting at 12:00-1:00" = after 13:00, "before my 9-10 am meeting" = before 09:00; arrival times ("arrive after 2 PM", "gets in at 12:54") give no departure |
+| bounds       | "after / past / post- / from 6 PM", "before / by / until / pre- 11:00", ranges "8 to 10 PM", "between 11 am and 5:30 pm", "Friday 1 to 3", "around T" = T +- 1 h, "around 2 PM or later" = after 13:00, "5:30 or earlier" = before 17:30; "after my meeting at 12:00-1:00" = after 13:00, "before my 9-10 am meeting" = before 09:00; arrival times and parts of the day ("arrive after 2 PM", "gets in at 12:54", "arrives early Friday afternoon") give no departure (the day stays) |
 | windows      | days named without bounds share the next segment's ("Wed and Fri after 2:30") or, over "and", the previous one's ("afternoons on 5/31 and 6/2"); bounds without a day take the segment before ("Wed before 3 and after 5": two windows); polarity per piece ("a gap Thursday, Wednesday is packed"), a request for options its own piece ("that conflicts ... is there anything later?"); a yes/no question about a time is a wish ("Is Friday impossible?"); a clause of bounds alone narrows the days the clause before named alone ("Anything on 6/2? Hoping for the morning") |
 | importance   | very / highly / most / critical / a must / can't miss = 9, important = 7, medium / mildly = 5, low / not very / can (be) miss(ed) = 2; a meeting named by its clock ("my 830", "my 9:30 is a must") is an event; meetings without a time give no event: skippable ones make their time good, unmissable ones (or a day "full of important meetings") bad; a time after a bound word ("before 5pm ... meetings I can miss") is a bound, not a meeting |
 | price        | cheap, any complaint or request for cheaper = 15/20; reasonably priced / affordable / cost effective / not too pricey = 10; a price praised ("a great price, but ...") states no preference; "doesn't matter" = 3 |
 | arrival      | same time / near / close to / show up with the friend = 8; soft ("if possible", "hopefully", conditional, within the arrival's own segment) = 5; not important = 2; "works for my friend" and "with my friend" give nothing |
-| offers       | an assistant presenting a flight now ("How about this?", "Check this out", "This might be the best flight", "Here is a cheaper one") is ``med_offer``; with details only when the message names them (carrier; day and departure together); "I will send a proposal shortly", "let me see" and greetings give nothing |
+| offers       | an assistant presenting a flight now ("How about this?", "Check this out", "This might be the best flight", "Here is a cheaper one") is ``med_offer``; with details only when the message names them (carrier; day and departure together); "I will send a proposal shortly", "I am going to send you a flight. Let me know if it works", "let me see", greetings and offers to help give nothing; "Are you free Friday night?" asks about the schedule |
 
 A flight named by its departure alone ("the 8:30 one", "the 4:48 PM flight") is a window an hour
 either side of it on the day named, else the day under discussion; with a carrier it is ``med_flight``.
@@ -399,7 +399,7 @@ _GREETING = re.compile(
 _PRESENT_RE = re.compile(
     r"\b(here(?:'s| is| are)|how about|what about|how'?s|how is|how does|how do(?:es)? (?:this|that|it)|"
     r"what do you think|check (?:this|it) out|this (?:one|flight|option|proposal|booking)|try (?:this|that|it)|"
-    r"give (?:this|it) a (?:shot|try|go)|there(?:'s| is) (?:a|an|one)\b|i (?:have|found|got) (?:a|an|one|something)|"
+    r"give (?:this|it) a (?:shot|try|go)|there(?:'s| is) (?:only )?(?:a|an|one)\b|i (?:have|found|got) (?:a|an|one|something)|"
     r"(?:sending|proposing|sent|proposed)\b(?! (?:shortly|soon|later|momentarily))|best (?:flight|option|bet)|"
     r"will (?:this|that|it) work|does (?:this|that|it) work|is this|would this|would that|"
     r"(?:the|a) (?:cheapest|cheaper|latest|earliest|only) (?:flight|option|one)|suffice|"
@@ -420,8 +420,9 @@ _OTHER_RE = re.compile(
     r"\b(instead|another|different|other|cheaper|closer|earlier|later|unfortunately|sold out|not available|"
     r"unavailable|can'?t|cannot|couldn'?t|no longer|alternative)\b"
 )
+_ANNOUNCE_RE = re.compile(r"\b(?:going to|about to|will|i'?ll|gonna) (?:send|propose|get)\b")
 _WH_SCHEDULE = re.compile(
-    r"\b(?:what|which|any)\s+(?:specific\s+)?(?:days?|dates?|times?)\b|\bwhen\b|\bpreferences?\b|\bmeetings?\b"
+    r"\bare you (?:available|free|open|able)\b|\b(?:what|which|any)\s+(?:specific\s+)?(?:days?|dates?|times?)\b|\bwhen\b|\bpreferences?\b|\bmeetings?\b"
 )
 _FUTURE_RE = re.compile(
     r"\b(will send|i'?ll send|send (?:it|one|something|you)|shortly|momentarily|in a (?:moment|bit|sec)|"
@@ -484,6 +485,10 @@ _MEETING_BOUND_RE = re.compile(
 _OR_LATER_RE = re.compile(r"(\d|am|pm|\bnoon)\s+or\s+(later|after|earlier|before)\b")
 _ONWARD_RE = re.compile(r"\s*(onward|at the latest)\b")
 _OPEN_TIME_RE = re.compile(rf"\b{_TIME}\s*(onward|at the latest)\b")
+_ARRIVAL_PHRASE_RE = re.compile(
+    r"\b(arriv(?:e|es|ing)|lands?|landing|gets? in)\b((?:(?!\b(?:and|but|so|while|though|if)\b)[^.?!,;/\n]){0,60})"
+)
+_PART_WORD_RE = re.compile(r"\b(?:mornings?|afternoons?|evenings?|nights?)\b")
 _PART_SLASH_RE = re.compile(r"\b(mornings?|afternoons?|evenings?|nights?)\s*/\s*(?=\w)")
 _EVENING_RE = re.compile(r"\b(evening|night|tonight|afternoon|pm)\b")
 _LATER_RE = re.compile(r"\b(later|after that|after this|after it|afterwards|right after)\b")
@@ -529,6 +534,7 @@ def _normalize(message: object) -> str:
     text = re.sub(r"(\d)\.(\d{2})\b", r"\1:\2", text)
     text = re.sub(r"\b(wed|weds|thu|thur|thurs|fri)\.", r"\1", text)
     text = re.sub(r"\bjet\s+blue\b", "jetblue", text)
+    text = re.sub(r"\b(?:ggod|gud|goood+|godo)\b", "good", text)
     text = re.sub(
         r"(?<![$\d:/.])\b([1-9]|1[0-2])([0-5]\d)\s*(?=(?:am|pm|one|flight|meeting|option)\b)", r"\1:\2 ", text
     )
@@ -548,6 +554,8 @@ def _normalize(message: object) -> str:
     text = _MEETING_BOUND_RE.sub(_meeting_bound, text)
     # an arrival time is no departure: "don't have me arrive after 2 PM", "the one that gets in at 12:54"
     text = _ARRIVAL_TIME_RE.sub(r"\1", text)
+    # nor an arrival's part of the day: "anything that arrives early Friday afternoon or Thurs morning?"
+    text = _ARRIVAL_PHRASE_RE.sub(lambda m: m.group(1) + _PART_WORD_RE.sub(" ", m.group(2)), text)
     return text
 
 
@@ -680,9 +688,11 @@ class MediationParser:
     def _assistant(self, text: str, clauses: list[tuple[str, bool]], context: MediationContext) -> list[ActBase]:
         asks: list[ActBase] = []
         offer: MedOffer | None = None
+        # "I am going to send you a flight. Let me know if that works": the flight is still to come
+        announced = bool(_ANNOUNCE_RE.search(text))
         for clause, question in clauses:
             presents = bool(_PRESENT_RE.search(clause)) and not (
-                _FUTURE_RE.search(clause)
+                (_FUTURE_RE.search(clause) or announced)
                 and not re.search(r"\bhere(?:'s| is)\b|\bthis (?:one|flight|option)\b", clause)
             )
             details = _offer_details(clause)
@@ -959,7 +969,7 @@ def _price(clause: str, question: bool = False) -> MedPrice | None:
         clause,
     ):
         pref = HIGH_PRICE_PREF
-    elif not question and re.search(r"\bimportan|\bmatters?\b|\bcare\b|\bpriority\b|\bconcern", clause):
+    elif not question and re.search(r"\bimportan|\bmatters?\b|\bcare\b|\bpriority\b|\bprioriti[sz]e|\bconcern", clause):
         pref = HIGH_PRICE_PREF  # price said to matter, without a number ("price is very important to me")
     elif re.search(r"\bprice\b.{0,20}\b(not|no|bad|high|much)\b", clause):
         pref = HIGH_PRICE_PREF  # a complaint ("the price is not so good for me")

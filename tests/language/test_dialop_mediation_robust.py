@@ -188,7 +188,6 @@ def test_an_offer_to_help_is_no_question():
     assert PARSER.parse("Happy to help. Would you like some help booking a flight?", context) == []
 
 
-@pytest.mark.xfail(strict=True, reason="issue 17 round 2: not read yet")
 @pytest.mark.parametrize(
     ("message", "fields", "expected"),
     [
@@ -206,7 +205,6 @@ def test_fresh_batch_three(message, fields, expected):
     assert _user(message, **fields) == expected
 
 
-@pytest.mark.xfail(strict=True, reason="issue 17 round 2: not read yet")
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
