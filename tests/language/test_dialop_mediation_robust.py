@@ -12,6 +12,7 @@ from language.dialop_mediation import (
     MedArrival,
     MedAsk,
     MedEvent,
+    MedFlight,
     MediationContext,
     MediationParser,
     MedOffer,
@@ -215,3 +216,13 @@ def test_fresh_batch_three(message, fields, expected):
 )
 def test_fresh_batch_three_assistant(message, expected):
     assert PARSER.parse(message, MediationContext(author="assistant")) == expected
+
+
+@pytest.mark.xfail(strict=True, reason="issue 17 round 2: not read yet")
+def test_a_carrier_on_its_own_line_names_the_flight_before():
+    # "could 6/1 11:03 AM - 3:03 PM / United work?": the carrier completes the flight of the line before
+    assert _user("That is too pricey / could 6/1 11:03 AM - 3:03 PM / United work?", **ON_TABLE) == [
+        MedReject(),
+        MedPrice(pref=15),
+        MedFlight(carrier="United", day=1, start="11:03"),
+    ]
