@@ -424,9 +424,21 @@ def _clauses(text: str) -> list[tuple[str, bool]]:
     out = []
     for piece in re.split(r"\n|\s/\s|;|,\s*(?:and|but)\s", text):
         for sentence, mark in re.findall(r"([^.!?]+)([.!?]*)", piece):
-            if sentence.strip():
-                out.append((sentence.strip(), "?" in mark))
+            if not sentence.strip():
+                continue
+            if out and _CARRIER_ALONE_RE.fullmatch(sentence.strip()):
+                # "could 6/1 11:03 AM - 3:03 PM / United work?": the carrier completes the line before
+                before, asked = out.pop()
+                out.append((f"{before} {sentence.strip()}", asked or "?" in mark))
+                continue
+            out.append((sentence.strip(), "?" in mark))
     return out
+
+
+_CARRIER_ALONE_RE = re.compile(
+    r"(?:on |with |the |via )?(?:jetblue|american|delta|southwest|united|alaska)(?: airlines?)?"
+    r"(?: flight| one)?(?: works?| please| maybe)?"
+)
 
 
 def _day_of(match: re.Match[str]) -> int:

@@ -218,7 +218,6 @@ def test_fresh_batch_three_assistant(message, expected):
     assert PARSER.parse(message, MediationContext(author="assistant")) == expected
 
 
-@pytest.mark.xfail(strict=True, reason="issue 17 round 2: not read yet")
 def test_a_carrier_on_its_own_line_names_the_flight_before():
     # "could 6/1 11:03 AM - 3:03 PM / United work?": the carrier completes the flight of the line before
     assert _user("That is too pricey / could 6/1 11:03 AM - 3:03 PM / United work?", **ON_TABLE) == [
