@@ -421,7 +421,7 @@ def _resolve_days(text: str, context: MediationContext) -> str:
 
 def _clauses(text: str) -> list[tuple[str, bool]]:
     """The clauses of a normalized message and whether each one is a question."""
-    out = []
+    out: list[tuple[str, bool]] = []
     for piece in re.split(r"\n|\s/\s|;|,\s*(?:and|but)\s", text):
         for sentence, mark in re.findall(r"([^.!?]+)([.!?]*)", piece):
             if not sentence.strip():
