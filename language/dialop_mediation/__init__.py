@@ -64,7 +64,12 @@ no event even when the assistant asked about it; "first" / "second" meetings giv
 price are read clause by clause ("... my friend. See if you can get something close" misses the
 arrival); a wish said while a rejected offer is on the table ("Maybe Friday morning?") is read as a
 request to replace it; a flight the user named by its time alone (a window) is not carried into the
-assistant's "Let's give it a shot!"; spelling slips are corrected only in the lexicon's key words.
+assistant's "Let's give it a shot!", nor is a flight named by carrier and price ("the Alaska flight for
+$51"); a meeting given by a range but no importance ("conflicts with a personal meeting from 12:30 - 1:30
+PM") becomes a bad window that loses the range's end; a remark on the offer ("I am going to be landing
+with my friend") reads as an arrival preference; spelling slips are corrected only in the lexicon's key
+words. The package: ``acts`` (acts, context, constants), ``lexicon`` (patterns, normalisation, time
+spans), ``parser``, ``renderer``.
 """
 
 from __future__ import annotations
