@@ -125,7 +125,8 @@ class Discussion:
     """What one user's room is about (the parse context of its messages, :class:`MediationContext`):
     the day under discussion (the flight offered last, or the last day named since), that flight
     (departure and carrier), whether a flight is on the table, the user's formal answer to the latest
-    proposal and the assistant's last question to the user."""
+    proposal, the assistant's last question to the user and the flight the user asked for that the
+    assistant has not answered yet (``requested``)."""
 
     day: int | None = None
     start: str | None = None
@@ -133,25 +134,29 @@ class Discussion:
     offered: bool = False
     accepted: bool | None = None
     asked: MedAsk | None = None
+    requested: MedFlight | None = None
 
     def offer(self, flight: Flight | None, proposal: bool) -> None:
         """A flight was offered (a formal proposal, or quoted in a message; ``None``: no details)."""
         self.offered = True
         if proposal:
-            self.accepted = None
+            self.accepted, self.requested = None, None
         if flight is not None:
             self.day, self.start = day_and_clock(flight.start)
             self.carrier = flight.carrier if flight.carrier in CARRIERS else None
 
     def quoted(self, offer: MedOffer) -> None:
         """An assistant message presenting a flight (its details when it gives them)."""
-        self.offered = True
+        self.offered, self.requested = True, None
         if offer.day is not None and offer.start is not None:
             self.day, self.start, self.carrier = offer.day, offer.start, offer.carrier
 
     def named(self, acts: list[Any]) -> None:
         """A message's acts: the last day they name becomes the day under discussion (a day other
         than the offered flight's leaves no flight time to refer to)."""
+        liked = [a for a in acts if isinstance(a, MedFlight) and a.good]
+        if liked:
+            self.requested = liked[-1]
         days = [a.day for a in acts if isinstance(a, MedWindow | MedEvent | MedFlight) and a.day is not None]
         if days and days[-1] != self.day:
             self.day, self.start, self.carrier = days[-1], None, None
@@ -171,6 +176,7 @@ class Discussion:
             offered=self.offered,
             accepted=self.accepted,
             asked=self.asked,
+            requested=self.requested,
         )
 
 

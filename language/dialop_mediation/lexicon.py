@@ -1,0 +1,485 @@
+"""The lexicon of the DialOp Mediation parser: word lists, patterns, normalisation and time spans."""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+
+from language.dialop_mediation.acts import CARRIERS, DAYS, MediationContext, clock
+from language.text import clean_message, straight_apostrophes
+
+# ---- lexicon ---------------------------------------------------------------------------------------
+
+DAY_TOKENS = ("wed", "thu", "fri")
+_NOT_A_DATE = r"(?!\s*(?:one|flight|option|proposal|meeting|time|choice|pick|half|place|priority))"
+_DAY_WORDS = (
+    (0, r"wed(?:nesday|s)?|weds|5/31|05/31|may\s*31(?:st)?|31st"),
+    (1, r"thu(?:rs?(?:day)?)?s?|6/1|06/01|june\s*1(?:st)?|1st" + _NOT_A_DATE),
+    (2, r"fri(?:day)?s?|6/2|06/02|june\s*2(?:nd)?|2nd" + _NOT_A_DATE),
+)
+_DAY_RE = re.compile("|".join(rf"(?P<d{day}>\b(?:{words})\b(?![:/]\d))" for day, words in _DAY_WORDS))
+_ANY_DAY_RE = re.compile(r"\b(?:any|every|each|all)\s+days?\b|\ball (?:three|3) days\b")
+_TIME = r"(?:(\d{1,2}):(\d{2})\s*(am|pm)?|(\d{1,2})\s*(am|pm)|\b(noon|midnight)\b)"
+_TIME_RE = re.compile(rf"\b{_TIME}(?![\d/])")
+_RANGE_RE = re.compile(rf"\b{_TIME}\s*(?:-|–|to|until|till)\s*{_TIME}(?![\d/])")
+_LOOSE_RANGE_RE = re.compile(r"\b(\d{1,2})\s*(?:-|to)\s*(\d{1,2})\s*(am|pm)\b")
+_BARE_RANGE_RE = re.compile(
+    r"(?<![$\d:/.])\b(?:(?:from|between)\s+)?(\d{1,2})\s*(?:-|to|until|till)\s*(\d{1,2})\b"
+    r"(?!\s*(?:am|pm|:|/|\d|%|hours?|hrs?|min\w*|meetings?|flights?|days?|people|times?|of\b|out\b))"
+)
+_OUT_OF_10 = re.compile(r"\b(\d{1,2})\s*(?:/|out of)\s*10\b")
+_OUT_OF_20 = re.compile(r"\b(\d{1,2})\s*(?:/|out of)\s*20\b")
+_MEAN_RE = re.compile(r"(?:usual|typical|average|normal|mean)\s+(?:fare|price|cost)[^$\d]{0,12}\$\s*(\d+)")
+_CARRIER_RE = re.compile(r"\b(" + "|".join(c.lower() for c in CARRIERS) + r")\b")
+# parts of the day (minutes); adjacent parts named together merge into one window
+_PARTS = {
+    "morning": (None, 12 * 60),
+    "midday": (11 * 60, 13 * 60),
+    "second half": (12 * 60, None),
+    "afternoon": (12 * 60, 17 * 60),
+    "evening": (17 * 60, None),
+}
+_PART_NAMES = {
+    "morning": "morning",
+    "morn": "morning",
+    "am": "morning",
+    "afternoon": "afternoon",
+    "afternoonish": "afternoon",
+    "evening": "evening",
+    "night": "evening",
+    "tonight": "evening",
+    "redeye": "evening",
+    "red-eye": "evening",
+    "red eye": "evening",
+    "midday": "midday",
+    "mid day": "midday",
+    "mid-day": "midday",
+    "lunch": "midday",
+    "lunchtime": "midday",
+    "middle of the day": "midday",
+    "middle of day": "midday",
+    "first half": "morning",
+    "second half": "second half",
+}
+_PART_RE = re.compile(
+    r"\b(first half|second half|mornings?|morn|afternoons?|afternoonish|evenings?|nights?|tonight|red[- ]?eyes?|mid[- ]?day|middle of (?:the )?day|lunch(?:time)?)\b"
+)
+_BOUND_WORDS = r"after|past|from|since|before|by|until|till|earlier than|later than|no later than|pre|post"
+_BOUND_RE = re.compile(rf"\b({_BOUND_WORDS})[\s-]*(?:about\s+|around\s+)?{_TIME}")
+_BARE_BOUND_RE = re.compile(
+    rf"\b({_BOUND_WORDS})[\s-]+(\d{{1,2}})\b(?!\s*(?:am|pm|:|/|\d|%|hours?|hrs?|min\w*|meetings?|flights?|days?|people|of\b))"
+)
+_AROUND_RE = re.compile(rf"\b(?:around|about|approximately|roughly|near|~)\s*{_TIME}")
+_BETWEEN_RE = re.compile(r"\bbetween\s+([^,.;]{1,20}?)\s+and\s+")
+
+_PRICE_WORDS = re.compile(
+    r"\b(price[sd]?|pricey|pricy|fares?|costs?|cheap\w*|cheep\w*|expensive|budget|affordabl\w*|money|rich)\b|\$"
+)
+_PRICE_LOW = re.compile(
+    r"(doesn'?t|does not|don'?t|do not|not)\s+(really\s+)?(matter|care|mind|important|a concern)|"
+    r"no matter|whatever it costs|money is no"
+)
+_PRICE_MID = re.compile(
+    r"reasonabl\w*|(?:not|n'?t)\s+(?:too|that|very|overly)\s+(?:pricey|pricy|expensive)|affordabl\w*|cost[- ]effective|moderate\w*|decent price|fair price"
+)
+_FRIEND = r"(?:friend\w*|buddy|bud|pal|bff|partner|colleague|mate|companion|him|her|them)"
+_ARRIVAL_WORDS = re.compile(
+    r"\barriv\w*|\bland\w*|same time|\btogether\b|each other|\bclose[rs]?\b|\bnear(?:er|by)?\b|\bfar(?:ther)?\b|\bfurther\b|\baway\b|\bapart\b|\bwith (?:my|his|her) "
+    + _FRIEND
+)
+_ARRIVAL_FRIENDLY = re.compile(
+    r"same time|together|(?:close[rs]?|near(?:er)?|far|farther|further|away|apart|land\w*|arriv\w*|gets? (?:me )?in)\b"
+    r"[^.?!]{0,40}\b"
+    + _FRIEND
+    + r"|\bshow(?:s|ing)? up\b[^.?!]{0,20}\b"
+    + _FRIEND
+    + r"|\bcloser\b|too far|far away|way off|\bapart\b|still a bit away|each other|"
+    + _FRIEND
+    + r"'?s? (?:arrival|landing|flight time)|"
+    r"\b(?:us|we)\b[^.?!]{0,15}\b(?:arriv\w*|land\w*|get (?:there|in))\b"
+)
+_ARRIVAL_LOW = re.compile(r"(doesn'?t|does not|don'?t|do not|not)\s+(really\s+)?(matter|care|important)")
+_ARRIVAL_SOFT = re.compile(
+    r"\b(if possible|would be nice|if we can|if it|if that|if they|possibly|hopefully|ideally)\b"
+)
+_MUST = r"\ba must\b|\bessential\b|\bcrucial\b|\bvital\b|can'?t be (?:missed|skipped)|cannot be (?:missed|skipped)"
+_SKIPPABLE = r"(?:can|could|may|might) (?:easily |probably )?be (?:missed|skipped|moved)"
+_IMPORTANCE_WORDS = re.compile(
+    _MUST
+    + "|"
+    + _SKIPPABLE
+    + r"|\bimportan\w*|\bpriority\b|\bprio\b|\b(?:miss|skip)\b|\bskippable\b|\bcritical\b|\bmedium\b|\bmildly\b"
+)
+_HIGH_WORDS = re.compile(
+    r"\b(very|really|super|extremely|highly|most|quite|pretty|so)\s+important|high(?:ly)?\s*(?:-\s*)?"
+    r"(?:importance|priority|prio|important)|\bcritical|can'?t miss|cannot miss|must attend|don'?t want to miss|"
+    r"can'?t skip|cannot skip|not (?:miss|skip)|" + _MUST
+)
+_MID_WORDS = re.compile(r"\b(medium|mildly|moderate\w*|somewhat|kind of|sort of|average)\b")
+_LOW_WORDS = re.compile(
+    r"\bnot\s+(?:very\s+|that\s+|so\s+|too\s+|really\s+)?important|unimportant|low\s*(?:-\s*)?(?:importance|priority|"
+    r"prio|important)|(?:can|could|may|might)\s+(?:probably\s+|easily\s+|afford to\s+)?(?:miss|skip)|skippable|not (?:very|really|that)\b|"
+    r"not at all|\bnot much\b|" + _SKIPPABLE
+)
+_BAD_WORDS = re.compile(
+    r"\b(?:is|are|am|'s|pretty|fully|completely|all|totally|very|quite|so|basically) booked\b|"
+    r"\bsteer clear|\bstay away|\b(bad|rough|busy|blocked|overlapped|conflicted|hard|difficult|tough|tight|avoid|can'?t|cannot|won'?t|not|no|conflicts?|overlaps?|clash\w*|"
+    r"worst|impossible|unavailable|packed|full|terrible|awful)\b"
+)
+_GOOD_WORDS = re.compile(r"\b(open|free|gap|good|great|best|works?|possible|fine|prefer\w*|like|ideal|love)\b")
+# judging the current offer
+_REJECT_STRONG = re.compile(
+    r"\b(no|nope|nah|not really|overlaps?|overlapping|conflicts?|clash\w*|cuts? into|runs? into|clips? into|"
+    r"too far|far away|way too|go back|back to|previous|the other one|unreasonable|ridiculous|outrageous|"
+    r"(?:hits?|touch(?:es)?|interrupts?|eats? into)\b[^.?!]{0,30}\bmeetings?|"
+    r"(?:the|that) (?:very )?(?:first|previous|original|old|earlier) (?:one|flight|option|proposal)|"
+    r"instead|anything else|something else|what else|other options?|any other|do better|terrible|won'?t work|"
+    r"doesn'?t work|not work|not ideal|in the middle of|overlapped|conflicted|not affordable|unaffordable|"
+    r"not wallet|(?:don'?t|do not) (?:think|believe) (?:that|this|it)|optimi[sz]e|improve|something better|anything better|"
+    r"a better (?:one|flight|option)|another (?:flight|option|one|time|day)|interfer\w*|gets? in the way|not great|not good|no good|reject\w*|can'?t do (?:that|this|it)|"
+    r"can'?t make (?:that|this|it)|too many|still a bit|a bit away)\b"
+)
+_NOT_PRICEY = re.compile(r"(?:not|n'?t)\s+(?:too|that|very|overly)\s+(?:pricey|pricy|expensive)")
+_PRICE_PRAISE = re.compile(
+    r"\b(?:is|was|'s|at) (?:a )?(?:really |very |pretty )?(?:great|good|nice|decent|fine|fair|reasonable|low) (?:price|deal|fare)\b|"
+    r"\bprice (?:is|was|'s) (?:really |very |pretty )?(?:great|good|nice|decent|fine|fair|ok|okay|reasonable|low)\b"
+)
+_NOT_BAD = re.compile(r"\bnot (?:too |that |so |all that )?bad\b")
+_REJECT_WEAK = re.compile(
+    r"(?<!can )(?<!could )(?<!to )(?<!easily )\bmiss(?:es|ing)?\b|\b(pricey|pricy|too expensive|expensive|too rich|too much|cheaper|better price|lower price|better|earlier|later|"
+    r"closer|bad|worse|unfortunately|rather|how about|what about|can we|could we|let'?s try|try|perhaps|maybe|"
+    r"right after|right before)\b"
+)
+_ACCEPT_RE = re.compile(
+    r"\b(?:should|would|will|might|can|does) work\b|\bbest (?:we|you|i) (?:can|could) (?:do|get)\b|\b(yes|yeah|yea|yep|yup|sure|ok|okay|great|perfect|works|work for me|could work|deal|sounds good|looks good|"
+    r"book it|go ahead|fine|good|accept\w*|awesome|excellent|love it|agreed|let'?s do it|i'?ll take it|"
+    r"can be managed|manageable|i suppose)\b"
+)
+_DEICTIC = re.compile(r"\b(that|this|it|that'?s|thats|this one|that one|the flight|these|those)\b")
+_QUESTION_OPENERS = re.compile(r"^\s*(how|what|when|why|is|are|do|does|did|can|could|would|will|should|any|anything)\b")
+_GREETING = re.compile(
+    r"^\s*(?:(?:hello|hi|hey|heya|hiya|greetings|good (?:morning|afternoon|evening))\b[\s!,.]*)*"
+    r"(?:(?:how|what) (?:can|may|could|shall) i (?:help|assist|do for)|(?:can|may|could|shall) i (?:help|assist)|how(?:'s| is| are) (?:it going|you)|"
+    r"what (?:can i|do you need|are we doing|we doing)|"
+    r"(?:sure|of course|absolutely|no problem|yes)\b[^?]{0,40}(?:help|do that|can)|nice to meet|"
+    r"(?:would you like|do you need|do you want|need) (?:some |any |me to )?help)|"
+    r"^\s*(?:hello|hi|hey|heya|hiya|greetings|sure|ok|okay|of course|absolutely|no problem|sounds good|thanks?|"
+    r"thank you|great|perfect)\W*$"
+)
+# an assistant presenting a flight now (the proposal itself is the formal action)
+_PRESENT_RE = re.compile(
+    r"\b(here(?:'s| is| are)|how about|what about|how'?s|how is|how does|how do(?:es)? (?:this|that|it)|"
+    r"what do you think|check (?:this|it) out|this (?:one|flight|option|proposal|booking)|try (?:this|that|it)|"
+    r"give (?:this|it) a (?:shot|try|go)|there(?:'s| is) (?:only )?(?:a|an|one)\b|i (?:have|found|got) (?:a|an|one|something)|"
+    r"(?:sending|proposing|sent|proposed)\b(?! (?:shortly|soon|later|momentarily))|best (?:flight|option|bet)|"
+    r"will (?:this|that|it) work|does (?:this|that|it) work|is this|would this|would that|"
+    r"(?:the|a) (?:cheapest|cheaper|latest|earliest|only) (?:flight|option|one)|suffice|"
+    r"(?:would|could|does|will|is) (?:a|an|the) (?:flight|option|one)\b|how bout (?:this|that)|"
+    r"this (?:might|may|could|should|would|will) (?:be|work|help|suit|do)|"
+    r"(?:does|do|would|will|did) (?:this|that|it) (?:one )?(?:look|work|suit|sound|seem|fit|do)|"
+    r"(?:is|was) (?:this|that) (?:one )?(?:better|ok|okay|good|any better|closer|cheaper|fine)|take a look|have a look|"
+    r"(?:a|the) (?:flight|option)\b[^?.]{0,40}\b(?:could|would|might|will) (?:work|suit|do)|"
+    r"(?:would you mind|how (?:do|would) you feel about|are you ok(?:ay)? with|would you be ok(?:ay)? with|"
+    r"what do you think (?:of|about)) (?:a|an|the|doing|taking|flying)\b|(?:this|the) next one|let me know (?:what you think|if (?:this|that|it))|what you think (?:of|about) (?:this|that))\b"
+)
+_AGREE_RE = re.compile(
+    r"\b(give it a (?:shot|try|go)|let'?s (?:try|do) (?:it|that)|sure|of course|absolutely|you got it|no problem|"
+    r"ok(?:ay)?|certainly|will do|good (?:choice|call|pick|idea)|great (?:choice|idea)|that one|the one you|as requested|"
+    r"as you asked|you asked for|requested)\b"
+)
+_OTHER_RE = re.compile(
+    r"\b(instead|another|different|other|cheaper|closer|earlier|later|unfortunately|sold out|not available|"
+    r"unavailable|can'?t|cannot|couldn'?t|no longer|alternative)\b"
+)
+_ANNOUNCE_RE = re.compile(r"\b(?:going to|about to|will|i'?ll|gonna) (?:send|propose|get)\b")
+_WH_SCHEDULE = re.compile(
+    r"\bare you (?:available|free|open|able)\b|\b(?:what|which|any)\s+(?:specific\s+)?(?:days?|dates?|times?)\b|\bwhen\b|\bpreferences?\b|\bmeetings?\b"
+)
+_FUTURE_RE = re.compile(
+    r"\b(will send|i'?ll send|send (?:it|one|something|you)|shortly|momentarily|in a (?:moment|bit|sec)|"
+    r"let me (?:see|check|look|try|find|compare|take)|try again|send it again|give me a)\b"
+)
+_SCHEDULE_RE = re.compile(
+    r"\b(help|need|prefer\w*|schedule|calendar|matters?|important|days?|dates?|times?|when|works?|good for you|"
+    r"thinking|looking|preferences?|meetings?|plans?)\b"
+)
+_DEPARTURE_BLOCK = re.compile(
+    r"(?:arriv\w*|lands?|landing|gets? in|get in|reach\w*)\s+(?:at|by|around|before|after)?\s*$"
+)
+_ARRIVAL_TIME_RE = re.compile(
+    rf"\b(arriv\w*|lands?|landing|gets? in|get there|gets? there)\s+(?:at|by|before|after|around|about|past)?\s*{_TIME}"
+)
+_LEVEL_WORDS = re.compile(
+    _MUST + "|" + _SKIPPABLE + r"|\bimportan\w*|\bpriority\b|\bprio\b|\bcritical\b|\bskippable\b|\bmedium\b|\bmildly\b|"
+    r"(?:can|could|may|might)\s+(?:\w+\s+){0,2}?(?:miss|skip)\b|can'?t (?:miss|skip)|cannot (?:miss|skip)"
+)
+_LIKEWISE = re.compile(r"\s*(?:as|so) (?:is|are|does|do|was|were)\b|\s*same (?:for|with|goes for)\b")
+_BUSY = re.compile(r"\b(full|packed|busy|booked|blocked|rough|swamped|slammed)\b")
+_CONTINUATION_RE = re.compile(rf"\s*(?:{_BOUND_WORDS})\b")
+_ANY_DATE = "|".join(words for _, words in _DAY_WORDS)
+_DAY_SPAN_RE = re.compile(
+    rf"\b(?:between|from)\s+(?:{_ANY_DATE})\s+(?:and|to|-|through|thru|until)\s+(?:{_ANY_DATE})\b|"
+    rf"\b(?:wed\w*|5/31)\s+(?:to|-|through|thru)\s+(?:fri\w*|6/2)\b"
+)
+_TYPO_VOCABULARY = (
+    "wednesday",
+    "thursday",
+    "friday",
+    "morning",
+    "afternoon",
+    "evening",
+    "tonight",
+    "meeting",
+    "important",
+    "expensive",
+    "cheaper",
+    "something",
+    "anything",
+    "earlier",
+    "between",
+)
+_KNOWN_WORDS = frozenset(
+    [*_TYPO_VOCABULARY, *(w + "s" for w in _TYPO_VOCABULARY)]
+    + "monday tuesday saturday sunday mondays tuesdays importance importantly unimportant inexpensive "
+    "sometime sometimes anytime cheapest earliest everything nothing meetings morning's evening's "
+    "friday's melting greeting mourning moaning".split()
+)
+_TYPO_WORD_RE = re.compile(r"\b[a-z]{5,12}\b")
+_BARE_CLOCK_RE = re.compile(
+    r"\b(my|our)\s+([1-9]|1[0-2]):?([0-5]\d)?\s*(am|pm)?\b"
+    r"(?<=\d|m)(?!\s*(?:-|to\b|till\b|until\b|meetings?|one\b|flights?|options?|appointment|call|[:/\d%]))"
+)
+_MEETING_BOUND_RE = re.compile(
+    r"\b(after|before)\s+(?:my|the|our|that|this)\s+(?:(?:[a-z]+\s+){0,2}?meetings?\s+(?:at|from|between|of)?\s*)?"
+    rf"(?P<range>(?:{_TIME}|\d{{1,2}})\s*(?:-|to|until|till)\s*(?:{_TIME}|\d{{1,2}}))(?:\s*(?:[a-z]+\s+)?meetings?\b)?"
+)
+_OR_LATER_RE = re.compile(r"(\d|am|pm|\bnoon)\s+or\s+(later|after|earlier|before)\b")
+_ONWARD_RE = re.compile(r"\s*(onward|at the latest)\b")
+_OPEN_TIME_RE = re.compile(rf"\b{_TIME}\s*(onward|at the latest)\b")
+_ARRIVAL_PHRASE_RE = re.compile(
+    r"\b(arriv(?:e|es|ing)|lands?|landing|gets? in)\b((?:(?!\b(?:and|but|so|while|though|if)\b)[^.?!,;/\n]){0,60})"
+)
+_PART_WORD_RE = re.compile(r"\b(?:mornings?|afternoons?|evenings?|nights?)\b")
+_PART_SLASH_RE = re.compile(r"\b(mornings?|afternoons?|evenings?|nights?)\s*/\s*(?=\w)")
+_EVENING_RE = re.compile(r"\b(evening|night|tonight|afternoon|pm)\b")
+_LATER_RE = re.compile(r"\b(later|after that|after this|after it|afterwards|right after)\b")
+_EARLIER_RE = re.compile(
+    r"\b(earlier|before that|before this|before it|sooner|(?:right|just) before(?!\s*(?:\d|my|the|our|a|an|noon|midnight)\b))\b"
+)
+_SAME_DAY_RE = re.compile(r"\b(?:that|the same|same|this)\s+(day|morning|afternoon|evening|night)\b")
+_NEXT_DAY_RE = re.compile(
+    r"\b(?:the\s+)?(?:next|following)\s+(day|morning|afternoon|evening|night)\b|\bthe day after\b"
+)
+_PREV_DAY_RE = re.compile(r"\b(?:the\s+)?(?:previous|day before)\s*(day|morning|afternoon|evening|night)?\b")
+
+
+def _minutes(match: tuple[str | None, ...]) -> int | None:
+    """Minutes after midnight of a ``_TIME`` group tuple (h, m, ampm, h, ampm, word)."""
+    h1, m1, ap1, h2, ap2, word = match
+    if word:
+        return 12 * 60 if word == "noon" else 0
+    if h1 is not None:
+        assert m1 is not None  # "h:mm (am|pm)?" has both
+        hour, minute, ampm = int(h1), int(m1), ap1
+    else:
+        assert h2 is not None  # no clock time and no word: "h (am|pm)"
+        hour, minute, ampm = int(h2), 0, ap2
+    if hour > 23 or minute > 59:
+        return None
+    if ampm == "pm" and hour < 12:
+        hour += 12
+    elif ampm is None and h1 is not None and len(h1) == 1 and 1 <= hour <= 7:
+        hour += 12  # "4:30" in chat is an afternoon time; the templates write "04:30" for mornings
+    elif ampm == "am" and hour == 12:
+        hour = 0
+    return hour * 60 + minute
+
+
+def _has_ampm(match: tuple[str | None, ...]) -> bool:
+    return bool(match[2] or match[4] or match[5])
+
+
+def _normalize(message: object) -> str:
+    text = straight_apostrophes(clean_message(message)).lower()
+    text = re.sub(r"\b([ap])\.\s?m\.?", r"\1m", text)
+    text = re.sub(r"(\d)\.(\d{2})\b", r"\1:\2", text)
+    text = re.sub(r"\b(wed|weds|thu|thur|thurs|fri)\.", r"\1", text)
+    text = re.sub(r"\bjet\s+blue\b", "jetblue", text)
+    text = re.sub(r"\b(?:ggod|gud|goood+|godo)\b", "good", text)
+    text = re.sub(
+        r"(?<![$\d:/.])\b([1-9]|1[0-2])([0-5]\d)\s*(?=(?:am|pm|one|flight|meeting|option)\b)", r"\1:\2 ", text
+    )
+    text = _TYPO_WORD_RE.sub(_spelled, text)
+    # "my 830 is very important", "my 9:30 is a must": a meeting named by its clock
+    text = _BARE_CLOCK_RE.sub(_clock_meeting, text)
+    text = _PART_SLASH_RE.sub(r"\1 or ", text)
+    # "around 2 PM or later": one open-ended bound, not a second wish "later" than the offer
+    text = _OR_LATER_RE.sub(
+        lambda m: m.group(1) + (" onward" if m.group(2) in ("later", "after") else " at the latest"), text
+    )
+    text = _DAY_SPAN_RE.sub(" any day ", text)
+    text = text.replace("—", " - ").replace("–", "-").replace("@", " at ")
+    # "between 11 am and 5:30 pm" is a range (its "and" joins no two wishes)
+    text = _BETWEEN_RE.sub(r"between \1 to ", text)
+    # "after my meeting at 12:00-1:00" = after 13:00; "before my 9-10 am meeting" = before 09:00
+    text = _MEETING_BOUND_RE.sub(_meeting_bound, text)
+    # an arrival time is no departure: "don't have me arrive after 2 PM", "the one that gets in at 12:54"
+    text = _ARRIVAL_TIME_RE.sub(r"\1", text)
+    # nor an arrival's part of the day: "anything that arrives early Friday afternoon or Thurs morning?"
+    text = _ARRIVAL_PHRASE_RE.sub(lambda m: m.group(1) + _PART_WORD_RE.sub(" ", m.group(2)), text)
+    return text
+
+
+def _spelled(match: re.Match[str]) -> str:
+    """A word of the lexicon spelled with one slip ("thursdy", "evenign", "wensday") corrected."""
+    return _correct(match.group(0))
+
+
+@functools.lru_cache(maxsize=4096)
+def _correct(word: str) -> str:
+    if word in _KNOWN_WORDS:
+        return word
+    index = _typo_index()
+    hits = {index[d] for d in _deletes(word) if d in index}
+    hits.discard("")
+    return next(iter(hits)) if len(hits) == 1 else word
+
+
+def _deletes(word: str) -> set[str]:
+    """``word`` and every string one letter shorter (a symmetric-delete neighbourhood)."""
+    return {word, *(word[:k] + word[k + 1 :] for k in range(len(word)))}
+
+
+@functools.cache
+def _typo_index() -> dict[str, str]:
+    """Each spelling within one slip of a lexicon word (two letters dropped from a long one), to that
+    word; ``""`` where two words meet."""
+    index: dict[str, str] = {}
+    for word in _TYPO_VOCABULARY:
+        keys = _deletes(word)
+        if len(word) >= 9:
+            keys |= {shorter for key in list(keys) for shorter in _deletes(key)}
+        for key in keys:
+            index[key] = word if index.get(key, word) == word else ""
+    return index
+
+
+def _clock_meeting(match: re.Match[str]) -> str:
+    """ "my 830" -> "my 8:30 meeting"."""
+    hours, minutes, ampm = match.group(2), match.group(3), match.group(4)
+    when = f"{hours}:{minutes}" if minutes else hours
+    return f"{match.group(1)} {when}{' ' + ampm if ampm else ''} meeting"
+
+
+def _meeting_bound(match: re.Match[str]) -> str:
+    """A bound relative to a meeting given by its range, as a clock bound (its end / its start)."""
+    spans = _time_spans(match.group("range"))
+    end = spans[0][2] if spans else None
+    if end is None:
+        return match.group(0)
+    start = spans[0][1]
+    return f" {match.group(1)} {clock(end if match.group(1) == 'after' else start)} "
+
+
+def _day_token(day: int) -> str:
+    return DAYS[day].lower()
+
+
+def _resolve_days(text: str, context: MediationContext) -> str:
+    """Days said by reference ("that evening", "the same day", "the next morning") written out as
+    the day under discussion (or the one after it)."""
+    named = [(m.start(), _day_of(m)) for m in _DAY_RE.finditer(text)]
+    offsets = [offset for offset, _ in named]
+    if context.day is None and not named:
+        return text
+
+    def before(position: int) -> int | None:
+        k = bisect.bisect_left(offsets, position)
+        return named[k - 1][1] if k else context.day
+
+    def same(match: re.Match[str]) -> str:
+        day = before(match.start())
+        if day is None:
+            return match.group(0)
+        part = match.group(1)
+        return _day_token(day) if part == "day" else f"{_day_token(day)} {part}"
+
+    text = _SAME_DAY_RE.sub(same, text)
+    if context.day is None:
+        return text
+    tomorrow = _day_token(min(context.day + 1, 2))
+
+    def following(match: re.Match[str]) -> str:
+        if context.day == 2:
+            return match.group(0)
+        part = match.group(1) or "day"
+        return tomorrow if part == "day" else f"{tomorrow} {part}"
+
+    return _NEXT_DAY_RE.sub(following, text)
+
+
+def _clauses(text: str) -> list[tuple[str, bool]]:
+    """The clauses of a normalized message and whether each one is a question."""
+    out: list[tuple[str, bool]] = []
+    for piece in re.split(r"\n|\s/\s|;|,\s*(?:and|but)\s", text):
+        for sentence, mark in re.findall(r"([^.!?]+)([.!?]*)", piece):
+            if not sentence.strip():
+                continue
+            if out and _CARRIER_ALONE_RE.fullmatch(sentence.strip()):
+                # "could 6/1 11:03 AM - 3:03 PM / United work?": the carrier completes the line before
+                before, asked = out.pop()
+                out.append((f"{before} {sentence.strip()}", asked or "?" in mark))
+                continue
+            out.append((sentence.strip(), "?" in mark))
+    return out
+
+
+_CARRIER_ALONE_RE = re.compile(
+    r"(?:on |with |the |via )?(?:jetblue|american|delta|southwest|united|alaska)(?: airlines?)?"
+    r"(?: flight| one)?(?: works?| please| maybe)?"
+)
+
+
+def _day_of(match: re.Match[str]) -> int:
+    return next(int(k[1]) for k, v in match.groupdict().items() if v)
+
+
+def _time_spans(clause: str) -> list[tuple[int, int, int | None]]:
+    """``(position, start, end)`` of every time and range in ``clause`` (``end`` set for ranges)."""
+    spans: list[tuple[int, int, int | None]] = []
+    taken = bytearray(len(clause) + 1)  # the offsets a range already covers
+    for match in _RANGE_RE.finditer(clause):
+        first, second = match.groups()[:6], match.groups()[6:]
+        start, end = _minutes(first), _minutes(second)
+        if start is None or end is None:
+            continue
+        if not _has_ampm(first) and _has_ampm(second) and second[2] == "pm" and start + 12 * 60 <= end:
+            start += 12 * 60
+        spans.append((match.start(), start, end))
+        taken[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
+    for match in _LOOSE_RANGE_RE.finditer(clause):
+        if taken[match.start()]:
+            continue
+        start, end = int(match.group(1)) % 12, int(match.group(2)) % 12
+        shift = 12 * 60 if match.group(3) == "pm" else 0
+        spans.append((match.start(), start * 60 + shift, end * 60 + shift))
+        taken[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
+    for match in _BARE_RANGE_RE.finditer(clause):
+        if taken[match.start()]:
+            continue
+        opening, closing = int(match.group(1)), int(match.group(2))
+        if not (1 <= opening <= 12 and 1 <= closing <= 12):
+            continue
+        # chat hours: 1..7 are afternoon hours, and a range's end follows its start
+        start = opening % 12 + (12 if opening <= 7 or _EVENING_RE.search(clause) else 0)
+        end = closing % 12 + (12 if start >= 12 or closing <= 7 else 0)
+        spans.append((match.start(), start * 60, end * 60))
+        taken[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
+    for match in _TIME_RE.finditer(clause):
+        if taken[match.start()]:
+            continue
+        start = _minutes(match.groups())
+        if start is not None:
+            spans.append((match.start(), start, None))
+    return sorted(spans)
