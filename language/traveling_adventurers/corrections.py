@@ -183,6 +183,51 @@ def follow_context(context: DialogueContext, acts: Sequence[Act]) -> DialogueCon
     return context
 
 
+_LEAD = frozenset({"the", "it", "its", "make", "that", "to", "a", "an"})
+"""Words that may stand before the corrected item after a marker ("... I mean the kitchen")."""
+
+
+def substitution(
+    toks: Sequence[_Tok], rooms: Sequence[tuple[int, int]], before: tuple[int, int], after: tuple[int, int]
+) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """A correction that swaps one item: "from the empty room to the attic, sorry, I mean the kitchen",
+    "I get 5 there, sorry, 6". When the segment ``before`` (token range) ends with a room mention or an
+    amount (its last one, at most three tokens before the marker) and the segment ``after`` starts
+    with one of the same kind (after at most three lead words: "make it the"), the corrected item
+    replaces the wrong one in place, so the rest of the sentence keeps its meaning. Returns the token
+    ranges (inclusive) of the wrong item and of the right one, or None. ``rooms`` are the room
+    mentions' token ranges, in order."""
+    lo, hi = before
+    a_lo, a_hi = after
+
+    def item_at(k: int, last: bool) -> tuple[str, tuple[int, int]] | None:
+        for i, j in rooms:
+            if (j == k) if last else (i == k):
+                return "room", (i, j)
+        if _amount(toks[k]):
+            return "amount", (k, k)
+        return None
+
+    wrong = None
+    for k in range(hi - 1, max(lo, hi - 4) - 1, -1):
+        if toks[k].kind in ("word", "num"):
+            wrong = item_at(k, last=True)
+            if wrong is not None or toks[k].key not in ("next", "then", "there", "please", "pls", "for", "me"):
+                break
+    if wrong is None:
+        return None
+    right = None
+    for k in range(a_lo, min(a_hi, a_lo + 4)):
+        if toks[k].kind in ("punct", "dash"):
+            continue
+        right = item_at(k, last=False)
+        if right is not None or toks[k].key not in _LEAD:
+            break
+    if right is None or right[0] != wrong[0]:
+        return None
+    return wrong[1], right[1]
+
+
 class Corrected:
     """The acts of the segments read so far, each new segment correcting the earlier ones: a
     suggestion withdraws the earlier suggestions, an amount the earlier amount of its hallway (an

@@ -10,7 +10,7 @@ import re
 from language.acts import Act, Agree, Reject, Suggest
 from language.traveling_adventurers.clauses import _Cand, _sentences, _State
 from language.traveling_adventurers.context import DialogueContext
-from language.traveling_adventurers.corrections import Corrected, correction_spans, follow_context
+from language.traveling_adventurers.corrections import Corrected, correction_spans, follow_context, substitution
 from language.traveling_adventurers.cues import _CHAT_KEYS
 from language.traveling_adventurers.mentions import _find_mentions
 from language.traveling_adventurers.normalize import _normalize, _Tok, _tokenize
@@ -23,6 +23,8 @@ _PAIR_WORDS = frozenset(
     "OK AM PM TO GO AT AS DO SO NO ME WE BE OR OF ON IN IS IT IF MY BY UP US AN HE OH AH TA GG TV PC OW OP ST"
     " CT OT PS DM".split()
 )
+MAX_SUBSTITUTIONS = 4
+"""The most one-item corrections a message has done in place (more are read segment by segment)."""
 _INJECTION_VERBS = frozenset({"ignore", "disregard", "forget", "override", "bypass"})
 _INJECTION_NOUNS = frozenset({"instructions", "instruction", "prompt", "prompts", "rules", "guidelines"})
 
@@ -85,6 +87,8 @@ class TravelingAdventurersParser:
         if not toks or _injection(toks):  # blank, or instructions to the reader: no act
             return []
         spans = correction_spans(toks, lex.vocabulary)
+        if spans:
+            text, toks, spans = self._substitute(text, toks, spans, lex, context)
         if not spans:
             acts = self._read(text, toks, lex, context)
         else:  # "kitchen next... actually no, make it the bathroom": each segment on its own
@@ -100,6 +104,38 @@ class TravelingAdventurersParser:
                     break
             acts = corrected.acts()
         return self._settle(acts, context)
+
+    def _substitute(
+        self, text: str, toks: list[_Tok], spans: list[tuple[int, int]], lex: _Lexicon, context: DialogueContext
+    ) -> tuple[str, list[_Tok], list[tuple[int, int]]]:
+        """The message with the corrections that swap one item done in place, one after another (see
+        :func:`~language.traveling_adventurers.corrections.substitution`), and the markers left.
+        At most :data:`MAX_SUBSTITUTIONS` are done, so the work stays linear in the message."""
+        for _ in range(MAX_SUBSTITUTIONS):
+            rooms = [(m.i, m.j) for m in _find_mentions(text, toks, lex, context.start)]
+            lo, swap, marker = 0, None, (0, 0)
+            for idx, (a, b) in enumerate(spans):
+                nxt = spans[idx + 1][0] if idx + 1 < len(spans) else len(toks)
+                swap = substitution(toks, rooms, (lo, a), (b, nxt)) if a > lo and nxt > b else None
+                if swap is not None:
+                    marker = (a, b)
+                    break
+                lo = b
+            if swap is None:
+                break
+            (w_i, w_j), (r_i, r_j) = swap
+            a = marker[0]
+            text = (
+                text[: toks[w_i].start]
+                + text[toks[r_i].start : toks[r_j].end]
+                + text[toks[w_j].end : toks[a - 1].end]
+                + text[toks[r_j].end :]
+            )
+            toks = _tokenize(text)
+            spans = correction_spans(toks, lex.vocabulary)
+            if not spans:
+                break
+        return text, toks, spans
 
     def _read(self, text: str, toks: list[_Tok], lex: _Lexicon, context: DialogueContext) -> list[Act]:
         """The acts of ``text`` (tokens ``toks``), before the message-wide settling."""

@@ -664,7 +664,8 @@ def scenes(draw: st.DrawFn) -> tuple[Intent, DialogueContext, DialogueContext]:
     ):
         if choice == "suggest":
             p = path()
-            if last is None or p[-1] != last[-1]:
+            # the agreed path retold is a recap, not a proposal (issue 17): no planner suggests it
+            if (last is None or p[-1] != last[-1]) and not (len(visited) >= 3 and p == visited):
                 acts.append(Suggest(path=p))
         elif choice == "inform":
             acts.append(Inform(edge=edge(), coins=draw(st.integers(0, 12))))

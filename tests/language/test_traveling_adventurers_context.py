@@ -260,3 +260,19 @@ def test_dev_set_floor() -> None:
 @pytest.mark.parametrize(("message", "kw", "expected"), GUARDS)
 def test_guards_against_over_reading(message: str, kw: dict[str, object], expected: list[Act]) -> None:
     _check(message, kw, expected)
+
+
+@pytest.mark.parametrize(
+    "message, spec, expected",
+    [
+        # a correction that swaps one item keeps the rest of the sentence (the noise renderer's shape)
+        ("Let's go from the living room to the attic, sorry, I mean the kitchen", {"visited": "L"}, [S("LK")]),
+        ("how many for L to the attic, oops I mean the kitchen?", {"visited": "L"}, [Q("LK")]),
+        ("the attic - oops, the bathroom - is 3 for me", {"visited": "L"}, [I("LB", 3)]),
+        ("I get 5 from L to K, sorry, 6", {"visited": "L"}, [I("LK", 6)]),
+        ("lets do the toilet, I mean the loo... er the kitchen", {"visited": "L"}, [S("LK")]),
+    ],
+)
+def test_a_correction_swapping_one_item_is_done_in_place(message: str, spec: dict, expected: list) -> None:
+    context = dialogue_context({k: str(v) for k, v in spec.items()})
+    assert PARSER.parse(message, context) == expected
