@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
 from games.base import MAX_MESSAGE_CHARS
 
@@ -122,3 +123,38 @@ def error_summary(err: BaseException) -> str:
     """``"Type: first line"`` for an unexpected error (just the type name when the message is empty)."""
     line = error_line(err)
     return type(err).__name__ if line == type(err).__name__ else f"{type(err).__name__}: {line}"
+
+
+def one_deletions(word: str) -> set[str]:
+    """``word`` and every string one letter shorter: its symmetric-delete neighbourhood."""
+    return {word, *(word[:k] + word[k + 1 :] for k in range(len(word)))}
+
+
+class OneSlipSpeller:
+    """Words of a vocabulary found again behind one slip of the keyboard (a letter dropped, added,
+    changed, or two swapped), by symmetric-delete lookup: a word and a spelling meet when their
+    one-deletion neighbourhoods share a string. Each lookup costs the length of the word.
+
+    Args:
+        words: the vocabulary.
+        two_slips_from: words this long or longer are also found behind two dropped letters.
+    """
+
+    def __init__(self, words: Iterable[str], two_slips_from: int | None = None) -> None:
+        index: dict[str, str] = {}
+        for word in sorted(set(words)):
+            keys = one_deletions(word)
+            if two_slips_from is not None and len(word) >= two_slips_from:
+                keys |= {shorter for key in list(keys) for shorter in one_deletions(key)}
+            for key in keys:
+                index[key] = word if index.get(key, word) == word else ""  # "": two words meet
+        self._index = index
+
+    def candidates(self, spelling: str) -> set[str]:
+        """The vocabulary words within one slip of ``spelling`` (itself included when it is one)."""
+        return {self._index[key] for key in one_deletions(spelling) if key in self._index} - {""}
+
+    def correct(self, spelling: str) -> str | None:
+        """The one vocabulary word within one slip of ``spelling``, or None (none, or several)."""
+        found = self.candidates(spelling)
+        return found.pop() if len(found) == 1 else None

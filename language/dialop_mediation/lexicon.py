@@ -7,7 +7,7 @@ import functools
 import re
 
 from language.dialop_mediation.acts import CARRIERS, DAYS, MediationContext, clock
-from language.text import clean_message, straight_apostrophes
+from language.text import OneSlipSpeller, clean_message, straight_apostrophes
 
 # ---- lexicon ---------------------------------------------------------------------------------------
 
@@ -340,29 +340,13 @@ def _spelled(match: re.Match[str]) -> str:
 def _correct(word: str) -> str:
     if word in _KNOWN_WORDS:
         return word
-    index = _typo_index()
-    hits = {index[d] for d in _deletes(word) if d in index}
-    hits.discard("")
-    return next(iter(hits)) if len(hits) == 1 else word
-
-
-def _deletes(word: str) -> set[str]:
-    """``word`` and every string one letter shorter (a symmetric-delete neighbourhood)."""
-    return {word, *(word[:k] + word[k + 1 :] for k in range(len(word)))}
+    return _speller().correct(word) or word
 
 
 @functools.cache
-def _typo_index() -> dict[str, str]:
-    """Each spelling within one slip of a lexicon word (two letters dropped from a long one), to that
-    word; ``""`` where two words meet."""
-    index: dict[str, str] = {}
-    for word in _TYPO_VOCABULARY:
-        keys = _deletes(word)
-        if len(word) >= 9:
-            keys |= {shorter for key in list(keys) for shorter in _deletes(key)}
-        for key in keys:
-            index[key] = word if index.get(key, word) == word else ""
-    return index
+def _speller() -> OneSlipSpeller:
+    """The lexicon words, found behind one slip (two letters dropped from a long one)."""
+    return OneSlipSpeller(_TYPO_VOCABULARY, two_slips_from=9)
 
 
 def _clock_meeting(match: re.Match[str]) -> str:

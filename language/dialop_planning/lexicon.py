@@ -9,6 +9,7 @@ from typing import Any
 
 from language.dialop_planning.acts import PlanFeature
 from language.dialop_planning.vocabulary import CATEGORY_WORDS, Category, Value
+from language.text import OneSlipSpeller
 
 # --------------------------------------------------------------------------------------------------
 # Lexicon
@@ -104,22 +105,12 @@ _COMMON_NAME_WORDS = frozenset(
 """Words of site names that are ordinary words: never the target of a spelling correction."""
 
 
-def _deletions(word: str) -> set[str]:
-    """``word`` and every string one letter shorter (symmetric-delete spelling lookup)."""
-    return {word} | {word[:k] + word[k + 1 :] for k in range(len(word))}
-
-
 @cache
-def _spelling_table() -> tuple[frozenset[str], dict[str, str | None]]:
-    """The distinctive words of site names and aliases, and their one-deletion variants -> the word
-    (``None`` when two words share a variant)."""
+def _spelling_table() -> tuple[frozenset[str], OneSlipSpeller]:
+    """The words of site names that are never corrected into, and the speller of the distinctive ones."""
     words = {w for key in _site_by_norm() for w in key.split() if w.isalpha() and len(w) >= 6}
     targets = frozenset(words - _COMMON_NAME_WORDS)
-    table: dict[str, str | None] = {}
-    for word in sorted(targets):
-        for variant in _deletions(word):
-            table[variant] = word if table.get(variant, word) == word else None
-    return targets | _COMMON_NAME_WORDS, table
+    return targets | _COMMON_NAME_WORDS, OneSlipSpeller(targets)
 
 
 _LONG_WORD = re.compile(r"\b[a-z]{6,16}\b")
@@ -129,17 +120,15 @@ def _respell(text: str) -> str:
     """Misspelt words of site names corrected ("Hindenburg", "Arboritum", "Lincon"): a word of 6+
     letters within one edit (delete, insert, substitute, swap) of exactly one distinctive name word,
     with the same first letter. Linear: each word is looked up by its own deletions only."""
-    known, table = _spelling_table()
+    known, speller = _spelling_table()
 
     def fix(match: re.Match[str]) -> str:
         word = match.group(0)
         if word in known:
             return word
-        found = {table.get(v) for v in _deletions(word)} - {None}
-        if len(found) == 1:
-            target = found.pop()
-            if target is not None and target[0] == word[0] and target != word.rstrip("s"):
-                return target
+        target = speller.correct(word)
+        if target is not None and target[0] == word[0] and target != word.rstrip("s"):
+            return target
         return word
 
     return _LONG_WORD.sub(fix, text)

@@ -46,3 +46,18 @@ def test_an_error_is_shown_as_one_line():
     assert error_line(RuntimeError("")) == "RuntimeError"
     assert error_summary(RuntimeError("")) == "RuntimeError"
     assert error_summary(OSError("disk full\nmore")) == "OSError: disk full"
+
+
+def test_one_slip_speller_finds_a_word_behind_one_slip() -> None:
+    from language.text import OneSlipSpeller
+
+    speller = OneSlipSpeller(["thursday", "evening", "wednesday", "friday"], two_slips_from=9)
+    assert speller.correct("thursdy") == "thursday"  # a letter dropped
+    assert speller.correct("evenign") == "evening"  # two swapped
+    assert speller.correct("fridya") == "friday"
+    assert speller.correct("fridday") == "friday"  # a letter added
+    assert speller.correct("frxday") == "friday"  # a letter changed
+    assert speller.correct("wensday") == "wednesday"  # two dropped from a long word
+    assert speller.correct("monday") is None and speller.correct("evenings") == "evening"
+    both = OneSlipSpeller(["cart", "card"])
+    assert both.candidates("car") == {"cart", "card"} and both.correct("car") is None  # two words meet
