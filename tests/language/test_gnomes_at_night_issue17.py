@@ -815,24 +815,3 @@ SEVENTH_LOOK = [
 @pytest.mark.parametrize(("message", "expected", "last"), SEVENTH_LOOK)
 def test_seventh_look(message: str, expected: dict, last: str | None) -> None:
     assert read(message, last) == expected
-
-
-@pytest.mark.parametrize(
-    "unit",
-    ["no wait ", "left no right ", "go left, oops I meant ", "if up is blocked go left ", "up? down? ", "wall, "],
-)
-def test_discourse_passes_stay_linear(unit: str) -> None:
-    """Repeated correction markers, conditions and questions at the message cap parse fast: a run of
-    markers is bounded, so the passes stay linear (a quadratic run took about 2 s here)."""
-
-    message = (unit * 4000)[:4000]
-    best = min(_timed(message) for _ in range(3))
-    assert best < 0.5
-
-
-def _timed(message: str) -> float:
-    import time
-
-    start = time.perf_counter()
-    PARSER.parse(message, FlagContext())
-    return time.perf_counter() - start

@@ -146,6 +146,37 @@ def test_traveling_adventurers_parser_is_linear_up_to_the_cap(unit: str) -> None
     _assert_linear(TravelingAdventurersParser(), unit, context)
 
 
+GNOMES_SHAPES = {
+    "correction markers": "no wait ",
+    "corrected moves": "left no right ",
+    "open corrections": "go left, oops I meant ",
+    "conditions": "if up is blocked go left ",
+    "questions": "up? down? ",
+    "walls": "wall, ",
+    "opposites": "the other way ",
+    "going back": "go back ",
+    "hints in conditions": "if you go left you'll find it ",
+    "clock bearings": "9 o'clock ",
+    "cue typos": "wal treasue cnat ",
+    "letters": "1 o o ",
+    "the other left": "the other left ",
+    "fallbacks": "go up. if not, down ",
+    "corrected walls": "wall up. no wait, the wall is down ",
+    "reluctant agreement": "rather not but fine ",
+    "past walls": "was blocked ",
+}
+
+
+@pytest.mark.slow  # about 10 s in all on a shared 2-core machine
+@pytest.mark.parametrize("unit", GNOMES_SHAPES.values(), ids=GNOMES_SHAPES.keys())
+def test_gnomes_at_night_parser_is_linear_up_to_the_cap(unit: str) -> None:
+    """Issue 17: the discourse passes (corrections, conditions, opposites, fallbacks) stay linear."""
+    from language.flags import FlagContext
+    from language.gnomes_at_night import GnomesParser
+
+    _assert_linear(GnomesParser(), unit, FlagContext(last_request="up"))
+
+
 GENERIC_UNITS = ("{0} ", "{0}. ", "{1}, {2}? ", "7", "-5.5 ", "{0}{1}")
 
 
