@@ -42,8 +42,20 @@ def test_parse_notes_a_fallback(llm_server):
 
     llm_server.push(*[Reply.text("not json at all")] * 3)
     result = runner.invoke(
-        app, ["parse", "yes", "--parser", "llm", "--llm-model", "m", "--llm-base-url", llm_server.url]
-    )
+        app,
+        [
+            "parse",
+            "yes",
+            "--last-suggestion",
+            "L,K",
+            "--parser",
+            "llm",
+            "--llm-model",
+            "m",
+            "--llm-base-url",
+            llm_server.url,
+        ],
+    )  # with our suggestion pending: a "yes" with nothing pending is no act (issue 17)
     assert result.exit_code == 0 and "rule parser" in result.stderr
     assert json.loads(result.stdout) == [{"act": "agree"}]
 

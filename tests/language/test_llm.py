@@ -96,7 +96,8 @@ def test_a_failing_endpoint_falls_back_to_rules(llm_server):
 def test_a_timeout_falls_back_to_rules(llm_server):
     llm_server.push(Reply.json({"acts": []}, delay_s=2.0))
     llm = parser(llm_server, timeout=0.3, transport_retries=0)
-    assert llm.parse("sure", CONTEXT) == [Y()]
+    pending = CONTEXT.model_copy(update={"last_suggestion": ["L", "K"]})  # "sure" agrees to something pending
+    assert llm.parse("sure", pending) == [Y()]
     assert llm.client.usage.fallbacks == 1
 
 

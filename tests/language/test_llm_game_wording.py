@@ -43,7 +43,9 @@ def test_the_asympuzl_policy_schema_asks_for_its_own_thought():
 
 
 def test_the_traveling_adventurers_policy_schema_is_unchanged():
-    """The schema the policy sends, with its name and docstring, as it was before issue 13."""
+    """The schema the policy sends, with its name and docstring, as it was before issue 13 (the
+    request body is hashed for the response cache, so a change must be deliberate: issue 17 rewrote
+    the intent flag's attribute documentation, which the schema carries)."""
     from language.llm import LLMPolicy
     from language.traveling_adventurers_llm import TRAVELING_ADVENTURERS
 
