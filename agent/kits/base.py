@@ -137,6 +137,18 @@ def from_factory(
     return Implementation(build, description, model, needs_llm)
 
 
+def noisy_renderer(build: Callable[[Any], Any]) -> Implementation:
+    """The ``noisy`` renderer implementation of a kit: ``build(options)`` wraps the kit's templates
+    in :class:`language.noise.NoisyRenderer` with its options (:class:`language.noise.NoiseOptions`)."""
+    from language.noise import NoiseOptions
+
+    return Implementation(
+        lambda ctx: build(ctx.options),
+        "the templates with seeded noise: typos, casual, paraphrase, correction, reference (options level, kinds)",
+        NoiseOptions,
+    )
+
+
 def switched_off(slot: str) -> Implementation:
     """The ``off`` implementation of a core slot: its explicit null object."""
     from language.base import NullParser, NullRenderer

@@ -21,6 +21,7 @@ from agent.kits.base import (
     SeatTool,
     Slot,
     from_factory,
+    noisy_renderer,
     on_a_model,
     switched_off,
 )
@@ -72,7 +73,6 @@ def dialop_kit(
     from games.dialop.base import Accept, Propose, Reject
     from language.dialop_llm import LANGUAGES
     from language.llm import LLMParser
-    from language.noise import NoiseOptions
     from language.structured import StructuredParser, StructuredRenderer
 
     parser, renderer, context = language
@@ -101,12 +101,7 @@ def dialop_kit(
         Preset("random", "random proposals, no words", {"planner": "random", "parser": "off", "renderer": "off"}),
     ]
     if noisy is not None:
-        make_noisy = noisy
-        renderers["noisy"] = Implementation(
-            lambda ctx: make_noisy(ctx.options),
-            "the templates with seeded noise: typos, casual, paraphrase, correction, reference (options level, kinds)",
-            NoiseOptions,
-        )
+        renderers["noisy"] = noisy_renderer(noisy)
         presets.append(
             Preset("noisy", "the solver agent, its messages with noise (level 1)", {"renderer": "noisy"}, NOISY)
         )

@@ -13,12 +13,12 @@ from typing import Any
 
 from agent.kits.base import (
     GameKit,
-    Implementation,
     OracleLanguage,
     Preset,
     Slot,
     from_factory,
     kit_data,
+    noisy_renderer,
     on_a_model,
     switched_off,
 )
@@ -32,7 +32,6 @@ def _slots() -> dict[str, Slot]:
     from language.gnomes_at_night import GnomesParser, GnomesRenderer
     from language.gnomes_at_night_llm import GNOMES_AT_NIGHT
     from language.llm import LLMParser, LLMRenderer
-    from language.noise import NoiseOptions
     from planners.aismcts import SearchConfig
     from planners.gnomes_at_night import AISMCTSPlanner, ProxyPlanner
 
@@ -44,11 +43,7 @@ def _slots() -> dict[str, Slot]:
     renderers = {
         "template": from_factory(GnomesRenderer, "templates"),
         "llm": on_a_model(LLMRenderer, GNOMES_AT_NIGHT, GnomesRenderer, "a language model, the templates as fallback"),
-        "noisy": Implementation(
-            lambda ctx: noisy(ctx.options),
-            "the templates with seeded noise: typos, casual, paraphrase, correction, reference (options level, kinds)",
-            NoiseOptions,
-        ),
+        "noisy": noisy_renderer(noisy),
         "off": switched_off("renderer"),
     }
     beliefs = {

@@ -22,6 +22,7 @@ from agent.kits.base import (
     Slot,
     from_factory,
     kit_data,
+    noisy_renderer,
     on_a_model,
     switched_off,
 )
@@ -64,7 +65,6 @@ def _belief_store(ctx: BuildContext) -> Callable[[Any], Any]:
 def _slots() -> dict[str, Slot]:
     from agent.kits.traveling_adventurers.noise import noisy
     from language.llm import LLMParser, LLMPolicy, LLMRenderer
-    from language.noise import NoiseOptions
     from language.structured import StructuredParser, StructuredRenderer
     from language.traveling_adventurers import TravelingAdventurersParser, TravelingAdventurersRenderer
     from language.traveling_adventurers_llm import ACTS, TRAVELING_ADVENTURERS
@@ -99,11 +99,7 @@ def _slots() -> dict[str, Slot]:
             TravelingAdventurersRenderer,
             "a language model, the templates as fallback",
         ),
-        "noisy": Implementation(
-            lambda ctx: noisy(ctx.options),
-            "the templates with seeded noise: typos, casual, paraphrase, correction, reference (options level, kinds)",
-            NoiseOptions,
-        ),
+        "noisy": noisy_renderer(noisy),
         "off": switched_off("renderer"),
     }
     planners = {
