@@ -174,7 +174,7 @@ class MediationParser:
             bare = not found and not question and not re.search(r"\b(if|whether)\b", clause)
             if bare and (verdict := _verdict(clause, context, [], bare=True)) is not None:
                 verdicts.append(verdict)
-            found = _narrow_days(acts, previous, found)
+            found = found if _ANY_DAY.search(clause) else _narrow_days(acts, previous, found)
             previous = found
             numeric = bool(_OUT_OF_10.search(clause) or _OUT_OF_20.search(clause))
             # a level said in words twice ("arriving together ... arriving together is ideal") is one fact
@@ -318,6 +318,10 @@ def _verdict(text: str, context: MediationContext, acts: list[ActBase], bare: bo
             return MedReject() if context.accepted is not True else None
         return MedAccept()
     return None
+
+
+_ANY_DAY = re.compile(r"\b(?:any|every|each|all|whichever|whatever)\s+days?\b")
+"""A clause said of every day ("Any day before 10:00 is bad"): it narrows no day named before."""
 
 
 def _narrow_days(acts: list[ActBase], previous: list[ActBase], found: list[ActBase]) -> list[ActBase]:

@@ -526,3 +526,11 @@ def test_flights_named_by_their_time(message, fields, expected):
 def test_held_out_phrasings(message, fields, expected):
     # met in a blind-labelled held-out sample, after its first measurement
     assert PARSER.parse(message, _ctx(author="user", **fields)) == expected
+
+
+def test_a_window_said_of_any_day_narrows_no_day_named_before() -> None:
+    """The renderer says a day-less window as "Any day ...": it stays day-less after a day's window
+    (a bare bound after a day narrows it: "Anything on 6/2? Hoping for the morning")."""
+    parser = MediationParser()
+    acts = parser.parse("Wed is bad for me. Any day before 10:00 is bad for me.", MediationContext(author="user"))
+    assert acts == [MedWindow(day=0, good=False), MedWindow(before="10:00", good=False)]
