@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
 from agent.registry import Registry
 
 
@@ -57,7 +55,8 @@ class MessageReader:
         return next((name for name in options if name not in self.kit.parse_options), None)
 
     def context(self, options: Mapping[str, str]) -> Any:
-        """The context ``options`` describe (a fresh belief store each time).
+        """The context ``options`` describe (a fresh belief store each time: the kit's builder makes
+        one, or resets the agent before it lets the agent read a recorded dialogue).
 
         Raises:
             ValueError: an option the kit does not take, or a bad value (one line).
@@ -66,7 +65,6 @@ class MessageReader:
         if unknown is not None:
             takes = ", ".join(self.kit.parse_options) or "none"
             raise ValueError(f"context option {unknown!r} does not apply to {self.kit.name}; it takes {takes}")
-        self.agent.reset(np.random.default_rng(0))
         build = self.kit.parse_context or start_context
         return build(self.game, self.agent, options)
 

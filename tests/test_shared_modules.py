@@ -24,6 +24,7 @@ SHARED: tuple[str, ...] = (
     "agent/pipeline.py",
     "agent/reading.py",
     "agent/parse_eval.py",
+    "agent/misread.py",
     "agent/plots.py",
     "agent/registry.py",
     "agent/results.py",

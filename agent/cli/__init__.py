@@ -136,6 +136,7 @@ results_app.command("summarize")(results.results_summarize_command)
 results_app.command("show")(results.results_show_command)
 results_app.command("plot")(results.results_plot_command)
 eval_app.command("parse")(evaluate.eval_parse_command)
+eval_app.command("misread")(evaluate.eval_misread_command)
 
 
 def main() -> None:

@@ -106,3 +106,54 @@ def eval_parse_command(
         _write_json(json_path, {"game": kit.name, "sets": report})
 
     _guard(run)
+
+
+def eval_misread_command(
+    sweep: str = typer.Argument(..., help="a sweep file of a two-seat game (seat 0 speaks, seat 1 reads)"),
+    games: int | None = typer.Option(None, min=1, help="games per cell (default: every seed of the sweep)"),
+    json_path: str | None = typer.Option(None, "--json", help="write the counts as JSON ('-' = stdout)"),
+) -> None:
+    """Play a sweep's games in process and count, per cell, how often seat 1's parser reads seat 0's
+    messages into other acts than seat 0 meant; with a noisy renderer on seat 0, also how many
+    messages the noise changed and how often those were misread."""
+
+    def run() -> None:
+        from rich.table import Table
+
+        from agent.misread import misreads_by_cell, two_seat_game
+        from agent.registry import default_registry
+        from agent.sweep import load_sweep
+
+        registry = default_registry()
+        loaded = load_sweep(sweep, registry)
+        labels = [cell.label for cell in loaded.cells]
+        per_cell = {label: 0 for label in labels}
+        specs = []
+        for spec in loaded.iter_specs():
+            if games is None or per_cell[spec.label] < games:
+                per_cell[spec.label] += 1
+                specs.append(spec)
+        if specs:
+            two_seat_game(registry, specs[0])
+        with _progress(rate=True) as bar:
+            task = bar.add_task(f"{loaded.name}: misreads", total=len(specs))
+            cells = misreads_by_cell(registry, specs, lambda: bar.advance(task))
+        table = Table(title=f"{loaded.name}: seat 1 reading seat 0 ({len(specs)} games)")
+        for column in ("cell", "games", "messages", "misread", "perturbed", "perturbed misread"):
+            table.add_column(column, justify="left" if column == "cell" else "right")
+        report = {}
+        for label, count in cells.items():
+            data = count.to_json()
+            table.add_row(
+                label,
+                str(per_cell[label]),
+                str(count.messages),
+                f"{data['misread_rate']:.1%}",
+                f"{data['perturbed_rate']:.1%}",
+                f"{data['perturbed_misread_rate']:.1%}" if count.perturbed else "-",
+            )
+            report[label] = {"games": per_cell[label], **data}
+        _show(table, json_path)
+        _write_json(json_path, {"sweep": loaded.name, "cells": report})
+
+    _guard(run)

@@ -25,72 +25,72 @@ from language.dialop_planning.acts import (
     PlanWantSite,
 )
 from language.dialop_planning.lexicon import (
-    _ABOUT_PROPOSAL,
-    _ACCEPT,
-    _ACCEPT_JUDGED,
-    _ADD,
-    _AFFIRM,
-    _ASK_LIST,
-    _ASK_OPEN,
-    _ASK_UNMARKED,
-    _BUDGET_AMOUNT,
-    _CATEGORY_MENTION,
-    _CATEGORY_OF_WORD,
-    _CHOICE,
-    _CONTRAST,
-    _CORRECTION,
-    _DEMONSTRATIVE,
-    _DESIRE,
-    _DIFFERENT,
-    _EATING,
-    _ECHO,
-    _EXCEPT,
-    _HAS_BAD,
-    _IF,
-    _INTERJECTION,
-    _INVITATION,
-    _LISTED,
-    _LOOSE,
-    _MUST,
-    _NEAR,
-    _NEAR_SUGGESTED,
-    _NEG,
-    _NEXT_PART,
-    _NO,
-    _NO_PREF,
-    _ORDINAL,
-    _OTHERS,
-    _POS,
-    _PRICE,
-    _PRONOUN,
-    _PROPOSE,
-    _QUESTION_OPEN,
-    _RATING,
-    _RATING_FIRST,
-    _RATING_HIGH,
-    _REFERENCE,
-    _REJECT,
-    _REJECT_JUDGED,
-    _SIGNED,
-    _SITE_BAD,
-    _SITE_DROP,
-    _SITE_GOOD,
-    _THE_WORD,
-    _TRAVEL,
-    _YES,
+    ABOUT_PROPOSAL,
+    ACCEPT,
+    ACCEPT_JUDGED,
+    ADD,
+    AFFIRM,
+    ASK_LIST,
+    ASK_OPEN,
+    ASK_UNMARKED,
+    BUDGET_AMOUNT,
+    CATEGORY_MENTION,
+    CATEGORY_OF_WORD,
+    CHOICE,
+    CONTRAST,
+    CORRECTION,
+    DEMONSTRATIVE,
+    DESIRE,
+    DIFFERENT,
+    EATING,
+    ECHO,
+    EXCEPT,
+    HAS_BAD,
+    IF,
     IMPLIED,
+    INTERJECTION,
+    INVITATION,
+    LISTED,
+    LOOSE,
+    MUST,
+    NEAR,
+    NEAR_SUGGESTED,
+    NEG,
+    NEXT_PART,
+    NO,
+    NO_PREF,
+    ORDINAL,
+    OTHERS,
+    POS,
+    PRICE,
+    PRONOUN,
+    PROPOSE,
+    QUESTION_OPEN,
+    RATING,
+    RATING_FIRST,
+    RATING_HIGH,
+    REFERENCE,
+    REJECT,
+    REJECT_JUDGED,
+    SIGNED,
+    SITE_BAD,
+    SITE_DROP,
+    SITE_GOOD,
+    THE_WORD,
+    TRAVEL,
     WINDOW,
-    _bad,
-    _description_table,
-    _find_sites,
-    _norm,
-    _polarity_at,
-    _respell,
-    _split,
-    _strip_sites,
-    _window,
-    _words,
+    YES,
+    criticised_after,
+    description_table,
+    find_sites,
+    normalize,
+    polarity_at,
+    respell,
     site_names,
+    split_clauses,
+    strip_sites,
+    window_before,
+    word_pattern,
 )
 from language.dialop_planning.vocabulary import (
     BOOL_FEATURES,
@@ -133,17 +133,17 @@ class PlanningParser:
             return []
 
     def _parse(self, message: str, ctx: PlanningContext) -> list[ActBase]:
-        text = _respell(_norm(message))
+        text = respell(normalize(message))
         if ctx.author == "assistant":
             return _merge(self._assistant(text))
         if ctx.author == "user":
             text = _resolve(text, ctx)
-        clauses = _split(text)
-        named = {name for clause, _ in clauses for _, name in _find_sites(clause)}
+        clauses = split_clauses(text)
+        named = {name for clause, _ in clauses for _, name in find_sites(clause)}
         acts: list[ActBase] = []
         for i, (clause, question) in enumerate(clauses):
             read = self._clause(clause, question, ctx, first=i == 0, named=named)
-            if ctx.author == "user" and _CORRECTION.search(clause):
+            if ctx.author == "user" and CORRECTION.search(clause):
                 acts, read = _retract(acts, read, clause)
             acts.extend(read)
         return _merge(acts)
@@ -153,38 +153,38 @@ class PlanningParser:
         """An assistant's message: the sites it names (a suggestion), else its questions.
 
         What it says about its proposal or restates of the user's wishes is no preference."""
-        clauses = _split(text)
+        clauses = split_clauses(text)
         sites: list[tuple[str, bool]] = []  # (site, criticised)
         for clause, _ in clauses:
-            found = _find_sites(clause)
+            found = find_sites(clause)
             for i, (pos, name) in enumerate(found):
-                near = _NEAR_SUGGESTED.search(_window(clause, pos))
-                if _SITE_DROP.search(clause[max(0, pos - 20) : pos]) or near or name in (s for s, _ in sites):
+                near = NEAR_SUGGESTED.search(window_before(clause, pos))
+                if SITE_DROP.search(clause[max(0, pos - 20) : pos]) or near or name in (s for s, _ in sites):
                     continue
                 end = found[i + 1][0] if i + 1 < len(found) else len(clause)
-                cut = _CONTRAST.search(clause, pos, end)
+                cut = CONTRAST.search(clause, pos, end)
                 after = clause[pos : min(cut.start() if cut else end, pos + WINDOW)]
-                if _ECHO.match(_strip_sites(after)):
+                if ECHO.match(strip_sites(after)):
                     continue  # "Liberty Memorial sounds great": the user's own wish acknowledged
-                sites.append((name, _bad(_strip_sites(after))))
+                sites.append((name, criticised_after(strip_sites(after))))
         # a site it names only to criticise gives way to the others ("X is far; how about Y?"), and is
         # offered only when it asks the user to choose ("X is far, do you still want it?")
         kept = [name for name, bad in sites if not bad]
-        if not kept and any(q and _CHOICE.search(c) for c, q in clauses):
+        if not kept and any(q and CHOICE.search(c) for c, q in clauses):
             kept = [name for name, _ in sites]
         if kept:
             return [PlanPropose(sites=tuple(kept[:3]))]
         asks: list[ActBase] = []
         for clause, question in clauses:
-            openers = list(_ASK_OPEN.finditer(clause))
-            if not question and not any(m.group(1) in _ASK_UNMARKED for m in openers):
+            openers = list(ASK_OPEN.finditer(clause))
+            if not question and not any(m.group(1) in ASK_UNMARKED for m in openers):
                 continue
             part = clause[openers[0].start() :] if openers else clause
-            if _ABOUT_PROPOSAL.search(part):
+            if ABOUT_PROPOSAL.search(part):
                 continue  # "Does this plan with a cafe work for you?": a question on its own proposal
-            topic = _topic(part) or ("anything" if _INVITATION.search(part) else None)
+            topic = _topic(part) or ("anything" if INVITATION.search(part) else None)
             topics = [topic] if topic is not None else []
-            if (listed := _ASK_LIST.search(part)) is not None:  # "things like budget, interests, touristy spots?"
+            if (listed := ASK_LIST.search(part)) is not None:  # "things like budget, interests, touristy spots?"
                 topics += [t for item in re.split(r",|\bor\b|\band\b", part[listed.end() :]) if (t := _topic(item))]
             for topic in topics:
                 if PlanAsk(topic=topic) not in asks:
@@ -194,38 +194,38 @@ class PlanningParser:
     # ---- clauses -----------------------------------------------------------------------------------
     def _clause(self, clause: str, question: bool, ctx: PlanningContext, first: bool, named: set[str]) -> list[ActBase]:
         key = clause.rstrip("!.")
-        if key in _description_table():
-            return [_description_table()[key]]
+        if key in description_table():
+            return [description_table()[key]]
         user = ctx.author == "user"
-        sites = [(p, name) for p, name in _find_sites(clause) if not (user and _NEAR.search(_window(clause, p)))]
-        if _SIGNED.search(_strip_sites(clause)) and not _BUDGET_AMOUNT.search(clause):
+        sites = [(p, name) for p, name in find_sites(clause) if not (user and NEAR.search(window_before(clause, p)))]
+        if SIGNED.search(strip_sites(clause)) and not BUDGET_AMOUNT.search(clause):
             scored = self._scores(clause)
             if scored:
                 return scored
         if user and first and ctx.last_question is not None and (answer := _answer(clause, ctx.last_question)):
             return answer
-        if user and first and ctx.suggested and not sites and _AFFIRM.match(clause):
+        if user and first and ctx.suggested and not sites and AFFIRM.match(clause):
             # "Yes" / "go for it" / "sounds good" takes up the assistant's suggestion
             taken: list[ActBase] = [PlanSiteOpinion(site=s, liked=True) for s in ctx.suggested]
             return taken + self._preferences(clause, sites, ctx, question, named)
         if user:
-            clause = _INTERJECTION.sub("", clause)  # "No, a restaurant would be best": "no" answers, it says no "no"
-        if (no_pref := _NO_PREF.search(clause)) is not None:
+            clause = INTERJECTION.sub("", clause)  # "No, a restaurant would be best": "no" answers, it says no "no"
+        if (no_pref := NO_PREF.search(clause)) is not None:
             return self._no_preference(clause, no_pref, question, ctx, named)
         verdict = self._verdict(clause, ctx)
-        if not user and sites and (_PROPOSE.search(clause) or len(sites) >= 3) and not _MUST.search(clause):
+        if not user and sites and (PROPOSE.search(clause) or len(sites) >= 3) and not MUST.search(clause):
             return verdict + [self._proposal(clause, sites)]
-        if not user and (question or _QUESTION_OPEN.match(clause)):
-            return verdict + self._question(_strip_sites(clause))
+        if not user and (question or QUESTION_OPEN.match(clause)):
+            return verdict + self._question(strip_sites(clause))
         return verdict + self._preferences(clause, sites, ctx, question, named)
 
     def _no_preference(
         self, clause: str, match: re.Match[str], question: bool, ctx: PlanningContext, named: set[str]
     ) -> list[ActBase]:
         """ "No preference on X, but I want Y": the no-preference part and the rest read on its own."""
-        cut = _CONTRAST.search(clause, match.end())
+        cut = CONTRAST.search(clause, match.end())
         part = clause[: cut.start()] if cut else clause
-        topic = _topic(_strip_sites(part[match.start() :])) or _topic(_strip_sites(part))
+        topic = _topic(strip_sites(part[match.start() :])) or _topic(strip_sites(part))
         if topic is None:
             topic = ctx.last_question if ctx.author == "user" and ctx.last_question else "anything"
         acts: list[ActBase] = [PlanNoPreference(topic=topic)]
@@ -248,13 +248,13 @@ class PlanningParser:
         """Feedback: ``<term> <signed score>`` pairs (sites, travel, budget, categories, wish list)."""
         acts: list[ActBase] = []
         for part in clause.split(","):
-            match = _SIGNED.search(part)
+            match = SIGNED.search(part)
             if match is None:
                 continue
             value = int(match.group(1).replace(" ", "").replace("−", "-"))
             head = part[: match.start()]
-            sites = [name for _, name in _find_sites(head)]
-            bare = _strip_sites(head)
+            sites = [name for _, name in find_sites(head)]
+            bare = strip_sites(head)
             if sites and re.search(r"\b(must|wish|want|hoped|heard)\b", bare):
                 acts.append(PlanWantSite(sites=tuple(sites), must="must" in bare, score=value))
             elif len(sites) == 1:
@@ -272,15 +272,15 @@ class PlanningParser:
             if ctx.last_proposal is None:
                 return []
             head = clause.split(",")[0]
-            if _REJECT.match(clause) or _REJECT_JUDGED.search(clause):
+            if REJECT.match(clause) or REJECT_JUDGED.search(clause):
                 return [PlanVerdict(accept=False)]
-            bare_yes = _YES.match(head) and (ctx.last_question is not None or len(clause.split()) > 3)
-            if (_ACCEPT.match(head) and not bare_yes or _ACCEPT_JUDGED.match(head)) and not _NEG.search(head):
+            bare_yes = YES.match(head) and (ctx.last_question is not None or len(clause.split()) > 3)
+            if (ACCEPT.match(head) and not bare_yes or ACCEPT_JUDGED.match(head)) and not NEG.search(head):
                 return [PlanVerdict(accept=True)]
             return []
-        if _REJECT.match(clause):
+        if REJECT.match(clause):
             return [PlanVerdict(accept=False)]
-        if _ACCEPT.match(clause) and not _NEG.search(clause):
+        if ACCEPT.match(clause) and not NEG.search(clause):
             return [PlanVerdict(accept=True)]
         return []
 
@@ -299,7 +299,7 @@ class PlanningParser:
         named: set[str] | None = None,
     ) -> list[ActBase]:
         acts: list[ActBase] = []
-        bare = _strip_sites(clause)
+        bare = strip_sites(clause)
         user = ctx.author == "user"
         if user:
             acts.extend(_user_site_acts(clause, sites, ctx, question))
@@ -307,13 +307,13 @@ class PlanningParser:
             acts.extend(_replaced_kind(bare, ctx, named or set()))
         else:
             acts.extend(_site_acts(clause, sites))
-        if (budget := _BUDGET_AMOUNT.search(bare)) and re.search(
+        if (budget := BUDGET_AMOUNT.search(bare)) and re.search(
             r"\b(budget|below|under|spend|max|cost|limit|only have|have only|total|entire|whole)", bare
         ):
             acts.append(PlanBudget(amount=int(next(g for g in budget.groups() if g))))
-        elif user and _PRICE.search(bare):
+        elif user and PRICE.search(bare):
             acts.append(PlanBudget())
-        if _TRAVEL.search(bare):
+        if TRAVEL.search(bare):
             acts.append(PlanTravel())
         if user:
             acts.extend(_categories(bare))
@@ -329,13 +329,13 @@ class PlanningParser:
 
 def _answer(clause: str, topic: Topic) -> list[ActBase]:
     """A bare yes/no answer to the assistant's question on ``topic`` (``[]`` if it says more)."""
-    rest = _strip_sites(clause)
-    if _topic(rest) not in (None, topic) or _BUDGET_AMOUNT.search(rest):
+    rest = strip_sites(clause)
+    if _topic(rest) not in (None, topic) or BUDGET_AMOUNT.search(rest):
         return []
-    if _NO.match(rest) or _NO_PREF.search(rest):
+    if NO.match(rest) or NO_PREF.search(rest):
         return [PlanNoPreference(topic=topic)]
-    if _YES.match(rest) and topic in BOOL_FEATURES and len(rest.split()) <= 6:
-        return [_bool_act(topic, True, bool(_LOOSE.search(rest)))]
+    if YES.match(rest) and topic in BOOL_FEATURES and len(rest.split()) <= 6:
+        return [_bool_act(topic, True, bool(LOOSE.search(rest)))]
     return []
 
 
@@ -346,29 +346,29 @@ def _resolve(text: str, ctx: PlanningContext) -> str:
     def site_for(match: re.Match[str]) -> str:
         ordinal, kind = match.group(1), match.group(2)
         if ordinal and slots:
-            index = _ORDINAL[ordinal]
+            index = ORDINAL[ordinal]
             if -len(slots) <= index < len(slots):
-                return _norm(slots[index])
+                return normalize(slots[index])
         if kind and slots:
-            category = _CATEGORY_OF_WORD.get(kind, "shop" if kind in ("mall", "store") else None)
+            category = CATEGORY_OF_WORD.get(kind, "shop" if kind in ("mall", "store") else None)
             same = [s for s in slots if _site_category(s) == category]
             if len(same) == 1:
-                return _norm(same[0])
+                return normalize(same[0])
         return match.group(0)
 
-    text = _partial_names(_REFERENCE.sub(site_for, text), ctx)
+    text = _partial_names(REFERENCE.sub(site_for, text), ctx)
     if len(ctx.suggested) == 1:
-        site = _norm(ctx.suggested[0])
-        text = _DEMONSTRATIVE.sub(site, text)
-        text = _PRONOUN.sub(lambda m: f"{m.group(1)} {site}", text)
+        site = normalize(ctx.suggested[0])
+        text = DEMONSTRATIVE.sub(site, text)
+        text = PRONOUN.sub(lambda m: f"{m.group(1)} {site}", text)
     return text
 
 
 def _retract(acts: list[ActBase], read: list[ActBase], clause: str) -> tuple[list[ActBase], list[ActBase]]:
     """A self-correction ("never mind, not the museum actually"): the wishes said earlier in the
     message for the sites (or the kind of place) it names are taken back, and it says no more of them."""
-    sites = {name for _, name in _find_sites(clause)}
-    kinds = {c for c in (_CATEGORY_OF_WORD.get(m.group(1)) for m in _CATEGORY_MENTION.finditer(clause)) if c}
+    sites = {name for _, name in find_sites(clause)}
+    kinds = {c for c in (CATEGORY_OF_WORD.get(m.group(1)) for m in CATEGORY_MENTION.finditer(clause)) if c}
     kept: list[ActBase] = []
     for act in acts:
         if isinstance(act, PlanWantSite):
@@ -390,8 +390,8 @@ def _replaced_kind(bare: str, ctx: PlanningContext, named: set[str]) -> list[Act
     """ "Try a different park": the proposal's park is not wanted (the park itself is asked for apart)."""
     slots = [s for s in ctx.last_proposal or () if s]
     out: list[ActBase] = []
-    for match in _DIFFERENT.finditer(bare):
-        kind = _CATEGORY_OF_WORD.get(match.group(1)) or _CATEGORY_OF_WORD.get(match.group(1).rstrip("s"))
+    for match in DIFFERENT.finditer(bare):
+        kind = CATEGORY_OF_WORD.get(match.group(1)) or CATEGORY_OF_WORD.get(match.group(1).rstrip("s"))
         same = [s for s in slots if _site_category(s) == kind]
         if len(same) == 1 and same[0] not in named:
             out.append(PlanSiteOpinion(site=same[0], liked=False))
@@ -402,9 +402,9 @@ def _name_words(sites: Iterable[str]) -> dict[str, list[tuple[str, str]]]:
     """Word of a site's name -> ``(site, the rest of the name after it)`` (no articles, no kinds)."""
     table: dict[str, list[tuple[str, str]]] = {}
     for site in dict.fromkeys(sites):
-        words = [w for w in _norm(site).split() if w != "the"]
+        words = [w for w in normalize(site).split() if w != "the"]
         for k, word in enumerate(words):
-            if len(word) > 2 and word not in _CATEGORY_OF_WORD and word not in ("and", "of"):
+            if len(word) > 2 and word not in CATEGORY_OF_WORD and word not in ("and", "of"):
                 table.setdefault(word, []).append((site, " ".join(words[k + 1 :])))
     return table
 
@@ -434,9 +434,9 @@ def _partial_names(text: str, ctx: PlanningContext) -> str:
         site, rest = options[0]
         if rest and text.startswith(" " + rest, match.end()):
             return match.group(0)  # the full name follows: read as it is
-        return _norm(site)
+        return normalize(site)
 
-    return _THE_WORD.sub(site_for, text)
+    return THE_WORD.sub(site_for, text)
 
 
 @cache
@@ -456,29 +456,29 @@ def _user_site_acts(clause: str, sites: list[tuple[int, str]], ctx: PlanningCont
     current = set(ctx.suggested) | {s for s in ctx.last_proposal or () if s}
     wanted: list[str] = []
     opinions: list[ActBase] = []
-    must = bool(_MUST.search(clause))
-    bare_answer = _LISTED.fullmatch(_strip_sites(clause).strip(" ,.!?")) is not None  # "Saul's." (nothing else)
+    must = bool(MUST.search(clause))
+    bare_answer = LISTED.fullmatch(strip_sites(clause).strip(" ,.!?")) is not None  # "Saul's." (nothing else)
     for i, (pos, name) in enumerate(sites):
         end = _group_end(clause, sites, i)
-        cut = _CONTRAST.search(clause, pos, end)
-        after = _strip_sites(clause[pos : min(cut.start() if cut else end, pos + WINDOW)])
-        if (comma := _NEXT_PART.search(after)) is not None:
+        cut = CONTRAST.search(clause, pos, end)
+        after = strip_sites(clause[pos : min(cut.start() if cut else end, pos + WINDOW)])
+        if (comma := NEXT_PART.search(after)) is not None:
             after = after[: comma.start()]  # "X, too, and a viewpoint wouldn't hurt": the words on X end
         start = sites[_group_start(clause, sites, i)][0]
         before = clause[max(0, start - 30) : pos]
-        dropped = bool(_SITE_DROP.search(clause[max(0, start - 30) : start])) or bool(
+        dropped = bool(SITE_DROP.search(clause[max(0, start - 30) : start])) or bool(
             re.search(r"\b(replace|swap|drop|remove) (?:that|it)\b", after)
         )
-        tail = _strip_sites(clause[pos : min(cut.start() if cut else end, pos + WINDOW)])
-        if _EXCEPT.search(clause, max(0, start - 50), start):
+        tail = strip_sites(clause[pos : min(cut.start() if cut else end, pos + WINDOW)])
+        if EXCEPT.search(clause, max(0, start - 50), start):
             # "I love everything but X": X is not liked, the rest of the proposal is
             dropped = True
             rest = [s for s in ctx.last_proposal or () if s and s not in {n for _, n in sites}]
             opinions.extend(PlanSiteOpinion(site=s, liked=True) for s in rest)
-        bad = not _polarity_at(clause, pos) or dropped or _bad(after) or bool(_HAS_BAD.match(tail))
-        if bad and _IF.search(clause, max(0, start - 40), pos):
+        bad = not polarity_at(clause, pos) or dropped or criticised_after(after) or bool(HAS_BAD.match(tail))
+        if bad and IF.search(clause, max(0, start - 40), pos):
             continue  # "if I have to ditch X": hypothetical
-        wish = bool(_ADD.search(before)) or bool(
+        wish = bool(ADD.search(before)) or bool(
             re.match(r"\W*(?:\w+ )?(?:needs? to be|back)\b", after.replace("SITE", ""))
         )
         if bad:
@@ -486,16 +486,21 @@ def _user_site_acts(clause: str, sites: list[tuple[int, str]], ctx: PlanningCont
         elif name in current and not wish:
             if (
                 bare_answer
-                or _POS.search(_CONTRAST.split(_window(clause, pos))[-1])
-                or _SITE_GOOD.search(after)
-                or _DESIRE.search(before)
+                or POS.search(CONTRAST.split(window_before(clause, pos))[-1])
+                or SITE_GOOD.search(after)
+                or DESIRE.search(before)
             ):
                 opinions.append(PlanSiteOpinion(site=name, liked=True))
         elif (
-            must or question or wish or bare_answer or _DESIRE.search(_window(clause, pos)) or _SITE_GOOD.search(after)
+            must
+            or question
+            or wish
+            or bare_answer
+            or DESIRE.search(window_before(clause, pos))
+            or SITE_GOOD.search(after)
         ):
             wanted.append(name)
-        elif re.search(r"\b(go to|try)\b", _window(clause, pos)):
+        elif re.search(r"\b(go to|try)\b", window_before(clause, pos)):
             wanted.append(name)
     want = [PlanWantSite(sites=tuple(dict.fromkeys(wanted)), must=must)] if wanted else []
     return want + opinions
@@ -503,18 +508,18 @@ def _user_site_acts(clause: str, sites: list[tuple[int, str]], ctx: PlanningCont
 
 def _others(clause: str, ctx: PlanningContext, named: set[str]) -> list[ActBase]:
     """ "I love X but the other two ...": the proposal's sites the message does not name."""
-    match = _OTHERS.search(clause)
+    match = OTHERS.search(clause)
     if (
         match is None
         or not ctx.last_proposal
-        or re.search(r"\b(?:from|to|near|around|of)\s+$", _window(clause, match.start()))
+        or re.search(r"\b(?:from|to|near|around|of)\s+$", window_before(clause, match.start()))
     ):
         return []  # "too far from the others": a place, not a judgement
     rest = [s for s in ctx.last_proposal if s and s not in named]
-    cut = _CONTRAST.search(clause, match.end())
+    cut = CONTRAST.search(clause, match.end())
     after = clause[match.end() : cut.start() if cut else len(clause)]
-    dropped = _SITE_DROP.search(clause, max(0, match.start() - 30), match.start())
-    liked = _polarity_at(clause, match.start()) and not _SITE_BAD.search(after) and not dropped
+    dropped = SITE_DROP.search(clause, max(0, match.start() - 30), match.start())
+    liked = polarity_at(clause, match.start()) and not SITE_BAD.search(after) and not dropped
     return [PlanSiteOpinion(site=s, liked=liked) for s in rest]
 
 
@@ -522,17 +527,17 @@ def _site_acts(clause: str, sites: list[tuple[int, str]]) -> list[ActBase]:
     """Wish-list and opinion acts of the sites named in a preference clause (author unknown)."""
     wanted: list[str] = []
     opinions: list[ActBase] = []
-    must = bool(_MUST.search(clause))
+    must = bool(MUST.search(clause))
     for i, (pos, name) in enumerate(sites):
         end = _group_end(clause, sites, i)
-        cut = _CONTRAST.search(clause, pos, end)
-        after = _strip_sites(clause[pos : min(cut.start() if cut else end, pos + WINDOW)])
-        disliked = not _polarity_at(clause, pos) or _SITE_DROP.search(clause[max(0, pos - 30) : pos])
-        if disliked or (not must and _SITE_BAD.search(after)):
+        cut = CONTRAST.search(clause, pos, end)
+        after = strip_sites(clause[pos : min(cut.start() if cut else end, pos + WINDOW)])
+        disliked = not polarity_at(clause, pos) or SITE_DROP.search(clause[max(0, pos - 30) : pos])
+        if disliked or (not must and SITE_BAD.search(after)):
             opinions.append(PlanSiteOpinion(site=name, liked=False))
-        elif must or _DESIRE.search(_window(clause, pos)):
+        elif must or DESIRE.search(window_before(clause, pos)):
             wanted.append(name)
-        elif _SITE_GOOD.search(after):
+        elif SITE_GOOD.search(after):
             opinions.append(PlanSiteOpinion(site=name, liked=True))
     want = [PlanWantSite(sites=tuple(dict.fromkeys(wanted)), must=must)] if wanted else []
     return want + opinions
@@ -541,7 +546,7 @@ def _site_acts(clause: str, sites: list[tuple[int, str]]) -> list[ActBase]:
 def _group_start(clause: str, sites: list[tuple[int, str]], i: int) -> int:
     """The first site of the list site ``i`` is in: "drop A and B" says "drop" of both."""
     j = i
-    while j > max(0, i - 6) and _LISTED.fullmatch(_strip_sites(clause[sites[j - 1][0] : sites[j][0]])):
+    while j > max(0, i - 6) and LISTED.fullmatch(strip_sites(clause[sites[j - 1][0] : sites[j][0]])):
         j -= 1
     return j
 
@@ -549,7 +554,7 @@ def _group_start(clause: str, sites: list[tuple[int, str]], i: int) -> int:
 def _group_end(clause: str, sites: list[tuple[int, str]], i: int) -> int:
     """Where the words about site ``i`` end: "A and B are great" says "are great" of both."""
     j = i
-    while j + 1 < min(len(sites), i + 6) and _LISTED.fullmatch(_strip_sites(clause[sites[i][0] : sites[j + 1][0]])):
+    while j + 1 < min(len(sites), i + 6) and LISTED.fullmatch(strip_sites(clause[sites[i][0] : sites[j + 1][0]])):
         j += 1
     return sites[j + 1][0] if j + 1 < len(sites) else len(clause)
 
@@ -557,7 +562,7 @@ def _group_end(clause: str, sites: list[tuple[int, str]], i: int) -> int:
 def _topic(clause: str) -> Topic | None:
     best: tuple[int, Topic] | None = None
     for topic, words in TOPIC_WORDS.items():
-        match = _words(words).search(clause)
+        match = word_pattern(words).search(clause)
         if match and (best is None or match.start() < best[0]):
             best = (match.start(), topic)
     for feature, pattern in IMPLIED.items():
@@ -571,7 +576,7 @@ def _topic(clause: str) -> Topic | None:
 
 def _category(text: str) -> Category | None:
     for category, words in CATEGORY_WORDS.items():
-        if _words(words).search(text):
+        if word_pattern(words).search(text):
             return category
     return None
 
@@ -583,10 +588,10 @@ _IF_BEFORE = re.compile(r"\bif (?:\w+ ){0,2}$")
 def _categories(text: str) -> list[ActBase]:
     """The kinds of places a user's clause asks for ("add a shop", "another bar", "somewhere to eat")."""
     found: list[tuple[int, Category]] = []
-    mentions = list(_CATEGORY_MENTION.finditer(text))
+    mentions = list(CATEGORY_MENTION.finditer(text))
     for k, match in enumerate(mentions):
         word = match.group(1)
-        category = _CATEGORY_OF_WORD.get(word) or _CATEGORY_OF_WORD.get(word.rstrip("s"))
+        category = CATEGORY_OF_WORD.get(word) or CATEGORY_OF_WORD.get(word.rstrip("s"))
         if k + 1 < len(mentions) and not text[match.end() : mentions[k + 1].start()].strip(" -"):
             continue  # "a cafe restaurant": the first kind qualifies the second
         before = text[max(0, match.start() - 12) : match.start()]
@@ -594,12 +599,12 @@ def _categories(text: str) -> list[ActBase]:
             continue  # "Hindenburg memorial": the rest of a name
         definite = re.search(r"\b(?:the|that|this|those|these)\s+$|\bas far as\s+$", before)
         verb = word == "park" and re.search(r"\b(?:can|to|could|where|we|i|you|and)\s+$", before)
-        if category is not None and not definite and not verb and _polarity_at(text, match.start()):
+        if category is not None and not definite and not verb and polarity_at(text, match.start()):
             found.append((match.start(), category))  # "the cafe" refers to a site; "a cafe" asks for one
-    eat = _EATING.search(text)
+    eat = EATING.search(text)
     if (
         eat is not None
-        and _polarity_at(text, eat.start())
+        and polarity_at(text, eat.start())
         and not _IF_BEFORE.search(text, max(0, eat.start() - 20), eat.start())
     ):
         found.append((eat.start(), "restaurant"))
@@ -607,9 +612,9 @@ def _categories(text: str) -> list[ActBase]:
 
 
 def _rating(text: str) -> list[ActBase]:
-    match = _RATING.search(text) or _RATING_FIRST.search(text)
+    match = RATING.search(text) or RATING_FIRST.search(text)
     if match is None:
-        if _RATING_HIGH.search(text):
+        if RATING_HIGH.search(text):
             return [PlanFeature(feature="rating", liked=RATINGS[4:], disliked=LOW_RATINGS)]
         return []
     threshold = float(match.group(1))
@@ -641,11 +646,11 @@ def _categorical(text: str) -> list[ActBase]:
         liked: list[str] = []
         disliked: list[str] = []
         aliases = {word: value for word, value in VALUE_ALIASES.items() if value in values}
-        pattern = _words(values + tuple(aliases))
+        pattern = word_pattern(values + tuple(aliases))
         for match in pattern.finditer(text):
             value = aliases.get(match.group(1), match.group(1))
             too = text.endswith("too ", 0, match.start())  # "too trendy"
-            target = liked if _polarity_at(text, match.start()) and not too else disliked
+            target = liked if polarity_at(text, match.start()) and not too else disliked
             if value not in liked and value not in disliked:
                 target.append(value)
         if liked or disliked:
@@ -700,30 +705,30 @@ def _booleans(text: str, described: bool = False, spoken: bool = False) -> list[
             negated clause are a complaint that wants the feature, which the templates never say.
     """
     found: list[tuple[int, PlanFeature]] = []
-    cuts = [0] + [m.end() for m in _CONTRAST.finditer(text)] + [len(text) + 1]
-    optional = [bool(_LOOSE.search(text, a, b)) for a, b in itertools.pairwise(cuts)]
+    cuts = [0] + [m.end() for m in CONTRAST.finditer(text)] + [len(text) + 1]
+    optional = [bool(LOOSE.search(text, a, b)) for a, b in itertools.pairwise(cuts)]
 
     def loose_at(position: int) -> bool:
         """Whether the part of the clause with ``position`` says it is optional ("X would be nice")."""
         return optional[bisect.bisect_right(cuts, position) - 1]
 
     for feature, (_, synonyms, _) in BOOL_FEATURES.items():
-        match: re.Match[str] | None = _words(synonyms).search(text)
+        match: re.Match[str] | None = word_pattern(synonyms).search(text)
         while match is not None and feature == "good for groups" and _the_group(text, match):
-            match = _words(synonyms).search(text, match.end())  # "the group", "our group": the travellers
+            match = word_pattern(synonyms).search(text, match.end())  # "the group", "our group": the travellers
         implied = IMPLIED.get(feature)
         if (
             implied is not None
             and (other := implied.search(text))
             and (match is None or other.start() < match.start())
-            and _polarity_at(text, other.start())  # "we don't have a car" implies nothing
+            and polarity_at(text, other.start())  # "we don't have a car" implies nothing
         ):
             match = other
         if feature == "touristy":
-            hidden = _words(HIDDEN_WORDS).search(text)
+            hidden = word_pattern(HIDDEN_WORDS).search(text)
             if hidden and (match is None or hidden.start() <= match.start()):
                 # wishing for hidden spots is loose (the yaml's "hidden, non-touristy spots would be cool")
-                value = not _polarity_at(text, hidden.start())
+                value = not polarity_at(text, hidden.start())
                 found.append((hidden.start(), _bool_act(feature, value, loose_at(hidden.start()) or value is False)))
                 continue
         if match is None:
@@ -746,14 +751,14 @@ def _booleans(text: str, described: bool = False, spoken: bool = False) -> list[
             spoken
             and feature in ("good for kids", "good for groups")
             and not match.group(0).endswith("friendly")
-            and not _polarity_at(text, match.start())
+            and not polarity_at(text, match.start())
         ):
             # nobody avoids kid- or group-friendly places: "not sure the kids will enjoy it" is a complaint
             # that wants them; only an absence ("we don't have kids") says nothing
-            if not _ABSENT.search(_window(text, match.start())):
+            if not _ABSENT.search(window_before(text, match.start())):
                 found.append((match.start(), _bool_act(feature, True, loose_at(match.start()))))
         else:
-            value = _polarity_at(text, match.start())
+            value = polarity_at(text, match.start())
             # liking touristy spots is loose (the yaml's "all the classic touristy spots"); "only" makes it strict
             soft = feature == "touristy" and value and not re.search(r"\bonly\b", text[: match.start()])
             found.append((match.start(), _bool_act(feature, value, loose_at(match.start()) or soft)))

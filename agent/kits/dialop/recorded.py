@@ -53,7 +53,8 @@ def recorded_context(task: Task, agent: Any, options: Mapping[str, str]) -> tupl
     game ``options["recorded"]`` of ``task``, as the reader's belief store gives it, and the
     recorded message of that turn (empty when the turn has none, or after the last turn).
 
-    ``options["reader"]`` overrides the reading seat.
+    ``options["reader"]`` overrides the reading seat. ``agent`` is reset first: it reads the
+    recorded prefix into a fresh belief store.
 
     Raises:
         ValueError: an index out of range, or a reader that is not a seat (one line).
