@@ -68,6 +68,20 @@ def test_psp_refuses_unknown_conditions_and_games_in_one_line():
     assert result.exit_code == 2 and "needs a DialOp game" in result.stderr
 
 
+def test_psp_takes_slot_options_for_the_noisy_renderer(tmp_path):
+    def messages(level: str) -> list[str]:
+        out = tmp_path / f"t{level}.jsonl"
+        args = ["dialop", "psp", "--game", "dialop_planning", "--games", "1", "--prefix", "0.5", "--agent", "noisy"]
+        result = runner.invoke(app, [*args, "--option", f"renderer.level={level}", "--transcripts", str(out)])
+        assert result.exit_code == 0, result.stderr
+        return [t["message"] for t in json.loads(out.read_text().splitlines()[0])["transcript"] if t.get("message")]
+
+    assert messages("0") != messages("3")  # level 0 says the templates unchanged
+    args = ["dialop", "psp", "--game", "dialop_planning", "--games", "1", "--agent", "noisy"]
+    result = runner.invoke(app, [*args, "--option", "renderer.lvl=2"])
+    assert result.exit_code == 2 and "takes no option 'lvl'" in result.stderr
+
+
 def test_parse_reads_a_message_in_the_names_of_a_generated_game():
     result = runner.invoke(app, ["parse", "--game", "dialop_optimization", "Ava on BLEU is 80."])
     assert result.exit_code == 0, result.stderr

@@ -13,7 +13,7 @@ from typing import Any
 import typer
 
 from agent.cli.common import UserError, _guard, _progress, _show, _write_json, _write_jsonl, _wrote
-from agent.cli.options import _csv, with_llm_options
+from agent.cli.options import _csv, _slot_options, with_llm_options
 from agent.cli.tables import _llm_table
 from agent.kits.base import KitCommand
 from agent.terminal import LiteralTable
@@ -91,6 +91,11 @@ def dialop_psp_command(
     agent: str | None = typer.Option(None, help="agent preset in every seat (default: the game's strongest)"),
     games: int | None = typer.Option(None, min=1, help="only the first N recorded games (default: all)"),
     parser: str | None = typer.Option(None, help="override the preset's parser: rules | llm | off"),
+    option: list[str] | None = typer.Option(
+        None,
+        help="a slot option [SLOT.]KEY=VALUE, e.g. renderer.level=2 or renderer.kinds=typo with --agent noisy "
+        "(default slot: planner; repeatable)",
+    ),
     json_path: str | None = typer.Option(None, "--json", help="write per-game results and the table as JSON"),
     transcripts: str | None = typer.Option(None, help="write every game's continuation as JSONL ('-' = stdout)"),
     plot: str | None = typer.Option(
@@ -115,10 +120,14 @@ def dialop_psp_command(
             if condition not in CONDITIONS:
                 raise UserError(f"unknown prefix {condition!r}; choose from {', '.join(CONDITIONS)}")
         config = llm()
+        options = _slot_options(option)
         specs = {}
         for family in families:
             spec = registry.preset(family, agent or registry.default_preset(family))
-            specs[family] = spec.with_slots(parser=parser) if parser else spec
+            spec = spec.with_slots(parser=parser) if parser else spec
+            for slot, values in options.items():
+                spec = spec.with_options(slot, **values)
+            specs[family] = spec
             registry.build_agent(specs[family], config)  # fail on bad names before anything runs
         summaries: dict[str, dict[str, dict[str, Any]]] = {}
         per_game: list[dict[str, Any]] = []
