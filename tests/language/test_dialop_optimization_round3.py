@@ -1,0 +1,173 @@
+"""Issue 17, round 3: failure shapes of the DialOp Optimization parser found on fresh batches of the
+recorded human games (``tests/language/data/optimization_dev_s*.jsonl``, first reads in
+``optimization_dev.md``). Each test writes the shape in its own words; the dev sets hold the originals."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.dialop.optimization_game import paper_names, reviewer_names
+from language.dialop_optimization import OptAsk, OptimizationContext, OptimizationParser, OptRate, OptUnseen
+
+PARSER = OptimizationParser()
+NAMES = {"reviewers": tuple(reviewer_names(8)), "papers": tuple(paper_names(8))}
+AVA, DANIEL, SOFIA, ANDREI, MORGAN, JOSEPH, ETHAN, NOAH = range(8)
+BLEU, ELECTRA, GLOVE, GLUE, LLAMA, ROBERTA, QUAC, SWAG = range(8)
+
+
+def ctx(**dialogue: object) -> OptimizationContext:
+    return OptimizationContext(**NAMES, **dialogue)  # type: ignore[arg-type]
+
+
+def facts(message: str, context: OptimizationContext | None = None) -> set[tuple[object, ...]]:
+    out: set[tuple[object, ...]] = set()
+    for act in PARSER.parse(message, context or ctx()):
+        if isinstance(act, OptRate):
+            out.add(("rate", act.reviewer, act.paper, act.level))
+        elif isinstance(act, OptUnseen):
+            out.add(("unseen", act.reviewer, act.paper))
+        elif isinstance(act, OptAsk):
+            out.add(("ask", act.reviewer, act.paper))
+        else:
+            out.add((act.act,))
+    return out
+
+
+XF_ALSO = pytest.mark.xfail(strict=True, reason="issue 17: 'also' does not take the paper under discussion")
+XF_FEW = pytest.mark.xfail(strict=True, reason="issue 17: 'I don't have many ...' read as a low rating")
+
+
+def row(reviewer: int, level: str, but: tuple[int, ...]) -> set[tuple[object, ...]]:
+    return {("rate", reviewer, p, level) for p in range(8) if p not in but}
+
+
+# ---- "under average" is below average ----------------------------------------------------------
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Sofia is slightly under average on Llama", {("rate", SOFIA, LLAMA, "low")}),
+        ("Ethan's a bit under average for GLUE", {("rate", ETHAN, GLUE, "low")}),
+        ("Noah sits under the average on RoBERTa", {("rate", NOAH, ROBERTA, "low")}),
+    ],
+)
+@pytest.mark.xfail(strict=True, reason="issue 17: 'under average' not a low cue")
+def test_under_average_is_low(message: str, expected: set[tuple[object, ...]]) -> None:
+    assert facts(message) == expected
+
+
+# ---- a reviewer said to be "also" good takes the paper under discussion ----------------------------
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        pytest.param(
+            "I think Daniel might also be a good fit, but Morgan might be a better choice",
+            {("rate", DANIEL, ELECTRA, "high")},
+            marks=XF_ALSO,
+        ),
+        ("Joseph would be strong there too", {("rate", JOSEPH, ELECTRA, "high")}),
+        pytest.param("Ava is also great", {("rate", AVA, ELECTRA, "high")}, marks=XF_ALSO),
+        pytest.param("Andrei would be a good fit as well", {("rate", ANDREI, ELECTRA, "high")}, marks=XF_ALSO),
+    ],
+)
+def test_also_takes_the_dialogue_paper(message: str, expected: set[tuple[object, ...]]) -> None:
+    assert facts(message, ctx(last_reviewer=MORGAN, last_paper=ELECTRA)) == expected
+
+
+def test_also_without_a_paper_under_discussion_rates_nothing() -> None:
+    assert facts("Daniel might also be a good fit") == set()
+
+
+# ---- "everything else" / "the rest" after a named cell rates the rest of the row -------------------
+@pytest.mark.parametrize(
+    ("message", "context", "expected"),
+    [
+        (
+            "grey on glue, everything else red",
+            ctx(questions=(OptAsk(reviewer=MORGAN),), last_reviewer=MORGAN),
+            {("unseen", MORGAN, GLUE)} | row(MORGAN, "low", (GLUE,)),
+        ),
+        (
+            "Ava is green on BLEU, everything else is red",
+            ctx(),
+            {("rate", AVA, BLEU, "high")} | row(AVA, "low", (BLEU,)),
+        ),
+        (
+            "Noah is bad at SWAG and GLUE but good at all the rest",
+            ctx(),
+            {("rate", NOAH, SWAG, "low"), ("rate", NOAH, GLUE, "low")} | row(NOAH, "high", (SWAG, GLUE)),
+        ),
+    ],
+)
+@pytest.mark.xfail(strict=True, reason="issue 17: 'everything else' rates nothing")
+def test_everything_else_rates_the_rest_of_the_row(
+    message: str, context: OptimizationContext, expected: set[tuple[object, ...]]
+) -> None:
+    assert facts(message, context) == expected
+
+
+def test_everything_else_of_two_reviewers_rates_nothing_more() -> None:
+    assert facts("Ava and Noah are green on BLEU, everything else red") == {
+        ("rate", AVA, BLEU, "high"),
+        ("rate", NOAH, BLEU, "high"),
+    }
+
+
+# ---- a shade of other squares is no rating -------------------------------------------------------
+@pytest.mark.parametrize(
+    "message",
+    [
+        "He is in between two green squares tho so maybe could be a good sign",
+        "he has 3 green squares next to it",
+        "There are a few red cells around him",
+    ],
+)
+@pytest.mark.xfail(strict=True, reason="issue 17: counted squares read as a rating")
+def test_counted_squares_rate_nothing(message: str) -> None:
+    said = f"Although, he is blank for me there / {message}"
+    assert facts(said, ctx(last_reviewer=ANDREI, last_paper=ELECTRA)) == {("unseen", ANDREI, ELECTRA)}
+
+
+# ---- "I don't have many ..." counts, it rates no cell --------------------------------------------
+@pytest.mark.parametrize(
+    "message",
+    [
+        pytest.param("I don't have that many indicating high expertise", marks=XF_FEW),
+        pytest.param("I dont have very many strong ones", marks=XF_FEW),
+        "I do not have many good options",
+    ],
+)
+def test_few_of_something_rates_nothing(message: str) -> None:
+    context = ctx(last_reviewer=AVA, last_paper=QUAC, questions=(OptAsk(reviewer=AVA, paper=QUAC),))
+    assert facts(message, context) == set()
+
+
+# ---- where a reviewer is placed is no rating -----------------------------------------------------
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Sofia is good for QuAC but we already have her on GLUE", {("rate", SOFIA, QUAC, "high")}),
+        ("Ethan is great at Electra but we have him on BLEU right now", {("rate", ETHAN, ELECTRA, "high")}),
+        ("Morgan is strong on SWAG, though she's already on LLaMA", {("rate", MORGAN, SWAG, "high")}),
+    ],
+)
+@pytest.mark.xfail(strict=True, reason="issue 17: a placement continues the rating")
+def test_placement_is_no_rating(message: str, expected: set[tuple[object, ...]]) -> None:
+    assert facts(message) == expected
+
+
+# ---- what a reviewer "doesn't want" is a low rating ----------------------------------------------
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I only know that she doesnt want to be on glue.", {("rate", SOFIA, GLUE, "low")}),
+        ("Noah doesn't want to review SWAG", {("rate", NOAH, SWAG, "low")}),
+        ("Joseph does not want to do BLEU at all", {("rate", JOSEPH, BLEU, "low")}),
+    ],
+)
+@pytest.mark.xfail(strict=True, reason="issue 17: 'doesn't want to be on X' not read")
+def test_a_reviewer_not_wanting_a_paper_is_low(message: str, expected: set[tuple[object, ...]]) -> None:
+    assert facts(message, ctx(last_reviewer=SOFIA)) == expected
+
+
+def test_the_speaker_not_wanting_a_placement_proposes() -> None:
+    assert facts("I don't want Noah on SWAG") == set()
