@@ -301,7 +301,7 @@ AGREEMENT = re.compile(
     r"|\b(?:good|great|excellent|perfect)\s+(?:idea|ideas|call|plan|point|thinking|question|luck|job|work|start|morning|evening|night|day|info|information|options?|choices?\s+for\s+(?:multiple|many))"
     r"|\b(?:i'?m|im|i\s+am|we'?re|we\s+are)\s+(?:good|great|fine|okay|ok)\b|^(?:(?:it'?s|its|we'?re)\s+)?all\s+(?:good|great|fine|okay|ok)\b"
     r"|\b(?:looks?|seems?)\s+(?:good|great|fine|solid)\s*(?:to\s+me|here|then|now)?\s*$"
-    r"|\bthat\s+works\b|\bworks\s+(?:great|well)\b|\bgood\s+enough\b|\bbetter\s+than\s+average\b(?=\s+one)"
+    r"|\b(?:good|great|promising)\s+sign\b|\bthat\s+works\b|\bworks\s+(?:great|well)\b|\bgood\s+enough\b|\bbetter\s+than\s+average\b(?=\s+one)"
 )
 """Agreement and politeness ("sounds good", "good idea", "works for me"): no rating."""
 
@@ -323,7 +323,8 @@ LOW = re.compile(
     r"|(?:isn'?t|isnt|aren'?t|wasn'?t|wouldn'?t|won'?t|doesn'?t|don'?t|didn'?t)\s+(?:\w+\s+){0,4}?(?:good|great|strong"
     r"|fit|strength|suited|high)"
     r"|(?:don'?t|doesn'?t|do\s+not|does\s+not)\s+have\s+(?:much|any|a\s+lot\s+of)\s+(?:\w+\s+)?(?:knowledge|experience|expertise)"
-    r"|little\s+(?:knowledge|experience|expertise))\b"
+    r"|little\s+(?:knowledge|experience|expertise)|(?:under|below)\s+(?:the\s+)?average"
+    r"|(?:doesn'?t|doesnt|does\s+not)\s+(?:really\s+|even\s+)?want\s+(?:to\s+)?(?:be\s+on|be\s+in|review|do|work\s+on|take|touch))\b"
 )
 """What makes a rating ``low`` (a low cue beats a high one in the same clause)."""
 
@@ -332,6 +333,20 @@ EVERY = re.compile(
     r"|\ball\s+(?:red|green|bad|good|pink)\b|\b(?:red|bad|green|good)\s+(?:everywhere|across\s+the\s+board)\b"
 )
 """A rating over a whole row ("Andrei is red for everything")."""
+REST = re.compile(
+    r"\b(?:everything|everywhere|anything|all)\s+else\b|\b(?:all\s+)?the\s+(?:rest|others)\b|\ball\s+(?:of\s+)?(?:the\s+)?others\b"
+)
+"""A rating over the rest of a row ("grey on GLUE, everything else red"): every paper the message
+has not named for the reviewer."""
+COUNTED = re.compile(
+    r"\b(?:\d+|two|three|four|five|six|seven|a\s+few|few|several|couple(?:\s+of)?)\s+(?:(?:dark|light|medium|bright)\s+)?"
+    r"(?:green|red|pink|grey|gray|blank|empty)\s+(?:squares|cells|boxes|spots|slots)\b"
+)
+"""Counted squares of a colour ("in between two green squares"): the colour rates no cell of the clause."""
+FEW = re.compile(
+    r"\b(?:don'?t|dont|do\s+not)\s+(?:really\s+)?have\s+(?:that\s+|very\s+|too\s+|so\s+)?many\b(?:(?!\bbut\b)[^,.;!?])*"
+)
+"""A count ("I don't have that many indicating high expertise"): its words rate nothing."""
 CONDITIONAL = re.compile(
     r"\b(?:(?:on|from|at)\s+your\s+(?:end|side|board|table)|if|unless|as\s+long\s+as|in\s+case|hope|hoping|wonder|whether|assume|assuming|tell\s+me|let\s+me\s+know|show\s+me)\b"
 )
@@ -381,7 +396,9 @@ PROPOSAL = re.compile(
     r"\b(?:let'?s|lets|put|place|assign|assigning|move|swap|switch|stick|lock(?:ed)?\s+(?:in|into|\w+\s+(?:in|into|on|for))|go\s+with|going\s+with"
     r"|how\s+about|i\s+(?:really\s+)?(?:like|love|prefer|want|need|would\s+go|'d\s+go)|i'?m\s+(?:liking|thinking|leaning)"
     r"|works?\s+for\s+me|(?:i'?m|im|i\s+am|we'?re|be|are)\s+(?:fine|okay|ok|good|happy)\s+with|agree|agreed|keep|should\s+(?:go|be\s+put|get|take|review)"
-    r"|we\s+(?:could|can|should|need)|can\s+we|suggest\w*|recommend\w*|nominat\w*|my\s+top\s+(?:two|three|four|\d|picks?|choices?)|match(?!\s+(?:of|for\s+(?:me|you)))|then\s*$|for\s+now)\b"
+    r"|we\s+(?:could|can|should|need)|can\s+we|suggest\w*|recommend\w*|nominat\w*|my\s+top\s+(?:two|three|four|\d|picks?|choices?)|match(?!\s+(?:of|for\s+(?:me|you)))|then\s*$|for\s+now"
+    r"|we\s+(?:already\s+|currently\s+)?(?:have|had|got)\s+(?:\w+\s+)?(?:on|in|at|doing|reviewing)"
+    r"|already\s+(?:on|in|at|doing|reviewing|assigned|placed|taken|used|locked))\b"
 )
 """A proposal, agreement or plan: its clause rates nothing ("let's put Ava on BLEU")."""
 

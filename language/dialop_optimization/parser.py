@@ -100,6 +100,7 @@ class _Reading:
     recent: list[int] = field(default_factory=list)  # the reviewers named in the message, in order
     said: list[OptAct] = field(default_factory=list)  # the acts of the last statement (for "I meant ...")
     all_but: bool = False  # the sentence rates "all" but some names ("all green but Noah")
+    rest: list[tuple[int, Level]] = field(default_factory=list)  # rows rated on "everything else"
 
     def add(self, act: OptAct) -> None:
         """Keep ``act``; after a correction ("oh wait I misread") it replaces what the message said
@@ -459,6 +460,8 @@ class OptimizationParser:
         text = lx.NEUTRAL.sub(" so-so ", text)
         text = lx.AGREEMENT.sub(" okay ", text)
         text = _RANGE.sub(" ", text)
+        text = lx.COUNTED.sub(" ", text)  # "in between two green squares"
+        text = lx.FEW.sub(" so-so ", text)  # "I don't have that many indicating high expertise"
         previous_level = reading.level
         exception = _EXCEPTION.search(text) is not None
         every = lx.EVERY.search(text)
@@ -535,10 +538,18 @@ class OptimizationParser:
         says = clause.unseen or (clause.level is not None and not clause.proposal)
         before = len(reading.acts)
         kept_before = set(reading.kept)
+        rest = not clause.unseen and not clause.papers and lx.REST.search(text) is not None
         if not numbers and says and not clause.conditional:
-            reviewers, papers = self._resolve(clause, text, reviewers, papers, reading)
+            if rest:  # "grey on GLUE, everything else red"
+                reviewers, papers = self._rest_of(clause, reading), []
+            else:
+                reviewers, papers = self._resolve(clause, text, reviewers, papers, reading)
             if clause.unseen:
                 self._unseen(clause, text, reviewers, papers, reading)
+            elif rest:
+                assert clause.level is not None
+                if reviewers:
+                    reading.rest.append((reviewers[0].index, clause.level))
             elif clause.reviewers and not papers and lx.EVERY.search(text):
                 # "all green but Noah and Ethan": the names after "but" are the exceptions, no row
                 if not reading.all_but:
@@ -567,6 +578,20 @@ class OptimizationParser:
         if clause.reviewers and reading.subject not in {m.index for m in clause.reviewers}:
             reading.subject = None  # "Let's put Morgan on RoBERTa! She ...": she is Morgan, not the earlier subject
         self._remember(reviewers, papers, reading, (clause.reviewers, clause.papers))
+
+    @staticmethod
+    def _rest_of(clause: _Clause, reading: _Reading) -> list[Mention]:
+        """The one reviewer whose row "everything else" rates: the clause's, else the message's only
+        subject, else the other side's question's (none when the message spoke of several)."""
+        named = _unique(clause.reviewers)
+        if named:
+            return named if len(named) == 1 else []
+        if clause.refs & {"RR"} and clause.plural:
+            return []
+        r = reading.subject if len(reading.subjects) <= 1 else None
+        if r is None and not reading.subjects:
+            r = reading.question("R")
+        return [Mention("R", r, -1)] if r is not None else []
 
     def _resolve(
         self, clause: _Clause, text: str, reviewers: list[Mention], papers: list[Mention], reading: _Reading
@@ -635,8 +660,8 @@ class OptimizationParser:
             and not _PARTIAL.search(text)
         ):
             p = reading.topic if reading.topic is not None else reading.question("P")
-            if p is None and clause.unseen:
-                p = context.last_paper
+            if p is None and (clause.unseen or _ALSO.search(text) is not None):
+                p = context.last_paper  # "I think Daniel might also be a good fit": the paper under discussion
         return reviewers, ([Mention("P", p, 10**6)] if p is not None else [])
 
     def _unseen(
@@ -670,6 +695,12 @@ class OptimizationParser:
                 left_out = paper in named or paper in reading.excepted
                 if (reviewer, paper) not in rated and (reviewer, paper) not in cells and not left_out:
                     reading.add(OptUnseen(reviewer=reviewer, paper=paper))
+        for reviewer, level in reading.rest:
+            named = reading.named_papers.get(reviewer, set()) | reading.excepted
+            taken = {c for a in reading.acts if (c := _cell_of(a)) is not None}
+            for paper in range(k_p):
+                if paper not in named and (reviewer, paper) not in taken and (reviewer, paper) not in cells:
+                    reading.add(OptRate(reviewer=reviewer, paper=paper, level=level))
         for paper in reading.columns:
             for reviewer in range(k_r):
                 if (reviewer, paper) not in rated and (reviewer, paper) not in cells:
@@ -822,6 +853,8 @@ _WH_START = frozenset({"what", "where", "who", "which", "how", "why", "when", "w
 _EXPLICIT_REF = re.compile(
     r"\bthere\b|\bthat\s+(?:paper|one|area|category|field|column|subject|topic|square|spot|slot|cell)\b"
 )
+_ALSO = re.compile(r"(?<!\bi\s)(?<!\bwe\s)(?<!\bi'd\s)(?<!\bi'll\s)\b(?:also|too|as\s+well)\b")
+"""A reviewer "also" good (not the speaker: "I also have Ava as a bright green")."""
 _DEMONSTRATIVE = re.compile(r"\b(?:these|those)\b")
 _PARTIAL = re.compile(r"\b(?:most|some|many|several|few|half)\b")
 _RENAMING = re.compile(r"\b(?:i\s+meant?|sorry|typo|oops|my\s+bad|correction|misread|misspoke)\b")

@@ -33,10 +33,6 @@ def facts(message: str, context: OptimizationContext | None = None) -> set[tuple
     return out
 
 
-XF_ALSO = pytest.mark.xfail(strict=True, reason="issue 17: 'also' does not take the paper under discussion")
-XF_FEW = pytest.mark.xfail(strict=True, reason="issue 17: 'I don't have many ...' read as a low rating")
-
-
 def row(reviewer: int, level: str, but: tuple[int, ...]) -> set[tuple[object, ...]]:
     return {("rate", reviewer, p, level) for p in range(8) if p not in but}
 
@@ -50,7 +46,6 @@ def row(reviewer: int, level: str, but: tuple[int, ...]) -> set[tuple[object, ..
         ("Noah sits under the average on RoBERTa", {("rate", NOAH, ROBERTA, "low")}),
     ],
 )
-@pytest.mark.xfail(strict=True, reason="issue 17: 'under average' not a low cue")
 def test_under_average_is_low(message: str, expected: set[tuple[object, ...]]) -> None:
     assert facts(message) == expected
 
@@ -59,14 +54,13 @@ def test_under_average_is_low(message: str, expected: set[tuple[object, ...]]) -
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
-        pytest.param(
+        (
             "I think Daniel might also be a good fit, but Morgan might be a better choice",
             {("rate", DANIEL, ELECTRA, "high")},
-            marks=XF_ALSO,
         ),
         ("Joseph would be strong there too", {("rate", JOSEPH, ELECTRA, "high")}),
-        pytest.param("Ava is also great", {("rate", AVA, ELECTRA, "high")}, marks=XF_ALSO),
-        pytest.param("Andrei would be a good fit as well", {("rate", ANDREI, ELECTRA, "high")}, marks=XF_ALSO),
+        ("Ava is also great", {("rate", AVA, ELECTRA, "high")}),
+        ("Andrei would be a good fit as well", {("rate", ANDREI, ELECTRA, "high")}),
     ],
 )
 def test_also_takes_the_dialogue_paper(message: str, expected: set[tuple[object, ...]]) -> None:
@@ -75,6 +69,13 @@ def test_also_takes_the_dialogue_paper(message: str, expected: set[tuple[object,
 
 def test_also_without_a_paper_under_discussion_rates_nothing() -> None:
     assert facts("Daniel might also be a good fit") == set()
+
+
+def test_the_speaker_also_having_a_green_takes_no_paper() -> None:
+    context = ctx(last_reviewer=ETHAN, last_paper=GLOVE)
+    assert facts("I also have ava as a bright green. Morgan Bleu bright green", context) == {
+        ("rate", MORGAN, BLEU, "high")
+    }
 
 
 # ---- "everything else" / "the rest" after a named cell rates the rest of the row -------------------
@@ -98,7 +99,6 @@ def test_also_without_a_paper_under_discussion_rates_nothing() -> None:
         ),
     ],
 )
-@pytest.mark.xfail(strict=True, reason="issue 17: 'everything else' rates nothing")
 def test_everything_else_rates_the_rest_of_the_row(
     message: str, context: OptimizationContext, expected: set[tuple[object, ...]]
 ) -> None:
@@ -121,7 +121,6 @@ def test_everything_else_of_two_reviewers_rates_nothing_more() -> None:
         "There are a few red cells around him",
     ],
 )
-@pytest.mark.xfail(strict=True, reason="issue 17: counted squares read as a rating")
 def test_counted_squares_rate_nothing(message: str) -> None:
     said = f"Although, he is blank for me there / {message}"
     assert facts(said, ctx(last_reviewer=ANDREI, last_paper=ELECTRA)) == {("unseen", ANDREI, ELECTRA)}
@@ -131,8 +130,8 @@ def test_counted_squares_rate_nothing(message: str) -> None:
 @pytest.mark.parametrize(
     "message",
     [
-        pytest.param("I don't have that many indicating high expertise", marks=XF_FEW),
-        pytest.param("I dont have very many strong ones", marks=XF_FEW),
+        ("I don't have that many indicating high expertise"),
+        ("I dont have very many strong ones"),
         "I do not have many good options",
     ],
 )
@@ -150,7 +149,6 @@ def test_few_of_something_rates_nothing(message: str) -> None:
         ("Morgan is strong on SWAG, though she's already on LLaMA", {("rate", MORGAN, SWAG, "high")}),
     ],
 )
-@pytest.mark.xfail(strict=True, reason="issue 17: a placement continues the rating")
 def test_placement_is_no_rating(message: str, expected: set[tuple[object, ...]]) -> None:
     assert facts(message) == expected
 
@@ -164,7 +162,6 @@ def test_placement_is_no_rating(message: str, expected: set[tuple[object, ...]])
         ("Joseph does not want to do BLEU at all", {("rate", JOSEPH, BLEU, "low")}),
     ],
 )
-@pytest.mark.xfail(strict=True, reason="issue 17: 'doesn't want to be on X' not read")
 def test_a_reviewer_not_wanting_a_paper_is_low(message: str, expected: set[tuple[object, ...]]) -> None:
     assert facts(message, ctx(last_reviewer=SOFIA)) == expected
 
