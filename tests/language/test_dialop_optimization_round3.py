@@ -168,3 +168,139 @@ def test_a_reviewer_not_wanting_a_paper_is_low(message: str, expected: set[tuple
 
 def test_the_speaker_not_wanting_a_placement_proposes() -> None:
     assert facts("I don't want Noah on SWAG") == set()
+
+
+# ---- batch 1212 --------------------------------------------------------------------------------
+XF = pytest.mark.xfail(strict=True, reason="issue 17: round-3 batch 1212 shape not read")
+
+
+@XF
+@pytest.mark.parametrize(
+    "message",
+    ["Like a half step below his glue / so really good", "a bit lower than his GLUE. but still great"],
+)
+def test_a_level_answers_the_question_after_a_comparison(message: str) -> None:
+    context = ctx(questions=(OptAsk(reviewer=ANDREI, paper=ROBERTA),), last_reviewer=ANDREI, last_paper=ROBERTA)
+    assert facts(message, context) == {("rate", ANDREI, ROBERTA, "high")}
+
+
+@XF
+@pytest.mark.parametrize(
+    "message", ["sounds good / can Ethan Llama?", "could Noah take SWAG?", "can Ava do BLEU then?"]
+)
+def test_can_a_reviewer_take_a_paper_proposes(message: str) -> None:
+    assert facts(message) == set()
+
+
+def test_can_a_reviewer_be_good_still_asks() -> None:
+    assert facts("could Ethan be good on LLaMA?") == {("ask", ETHAN, LLAMA)}
+
+
+@XF
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        (
+            "GLUE: Ethan CANNOT do Glue / LLAMA: nobody good at this but Daniel and Joseph CANNOT do this",
+            {("rate", ETHAN, GLUE, "low"), ("rate", DANIEL, LLAMA, "low"), ("rate", JOSEPH, LLAMA, "low")},
+        ),
+    ],
+)
+def test_this_at_the_end_is_the_paper_just_named(message: str, expected: set[tuple[object, ...]]) -> None:
+    assert facts(message) == expected
+
+
+@XF
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Andrei is blank on GLUE for me, what do you have there?", {("unseen", ANDREI, GLUE), ("ask", ANDREI, GLUE)}),
+        ("Noah is red on QuAC. What do you see for that one?", {("rate", NOAH, QUAC, "low"), ("ask", NOAH, QUAC)}),
+    ],
+)
+def test_a_question_about_there_asks_the_statement_cell(message: str, expected: set[tuple[object, ...]]) -> None:
+    assert facts(message) == expected
+
+
+@XF
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Daniel on SWAG? its red but not terrible",
+        "Ethan is pink for GLUE, but not that bad",
+        "Ava is low on BLEU but not the worst",
+    ],
+)
+def test_red_but_not_terrible_rates_nothing(message: str) -> None:
+    assert {f for f in facts(message) if f[0] == "rate"} == set()
+
+
+@XF
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I think Daniel might be as good or better at glove",
+    ],
+)
+def test_as_good_or_better_compares(message: str) -> None:
+    assert facts(message) == set()
+
+
+@XF
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        (
+            "I know Daniel shouldn't be assigned BLEU and Morgan shouldn't be assigned GloVe",
+            {("rate", DANIEL, BLEU, "low"), ("rate", MORGAN, GLOVE, "low")},
+        ),
+        ("Sofia should not be on QuAC", {("rate", SOFIA, QUAC, "low")}),
+    ],
+)
+def test_should_not_be_assigned_is_low(message: str, expected: set[tuple[object, ...]]) -> None:
+    assert facts(message) == expected
+
+
+def test_we_should_not_put_proposes() -> None:
+    assert facts("we shouldn't put Sofia on QuAC") == set()
+
+
+@XF
+@pytest.mark.parametrize(
+    "message",
+    ["My best swag is Santos --- no info on Daniel or Ethan", "My best swag is Santos -- no info on Daniel or Ethan"],
+)
+def test_long_dashes_cut_sentences(message: str) -> None:
+    assert facts(message) == {("rate", JOSEPH, SWAG, "high"), ("unseen", DANIEL, SWAG), ("unseen", ETHAN, SWAG)}
+
+
+@XF
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Ava seems to have average expertise in the field of LLaMa.",
+    ],
+)
+def test_average_expertise_rates_nothing(message: str) -> None:
+    assert facts(message) == set()
+
+
+@XF
+def test_might_be_best_for_now_rates() -> None:
+    assert facts("Daniel might be best handling GloVe for now.") == {("rate", DANIEL, GLOVE, "high")}
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        (
+            "Sofia is great at BLEU. For SWAG, Noah would be bad at this",
+            {("rate", SOFIA, BLEU, "high"), ("rate", NOAH, SWAG, "low")},
+        ),
+        ("Morgan is as strong if not stronger on SWAG", set()),
+        ("Ethan is just as good as Noah on BLEU", set()),
+        ("Noah has a medium level of experience with GLUE", set()),
+    ],
+)
+def test_names_and_comparisons_already_read(message: str, expected: set[tuple[object, ...]]) -> None:
+    assert facts(message) == expected
