@@ -266,8 +266,8 @@ def reference(tokens: list[str], i: int) -> tuple[MentionKind, int] | None:
         return ("PROP", 2) if following in ("proposal", "assignment", "assignments") else None
     if token in ("that", "this") and following in _REF_NOUNS:
         return "PR", 2
-    if token == "that" and not following:
-        return "PR", 1  # "no info on that"
+    if token in ("that", "this") and not following:
+        return "PR", 1  # "no info on that", "Daniel CANNOT do this"
     if token in PAPER_REFS:
         previous = tokens[i - 1] if i else ""
         existential = token.startswith("there") and (
@@ -285,7 +285,8 @@ NEUTRAL = re.compile(
     r"\b(?:decent|good|ok|okay|fine)\s+but\s+not\s+(?:great|amazing|the best|super)"
     r"|\b(?:not|nothing|isn'?t|aren'?t|wasn'?t)\s+(?:that\s+|so\s+|too\s+|all\s+)?(?:bad|terrible|horrible|awful)"
     r"|\bbut\s+not\s+(?:terrible|horrible|awful)"
-    r"|\b(?:not\s+)?as\s+(?:good|strong|high|great)\s+as"
+    r"|\b(?:not\s+)?as\s+(?:good|strong|high|great)\s+as|\bas\s+(?:good|strong|high|great|bad|low)\s+or\s+(?:better|stronger|higher|worse)"
+    r"|\b(?:average|mid|medium|middling|moderate)\s+(?:level\s+of\s+)?(?:expertise|experience|knowledge|skills?|strength|score|proficiency)\b"
     r"|\b(?:next|second|third|2nd|3rd)\s+(?:best|highest|top|strongest|biggest)"
     r"|\b(?:much\s+|slightly\s+|a\s+(?:little|bit)\s+|way\s+|far\s+|even\s+|a\s+lot\s+)?(?:better|worse|higher|lower|stronger|weaker|darker|lighter)"
     r"(?:\s+(?:suited|fit|choice|option|candidate|pick))?(?:\s+than)?"
@@ -323,7 +324,9 @@ LOW = re.compile(
     r"|(?:isn'?t|isnt|aren'?t|wasn'?t|wouldn'?t|won'?t|doesn'?t|don'?t|didn'?t)\s+(?:\w+\s+){0,4}?(?:good|great|strong"
     r"|fit|strength|suited|high)"
     r"|(?:don'?t|doesn'?t|do\s+not|does\s+not)\s+have\s+(?:much|any|a\s+lot\s+of)\s+(?:\w+\s+)?(?:knowledge|experience|expertise)"
-    r"|little\s+(?:knowledge|experience|expertise)|(?:under|below)\s+(?:the\s+)?average"
+    r"|little\s+(?:knowledge|experience|expertise)"
+    r"|(?:shouldn'?t|should\s+not)\s+(?:be\s+)?(?:assigned|given|on|in|doing|reviewing|do|review|take)"
+    r"|(?:under|below)\s+(?:the\s+)?average"
     r"|(?:doesn'?t|doesnt|does\s+not)\s+(?:really\s+|even\s+)?want\s+(?:to\s+)?(?:be\s+on|be\s+in|review|do|work\s+on|take|touch))\b"
 )
 """What makes a rating ``low`` (a low cue beats a high one in the same clause)."""
@@ -419,7 +422,7 @@ SEE_ALL_BUT = re.compile(
 
 RATING_FRAME = re.compile(
     r"\b(?:would|will|might|could|should)\s+(?:also\s+|still\s+|really\s+|probably\s+|definitely\s+)?be\s+(?:a\s+|an\s+)?"
-    r"(?:\w+\s+)?(?:good|great|strong|perfect|ideal|excellent|bad|terrible|solid|decent)"
+    r"(?:\w+\s+)?(?:good|great|strong|perfect|ideal|excellent|bad|terrible|solid|decent|best)"
 )
 """A hedged rating inside a proposal clause is still a rating ("Ava would be good for SWAG")."""
 

@@ -23,7 +23,7 @@ from language.text import clean_message, straight_apostrophes
 
 _SENTENCE = re.compile(r"(?<!\d)[.!?;\n]+|[.!?;\n]+(?!\d)|\s/\s|\s-\s")
 _CLAUSE = re.compile(
-    r",\s*|:\s+(?=[a-z]+\s+(?:is|are|would|has|can)\b)|\s+(?:but|however|though|although|whereas|while|yet|because|since"
+    r",\s*|\s*--+\s*|\s*[\u2013\u2014]\s*|:\s+(?=[a-z]+\s+(?:is|are|would|has|can)\b)|\s+(?:but|however|though|although|whereas|while|yet|because|since"
     r"|except(?:\s+that)?|besides|other\s+th[ae]n(?:\s+that)?|apart\s+from|aside\s+from|and)\s+"
     r"|(?<!\bnot)(?<!\bnot\s)\s+so\s+(?!(?:good|great|bad|much|many|far|well|dark|high|low|strong|solid|not|sure|i\s+guess)\b)"
     r"|\s+as\s+(?=(?:it|he|she|they|that)\b)"
@@ -457,6 +457,7 @@ class OptimizationParser:
                     reading.add(OptUnseen(reviewer=m.index, paper=columns[0].index))
                 sentence = sentence[: seen.start()]
         text = _LUKEWARM.sub(_lukewarm, sentence)
+        text = _LUKECOLD.sub(_lukewarm, text)
         text = lx.NEUTRAL.sub(" so-so ", text)
         text = lx.AGREEMENT.sub(" okay ", text)
         text = _RANGE.sub(" ", text)
@@ -467,8 +468,11 @@ class OptimizationParser:
         every = lx.EVERY.search(text)
         but = _BUT.search(text, every.end()) if every is not None else None
         reading.all_but = but is not None and not _has_cue(text[but.end() :])  # not "... but Ethan is great"
+        topic = reading.topic
         for number, (clause_text, excepted) in enumerate(_clauses(text, reading.lex)):
             clause = self._read(clause_text, reading)
+            if clause.expand and reading.topic != topic and _WHOLE_ROW.search(clause_text) is None:
+                clause.expand = False  # "My best SWAG is Santos -- no info on Daniel": on SWAG
             if excepted:
                 reading.excepted.update(m.index for m in clause.papers)
                 continue
@@ -629,7 +633,12 @@ class OptimizationParser:
                     (x for x in (reading.subject, reading.reviewer, reading.question("R"), *dialogue) if x is not None),
                     None,
                 )
-            elif not unnamed and not papers and reading.clauses == 0 and len(context.questions) == 1:
+            elif (
+                not unnamed
+                and not papers
+                and (reading.clauses == 0 or (not reading.acts and reading.subject is None))
+                and len(context.questions) == 1
+            ):
                 asked = context.questions[0]  # "Nope, red" answers "Is Daniel good on RoBERTa?"
                 if asked.reviewer is not None and asked.paper is not None:
                     return [Mention("R", asked.reviewer, -1)], [Mention("P", asked.paper, 10**6)]
@@ -743,6 +752,16 @@ class OptimizationParser:
             )
 
     # ---- questions ------------------------------------------------------------------------------
+    @staticmethod
+    def _proposes(bare: str, papers: Sequence[Mention], reading: _Reading) -> bool:
+        """Whether a question offers a placement ("can Ethan Llama?", "could Noah take SWAG?"): a
+        modal, a reviewer and a paper without a rating cue."""
+        match = _MODAL_REVIEWER.match(bare)
+        if match is None or not papers or _rates(bare):
+            return False
+        first = mentions(match.group(1), reading.lex)
+        return bool(first) and first[0].kind == "R"
+
     def _question(self, sentence: str, reading: _Reading) -> None:
         text = _RANGE.sub(" ", _RATING.sub(" ", sentence)).strip(" ?!.,")
         found = mentions(text, reading.lex)
@@ -759,7 +778,7 @@ class OptimizationParser:
                 for r in sorted(reading.named_papers, key=list(reading.named_papers).index):
                     reading.add(OptAsk(reviewer=r))
             return
-        if lx.AGREEMENT_QUESTION.search(bare):
+        if lx.AGREEMENT_QUESTION.search(bare) or self._proposes(bare, papers, reading):
             self._remember(reviewers, papers, reading)
             return
         opener = (bare.split() or [""])[0] in _OPENERS
@@ -801,6 +820,17 @@ class OptimizationParser:
                 p = reading.paper if reading.paper is not None else reading.context.last_paper
                 if p is not None:
                     papers = [Mention("P", p, 10**6)]
+        if (
+            not reviewers
+            and not papers
+            and "PR" in refs
+            and reading.paper is not None
+            and reading.clauses > 0
+            and _BOARD_ASK.search(text) is not None
+        ):
+            papers = [Mention("P", reading.paper, 10**6)]  # "Andrei is blank on GLUE, what do you have there?"
+            if reading.subject is not None:
+                reviewers = [Mention("R", reading.subject, -1)]
         if not reviewers and not papers:
             if lx.COMPARE_ASK.search(text) and reading.paper is not None and reading.clauses > 0:
                 reading.add(OptAsk(paper=reading.paper))
@@ -823,6 +853,13 @@ _LUKEWARM = re.compile(
     r"\b(?:decent|good|ok|okay|fine|solid|alright)\b[^.,;!?]{0,40}?\bbut\s+not\s+(?:great|amazing|the\s+best|super|ideal"
     r"|excellent|that\s+good|outstanding|stellar)\b"
 )
+
+
+_LUKECOLD = re.compile(
+    r"\b(?:red|bad|low|pink|weak|poor)\b[^.;!?]{0,40}?\bbut\s+not\s+(?:terrible|horrible|awful|that\s+bad|too\s+bad|so\s+bad"
+    r"|the\s+worst)\b"
+)
+"""A low cue taken back ("it's red but not terrible"): no rating, as "decent but not great"."""
 
 
 def _lukewarm(match: re.Match[str]) -> str:
@@ -849,12 +886,19 @@ def _rates(text: str) -> bool:
     return any(p.search(text) for p in (lx.HIGH, lx.LOW, lx.UNSEEN))
 
 
+_BOARD_ASK = re.compile(r"\b(?:have|has|see|seeing|got|show|showing|know)\b")
+"""A question about what the other side's board holds ("what do you have there?"), not its opinion."""
+_MODAL_REVIEWER = re.compile(r"(?:so\s+|and\s+|then\s+)?(?:can|could|should)\s+([a-z']+)\b")
 _WH_START = frozenset({"what", "where", "who", "which", "how", "why", "when", "whom"})
 _EXPLICIT_REF = re.compile(
     r"\bthere\b|\bthat\s+(?:paper|one|area|category|field|column|subject|topic|square|spot|slot|cell)\b"
 )
 _ALSO = re.compile(r"(?<!\bi\s)(?<!\bwe\s)(?<!\bi'd\s)(?<!\bi'll\s)\b(?:also|too|as\s+well)\b")
 """A reviewer "also" good (not the speaker: "I also have Ava as a bright green")."""
+_WHOLE_ROW = re.compile(
+    r"\b(?:at\s+all|any(?:thing|\s+papers?|\s+of\s+them)?|every\w*|all|complete(?:ly)?|total(?:ly)?|entire(?:ly)?|whole|rest|others?|else)\b"
+)
+"""Words that keep an unseen claim about a reviewer a whole row after a statement set the paper."""
 _DEMONSTRATIVE = re.compile(r"\b(?:these|those)\b")
 _PARTIAL = re.compile(r"\b(?:most|some|many|several|few|half)\b")
 _RENAMING = re.compile(r"\b(?:i\s+meant?|sorry|typo|oops|my\s+bad|correction|misread|misspoke)\b")

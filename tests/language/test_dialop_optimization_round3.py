@@ -171,10 +171,8 @@ def test_the_speaker_not_wanting_a_placement_proposes() -> None:
 
 
 # ---- batch 1212 --------------------------------------------------------------------------------
-XF = pytest.mark.xfail(strict=True, reason="issue 17: round-3 batch 1212 shape not read")
 
 
-@XF
 @pytest.mark.parametrize(
     "message",
     ["Like a half step below his glue / so really good", "a bit lower than his GLUE. but still great"],
@@ -184,7 +182,6 @@ def test_a_level_answers_the_question_after_a_comparison(message: str) -> None:
     assert facts(message, context) == {("rate", ANDREI, ROBERTA, "high")}
 
 
-@XF
 @pytest.mark.parametrize(
     "message", ["sounds good / can Ethan Llama?", "could Noah take SWAG?", "can Ava do BLEU then?"]
 )
@@ -196,7 +193,6 @@ def test_can_a_reviewer_be_good_still_asks() -> None:
     assert facts("could Ethan be good on LLaMA?") == {("ask", ETHAN, LLAMA)}
 
 
-@XF
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
@@ -210,7 +206,6 @@ def test_this_at_the_end_is_the_paper_just_named(message: str, expected: set[tup
     assert facts(message) == expected
 
 
-@XF
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
@@ -222,7 +217,6 @@ def test_a_question_about_there_asks_the_statement_cell(message: str, expected: 
     assert facts(message) == expected
 
 
-@XF
 @pytest.mark.parametrize(
     "message",
     [
@@ -235,7 +229,6 @@ def test_red_but_not_terrible_rates_nothing(message: str) -> None:
     assert {f for f in facts(message) if f[0] == "rate"} == set()
 
 
-@XF
 @pytest.mark.parametrize(
     "message",
     [
@@ -246,7 +239,6 @@ def test_as_good_or_better_compares(message: str) -> None:
     assert facts(message) == set()
 
 
-@XF
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
@@ -265,7 +257,6 @@ def test_we_should_not_put_proposes() -> None:
     assert facts("we shouldn't put Sofia on QuAC") == set()
 
 
-@XF
 @pytest.mark.parametrize(
     "message",
     ["My best swag is Santos --- no info on Daniel or Ethan", "My best swag is Santos -- no info on Daniel or Ethan"],
@@ -274,7 +265,6 @@ def test_long_dashes_cut_sentences(message: str) -> None:
     assert facts(message) == {("rate", JOSEPH, SWAG, "high"), ("unseen", DANIEL, SWAG), ("unseen", ETHAN, SWAG)}
 
 
-@XF
 @pytest.mark.parametrize(
     "message",
     [
@@ -285,7 +275,6 @@ def test_average_expertise_rates_nothing(message: str) -> None:
     assert facts(message) == set()
 
 
-@XF
 def test_might_be_best_for_now_rates() -> None:
     assert facts("Daniel might be best handling GloVe for now.") == {("rate", DANIEL, GLOVE, "high")}
 
@@ -304,3 +293,8 @@ def test_might_be_best_for_now_rates() -> None:
 )
 def test_names_and_comparisons_already_read(message: str, expected: set[tuple[object, ...]]) -> None:
     assert facts(message) == expected
+
+
+def test_an_opinion_about_that_asks_nothing() -> None:
+    message = "I think Joseph would be a great fit for SWAG. What are you thoughts on that?"
+    assert facts(message) == {("rate", JOSEPH, SWAG, "high")}
