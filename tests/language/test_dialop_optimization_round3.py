@@ -298,3 +298,106 @@ def test_names_and_comparisons_already_read(message: str, expected: set[tuple[ob
 def test_an_opinion_about_that_asks_nothing() -> None:
     message = "I think Joseph would be a great fit for SWAG. What are you thoughts on that?"
     assert facts(message) == {("rate", JOSEPH, SWAG, "high")}
+
+
+# ---- batch 1313 --------------------------------------------------------------------------------
+XF = pytest.mark.xfail(strict=True, reason="issue 17: round-3 batch 1313 shape not read")
+
+
+@XF
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I don't have any recommendations for BLEU but was thinking of Morgan for SWAG",
+        "I dont have any suggestions for GLUE, maybe Ethan on SWAG",
+        "do you have any decent options for Andrei Daniel or Morgan / I dont have anything like that for them",
+        "we don't have any objections to Ava on GLUE",
+    ],
+)
+def test_having_no_advice_is_no_blank(message: str) -> None:
+    assert {f for f in facts(message, ctx(last_paper=ROBERTA)) if f[0] == "unseen"} == set()
+
+
+@XF
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I don't have anything for daniel for that paper / electra", {("unseen", DANIEL, ELECTRA)}),
+        ("he is red on that one / GloVe", {("rate", DANIEL, GLOVE, "low")}),
+    ],
+)
+def test_a_bare_paper_after_a_reference_names_it(message: str, expected: set[tuple[object, ...]]) -> None:
+    assert facts(message, ctx(last_reviewer=DANIEL, last_paper=ROBERTA)) == expected
+
+
+@XF
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Ava is bad at GLUE is Joseph unknown?", {("rate", AVA, GLUE, "low"), ("ask", JOSEPH, GLUE)}),
+        ("Noah is great on SWAG how is Ethan?", {("rate", NOAH, SWAG, "high"), ("ask", ETHAN, None)}),
+    ],
+)
+def test_a_question_run_on_after_a_statement(message: str, expected: set[tuple[object, ...]]) -> None:
+    assert facts(message) == expected
+
+
+@XF
+@pytest.mark.parametrize(
+    "message",
+    [
+        "How do you feel about Noah being in GLUE?",
+        "what do you think about Sofia on QuAC?",
+        "might put andrei there?",
+        "maybe move Ethan there?",
+    ],
+)
+def test_placement_questions_ask_nothing(message: str) -> None:
+    assert {f for f in facts(message, ctx(last_paper=ELECTRA)) if f[0] == "ask"} == set()
+
+
+def test_what_do_you_think_about_a_reviewer_asks() -> None:
+    assert facts("what do you think about Joseph?") == {("ask", JOSEPH, None)}
+
+
+@XF
+def test_highest_but_not_high_and_any_good_ones() -> None:
+    message = (
+        "Morgan Reed has the highest score I see for GloVe, but it is not extremely high  - do you have any good ones"
+    )
+    assert facts(message) == {("ask", None, GLOVE)}
+
+
+@XF
+@pytest.mark.parametrize(
+    "message", ["No green for Sofia, I have her best as Bleu", "no greens for Noah, his highest is GLUE"]
+)
+def test_best_after_no_green_rates_nothing(message: str) -> None:
+    assert {f for f in facts(message) if f[0] == "rate"} == set()
+
+
+@XF
+def test_darker_after_a_green_is_green() -> None:
+    assert facts("I have Daniel light green on BLEU and darker on Electra") == {
+        ("rate", DANIEL, BLEU, "high"),
+        ("rate", DANIEL, ELECTRA, "high"),
+    }
+
+
+@XF
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Noah is a really good option for SWAG as well", {("rate", NOAH, SWAG, "high")}),
+        ("he's a good candidate for LLaMA if there isn't someone better", {("rate", NOAH, LLAMA, "high")}),
+    ],
+)
+def test_a_good_option_rates_and_a_trailing_condition_keeps_it(message: str, expected: set[tuple[object, ...]]) -> None:
+    assert facts(message, ctx(last_reviewer=NOAH)) == expected
+
+
+@pytest.mark.parametrize(
+    "message", ["if you think Ethan is good for BLEU", "Wow, a lot of good options for multiple papers."]
+)
+def test_conditions_and_options_still_rate_nothing(message: str) -> None:
+    assert facts(message) == set()
