@@ -299,7 +299,7 @@ NEUTRAL = re.compile(
 AGREEMENT = re.compile(
     r"^(?:(?:ok|okay|yes|yeah|yep)\s+)?(?:perfect|great|awesome|cool|nice|excellent|good)\b\s*(?:[!.,]|$)|\bsounds?\s+(?:\w+\s+)?(?:good|great|fine|perfect|awesome|solid|like\s+a\s+plan)"
     r"|\b(?:good|great|fine|perfect|ok|okay|best)\s+(?:to|with|for|by)\s+(?:me|you|us|my\s+board)\b"
-    r"|\b(?:good|great|excellent|perfect)\s+(?:idea|ideas|call|plan|point|thinking|question|luck|job|work|start|morning|evening|night|day|info|information|options?|choices?\s+for\s+(?:multiple|many))"
+    r"|\b(?:good|great|excellent|perfect)\s+(?:idea|ideas|call|plan|point|thinking|question|luck|job|work|start|morning|evening|night|day|info|information|options|option(?!\s+for)|choices?\s+for\s+(?:multiple|many))"
     r"|\b(?:i'?m|im|i\s+am|we'?re|we\s+are)\s+(?:good|great|fine|okay|ok)\b|^(?:(?:it'?s|its|we'?re)\s+)?all\s+(?:good|great|fine|okay|ok)\b"
     r"|\b(?:looks?|seems?)\s+(?:good|great|fine|solid)\s*(?:to\s+me|here|then|now)?\s*$"
     r"|\b(?:good|great|promising)\s+sign\b|\bthat\s+works\b|\bworks\s+(?:great|well)\b|\bgood\s+enough\b|\bbetter\s+than\s+average\b(?=\s+one)"
@@ -371,7 +371,9 @@ UNSEEN = re.compile(
     r"\b(?:blank|blanks|empty|unknown|unknowns|grey|gray|no\s+(?:value|values|info|information|data|score|scores"
     r"|number|numbers|knowledge|rating|ratings)|(?:zero|0)\s+(?:info|information|data|knowledge)"
     r"|nothing\s+(?:for|on|about|in)|(?:don'?t|dont|do\s+not|can'?t|cannot)\s+(?:see|have)(?!\s+(?:much|many|that|a\s+lot|too|enough|a\s+(?:great|good|high)|any\s+(?:good|great|high|green|dark|strong|other|better)"
-    r"|anything\s+(?:good|great|high|green|strong|better|in\s+the)))"
+    r"|anything\s+(?:good|great|high|green|strong|better|in\s+the|like)"
+    r"|any\s+(?:recommendations?|suggestions?|ideas?|preferences?|objections?|thoughts|opinions?|problems?|issues?|concerns?"
+    r"|complaints?|strong\s+feelings?)))"
     r"|(?:don'?t|dont|do\s+not|doesn'?t)\s+(?:know\s+anything|have\s+a\s+(?:review\s+)?score)"
     r"|know\s+nothing|shot\s+in\s+the\s+dark|a\s+nothing|there'?s\s+nothing|nothing\s+(?:on|from)\s+my\s+end)"
 )
@@ -467,7 +469,7 @@ ECHO = re.compile(
     r"^(?:and\s+|what\s+about\s+|how\s+about\s+)?(?:you|yours|your\s+end|on\s+your\s+end|your\s+side)\s*$"
 )
 """A question that asks the partner back what it was asked ("You?", "how about you?")."""
-COMPARE_ASK = re.compile(r"\b(?:better|higher|anyone|someone|other|else|best|top)\b")
+COMPARE_ASK = re.compile(r"\b(?:better|higher|anyone|someone|other|else|best|top|ones|options)\b")
 WH_WORDS = frozenset(
     {
         "who",

@@ -26,7 +26,7 @@ _CLAUSE = re.compile(
     r",\s*|\s*--+\s*|\s*[\u2013\u2014]\s*|:\s+(?=[a-z]+\s+(?:is|are|would|has|can)\b)|\s+(?:but|however|though|although|whereas|while|yet|because|since"
     r"|except(?:\s+that)?|besides|other\s+th[ae]n(?:\s+that)?|apart\s+from|aside\s+from|and)\s+"
     r"|(?<!\bnot)(?<!\bnot\s)\s+so\s+(?!(?:good|great|bad|much|many|far|well|dark|high|low|strong|solid|not|sure|i\s+guess)\b)"
-    r"|\s+as\s+(?=(?:it|he|she|they|that)\b)"
+    r"|\s+as\s+(?=(?:it|he|she|they|that)\b)|\s+(?=(?:if|unless)\s)"
 )
 # a number is matched from its first digit only ((?<!\d)): trying every digit of a long number again
 # would take quadratic time, and finds nothing the first digit does not
@@ -100,6 +100,7 @@ class _Reading:
     recent: list[int] = field(default_factory=list)  # the reviewers named in the message, in order
     said: list[OptAct] = field(default_factory=list)  # the acts of the last statement (for "I meant ...")
     all_but: bool = False  # the sentence rates "all" but some names ("all green but Noah")
+    said_ref: bool = False  # the last statement took its paper from a reference ("that paper")
     rest: list[tuple[int, Level]] = field(default_factory=list)  # rows rated on "everything else"
 
     def add(self, act: OptAct) -> None:
@@ -408,12 +409,14 @@ class OptimizationParser:
             reading.correcting = True
             if self._renamed(sentence, reading):
                 return
+        elif reading.said_ref and self._renamed(sentence, reading, bare=True):
+            return  # "I don't have anything for Daniel for that paper / electra"
         none_above = _NONE_ABOVE.search(sentence)
         if none_above is not None:
             reading.add(OptNoneAbove(value=min(int(none_above.group(1)), MAX_VALUE)))
             sentence = sentence[: none_above.start()] + sentence[none_above.end() :]
         if is_question:
-            statement, question = _split_question(sentence)
+            statement, question = _split_question(sentence, reading.lex)
             if question is not None:
                 if statement:
                     self._statement(statement, reading)
@@ -422,14 +425,17 @@ class OptimizationParser:
         self._statement(sentence, reading)
 
     @staticmethod
-    def _renamed(sentence: str, reading: _Reading) -> bool:
-        """ "Sorry, I meant BLEU": the last statement's cells move to the name the correction gives."""
-        if _RENAMING.search(sentence) is None or len(sentence.split()) > 8:
+    def _renamed(sentence: str, reading: _Reading, bare: bool = False) -> bool:
+        """ "Sorry, I meant BLEU": the last statement's cells move to the name the correction gives;
+        with ``bare``, a sentence of one paper name after a statement about "that paper" names it."""
+        if (_RENAMING.search(sentence) is None and not bare) or len(sentence.split()) > 8:
             return False
         rest = _CORRECTION.sub(" ", sentence)
         found = [m for m in mentions(rest, reading.lex) if m.kind in ("R", "P")]
         kinds = {m.kind for m in found}
         if len(found) != 1 or _has_cue(rest) or not reading.said:
+            return False
+        if bare and (kinds != {"P"} or len(lx.TOKEN.findall(rest)) > 2):
             return False
         new = found[0]
         moved: list[OptAct] = []
@@ -458,6 +464,11 @@ class OptimizationParser:
                 sentence = sentence[: seen.start()]
         text = _LUKEWARM.sub(_lukewarm, sentence)
         text = _LUKECOLD.sub(_lukewarm, text)
+        text = _TOP_BUT.sub(_lukewarm, text)  # "the highest score I see for GloVe, but it is not extremely high"
+        if _NO_GREEN.search(text):
+            text = _TOP.sub(" so-so ", text)  # "No green for Sofia, I have her best as Bleu"
+        if "green" in text:
+            text = _DARKER.sub(" dark green ", text)  # "light green on BLEU and darker on Electra"
         text = lx.NEUTRAL.sub(" so-so ", text)
         text = lx.AGREEMENT.sub(" okay ", text)
         text = _RANGE.sub(" ", text)
@@ -573,6 +584,7 @@ class OptimizationParser:
             new_acts = [a for a in reading.acts if a not in kept_before]
             if new_acts:
                 reading.said = new_acts
+                reading.said_ref = "PR" in clause.refs and not clause.papers
         elif clause.level is None and clause.neutral:
             reading.level = None
             if not clause.proposal:
@@ -781,6 +793,9 @@ class OptimizationParser:
         if lx.AGREEMENT_QUESTION.search(bare) or self._proposes(bare, papers, reading):
             self._remember(reviewers, papers, reading)
             return
+        if reviewers and not papers and "PR" in refs and _PLACING.search(text):
+            self._remember(reviewers, papers, reading)  # "might put andrei there?"
+            return
         opener = (bare.split() or [""])[0] in _OPENERS
         if not opener and not reviewers and "RR" in refs and _rates(text):
             self._statement(sentence, reading)  # "I think he would be great at GloVe?"
@@ -862,6 +877,16 @@ _LUKECOLD = re.compile(
 """A low cue taken back ("it's red but not terrible"): no rating, as "decent but not great"."""
 
 
+_TOP_BUT = re.compile(
+    r"\b(?:highest|best|top|strongest)\b[^.;!?]{0,60}?\bbut\s+(?:it'?s\s+|its\s+|it\s+is\s+|that'?s\s+|s?he'?s\s+|s?he\s+is\s+)?"
+    r"(?:still\s+)?not\s+(?:(?:extremely|very|super|that|really|too|so|particularly)\s+)?(?:high|great|good|amazing|strong|green|dark)\b"
+)
+"""The top of a column taken back ("the highest I see, but it is not extremely high"): no rating."""
+_NO_GREEN = re.compile(r"\bno\s+(?:(?:dark|light|real)\s+)?greens?\b")
+_TOP = re.compile(r"\b(?:best|highest|top)\b")
+_DARKER = re.compile(r"\b(?:even\s+)?darker\b(?!\s+than)")
+
+
 def _lukewarm(match: re.Match[str]) -> str:
     """ "decent at BLEU but not great" rates nothing: its cue words become "so-so", its names stay."""
     words = match.group().split()
@@ -886,6 +911,7 @@ def _rates(text: str) -> bool:
     return any(p.search(text) for p in (lx.HIGH, lx.LOW, lx.UNSEEN))
 
 
+_PLACING = re.compile(r"\b(?:put|place|move|assign|switch|swap|lock|keep|stick|throw|toss)\b")
 _BOARD_ASK = re.compile(r"\b(?:have|has|see|seeing|got|show|showing|know)\b")
 """A question about what the other side's board holds ("what do you have there?"), not its opinion."""
 _MODAL_REVIEWER = re.compile(r"(?:so\s+|and\s+|then\s+)?(?:can|could|should)\s+([a-z']+)\b")
@@ -907,7 +933,10 @@ _SEMICOLON_S = re.compile(r"(?<=[a-z]);(?=s\b)")
 _EXCEPTION = re.compile(r"\b(?:except|besides|other\s+th[ae]n|apart\s+from|aside\s+from|but\s+for)\b")
 
 
-def _split_question(sentence: str) -> tuple[str, str | None]:
+_INNER_QUESTION = re.compile(r"\b(?:how\s+(?:is|are|about)|what\s+about|is|are|was|does|did|can|could)\s+([a-z']+)")
+
+
+def _split_question(sentence: str, lex: Lexicon | None = None) -> tuple[str, str | None]:
     """A question sentence as its statement part and its question part ("I have Morgan green on
     BLEU, do you have better?"); ``(sentence, None)`` when it is a statement after all ("I think he
     would be great at GloVe?")."""
@@ -923,6 +952,15 @@ def _split_question(sentence: str) -> tuple[str, str | None]:
         tail = _without_interjections(sentence[comma + 1 :].strip())
         if _ASKING.search(tail) or lx.ECHO.search(tail):
             return sentence[:comma], tail
+    if lex is not None:
+        for tries, match in enumerate(_INNER_QUESTION.finditer(sentence)):
+            if tries >= 4:
+                break
+            word = match.group(1)
+            named = word in lx.REVIEWER_PRONOUNS or any(m.kind == "R" for m in mentions(word, lex))
+            head = sentence[: match.start()]
+            if match.start() > 0 and named and _rates(head):
+                return head.strip(" ,"), sentence[match.start() :]  # "Ava is bad at GLUE is Joseph unknown?"
     if lx.STATEMENT_OPENERS.search(sentence) is not None:
         return sentence, None
     return "", sentence

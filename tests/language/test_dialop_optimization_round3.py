@@ -301,10 +301,8 @@ def test_an_opinion_about_that_asks_nothing() -> None:
 
 
 # ---- batch 1313 --------------------------------------------------------------------------------
-XF = pytest.mark.xfail(strict=True, reason="issue 17: round-3 batch 1313 shape not read")
 
 
-@XF
 @pytest.mark.parametrize(
     "message",
     [
@@ -318,7 +316,6 @@ def test_having_no_advice_is_no_blank(message: str) -> None:
     assert {f for f in facts(message, ctx(last_paper=ROBERTA)) if f[0] == "unseen"} == set()
 
 
-@XF
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
@@ -330,7 +327,6 @@ def test_a_bare_paper_after_a_reference_names_it(message: str, expected: set[tup
     assert facts(message, ctx(last_reviewer=DANIEL, last_paper=ROBERTA)) == expected
 
 
-@XF
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
@@ -342,12 +338,9 @@ def test_a_question_run_on_after_a_statement(message: str, expected: set[tuple[o
     assert facts(message) == expected
 
 
-@XF
 @pytest.mark.parametrize(
     "message",
     [
-        "How do you feel about Noah being in GLUE?",
-        "what do you think about Sofia on QuAC?",
         "might put andrei there?",
         "maybe move Ethan there?",
     ],
@@ -360,7 +353,18 @@ def test_what_do_you_think_about_a_reviewer_asks() -> None:
     assert facts("what do you think about Joseph?") == {("ask", JOSEPH, None)}
 
 
-@XF
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("How do you feel about Noah being in GLUE?", {("ask", NOAH, GLUE)}),
+        ("what do you think about Sofia on QuAC?", {("ask", SOFIA, QUAC)}),
+    ],
+)
+def test_how_do_you_feel_about_a_pair_asks_it(message: str, expected: set[tuple[object, ...]]) -> None:
+    # the development sets' convention (opt707-034, optdev-157): the other side is asked about the cell
+    assert facts(message) == expected
+
+
 def test_highest_but_not_high_and_any_good_ones() -> None:
     message = (
         "Morgan Reed has the highest score I see for GloVe, but it is not extremely high  - do you have any good ones"
@@ -368,7 +372,6 @@ def test_highest_but_not_high_and_any_good_ones() -> None:
     assert facts(message) == {("ask", None, GLOVE)}
 
 
-@XF
 @pytest.mark.parametrize(
     "message", ["No green for Sofia, I have her best as Bleu", "no greens for Noah, his highest is GLUE"]
 )
@@ -376,7 +379,6 @@ def test_best_after_no_green_rates_nothing(message: str) -> None:
     assert {f for f in facts(message) if f[0] == "rate"} == set()
 
 
-@XF
 def test_darker_after_a_green_is_green() -> None:
     assert facts("I have Daniel light green on BLEU and darker on Electra") == {
         ("rate", DANIEL, BLEU, "high"),
@@ -384,7 +386,6 @@ def test_darker_after_a_green_is_green() -> None:
     }
 
 
-@XF
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
