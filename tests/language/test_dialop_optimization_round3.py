@@ -289,6 +289,8 @@ def test_might_be_best_for_now_rates() -> None:
         ("Morgan is as strong if not stronger on SWAG", set()),
         ("Ethan is just as good as Noah on BLEU", set()),
         ("Noah has a medium level of experience with GLUE", set()),
+        ("Noah is nearly all blank for me", set()),
+        ("As for GLUE, is anyone good?", {("ask", None, GLUE)}),
     ],
 )
 def test_names_and_comparisons_already_read(message: str, expected: set[tuple[object, ...]]) -> None:
@@ -402,3 +404,126 @@ def test_a_good_option_rates_and_a_trailing_condition_keeps_it(message: str, exp
 )
 def test_conditions_and_options_still_rate_nothing(message: str) -> None:
     assert facts(message) == set()
+
+
+# ---- batch 1414 --------------------------------------------------------------------------------
+XF = pytest.mark.xfail(strict=True, reason="issue 17: round-3 batch 1414 shape not read")
+
+
+@XF
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I have no info on Glue for any unselected person",
+        "no info on BLEU for the remaining reviewers",
+        "I don't have anything for LLaMA.",
+        "I dont see really anything for Joseph though",
+        "I don't have anything on Noah",
+    ],
+)
+def test_unseen_over_some_or_nothing_good_is_no_row_or_column(message: str) -> None:
+    assert {f for f in facts(message) if f[0] == "unseen"} == set()
+
+
+def test_no_info_on_a_reviewer_is_still_a_row() -> None:
+    assert facts("I have actually zero info on Jo, so ill put him on Swag") == {("unseen", JOSEPH, p) for p in range(8)}
+
+
+@XF
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Ava is blank on almost all my spaces, so I don't have a clear answer on that one.",
+    ],
+)
+def test_almost_all_blank_and_no_clear_answer_claim_nothing(message: str) -> None:
+    assert facts(message, ctx(last_paper=QUAC)) == set()
+
+
+@XF
+@pytest.mark.parametrize(
+    "message", ["My bes Blue is Andrei, but not a high score", "My best GLUE is Ethan but not a very high one"]
+)
+def test_best_but_not_a_high_score_rates_nothing(message: str) -> None:
+    assert facts(message) == set()
+
+
+@XF
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        (
+            "Daniel for Quac? He is green. / Andrei for Roberta? Green.",
+            {("rate", DANIEL, QUAC, "high"), ("rate", ANDREI, ROBERTA, "high")},
+        ),
+        ("Noah on BLEU? red", {("rate", NOAH, BLEU, "low")}),
+    ],
+)
+def test_a_bare_level_after_a_pair_rates_it(message: str, expected: set[tuple[object, ...]]) -> None:
+    assert facts(message) == expected
+
+
+@XF
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        (
+            "Hes not so good at bleu, electra, glove, and llama",
+            {("rate", ETHAN, p, "low") for p in (BLEU, ELECTRA, GLOVE, LLAMA)},
+        ),
+        ("shes great at SWAG", {("rate", ETHAN, SWAG, "high")}),
+    ],
+)
+def test_pronouns_without_apostrophe(message: str, expected: set[tuple[object, ...]]) -> None:
+    assert facts(message, ctx(last_reviewer=ETHAN)) == expected
+
+
+@XF
+@pytest.mark.parametrize("message", ["Petrove, can he go on GLOVE or SWAG?", "could she take BLEU?"])
+def test_can_he_go_on_proposes(message: str) -> None:
+    assert facts(message, ctx(last_reviewer=SOFIA)) == set()
+
+
+@XF
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Is Sofia better than Morgan on Llama", {("ask", SOFIA, LLAMA), ("ask", MORGAN, LLAMA)}),
+        ("is Noah good at BLEU", {("ask", NOAH, BLEU)}),
+    ],
+)
+def test_a_yes_no_question_about_a_reviewer_without_a_mark(message: str, expected: set[tuple[object, ...]]) -> None:
+    assert facts(message) == expected
+
+
+@XF
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        (
+            "Morgan avoids Bleu Glove Glue  / Does really well at Quac",
+            {("rate", MORGAN, p, "low") for p in (BLEU, GLOVE, GLUE)} | {("rate", MORGAN, QUAC, "high")},
+        ),
+        ("Noah avoids SWAG", {("rate", NOAH, SWAG, "low")}),
+    ],
+)
+def test_a_reviewer_avoiding_a_paper_is_low(message: str, expected: set[tuple[object, ...]]) -> None:
+    assert facts(message) == expected
+
+
+def test_we_avoid_proposes() -> None:
+    assert facts("Let's avoid Noah on SWAG") == set()
+
+
+@XF
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        (
+            "Regarding SWAG, is there someone other than Morgan that would be a good choice?",
+            {("ask", None, SWAG)},
+        ),
+    ],
+)
+def test_a_paper_topic_before_a_who_question(message: str, expected: set[tuple[object, ...]]) -> None:
+    assert facts(message) == expected
