@@ -97,6 +97,10 @@ REVIEWER_PRONOUNS = frozenset(
         "their",
         "they're",
         "they'd",
+        "hes",
+        "shes",
+        "himself",
+        "herself",
     }
 )
 PAPER_REFS = frozenset({"it", "it's", "its", "there", "there's"})
@@ -326,7 +330,7 @@ LOW = re.compile(
     r"|(?:don'?t|doesn'?t|do\s+not|does\s+not)\s+have\s+(?:much|any|a\s+lot\s+of)\s+(?:\w+\s+)?(?:knowledge|experience|expertise)"
     r"|little\s+(?:knowledge|experience|expertise)"
     r"|(?:shouldn'?t|should\s+not)\s+(?:be\s+)?(?:assigned|given|on|in|doing|reviewing|do|review|take)"
-    r"|(?:under|below)\s+(?:the\s+)?average"
+    r"|(?:under|below)\s+(?:the\s+)?average|avoids"
     r"|(?:doesn'?t|doesnt|does\s+not)\s+(?:really\s+|even\s+)?want\s+(?:to\s+)?(?:be\s+on|be\s+in|review|do|work\s+on|take|touch))\b"
 )
 """What makes a rating ``low`` (a low cue beats a high one in the same clause)."""
@@ -373,7 +377,7 @@ UNSEEN = re.compile(
     r"|nothing\s+(?:for|on|about|in)|(?:don'?t|dont|do\s+not|can'?t|cannot)\s+(?:see|have)(?!\s+(?:much|many|that|a\s+lot|too|enough|a\s+(?:great|good|high)|any\s+(?:good|great|high|green|dark|strong|other|better)"
     r"|anything\s+(?:good|great|high|green|strong|better|in\s+the|like)"
     r"|any\s+(?:recommendations?|suggestions?|ideas?|preferences?|objections?|thoughts|opinions?|problems?|issues?|concerns?"
-    r"|complaints?|strong\s+feelings?)))"
+    r"|complaints?|strong\s+feelings?)|an?\s+(?!(?:value|score|number|rating|review\s+score)\b)))"
     r"|(?:don'?t|dont|do\s+not|doesn'?t)\s+(?:know\s+anything|have\s+a\s+(?:review\s+)?score)"
     r"|know\s+nothing|shot\s+in\s+the\s+dark|a\s+nothing|there'?s\s+nothing|nothing\s+(?:on|from)\s+my\s+end)"
 )
@@ -386,7 +390,11 @@ VAGUE_UNSEEN = re.compile(
 )
 """A shade of blank ("pretty unknown", "mostly blank"): no unseen claim."""
 
-WEAK_UNSEEN = re.compile(r"\bnothing\s+(?:for|on|about|in)\b")
+WEAK_ANYTHING = re.compile(
+    r"\b(?:don'?t|dont|do\s+not)\s+(?:really\s+)?(?:have|see)\s+(?:really\s+)?anything\s+(?:for|on|in|about)\b"
+)
+"""An unseen cue that may only mean "nothing good" ("I dont see really anything for Joseph"): never a row or a column."""
+WEAK_UNSEEN = re.compile(r"\bnothing\s+(?:for|on|about|in)\b|" + WEAK_ANYTHING.pattern)
 """An unseen cue that may only mean "no good option" ("I have nothing for GLUE"): never a whole column."""
 
 EXPAND = re.compile(

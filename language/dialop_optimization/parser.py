@@ -101,6 +101,7 @@ class _Reading:
     said: list[OptAct] = field(default_factory=list)  # the acts of the last statement (for "I meant ...")
     all_but: bool = False  # the sentence rates "all" but some names ("all green but Noah")
     said_ref: bool = False  # the last statement took its paper from a reference ("that paper")
+    pair: tuple[int, int] | None = None  # the pair the last sentence offered ("Andrei for Roberta?")
     rest: list[tuple[int, Level]] = field(default_factory=list)  # rows rated on "everything else"
 
     def add(self, act: OptAct) -> None:
@@ -245,6 +246,12 @@ def _dangling(text: str, lex: Lexicon) -> bool:
     return word not in lex.words and word not in lex.first_words and lx.fuzzy(word, lex) is None
 
 
+def _topic_only(text: str, lex: Lexicon) -> bool:
+    """Whether a statement part only names papers ("Regarding SWAG", "as for GLUE")."""
+    found = mentions(text, lex)
+    return bool(found) and all(m.kind == "P" for m in found) and not _has_cue(text) and len(text.split()) <= 4
+
+
 def _has_cue(text: str) -> bool:
     return lx.SAME.search(text.strip()) is not None or any(
         p.search(text) is not None
@@ -266,7 +273,8 @@ def _clauses(sentence: str, lex: Lexicon) -> list[tuple[str, bool]]:
         if after_exception and not _has_cue(piece):
             out.append((piece, True))  # "blank everywhere besides GLUE": GLUE is left out, not rated
             continue
-        if (kept[index][0].split() or [""])[0] in ("so", "because", "since") and not _has_cue(piece):
+        leading = (kept[index][0].strip(" ,").split() or (piece.split() if index else []) or [""])[0]
+        if leading in ("so", "because", "since") and not _has_cue(piece):
             out.append((piece, False))  # a consequence stands alone: "... blank for me so I will choose that one"
             continue
         if _has_cue(piece):
@@ -332,18 +340,19 @@ def _unique(names: Sequence[Mention]) -> list[Mention]:
     return out
 
 
-def sentences(text: str) -> list[tuple[str, bool]]:
-    """The sentences of ``text`` with whether each is a question."""
+def sentences(text: str, lex: Lexicon | None = None) -> list[tuple[str, bool]]:
+    """The sentences of ``text`` with whether each is a question (with ``lex``, also a yes/no
+    question about a named reviewer without a question mark: "Is Sofia better than Morgan on Llama")."""
     out: list[tuple[str, bool]] = []
     start = 0
     for match in _SENTENCE.finditer(text):
         piece = text[start : match.start()].strip()
         if piece:
-            out.append((piece, "?" in match.group() or _opens_question(piece)))
+            out.append((piece, "?" in match.group() or _opens_question(piece, lex)))
         start = match.end()
     tail = text[start:].strip()
     if tail:
-        out.append((tail, _opens_question(tail)))
+        out.append((tail, _opens_question(tail, lex)))
     return out
 
 
@@ -353,9 +362,20 @@ _ASKING = re.compile(
 )
 
 
-def _opens_question(piece: str) -> bool:
-    """Whether a sentence without a question mark asks ("do you see Andrei's BLEU", "what about GLUE")."""
-    return _ASKING.search(_without_interjections(piece)) is not None
+def _opens_question(piece: str, lex: Lexicon | None = None) -> bool:
+    """Whether a sentence without a question mark asks ("do you see Andrei's BLEU", "what about GLUE",
+    with ``lex`` "is Noah good at BLEU")."""
+    bare = _without_interjections(piece)
+    if _ASKING.search(bare) is not None:
+        return True
+    match = _YES_NO_NAME.match(bare)
+    if match is None or lex is None:
+        return False
+    first = mentions(match.group(1), lex)
+    return bool(first) and first[0].kind == "R"
+
+
+_YES_NO_NAME = re.compile(r"(?:is|are|was|does|did)\s+([a-z']+)\b")
 
 
 def _without_interjections(text: str) -> str:
@@ -391,8 +411,11 @@ class OptimizationParser:
             return []
         text = _SEMICOLON_S.sub("'", text)
         reading = _Reading(context, lx.lexicon(tuple(context.reviewers), tuple(context.papers)))
-        for sentence, is_question in sentences(text):
+        for sentence, is_question in sentences(text, reading.lex):
+            pair = reading.pair
             self._sentence(sentence, is_question, reading)
+            if reading.pair is pair:
+                reading.pair = None  # only the next sentence answers it
         self._rows_and_columns(reading)
         return reading.acts
 
@@ -418,6 +441,8 @@ class OptimizationParser:
         if is_question:
             statement, question = _split_question(sentence, reading.lex)
             if question is not None:
+                if statement and _topic_only(statement, reading.lex):
+                    statement, question = "", f"{question} {statement}"  # "Regarding SWAG, is there someone ...?"
                 if statement:
                     self._statement(statement, reading)
                 self._question(question, reading)
@@ -645,6 +670,10 @@ class OptimizationParser:
                     (x for x in (reading.subject, reading.reviewer, reading.question("R"), *dialogue) if x is not None),
                     None,
                 )
+            elif not clause.refs and reading.pair is not None and len(lx.TOKEN.findall(text)) <= 3:
+                return [Mention("R", reading.pair[0], -1)], [
+                    Mention("P", reading.pair[1], 10**6)
+                ]  # "Andrei for Roberta? Green."
             elif (
                 not unnamed
                 and not papers
@@ -690,14 +719,17 @@ class OptimizationParser:
     ) -> None:
         """Unseen cells; a row or a column is kept for the end of the message (what the message
         rates or leaves out after "except" is not unseen)."""
+        weak = lx.WEAK_ANYTHING.search(text) is not None and lx.UNSEEN.search(lx.WEAK_ANYTHING.sub(" ", text)) is None
+        if clause.expand and weak and not _AT_ALL.search(text):
+            return  # "I dont see really anything for Joseph": nothing good, not nothing at all
         if clause.expand and reviewers and not clause.papers:
             for m in _unique(reviewers):
                 reading.rows.append(m.index)
             return
         column = not clause.refs & {"RR"} and lx.UNSEEN.search(lx.WEAK_UNSEEN.sub(" ", text)) is not None
         if clause.expand and papers and not clause.reviewers and not reviewers:
-            if not column:
-                return  # "and both blank for BLEU" (both unknown), "nothing for GLUE" (no good option)
+            if not column or _SUBSET.search(text):
+                return  # "and both blank for BLEU" (both unknown), "nothing for GLUE" (no good option), "for any unselected person"
             for m in _unique(papers):
                 reading.columns.append(m.index)
             return
@@ -769,8 +801,10 @@ class OptimizationParser:
         """Whether a question offers a placement ("can Ethan Llama?", "could Noah take SWAG?"): a
         modal, a reviewer and a paper without a rating cue."""
         match = _MODAL_REVIEWER.match(bare)
-        if match is None or not papers or _rates(bare):
+        if match is None or not papers or _rates(bare) or _WH_START & set(bare.split()):
             return False
+        if match.group(1) in lx.REVIEWER_PRONOUNS:
+            return match.group(2) in _MOVES  # "can he go on GLOVE or SWAG?" (not "can they be on LLaMA?")
         first = mentions(match.group(1), reading.lex)
         return bool(first) and first[0].kind == "R"
 
@@ -802,6 +836,8 @@ class OptimizationParser:
             return
         if not opener and reviewers and papers:  # "Daniel for BLEU?", "Glue I have Ethan, I guess?"
             self._remember(reviewers, papers, reading)
+            if len(_unique(reviewers)) == 1 and len(_unique(papers)) == 1:
+                reading.pair = (reviewers[0].index, papers[0].index)
             return
         if (
             reviewers
@@ -878,8 +914,8 @@ _LUKECOLD = re.compile(
 
 
 _TOP_BUT = re.compile(
-    r"\b(?:highest|best|top|strongest)\b[^.;!?]{0,60}?\bbut\s+(?:it'?s\s+|its\s+|it\s+is\s+|that'?s\s+|s?he'?s\s+|s?he\s+is\s+)?"
-    r"(?:still\s+)?not\s+(?:(?:extremely|very|super|that|really|too|so|particularly)\s+)?(?:high|great|good|amazing|strong|green|dark)\b"
+    r"\b(?:highest|best?|top|strongest)\b[^.;!?]{0,60}?\bbut\s+(?:it'?s\s+|its\s+|it\s+is\s+|that'?s\s+|s?he'?s\s+|s?he\s+is\s+)?"
+    r"(?:still\s+)?not\s+(?:an?\s+)?(?:(?:extremely|very|super|that|really|too|so|particularly)\s+)?(?:high|great|good|amazing|strong|green|dark)\b"
 )
 """The top of a column taken back ("the highest I see, but it is not extremely high"): no rating."""
 _NO_GREEN = re.compile(r"\bno\s+(?:(?:dark|light|real)\s+)?greens?\b")
@@ -914,7 +950,8 @@ def _rates(text: str) -> bool:
 _PLACING = re.compile(r"\b(?:put|place|move|assign|switch|swap|lock|keep|stick|throw|toss)\b")
 _BOARD_ASK = re.compile(r"\b(?:have|has|see|seeing|got|show|showing|know)\b")
 """A question about what the other side's board holds ("what do you have there?"), not its opinion."""
-_MODAL_REVIEWER = re.compile(r"(?:so\s+|and\s+|then\s+)?(?:can|could|should)\s+([a-z']+)\b")
+_MODAL_REVIEWER = re.compile(r"(?:so\s+|and\s+|then\s+)?(?:can|could|should)\s+([a-z']+)\b(?:\s+([a-z']+))?")
+_MOVES = frozenset({"go", "take", "move", "switch", "swap", "slide", "shift"})
 _WH_START = frozenset({"what", "where", "who", "which", "how", "why", "when", "whom"})
 _EXPLICIT_REF = re.compile(
     r"\bthere\b|\bthat\s+(?:paper|one|area|category|field|column|subject|topic|square|spot|slot|cell)\b"
@@ -925,8 +962,13 @@ _WHOLE_ROW = re.compile(
     r"\b(?:at\s+all|any(?:thing|\s+papers?|\s+of\s+them)?|every\w*|all|complete(?:ly)?|total(?:ly)?|entire(?:ly)?|whole|rest|others?|else)\b"
 )
 """Words that keep an unseen claim about a reviewer a whole row after a statement set the paper."""
+_AT_ALL = re.compile(r"\b(?:at\s+all|whatsoever|completely|totally|entirely|everywhere|any\s+(?:papers?|of\s+them))\b")
+_SUBSET = re.compile(
+    r"\b(?:unselected|unassigned|remaining|available|left|open|free|untaken|unpicked|other|else|any\s+(?:\w+\s+)?(?:person|one|reviewer))\b"
+)
+"""Words that narrow a column to some of its reviewers ("no info on GLUE for any unselected person")."""
 _DEMONSTRATIVE = re.compile(r"\b(?:these|those)\b")
-_PARTIAL = re.compile(r"\b(?:most|some|many|several|few|half)\b")
+_PARTIAL = re.compile(r"\b(?:most|some|many|several|few|half|almost|nearly|mostly)\b")
 _RENAMING = re.compile(r"\b(?:i\s+meant?|sorry|typo|oops|my\s+bad|correction|misread|misspoke)\b")
 _PLURAL = frozenset({"they", "them", "their", "they're", "they'd", "both", "those", "these"})
 _SEMICOLON_S = re.compile(r"(?<=[a-z]);(?=s\b)")

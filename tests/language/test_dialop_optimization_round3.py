@@ -407,10 +407,8 @@ def test_conditions_and_options_still_rate_nothing(message: str) -> None:
 
 
 # ---- batch 1414 --------------------------------------------------------------------------------
-XF = pytest.mark.xfail(strict=True, reason="issue 17: round-3 batch 1414 shape not read")
 
 
-@XF
 @pytest.mark.parametrize(
     "message",
     [
@@ -429,7 +427,6 @@ def test_no_info_on_a_reviewer_is_still_a_row() -> None:
     assert facts("I have actually zero info on Jo, so ill put him on Swag") == {("unseen", JOSEPH, p) for p in range(8)}
 
 
-@XF
 @pytest.mark.parametrize(
     "message",
     [
@@ -440,7 +437,6 @@ def test_almost_all_blank_and_no_clear_answer_claim_nothing(message: str) -> Non
     assert facts(message, ctx(last_paper=QUAC)) == set()
 
 
-@XF
 @pytest.mark.parametrize(
     "message", ["My bes Blue is Andrei, but not a high score", "My best GLUE is Ethan but not a very high one"]
 )
@@ -448,7 +444,6 @@ def test_best_but_not_a_high_score_rates_nothing(message: str) -> None:
     assert facts(message) == set()
 
 
-@XF
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
@@ -463,7 +458,6 @@ def test_a_bare_level_after_a_pair_rates_it(message: str, expected: set[tuple[ob
     assert facts(message) == expected
 
 
-@XF
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
@@ -471,20 +465,18 @@ def test_a_bare_level_after_a_pair_rates_it(message: str, expected: set[tuple[ob
             "Hes not so good at bleu, electra, glove, and llama",
             {("rate", ETHAN, p, "low") for p in (BLEU, ELECTRA, GLOVE, LLAMA)},
         ),
-        ("shes great at SWAG", {("rate", ETHAN, SWAG, "high")}),
+        ("hes great at SWAG", {("rate", ETHAN, SWAG, "high")}),
     ],
 )
 def test_pronouns_without_apostrophe(message: str, expected: set[tuple[object, ...]]) -> None:
     assert facts(message, ctx(last_reviewer=ETHAN)) == expected
 
 
-@XF
 @pytest.mark.parametrize("message", ["Petrove, can he go on GLOVE or SWAG?", "could she take BLEU?"])
 def test_can_he_go_on_proposes(message: str) -> None:
     assert facts(message, ctx(last_reviewer=SOFIA)) == set()
 
 
-@XF
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
@@ -496,7 +488,6 @@ def test_a_yes_no_question_about_a_reviewer_without_a_mark(message: str, expecte
     assert facts(message) == expected
 
 
-@XF
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
@@ -515,7 +506,6 @@ def test_we_avoid_proposes() -> None:
     assert facts("Let's avoid Noah on SWAG") == set()
 
 
-@XF
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
@@ -527,3 +517,18 @@ def test_we_avoid_proposes() -> None:
 )
 def test_a_paper_topic_before_a_who_question(message: str, expected: set[tuple[object, ...]]) -> None:
     assert facts(message) == expected
+
+
+def test_a_sentence_opening_on_so_keeps_its_relative_clause() -> None:
+    assert facts("So that leaves Andrei, who I can see is bad at Swag and Bleu.") == {
+        ("rate", ANDREI, SWAG, "low"),
+        ("rate", ANDREI, BLEU, "low"),
+    }
+
+
+def test_can_they_be_on_still_asks() -> None:
+    context = ctx(last_reviewer=MORGAN)
+    assert facts("can she be on LLama or ROberta to help you out at all?", context) == {
+        ("ask", MORGAN, LLAMA),
+        ("ask", MORGAN, ROBERTA),
+    }
