@@ -291,6 +291,9 @@ def test_might_be_best_for_now_rates() -> None:
         ("Noah has a medium level of experience with GLUE", set()),
         ("Noah is nearly all blank for me", set()),
         ("As for GLUE, is anyone good?", {("ask", None, GLUE)}),
+        ("do you think we could put Noah on GLUE?", set()),
+        ("Ethan is not great, but not bad on GLUE", set()),
+        ("did I say that I have no info on Andrei", {("unseen", ANDREI, p) for p in range(8)}),
     ],
 )
 def test_names_and_comparisons_already_read(message: str, expected: set[tuple[object, ...]]) -> None:
@@ -532,3 +535,53 @@ def test_can_they_be_on_still_asks() -> None:
         ("ask", MORGAN, LLAMA),
         ("ask", MORGAN, ROBERTA),
     }
+
+
+# ---- batch 1515 --------------------------------------------------------------------------------
+XF = pytest.mark.xfail(strict=True, reason="issue 17: round-3 batch 1515 shape not read")
+
+
+@XF
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        (
+            "Im fine with Ethan being assigned with GLUE, however, Noah fits well in Glove, Joseph in Bleu, and Andrei in Roberta.",
+            {("rate", NOAH, GLOVE, "high"), ("rate", JOSEPH, BLEU, "high"), ("rate", ANDREI, ROBERTA, "high")},
+        ),
+        ("Sofia fits really well on SWAG", {("rate", SOFIA, SWAG, "high")}),
+    ],
+)
+def test_fits_well_is_high(message: str, expected: set[tuple[object, ...]]) -> None:
+    assert facts(message) == expected
+
+
+@XF
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Is there a possibility we can go with Sofia for BLEU?",
+    ],
+)
+def test_we_can_go_with_inside_a_question_proposes(message: str) -> None:
+    assert facts(message) == set()
+
+
+@XF
+@pytest.mark.parametrize(
+    "message", ["Did i mention I have no data on Andrei?", "did I tell you I have zero info on Andrei?"]
+)
+def test_did_i_mention_states(message: str) -> None:
+    assert facts(message) == {("unseen", ANDREI, p) for p in range(8)}
+
+
+@XF
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Daniel is above average swag but not that amazing",
+        "Morgan is okay at Quac. Not great but also not a terrible down pair.",
+    ],
+)
+def test_not_great_not_terrible_rates_nothing(message: str) -> None:
+    assert {f for f in facts(message) if f[0] == "rate"} == set()
