@@ -288,7 +288,8 @@ def reference(tokens: list[str], i: int) -> tuple[MentionKind, int] | None:
 NEUTRAL = re.compile(
     r"\b(?:decent|good|ok|okay|fine)\s+but\s+not\s+(?:great|amazing|the best|super)"
     r"|\b(?:not|nothing|isn'?t|aren'?t|wasn'?t)\s+(?:that\s+|so\s+|too\s+|all\s+)?(?:bad|terrible|horrible|awful)"
-    r"|\bbut\s+not\s+(?:terrible|horrible|awful)"
+    r"|\bbut\s+(?:also\s+)?not\s+(?:a\s+|that\s+|too\s+|so\s+)?(?:terrible|horrible|awful)"
+    r"|\bnot\s+(?:so\s+|that\s+|too\s+)?great\s*,?\s+but\s+(?:also\s+)?(?:not\s+(?:a\s+|that\s+|too\s+)?(?:terrible|horrible|awful|bad))"
     r"|\b(?:not\s+)?as\s+(?:good|strong|high|great)\s+as|\bas\s+(?:good|strong|high|great|bad|low)\s+or\s+(?:better|stronger|higher|worse)"
     r"|\b(?:average|mid|medium|middling|moderate)\s+(?:level\s+of\s+)?(?:expertise|experience|knowledge|skills?|strength|score|proficiency)\b"
     r"|\b(?:next|second|third|2nd|3rd)\s+(?:best|highest|top|strongest|biggest)"
@@ -315,7 +316,7 @@ HIGH = re.compile(
     r"|fantastic|ideal|strongest|greatest|above\s+average|phenomenal|brilliant|killing\s+it|on\s+lock|decent|capable|suited|suitable"
     r"|proficient|expertise|expert|experts|knowledgeable|competent|qualified|prodigy|insane|stands?\s+out|standout"
     r"|strength|strengths|excel|excels|highly|big\s+plays?|(?:top|high|s)[\s-]+tier|awesome|stellar|superb|outstanding|impressive"
-    r"|do(?:es)?\s+(?:really\s+|very\s+|so\s+|pretty\s+)?well|(?:[7-9]|10)\s*(?:/|out\s+of)\s*10)\b"
+    r"|do(?:es)?\s+(?:really\s+|very\s+|so\s+|pretty\s+)?well|fits?\s+(?:really\s+|very\s+|so\s+|pretty\s+)?well|(?:[7-9]|10)\s*(?:/|out\s+of)\s*10)\b"
 )
 """What makes a rating ``high``."""
 

@@ -827,6 +827,9 @@ class OptimizationParser:
         if lx.AGREEMENT_QUESTION.search(bare) or self._proposes(bare, papers, reading):
             self._remember(reviewers, papers, reading)
             return
+        if reviewers and papers and _WE_PLACE.search(bare):
+            self._remember(reviewers, papers, reading)  # "Is there a possibility we can go with Sofia for BLEU?"
+            return
         if reviewers and not papers and "PR" in refs and _PLACING.search(text):
             self._remember(reviewers, papers, reading)  # "might put andrei there?"
             return
@@ -878,6 +881,7 @@ class OptimizationParser:
             and reading.paper is not None
             and reading.clauses > 0
             and _BOARD_ASK.search(text) is not None
+            and len(tokens) <= 8
         ):
             papers = [Mention("P", reading.paper, 10**6)]  # "Andrei is blank on GLUE, what do you have there?"
             if reading.subject is not None:
@@ -901,8 +905,8 @@ class OptimizationParser:
 
 
 _LUKEWARM = re.compile(
-    r"\b(?:decent|good|ok|okay|fine|solid|alright)\b[^.,;!?]{0,40}?\bbut\s+not\s+(?:great|amazing|the\s+best|super|ideal"
-    r"|excellent|that\s+good|outstanding|stellar)\b"
+    r"\b(?:decent|good|ok|okay|fine|solid|alright|average)\b[^.,;!?]{0,40}?\bbut\s+not\s+(?:that\s+|very\s+|super\s+|so\s+)?"
+    r"(?:great|amazing|the\s+best|super|ideal|excellent|good|outstanding|stellar)\b"
 )
 
 
@@ -948,6 +952,7 @@ def _rates(text: str) -> bool:
 
 
 _PLACING = re.compile(r"\b(?:put|place|move|assign|switch|swap|lock|keep|stick|throw|toss)\b")
+_WE_PLACE = re.compile(r"\b(?:we|i)\s+(?:can|could|should)\s+(?:go|put|do|try|move|swap|assign|lock|use|place)\b")
 _BOARD_ASK = re.compile(r"\b(?:have|has|see|seeing|got|show|showing|know)\b")
 """A question about what the other side's board holds ("what do you have there?"), not its opinion."""
 _MODAL_REVIEWER = re.compile(r"(?:so\s+|and\s+|then\s+)?(?:can|could|should)\s+([a-z']+)\b(?:\s+([a-z']+))?")
@@ -975,6 +980,7 @@ _SEMICOLON_S = re.compile(r"(?<=[a-z]);(?=s\b)")
 _EXCEPTION = re.compile(r"\b(?:except|besides|other\s+th[ae]n|apart\s+from|aside\s+from|but\s+for)\b")
 
 
+_DID_I_MENTION = re.compile(r"(?:did|have)\s+i\s+(?:mention(?:ed)?|say|said|tell\s+you|told\s+you)\s+(?:that\s+)?")
 _INNER_QUESTION = re.compile(r"\b(?:how\s+(?:is|are|about)|what\s+about|is|are|was|does|did|can|could)\s+([a-z']+)")
 
 
@@ -994,6 +1000,9 @@ def _split_question(sentence: str, lex: Lexicon | None = None) -> tuple[str, str
         tail = _without_interjections(sentence[comma + 1 :].strip())
         if _ASKING.search(tail) or lx.ECHO.search(tail):
             return sentence[:comma], tail
+    mention = _DID_I_MENTION.match(sentence)
+    if mention is not None:
+        return sentence[mention.end() :], None  # "Did i mention I have no data on Andrei?"
     if lex is not None:
         for tries, match in enumerate(_INNER_QUESTION.finditer(sentence)):
             if tries >= 4:

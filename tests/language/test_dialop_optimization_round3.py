@@ -538,10 +538,8 @@ def test_can_they_be_on_still_asks() -> None:
 
 
 # ---- batch 1515 --------------------------------------------------------------------------------
-XF = pytest.mark.xfail(strict=True, reason="issue 17: round-3 batch 1515 shape not read")
 
 
-@XF
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
@@ -556,7 +554,6 @@ def test_fits_well_is_high(message: str, expected: set[tuple[object, ...]]) -> N
     assert facts(message) == expected
 
 
-@XF
 @pytest.mark.parametrize(
     "message",
     [
@@ -567,7 +564,6 @@ def test_we_can_go_with_inside_a_question_proposes(message: str) -> None:
     assert facts(message) == set()
 
 
-@XF
 @pytest.mark.parametrize(
     "message", ["Did i mention I have no data on Andrei?", "did I tell you I have zero info on Andrei?"]
 )
@@ -575,7 +571,6 @@ def test_did_i_mention_states(message: str) -> None:
     assert facts(message) == {("unseen", ANDREI, p) for p in range(8)}
 
 
-@XF
 @pytest.mark.parametrize(
     "message",
     [
@@ -585,3 +580,19 @@ def test_did_i_mention_states(message: str) -> None:
 )
 def test_not_great_not_terrible_rates_nothing(message: str) -> None:
     assert {f for f in facts(message) if f[0] == "rate"} == set()
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Anywhere we can place Andrei?", {("ask", ANDREI, None)}),
+        ("Is there something else we can assign Sofia?", {("ask", SOFIA, None)}),
+    ],
+)
+def test_where_we_can_place_a_reviewer_asks_about_him(message: str, expected: set[tuple[object, ...]]) -> None:
+    assert facts(message) == expected
+
+
+def test_a_long_question_ending_on_that_asks_nothing() -> None:
+    message = "Daniel is light green on swag. I can tell you what color and what boxes in each, I don't know if I'm allowed to do that?"
+    assert facts(message) == {("rate", DANIEL, SWAG, "high")}
