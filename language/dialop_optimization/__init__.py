@@ -45,13 +45,14 @@ and references ("it", "there", "that paper", "this proposal").
 A sentence with a question mark is split into its statement and its question ("I have Morgan
 dark green on BLEU, do you have better?", "Ava is bad at GLUE is Joseph unknown?"); one opening "I
 think" or a pronoun statement ("She's good for SWAG but ...?") is a statement. "is <reviewer> ..."
-asks without a question mark ("is Noah good at BLEU").
+asks without a question mark ("is Noah good at BLEU"); "did I mention I have no data on Andrei?"
+is a statement; "is there a possibility we can go with Sofia for BLEU?" proposes.
 
 | level    | cues                                                                                         |
 |----------|----------------------------------------------------------------------------------------------|
-| ``high`` | good, great, solid, decent, strong(est), best, capable, suited, expert(ise), "good fit", "a good option for", "on lock", "top tier", any shade of green ("darker" after a green), "above average" (even "slightly"), "killing it", "would be good for", "might be best", "high score", N/10 with N >= 7 |
+| ``high`` | good, great, solid, decent, strong(est), best, capable, suited, expert(ise), "good fit", "a good option for", "on lock", "top tier", any shade of green ("darker" after a green), "above average" (even "slightly"), "killing it", "fits well", "would be good for", "might be best", "high score", N/10 with N >= 7 |
 | ``low``  | bad, poor, terrible, red, pink, weak, trash, negatives, "not good", "isn't a good fit", "not a strength", "not so much", "CANNOT", "definitely not", "no good", "below" / "under average", "minimal experience", "don't have much experience", "doesn't want to be on", "shouldn't be assigned", "avoids", N/10 with N <= 4 (a low cue beats a high one in a clause) |
-| none     | average, mid, middling, "mid tier", ok, fine, "not bad", "decent (at X) but not great", "red but not terrible", "the highest ... but not (a) high (score)", "best" after "no green", "average expertise", "could handle", "can do", 5-6/10, "no greens", counted squares ("in between two green squares"), counts ("I don't have that many indicating high expertise"), comparisons ("better than", "slightly worse", "next best", "not his best", "a good amount better", "more expertise with X than Y", "as good or better") |
+| none     | average, mid, middling, "mid tier", ok, fine, "not bad", "decent (at X) but not great", "red but not terrible", "not great but not terrible", "above average but not that amazing", "the highest ... but not (a) high (score)", "best" after "no green", "average expertise", "could handle", "can do", 5-6/10, "no greens", counted squares ("in between two green squares"), counts ("I don't have that many indicating high expertise"), comparisons ("better than", "slightly worse", "next best", "not his best", "a good amount better", "more expertise with X than Y", "as good or better") |
 
 **Which cells.** One reviewer with every paper of its clause, one paper with every reviewer, else
 each reviewer with the paper after it. A clause missing its reviewer or paper takes it:
