@@ -596,3 +596,105 @@ def test_where_we_can_place_a_reviewer_asks_about_him(message: str, expected: se
 def test_a_long_question_ending_on_that_asks_nothing() -> None:
     message = "Daniel is light green on swag. I can tell you what color and what boxes in each, I don't know if I'm allowed to do that?"
     assert facts(message) == {("rate", DANIEL, SWAG, "high")}
+
+
+# ---- batch 1616 --------------------------------------------------------------------------------
+XF = pytest.mark.xfail(strict=True, reason="issue 17: round-3 batch 1616 shape not read")
+
+
+@XF
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I'd say Sofia isn't the best choice for RoBERTa but she isn't a bad one per se.",
+        "Ethan wasn't the best on GLUE, but not a bad one",
+    ],
+)
+def test_not_the_best_but_not_bad_rates_nothing(message: str) -> None:
+    assert facts(message) == set()
+
+
+@XF
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Morgan only has 1 score for me and it's really low on SWAG",
+        "the only score I see for Morgan is SWAG, really low",
+    ],
+)
+def test_only_one_score_blanks_the_rest_of_the_row(message: str) -> None:
+    assert facts(message) == {("rate", MORGAN, SWAG, "low")} | {("unseen", MORGAN, p) for p in range(7)}
+
+
+@XF
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I have: Daniel Nguyen for LLamA, Joseph Santos for SWAG, and Ethan Smith for GloVe / All 3 are green.",
+        "Daniel for LLaMA, Joseph for SWAG, Ethan for GloVe. They are all green.",
+    ],
+)
+def test_all_are_green_after_a_list_rates_it(message: str) -> None:
+    assert facts(message) == {
+        ("rate", DANIEL, LLAMA, "high"),
+        ("rate", JOSEPH, SWAG, "high"),
+        ("rate", ETHAN, GLOVE, "high"),
+    }
+
+
+@XF
+@pytest.mark.parametrize(
+    "message", ["Ava Li / And how about Joseph Santos for third?", "and how about Noah for fourth?"]
+)
+def test_how_about_a_reviewer_for_a_slot_proposes(message: str) -> None:
+    assert {f for f in facts(message) if f[0] == "ask"} == set()
+
+
+@XF
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Daniel is bad at Glove / Joseph I see negatives / Sofia I see negatives...",
+        "Daniel is great at GLUE / Noah I see reds",
+    ],
+)
+def test_plural_levels_take_no_paper_from_the_message(message: str) -> None:
+    assert {f for f in facts(message) if f[1] != DANIEL} == set()
+
+
+@XF
+def test_the_exception_list_after_besides_is_left_out() -> None:
+    message = "My unknowns for him are everything besides glove and glue"
+    assert facts(message, ctx(last_reviewer=JOSEPH)) == {
+        ("unseen", JOSEPH, p) for p in range(8) if p not in (GLOVE, GLUE)
+    }
+
+
+@XF
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("How do you feel about Daniel being placed / in GLUE?", {("ask", DANIEL, GLUE)}),
+        ("is Ava good / at Quac or Electra", {("ask", AVA, QUAC), ("ask", AVA, ELECTRA)}),
+    ],
+)
+def test_a_question_continued_on_the_next_line(message: str, expected: set[tuple[object, ...]]) -> None:
+    assert facts(message) == expected
+
+
+@XF
+def test_a_leading_condition_keeps_the_main_clause() -> None:
+    message = "If that falls through for some reason, he'd also be a good option for Blue or Llama."
+    assert facts(message, ctx(last_reviewer=NOAH)) == {("rate", NOAH, BLEU, "high"), ("rate", NOAH, LLAMA, "high")}
+
+
+@XF
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Morgan or Andrei, any greens?", {("ask", MORGAN, None), ("ask", ANDREI, None)}),
+        ("Sofia, anything good?", {("ask", SOFIA, None)}),
+    ],
+)
+def test_names_before_a_short_question_are_its_subject(message: str, expected: set[tuple[object, ...]]) -> None:
+    assert facts(message) == expected
