@@ -287,7 +287,7 @@ def reference(tokens: list[str], i: int) -> tuple[MentionKind, int] | None:
 
 NEUTRAL = re.compile(
     r"\b(?:decent|good|ok|okay|fine)\s+but\s+not\s+(?:great|amazing|the best|super)"
-    r"|\b(?:not|nothing|isn'?t|aren'?t|wasn'?t)\s+(?:that\s+|so\s+|too\s+|all\s+)?(?:bad|terrible|horrible|awful)"
+    r"|\b(?:not|nothing|isn'?t|aren'?t|wasn'?t)\s+(?:an?\s+)?(?:that\s+|so\s+|too\s+|all\s+)?(?:bad|terrible|horrible|awful)"
     r"|\bbut\s+(?:also\s+)?not\s+(?:a\s+|that\s+|too\s+|so\s+)?(?:terrible|horrible|awful)"
     r"|\bnot\s+(?:so\s+|that\s+|too\s+)?great\s*,?\s+but\s+(?:also\s+)?(?:not\s+(?:a\s+|that\s+|too\s+)?(?:terrible|horrible|awful|bad))"
     r"|\b(?:not\s+)?as\s+(?:good|strong|high|great)\s+as|\bas\s+(?:good|strong|high|great|bad|low)\s+or\s+(?:better|stronger|higher|worse)"
@@ -296,7 +296,7 @@ NEUTRAL = re.compile(
     r"|\b(?:much\s+|slightly\s+|a\s+(?:little|bit)\s+|way\s+|far\s+|even\s+|a\s+lot\s+)?(?:better|worse|higher|lower|stronger|weaker|darker|lighter)"
     r"(?:\s+(?:suited|fit|choice|option|candidate|pick))?(?:\s+than)?"
     r"|\bno\s+(?:green|greens|high|dark\s+greens?)\b|\bmid(?:dle)?[\s-]+tier\b|\b(?:a\s+)?good\s+(?:amount|bit|deal|margin|number|chunk)\b"
-    r"|\bnothing\s+(?:else\s+)?(?:good|great|green)\b|\b(?:below|above)\s+(?:him|her|them)|\bnot\s+(?:be\s+)?(?:his|her|their|the|my|our)\s+(?:best|strongest|top)"
+    r"|\bnothing\s+(?:else\s+)?(?:good|great|green)\b|\b(?:below|above)\s+(?:him|her|them)|\b(?:not|isn'?t|wasn'?t|aren'?t)\s+(?:be\s+)?(?:his|her|their|the|my|our)\s+(?:best|strongest|top)"
     r"|\b(?:[56])\s*(?:/|out\s+of)\s*10\b|\b(?:more|less|fewer)\s+(?:[a-z']+\s+){0,3}?than\b"
 )
 """Phrases that rate nothing (comparisons, "not bad", "decent but not great", 5-6/10)."""
@@ -346,6 +346,18 @@ REST = re.compile(
 )
 """A rating over the rest of a row ("grey on GLUE, everything else red"): every paper the message
 has not named for the reviewer."""
+ONLY_ONE = re.compile(
+    r"\bonly\s+(?:has|have|see|know|got)\s+(?:1|one)\s+(?:score|value|number|cell|square|rating)"
+    r"|\bonly\s+(?:score|value|number|cell|square)\s+i\s+(?:see|have|know)\b"
+)
+"""One cell seen of a row ("Morgan only has 1 score for me"): the rest of the row is blank."""
+ALL_ARE = re.compile(
+    r"^(?:and\s+|so\s+)?(?:all|both|they|these|those)(?:\s+(?:\d+|two|three|four|five|of\s+(?:them|these|those)))?"
+    r"\s+(?:are|were|r)\s+(?:all\s+|both\s+)?"
+)
+"""A level given to the pairs just listed ("Daniel for LLaMA, Joseph for SWAG / All 4 are green")."""
+PLURAL_LEVEL = re.compile(r"\b(?:negatives|positives|greens|reds|pinks)\b")
+"""A level of several unnamed cells ("Joseph I see negatives"): no paper from earlier clauses."""
 COUNTED = re.compile(
     r"\b(?:\d+|two|three|four|five|six|seven|a\s+few|few|several|couple(?:\s+of)?)\s+(?:(?:dark|light|medium|bright)\s+)?"
     r"(?:green|red|pink|grey|gray|blank|empty)\s+(?:squares|cells|boxes|spots|slots)\b"

@@ -102,6 +102,7 @@ class _Reading:
     all_but: bool = False  # the sentence rates "all" but some names ("all green but Noah")
     said_ref: bool = False  # the last statement took its paper from a reference ("that paper")
     pair: tuple[int, int] | None = None  # the pair the last sentence offered ("Andrei for Roberta?")
+    listed: list[tuple[int, int]] = field(default_factory=list)  # pairs listed without a level
     rest: list[tuple[int, Level]] = field(default_factory=list)  # rows rated on "everything else"
 
     def add(self, act: OptAct) -> None:
@@ -247,9 +248,10 @@ def _dangling(text: str, lex: Lexicon) -> bool:
 
 
 def _topic_only(text: str, lex: Lexicon) -> bool:
-    """Whether a statement part only names papers ("Regarding SWAG", "as for GLUE")."""
+    """Whether a statement part only names papers or reviewers ("Regarding SWAG", "Morgan or Andrei")."""
     found = mentions(text, lex)
-    return bool(found) and all(m.kind == "P" for m in found) and not _has_cue(text) and len(text.split()) <= 4
+    kinds = {m.kind for m in found}
+    return bool(found) and len(kinds) == 1 and kinds <= {"P", "R"} and not _has_cue(text) and len(text.split()) <= 4
 
 
 def _has_cue(text: str) -> bool:
@@ -270,8 +272,13 @@ def _clauses(sentence: str, lex: Lexicon) -> list[tuple[str, bool]]:
     waiting = ""
     for index, piece in enumerate(pieces):
         after_exception = (kept[index][0].split() or [""])[0] in lx.EXCEPTIONS
-        if after_exception and not _has_cue(piece):
-            out.append((piece, True))  # "blank everywhere besides GLUE": GLUE is left out, not rated
+        cue = _has_cue(piece)
+        found = {m.kind for m in mentions(piece, lex) if m.kind in ("R", "P")}
+        if not cue and (after_exception or (out and out[-1][1] and found == {"P"})):
+            out.append((piece, True))  # "blank everywhere besides GLUE (and GloVe)": left out, not rated
+            continue
+        if not cue and not found and index + 1 < len(pieces) and (piece.split() or [""])[0] in ("if", "unless"):
+            out.append((piece, False))  # "If that falls through for some reason, he'd also be good for BLEU"
             continue
         leading = (kept[index][0].strip(" ,").split() or (piece.split() if index else []) or [""])[0]
         if leading in ("so", "because", "since") and not _has_cue(piece):
@@ -323,7 +330,7 @@ def _pairs(reviewers: Sequence[Mention], papers: Sequence[Mention]) -> list[tupl
     pairs = []
     for i, reviewer in enumerate(rs):
         end = rs[i + 1].position if i + 1 < len(rs) else 10**9
-        owned = [p for p in ps if reviewer.position < p.position < end]
+        owned = _unique([p for p in papers if reviewer.position < p.position < end])  # a paper may serve two
         pairs += [(reviewer.index, p.index) for p in (owned if i + 1 == len(rs) else owned[:1])]
     if not pairs:  # every paper before every reviewer: "BLEU and GloVe: Ava and Noah"
         pairs = [(r.index, p.index) for r, p in zip(rs, ps, strict=False)]
@@ -347,11 +354,15 @@ def sentences(text: str, lex: Lexicon | None = None) -> list[tuple[str, bool]]:
     start = 0
     for match in _SENTENCE.finditer(text):
         piece = text[start : match.start()].strip()
-        if piece:
+        if piece and out and out[-1][1] and _GOES_ON.match(piece) and len(piece.split()) <= 6:
+            out[-1] = (f"{out[-1][0]} {piece}", True)  # "How do you feel about Daniel being placed / in GLUE?"
+        elif piece:
             out.append((piece, "?" in match.group() or _opens_question(piece, lex)))
         start = match.end()
     tail = text[start:].strip()
-    if tail:
+    if tail and out and out[-1][1] and _GOES_ON.match(tail) and len(tail.split()) <= 6:
+        out[-1] = (f"{out[-1][0]} {tail}", True)
+    elif tail:
         out.append((tail, _opens_question(tail, lex)))
     return out
 
@@ -375,6 +386,7 @@ def _opens_question(piece: str, lex: Lexicon | None = None) -> bool:
     return bool(first) and first[0].kind == "R"
 
 
+_GOES_ON = re.compile(r"(?:in|on|at|for|with)\s")
 _YES_NO_NAME = re.compile(r"(?:is|are|was|does|did)\s+([a-z']+)\b")
 
 
@@ -479,6 +491,13 @@ class OptimizationParser:
 
     # ---- statements -----------------------------------------------------------------------------
     def _statement(self, sentence: str, reading: _Reading) -> None:
+        if reading.listed and lx.ALL_ARE.search(sentence):
+            level = _level(lx.NEUTRAL.sub(" so-so ", sentence))[0]
+            if level is not None:  # "Daniel for LLaMA, Joseph for SWAG / All 4 are green."
+                for r, p in reading.listed:
+                    reading.add(OptRate(reviewer=r, paper=p, level=level))
+                reading.listed = []
+                return
         seen = lx.SEE_ALL_BUT.search(sentence)
         if seen is not None:  # "I can see everyone on Roberta except Daniel and Noah"
             columns = [m for m in mentions(seen.group("paper"), reading.lex) if m.kind == "P"]
@@ -566,6 +585,8 @@ class OptimizationParser:
 
     def _clause(self, clause: _Clause, text: str, reading: _Reading) -> None:
         reviewers, papers = list(clause.reviewers), list(clause.papers)
+        if lx.ONLY_ONE.search(text) and len(_unique(reviewers)) == 1:
+            reading.rows.append(reviewers[0].index)  # "Morgan only has 1 score for me": the rest is blank
         numbers = clause.numbers
         if numbers and not reviewers and not papers:
             numbers = [n for n in numbers if n.index >= SMALL_COUNT]  # "at all 4" is no value
@@ -616,6 +637,15 @@ class OptimizationParser:
                 self._about(reviewers, papers, reading)  # "Joseph is average on BLEU, below average on GLUE"
         elif not says and not clause.proposal and (reviewers or papers) and _names_only(text, reading.lex):
             self._about(reviewers, papers, reading)  # bare names: "Daniel at RoBERTa / is unknown to me"
+        if (
+            not says
+            and not clause.proposal
+            and not clause.neutral
+            and not numbers
+            and clause.reviewers
+            and clause.papers
+        ):
+            reading.listed += _pairs(clause.reviewers, clause.papers)  # for "All 4 are green." after the list
         if clause.reviewers and reading.subject not in {m.index for m in clause.reviewers}:
             reading.subject = None  # "Let's put Morgan on RoBERTa! She ...": she is Morgan, not the earlier subject
         self._remember(reviewers, papers, reading, (clause.reviewers, clause.papers))
@@ -708,6 +738,7 @@ class OptimizationParser:
             and not _dangling(text, reading.lex)
             and not lx.EVERY.search(text)
             and not _PARTIAL.search(text)
+            and not lx.PLURAL_LEVEL.search(text)
         ):
             p = reading.topic if reading.topic is not None else reading.question("P")
             if p is None and (clause.unseen or _ALSO.search(text) is not None):
@@ -826,6 +857,9 @@ class OptimizationParser:
             return
         if lx.AGREEMENT_QUESTION.search(bare) or self._proposes(bare, papers, reading):
             self._remember(reviewers, papers, reading)
+            return
+        if reviewers and not papers and lx.PAIR_QUESTION.search(text) and _dangling(text, reading.lex):
+            self._remember(reviewers, papers, reading)  # "how about Joseph Santos for third?"
             return
         if reviewers and papers and _WE_PLACE.search(bare):
             self._remember(reviewers, papers, reading)  # "Is there a possibility we can go with Sofia for BLEU?"

@@ -599,10 +599,8 @@ def test_a_long_question_ending_on_that_asks_nothing() -> None:
 
 
 # ---- batch 1616 --------------------------------------------------------------------------------
-XF = pytest.mark.xfail(strict=True, reason="issue 17: round-3 batch 1616 shape not read")
 
 
-@XF
 @pytest.mark.parametrize(
     "message",
     [
@@ -614,7 +612,6 @@ def test_not_the_best_but_not_bad_rates_nothing(message: str) -> None:
     assert facts(message) == set()
 
 
-@XF
 @pytest.mark.parametrize(
     "message",
     [
@@ -626,7 +623,6 @@ def test_only_one_score_blanks_the_rest_of_the_row(message: str) -> None:
     assert facts(message) == {("rate", MORGAN, SWAG, "low")} | {("unseen", MORGAN, p) for p in range(7)}
 
 
-@XF
 @pytest.mark.parametrize(
     "message",
     [
@@ -642,7 +638,6 @@ def test_all_are_green_after_a_list_rates_it(message: str) -> None:
     }
 
 
-@XF
 @pytest.mark.parametrize(
     "message", ["Ava Li / And how about Joseph Santos for third?", "and how about Noah for fourth?"]
 )
@@ -650,7 +645,6 @@ def test_how_about_a_reviewer_for_a_slot_proposes(message: str) -> None:
     assert {f for f in facts(message) if f[0] == "ask"} == set()
 
 
-@XF
 @pytest.mark.parametrize(
     "message",
     [
@@ -662,7 +656,6 @@ def test_plural_levels_take_no_paper_from_the_message(message: str) -> None:
     assert {f for f in facts(message) if f[1] != DANIEL} == set()
 
 
-@XF
 def test_the_exception_list_after_besides_is_left_out() -> None:
     message = "My unknowns for him are everything besides glove and glue"
     assert facts(message, ctx(last_reviewer=JOSEPH)) == {
@@ -670,7 +663,6 @@ def test_the_exception_list_after_besides_is_left_out() -> None:
     }
 
 
-@XF
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
@@ -682,13 +674,11 @@ def test_a_question_continued_on_the_next_line(message: str, expected: set[tuple
     assert facts(message) == expected
 
 
-@XF
 def test_a_leading_condition_keeps_the_main_clause() -> None:
     message = "If that falls through for some reason, he'd also be a good option for Blue or Llama."
     assert facts(message, ctx(last_reviewer=NOAH)) == {("rate", NOAH, BLEU, "high"), ("rate", NOAH, LLAMA, "high")}
 
 
-@XF
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
@@ -698,3 +688,12 @@ def test_a_leading_condition_keeps_the_main_clause() -> None:
 )
 def test_names_before_a_short_question_are_its_subject(message: str, expected: set[tuple[object, ...]]) -> None:
     assert facts(message) == expected
+
+
+def test_two_reviewers_listed_for_the_same_paper() -> None:
+    message = "I have: Daniel for LLaMA, Sofia for LLaMA, and Joseph for SWAG / All 3 are green."
+    assert facts(message) == {
+        ("rate", DANIEL, LLAMA, "high"),
+        ("rate", SOFIA, LLAMA, "high"),
+        ("rate", JOSEPH, SWAG, "high"),
+    }
