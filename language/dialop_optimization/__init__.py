@@ -35,8 +35,9 @@ and references ("it", "there", "that paper", "this proposal").
 | a rating cue                             | ``opt_rate`` for the clause's cells (below)              |
 | an unseen cue                            | ``opt_unseen``: "blank", "unknown", "empty", "grey", "no info on", "I don't see", "there's nothing on my end"; only explicit claims: "no idea", shades of blank ("pretty unknown", "mostly blank", "my main blanks"), "I don't have anything good" give nothing |
 | "I can see everyone on X except Y"       | ``opt_unseen`` for Y on X                                 |
-| an unseen cue over a row or a column     | every cell of it: "zero information on Daniel", "blank everywhere", "I don't have any info on LLaMA", "nothing on him at all"; cells the message names for that reviewer, rates, or puts after "except" / "besides" / "other than" are left out ("Joseph is bad at GLUE, no info on the rest"); "most", "some", "almost all" keep it a cell; a column needs an explicit claim ("nothing for GLUE", "I don't have anything for LLaMA" may mean no good option) and a named subject (an unresolved "both blank for BLEU" is nothing) and no narrowing ("for any unselected person"); "I don't see anything for Joseph" is no row (nothing good) unless "at all"; after a statement that named a paper, "no info on Daniel" is that paper's cell ("My best SWAG is Santos -- no info on Daniel or Ethan") |
+| an unseen cue over a row or a column     | every cell of it: "zero information on Daniel", "blank everywhere", "I don't have any info on LLaMA", "nothing on him at all"; cells the message names for that reviewer, rates, or puts after "except" / "besides" / "other than" are left out ("Joseph is bad at GLUE, no info on the rest"); "most", "some", "almost all" keep it a cell; a column needs an explicit claim ("nothing for GLUE", "I don't have anything for LLaMA" may mean no good option) and a named subject (an unresolved "both blank for BLEU" is nothing) and no narrowing ("for any unselected person"); "I don't see anything for Joseph" is no row (nothing good) unless "at all"; after a statement that named a paper, "no info on Daniel" is that paper's cell ("My best SWAG is Santos -- no info on Daniel or Ethan"); "Morgan only has 1 score for me" blanks the rest of her row |
 | "everything else", "the rest", "all else" | the rest of one reviewer's row at the clause's level: every paper the message has not named for him ("grey on GLUE, everything else red", "bad at SWAG and GLUE but good at all the rest"); nothing when the message is about several reviewers |
+| "all 4 are green" after a list of pairs   | each listed pair at that level ("I have: Daniel for LLaMA, Joseph for SWAG / All 4 are green") |
 | a rating over "everything"               | every paper of the row ("Andrei is red for everything", "all red"; not "everything that I can see Joe is solid at"; "all green but Noah and Ethan" rates nobody: the names are the exceptions) |
 | a proposal or agreement                  | nothing: "let's put Ava on BLEU", "I like X for Y", "X for Y?", "works for me", "how about X for Y?", "can we lock ...", "my best suggestion is X for Y", "I'd recommend", "my top two", "can Ethan Llama?", "could Noah take SWAG?", "can he go on GloVe?", "might put Andrei there?", where a reviewer is placed ("but we already have her on GLUE", "she's already on LLaMA") |
 | a condition, a wish, a request, the partner's board | nothing: "if you think Ethan is good for BLEU", "unless", "I hope", "tell me if", "I trust that is good on your end" |
@@ -52,7 +53,7 @@ is a statement; "is there a possibility we can go with Sofia for BLEU?" proposes
 |----------|----------------------------------------------------------------------------------------------|
 | ``high`` | good, great, solid, decent, strong(est), best, capable, suited, expert(ise), "good fit", "a good option for", "on lock", "top tier", any shade of green ("darker" after a green), "above average" (even "slightly"), "killing it", "fits well", "would be good for", "might be best", "high score", N/10 with N >= 7 |
 | ``low``  | bad, poor, terrible, red, pink, weak, trash, negatives, "not good", "isn't a good fit", "not a strength", "not so much", "CANNOT", "definitely not", "no good", "below" / "under average", "minimal experience", "don't have much experience", "doesn't want to be on", "shouldn't be assigned", "avoids", N/10 with N <= 4 (a low cue beats a high one in a clause) |
-| none     | average, mid, middling, "mid tier", ok, fine, "not bad", "decent (at X) but not great", "red but not terrible", "not great but not terrible", "above average but not that amazing", "the highest ... but not (a) high (score)", "best" after "no green", "average expertise", "could handle", "can do", 5-6/10, "no greens", counted squares ("in between two green squares"), counts ("I don't have that many indicating high expertise"), comparisons ("better than", "slightly worse", "next best", "not his best", "a good amount better", "more expertise with X than Y", "as good or better") |
+| none     | average, mid, middling, "mid tier", ok, fine, "not bad", "decent (at X) but not great", "red but not terrible", "not great but not terrible", "above average but not that amazing", "isn't the best choice but isn't a bad one", "the highest ... but not (a) high (score)", "best" after "no green", "average expertise", "could handle", "can do", 5-6/10, "no greens", counted squares ("in between two green squares"), counts ("I don't have that many indicating high expertise"), comparisons ("better than", "slightly worse", "next best", "not his best", "a good amount better", "more expertise with X than Y", "as good or better") |
 
 **Which cells.** One reviewer with every paper of its clause, one paper with every reviewer, else
 each reviewer with the paper after it. A clause missing its reviewer or paper takes it:
@@ -77,6 +78,11 @@ each reviewer with the paper after it. A clause missing its reviewer or paper ta
    so really good" after "How is Andrei's RoBERTa?");
 5. from the pair the sentence before offered ("Andrei for Roberta? Green.").
 
+A plural level ("Joseph I see negatives") takes no paper from earlier clauses; a leading "If ...,"
+is a clause of its own ("If that falls through, he'd also be a good option for BLEU" rates BLEU); a
+line that only continues a question ("How do you feel about Daniel being placed / in GLUE?") is
+part of it; names before a short question are its subject ("Morgan or Andrei, any greens?").
+
 A message opening on bare pairs after the other side asked for a level ("share your dark greens",
 "which ones are red?": the context's ``requested``) rates them at that level ("Daniel, GloVe. Ava
 SWAG."). A sentence of bare names after a rating repeats it ("Andrei is good for BLEU. Ethan Smith
@@ -91,14 +97,17 @@ bleu", "Do not have any info for those?"); a yes answering "Is Ava unknown on Gl
 (the context keeps the question's cell, not its cue); "X on Y is good for me" reads as an
 agreement even when it answers "who looks best for Y?"; "she wants to focus on X" and "Joseph
 double unknown" are not read; "his" is not kept from a reviewer the same sentence contrasts
-("His Llama is bad, but so is Andrei's" may take Andrei); a comparison is never a rating, even when tied to a level the speaker gave
+("His Llama is bad, but so is Andrei's" may take Andrei) and a reviewer named in a placement
+becomes "he" ("Noah would be good at GLUE, but we already have Andrei there ... he'd also be good
+for BLEU" takes Andrei); "there" prefers the other side's question's paper to the paper it named
+after the question; a comparison is never a rating, even when tied to a level the speaker gave
 earlier; a bare list answers a request only at the start of the message and only when the
 request says green or red ("share your best ones" is not read); a one-name question ("Morgan?", "roberta?") is read as a question even when
 it proposes; "Gleu" (GLUE or BLEU) is not resolved; thresholds named only in the other side's
 question ("Are they over 300?" "None of mine are") are not read; a clause's reviewer list after a
 comma ("..., Ava Li, Daniel and Noah would be bad at QuAC") may join the clause before it; a list
 announced as "locks" and "X is locked on Y" are not ratings; a question split over lines without a
-question mark ("is Ava good / at Quac or Electra") asks about the reviewer only; typos far from the name ("Elxtra")
+question mark is read when its second line starts with "in", "on", "at", "for", "with"; typos far from the name ("Elxtra")
 are not resolved; "what's your choice on that?" asks nothing.
 """
 
