@@ -697,3 +697,92 @@ def test_two_reviewers_listed_for_the_same_paper() -> None:
         ("rate", SOFIA, LLAMA, "high"),
         ("rate", JOSEPH, SWAG, "high"),
     }
+
+
+# ---- batch 1717 --------------------------------------------------------------------------------
+XF = pytest.mark.xfail(strict=True, reason="issue 17: round-3 batch 1717 shape not read")
+
+
+@XF
+@pytest.mark.parametrize("message", ["Ava Li in QuAC at 265 / prob the best i have", "Ava on QuAC is 265. really good"])
+def test_a_level_after_a_cell_rates_it(message: str) -> None:
+    assert facts(message) == {("opt_cell",), ("rate", AVA, QUAC, "high")}
+
+
+@XF
+def test_an_aside_like_someone_names_nobody() -> None:
+    message = "Andrei - He's a good choice for Electra but, like Sofia, might be more experienced elsewhere."
+    assert facts(message) == {("rate", ANDREI, ELECTRA, "high")}
+
+
+@XF
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Ava scored great for ROBERTA. / I don't have any good scores for QUAC.",
+        "Ava is great at RoBERTa. I dont have any good ones for QuAC",
+    ],
+)
+def test_the_speaker_having_nothing_good_rates_no_cell(message: str) -> None:
+    assert facts(message) == {("rate", AVA, ROBERTA, "high")}
+
+
+@XF
+def test_a_paper_on_the_next_line_narrows_the_statement() -> None:
+    assert facts("For the 3 sections we have left I have no info for Ethan / for Roberta") == {
+        ("unseen", ETHAN, ROBERTA)
+    }
+
+
+@XF
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Noah is top tier at bleu, but he isnt far behind on Roberta either.",
+        "Noah is great at BLEU and just behind on RoBERTa",
+    ],
+)
+def test_behind_is_a_comparison(message: str) -> None:
+    assert facts(message) == {("rate", NOAH, BLEU, "high")}
+
+
+@XF
+def test_a_reviewer_rated_without_a_paper_stays_the_subject() -> None:
+    message = "Morgan has some pretty bad options, but is a solid choice for Roberta."
+    assert facts(message) == {("rate", MORGAN, ROBERTA, "high")}
+
+
+@XF
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        (
+            "Literally the only info I have for Glue is that Ethan is not so good at it",
+            {("rate", ETHAN, GLUE, "low")} | {("unseen", r, GLUE) for r in range(8) if r != ETHAN},
+        ),
+        (
+            "the only thing I know about Ava is that she is good at Llama",
+            {("rate", AVA, LLAMA, "high")} | {("unseen", AVA, p) for p in range(8) if p != LLAMA},
+        ),
+    ],
+)
+def test_the_only_info_blanks_the_rest(message: str, expected: set[tuple[object, ...]]) -> None:
+    assert facts(message) == expected
+
+
+@XF
+def test_a_placement_on_my_proposal_is_no_rating() -> None:
+    message = "Ethan is my only light green for quad but I have him on my proposal to you for electra"
+    assert facts(message) == {("rate", ETHAN, QUAC, "high")}
+
+
+@XF
+@pytest.mark.parametrize("message", ["you pick, he's weak for me everywhere.", "he is red pretty much everywhere"])
+def test_a_pronoun_rated_everywhere_rates_the_row(message: str) -> None:
+    assert facts(message, ctx(last_reviewer=ETHAN)) == {("rate", ETHAN, p, "low") for p in range(8)}
+
+
+@XF
+def test_reviewers_before_papers_take_every_paper() -> None:
+    message = "Daneil and Noah are both unknowns for me in Quac and swag"
+    assert facts(message) == {("unseen", r, p) for r in (DANIEL, NOAH) for p in (QUAC, SWAG)}
