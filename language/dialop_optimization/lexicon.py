@@ -35,6 +35,7 @@ NICKNAMES = {
     "gloves": "glove",
     "robert": "roberta",
     "llamma": "llama",
+    "quad": "quac",
 }
 """Other words people use for a name word (applied only when the name word is in the context)."""
 
@@ -296,6 +297,7 @@ NEUTRAL = re.compile(
     r"|\b(?:much\s+|slightly\s+|a\s+(?:little|bit)\s+|way\s+|far\s+|even\s+|a\s+lot\s+)?(?:better|worse|higher|lower|stronger|weaker|darker|lighter)"
     r"(?:\s+(?:suited|fit|choice|option|candidate|pick))?(?:\s+than)?"
     r"|\bno\s+(?:green|greens|high|dark\s+greens?)\b|\bmid(?:dle)?[\s-]+tier\b|\b(?:a\s+)?good\s+(?:amount|bit|deal|margin|number|chunk)\b"
+    r"|\b(?:far\s+|not\s+far\s+|just\s+|slightly\s+|a\s+bit\s+|close\s+)?behind\b"
     r"|\bnothing\s+(?:else\s+)?(?:good|great|green)\b|\b(?:below|above)\s+(?:him|her|them)|\b(?:not|isn'?t|wasn'?t|aren'?t)\s+(?:be\s+)?(?:his|her|their|the|my|our)\s+(?:best|strongest|top)"
     r"|\b(?:[56])\s*(?:/|out\s+of)\s*10\b|\b(?:more|less|fewer)\s+(?:[a-z']+\s+){0,3}?than\b"
 )
@@ -338,7 +340,8 @@ LOW = re.compile(
 
 EVERY = re.compile(
     r"\b(?:at|on|for|in|across|with)\s+(?:everything|every\s+(?:paper|column|topic|one)|all\s+(?:the\s+)?papers|the\s+board)\b"
-    r"|\ball\s+(?:red|green|bad|good|pink)\b|\b(?:red|bad|green|good)\s+(?:everywhere|across\s+the\s+board)\b"
+    r"|\ball\s+(?:red|green|bad|good|pink)\b"
+    r"|\b(?:red|bad|green|good|weak|poor|strong|great|solid|pink)\b(?:\s+[a-z]+){0,3}?\s+(?:everywhere|across\s+the\s+board)\b"
 )
 """A rating over a whole row ("Andrei is red for everything")."""
 REST = re.compile(
@@ -351,6 +354,16 @@ ONLY_ONE = re.compile(
     r"|\bonly\s+(?:score|value|number|cell|square)\s+i\s+(?:see|have|know)\b"
 )
 """One cell seen of a row ("Morgan only has 1 score for me"): the rest of the row is blank."""
+ONLY_INFO = re.compile(
+    r"\bonly\s+(?:info|information|data|thing|things|knowledge|known)\s+(?:i\s+(?:have|see|know)\s+)?(?:for|on|about|of)\s+"
+    r"(?P<name>[a-z']+(?:\s+[a-z']+)?)"
+)
+"""The only thing known of a row or column ("the only info I have for Glue is ..."): the rest is blank."""
+NOTHING_GOOD = re.compile(
+    r"\b(?:i|we)\s+(?:don'?t|dont|do\s+not)\s+(?:really\s+)?(?:have|see)\s+(?:any|many|much|a\s+lot\s+of)\s+"
+    r"(?:good|great|high|strong|green|decent)\b"
+)
+"""The speaker has nothing good ("I don't have any good scores for QuAC"): no cell is rated."""
 ALL_ARE = re.compile(
     r"^(?:and\s+|so\s+)?(?:all|both|they|these|those)(?:\s+(?:\d+|two|three|four|five|of\s+(?:them|these|those)))?"
     r"\s+(?:are|were|r)\s+(?:all\s+|both\s+)?"
@@ -422,7 +435,7 @@ PROPOSAL = re.compile(
     r"\b(?:let'?s|lets|put|place|assign|assigning|move|swap|switch|stick|lock(?:ed)?\s+(?:in|into|\w+\s+(?:in|into|on|for))|go\s+with|going\s+with"
     r"|how\s+about|i\s+(?:really\s+)?(?:like|love|prefer|want|need|would\s+go|'d\s+go)|i'?m\s+(?:liking|thinking|leaning)"
     r"|works?\s+for\s+me|(?:i'?m|im|i\s+am|we'?re|be|are)\s+(?:fine|okay|ok|good|happy)\s+with|agree|agreed|keep|should\s+(?:go|be\s+put|get|take|review)"
-    r"|we\s+(?:could|can|should|need)|can\s+we|suggest\w*|recommend\w*|nominat\w*|my\s+top\s+(?:two|three|four|\d|picks?|choices?)|match(?!\s+(?:of|for\s+(?:me|you)))|then\s*$|for\s+now"
+    r"|we\s+(?:could|can|should|need)|can\s+we|suggest\w*|recommend\w*|nominat\w*|my\s+top\s+(?:two|three|four|\d|picks?|choices?)|match(?!\s+(?:of|for\s+(?:me|you)))|then\s*$|for\s+now|(?:on|in)\s+(?:my|your|the|our)\s+(?:latest\s+)?(?:proposal|assignment|list)"
     r"|we\s+(?:already\s+|currently\s+)?(?:have|had|got)\s+(?:\w+\s+)?(?:on|in|at|doing|reviewing)"
     r"|already\s+(?:on|in|at|doing|reviewing|assigned|placed|taken|used|locked))\b"
 )

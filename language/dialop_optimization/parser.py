@@ -324,6 +324,8 @@ def _pairs(reviewers: Sequence[Mention], papers: Sequence[Mention]) -> list[tupl
         return [(r.index, max((p for p in ps if p.position < r.position), key=lambda p: p.position).index) for r in rs]
     if len(rs) == 1:
         return [(rs[0].index, p.index) for p in ps]
+    if len(rs) > 1 and len(ps) > 1 and rs[-1].position < ps[0].position:  # "Daniel and Noah are blank in QuAC and SWAG"
+        return [(r.index, p.index) for r in rs for p in ps]
     if len(ps) == 1:
         before = [r for r in rs if r.position < ps[0].position]
         return [(r.index, ps[0].index) for r in (before if 0 < len(before) < len(rs) else rs)]
@@ -354,14 +356,14 @@ def sentences(text: str, lex: Lexicon | None = None) -> list[tuple[str, bool]]:
     start = 0
     for match in _SENTENCE.finditer(text):
         piece = text[start : match.start()].strip()
-        if piece and out and out[-1][1] and _GOES_ON.match(piece) and len(piece.split()) <= 6:
-            out[-1] = (f"{out[-1][0]} {piece}", True)  # "How do you feel about Daniel being placed / in GLUE?"
+        if piece and out and _continues(out[-1], piece, lex):
+            out[-1] = (f"{out[-1][0]} {piece}", out[-1][1] or "?" in match.group())  # "... being placed / in GLUE?"
         elif piece:
             out.append((piece, "?" in match.group() or _opens_question(piece, lex)))
         start = match.end()
     tail = text[start:].strip()
-    if tail and out and out[-1][1] and _GOES_ON.match(tail) and len(tail.split()) <= 6:
-        out[-1] = (f"{out[-1][0]} {tail}", True)
+    if tail and out and _continues(out[-1], tail, lex):
+        out[-1] = (f"{out[-1][0]} {tail}", out[-1][1] or _opens_question(out[-1][0], lex))
     elif tail:
         out.append((tail, _opens_question(tail, lex)))
     return out
@@ -387,6 +389,21 @@ def _opens_question(piece: str, lex: Lexicon | None = None) -> bool:
 
 
 _GOES_ON = re.compile(r"(?:in|on|at|for|with)\s")
+
+
+def _continues(previous: tuple[str, bool], piece: str, lex: Lexicon | None) -> bool:
+    """Whether a line only continues the sentence before it: a question's "/ in GLUE?", or a
+    statement's "/ for Roberta" (a preposition and one paper)."""
+    if _GOES_ON.match(piece) is None:
+        return False
+    if previous[1]:
+        return len(piece.split()) <= 6
+    if lex is None or len(piece.split()) > 3:
+        return False
+    found = mentions(piece, lex)
+    return len(found) == 1 and found[0].kind == "P"
+
+
 _YES_NO_NAME = re.compile(r"(?:is|are|was|does|did)\s+([a-z']+)\b")
 
 
@@ -518,6 +535,8 @@ class OptimizationParser:
         text = _RANGE.sub(" ", text)
         text = lx.COUNTED.sub(" ", text)  # "in between two green squares"
         text = lx.FEW.sub(" so-so ", text)  # "I don't have that many indicating high expertise"
+        text = lx.NOTHING_GOOD.sub(" so-so ", text)  # "I don't have any good scores for QuAC"
+        text = _ASIDE.sub(", ", text)  # "He's good for Electra but, like Sofia, might ..."
         previous_level = reading.level
         exception = _EXCEPTION.search(text) is not None
         every = lx.EVERY.search(text)
@@ -587,6 +606,11 @@ class OptimizationParser:
         reviewers, papers = list(clause.reviewers), list(clause.papers)
         if lx.ONLY_ONE.search(text) and len(_unique(reviewers)) == 1:
             reading.rows.append(reviewers[0].index)  # "Morgan only has 1 score for me": the rest is blank
+        only = lx.ONLY_INFO.search(text)
+        if only is not None:  # "the only info I have for Glue is that Ethan is not so good at it"
+            named = [m for m in mentions(only.group("name"), reading.lex) if m.kind in ("R", "P")]
+            if len(named) == 1:
+                (reading.rows if named[0].kind == "R" else reading.columns).append(named[0].index)
         numbers = clause.numbers
         if numbers and not reviewers and not papers:
             numbers = [n for n in numbers if n.index >= SMALL_COUNT]  # "at all 4" is no value
@@ -596,6 +620,7 @@ class OptimizationParser:
             reviewer, paper = _attach(number, reviewers), _attach(number, papers)
             if reviewer is not None and paper is not None:
                 reading.add(OptCell(reviewer=reviewer, paper=paper, value=number.index))
+                reading.pair = (reviewer, paper) if len(numbers) == 1 else None  # "Ava in QuAC at 265 / prob the best"
         says = clause.unseen or (clause.level is not None and not clause.proposal)
         before = len(reading.acts)
         kept_before = set(reading.kept)
@@ -611,7 +636,7 @@ class OptimizationParser:
                 assert clause.level is not None
                 if reviewers:
                     reading.rest.append((reviewers[0].index, clause.level))
-            elif clause.reviewers and not papers and lx.EVERY.search(text):
+            elif reviewers and not papers and lx.EVERY.search(text):
                 # "all green but Noah and Ethan": the names after "but" are the exceptions, no row
                 if not reading.all_but:
                     assert clause.level is not None
@@ -627,6 +652,8 @@ class OptimizationParser:
                 reading.level = clause.level if len(reading.acts) > before or header else None
             if reviewers and papers or clause.unseen:
                 self._about(reviewers, papers, reading)
+            elif len(_unique(clause.reviewers)) == 1:
+                reading.subject = clause.reviewers[0].index  # "Morgan has some pretty bad options, but is ..."
             new_acts = [a for a in reading.acts if a not in kept_before]
             if new_acts:
                 reading.said = new_acts
@@ -700,7 +727,7 @@ class OptimizationParser:
                     (x for x in (reading.subject, reading.reviewer, reading.question("R"), *dialogue) if x is not None),
                     None,
                 )
-            elif not clause.refs and reading.pair is not None and len(lx.TOKEN.findall(text)) <= 3:
+            elif not clause.refs and reading.pair is not None and len(lx.TOKEN.findall(text)) <= 5:
                 return [Mention("R", reading.pair[0], -1)], [
                     Mention("P", reading.pair[1], 10**6)
                 ]  # "Andrei for Roberta? Green."
@@ -1006,6 +1033,7 @@ _SUBSET = re.compile(
     r"\b(?:unselected|unassigned|remaining|available|left|open|free|untaken|unpicked|other|else|any\s+(?:\w+\s+)?(?:person|one|reviewer))\b"
 )
 """Words that narrow a column to some of its reviewers ("no info on GLUE for any unselected person")."""
+_ASIDE = re.compile(r",\s*(?:just\s+)?(?:like|unlike)\s+[a-z']+(?:\s+[a-z']+)?\s*,")
 _DEMONSTRATIVE = re.compile(r"\b(?:these|those)\b")
 _PARTIAL = re.compile(r"\b(?:most|some|many|several|few|half|almost|nearly|mostly)\b")
 _RENAMING = re.compile(r"\b(?:i\s+meant?|sorry|typo|oops|my\s+bad|correction|misread|misspoke)\b")

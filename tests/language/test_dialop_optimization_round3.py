@@ -700,22 +700,18 @@ def test_two_reviewers_listed_for_the_same_paper() -> None:
 
 
 # ---- batch 1717 --------------------------------------------------------------------------------
-XF = pytest.mark.xfail(strict=True, reason="issue 17: round-3 batch 1717 shape not read")
 
 
-@XF
 @pytest.mark.parametrize("message", ["Ava Li in QuAC at 265 / prob the best i have", "Ava on QuAC is 265. really good"])
 def test_a_level_after_a_cell_rates_it(message: str) -> None:
     assert facts(message) == {("opt_cell",), ("rate", AVA, QUAC, "high")}
 
 
-@XF
 def test_an_aside_like_someone_names_nobody() -> None:
     message = "Andrei - He's a good choice for Electra but, like Sofia, might be more experienced elsewhere."
     assert facts(message) == {("rate", ANDREI, ELECTRA, "high")}
 
 
-@XF
 @pytest.mark.parametrize(
     "message",
     [
@@ -727,14 +723,12 @@ def test_the_speaker_having_nothing_good_rates_no_cell(message: str) -> None:
     assert facts(message) == {("rate", AVA, ROBERTA, "high")}
 
 
-@XF
 def test_a_paper_on_the_next_line_narrows_the_statement() -> None:
     assert facts("For the 3 sections we have left I have no info for Ethan / for Roberta") == {
         ("unseen", ETHAN, ROBERTA)
     }
 
 
-@XF
 @pytest.mark.parametrize(
     "message",
     [
@@ -746,13 +740,11 @@ def test_behind_is_a_comparison(message: str) -> None:
     assert facts(message) == {("rate", NOAH, BLEU, "high")}
 
 
-@XF
 def test_a_reviewer_rated_without_a_paper_stays_the_subject() -> None:
     message = "Morgan has some pretty bad options, but is a solid choice for Roberta."
     assert facts(message) == {("rate", MORGAN, ROBERTA, "high")}
 
 
-@XF
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
@@ -770,19 +762,16 @@ def test_the_only_info_blanks_the_rest(message: str, expected: set[tuple[object,
     assert facts(message) == expected
 
 
-@XF
 def test_a_placement_on_my_proposal_is_no_rating() -> None:
     message = "Ethan is my only light green for quad but I have him on my proposal to you for electra"
     assert facts(message) == {("rate", ETHAN, QUAC, "high")}
 
 
-@XF
 @pytest.mark.parametrize("message", ["you pick, he's weak for me everywhere.", "he is red pretty much everywhere"])
 def test_a_pronoun_rated_everywhere_rates_the_row(message: str) -> None:
     assert facts(message, ctx(last_reviewer=ETHAN)) == {("rate", ETHAN, p, "low") for p in range(8)}
 
 
-@XF
 def test_reviewers_before_papers_take_every_paper() -> None:
     message = "Daneil and Noah are both unknowns for me in Quac and swag"
     assert facts(message) == {("unseen", r, p) for r in (DANIEL, NOAH) for p in (QUAC, SWAG)}
