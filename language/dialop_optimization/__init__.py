@@ -35,7 +35,7 @@ and references ("it", "there", "that paper", "this proposal").
 | a rating cue                             | ``opt_rate`` for the clause's cells (below)              |
 | an unseen cue                            | ``opt_unseen``: "blank", "unknown", "empty", "grey", "no info on", "I don't see", "there's nothing on my end"; only explicit claims: "no idea", shades of blank ("pretty unknown", "mostly blank", "my main blanks"), "I don't have anything good" give nothing |
 | "I can see everyone on X except Y"       | ``opt_unseen`` for Y on X                                 |
-| an unseen cue over a row or a column     | every cell of it: "zero information on Daniel", "blank everywhere", "I don't have any info on LLaMA", "nothing on him at all"; cells the message names for that reviewer, rates, or puts after "except" / "besides" / "other than" are left out ("Joseph is bad at GLUE, no info on the rest"); "most", "some", "almost all" keep it a cell; a column needs an explicit claim ("nothing for GLUE", "I don't have anything for LLaMA" may mean no good option) and a named subject (an unresolved "both blank for BLEU" is nothing) and no narrowing ("for any unselected person"); "I don't see anything for Joseph" is no row (nothing good) unless "at all"; after a statement that named a paper, "no info on Daniel" is that paper's cell ("My best SWAG is Santos -- no info on Daniel or Ethan"); "Morgan only has 1 score for me" blanks the rest of her row |
+| an unseen cue over a row or a column     | every cell of it: "zero information on Daniel", "blank everywhere", "I don't have any info on LLaMA", "nothing on him at all"; cells the message names for that reviewer, rates, or puts after "except" / "besides" / "other than" are left out ("Joseph is bad at GLUE, no info on the rest"); "most", "some", "almost all" keep it a cell; a column needs an explicit claim ("nothing for GLUE", "I don't have anything for LLaMA" may mean no good option) and a named subject (an unresolved "both blank for BLEU" is nothing) and no narrowing ("for any unselected person"); "I don't see anything for Joseph" is no row (nothing good) unless "at all"; after a statement that named a paper, "no info on Daniel" is that paper's cell ("My best SWAG is Santos -- no info on Daniel or Ethan"); "Morgan only has 1 score for me" blanks the rest of her row, "the only info I have for Glue is ..." the rest of the column |
 | "everything else", "the rest", "all else" | the rest of one reviewer's row at the clause's level: every paper the message has not named for him ("grey on GLUE, everything else red", "bad at SWAG and GLUE but good at all the rest"); nothing when the message is about several reviewers |
 | "all 4 are green" after a list of pairs   | each listed pair at that level ("I have: Daniel for LLaMA, Joseph for SWAG / All 4 are green") |
 | a rating over "everything"               | every paper of the row ("Andrei is red for everything", "all red"; not "everything that I can see Joe is solid at"; "all green but Noah and Ethan" rates nobody: the names are the exceptions) |
@@ -55,8 +55,9 @@ is a statement; "is there a possibility we can go with Sofia for BLEU?" proposes
 | ``low``  | bad, poor, terrible, red, pink, weak, trash, negatives, "not good", "isn't a good fit", "not a strength", "not so much", "CANNOT", "definitely not", "no good", "below" / "under average", "minimal experience", "don't have much experience", "doesn't want to be on", "shouldn't be assigned", "avoids", N/10 with N <= 4 (a low cue beats a high one in a clause) |
 | none     | average, mid, middling, "mid tier", ok, fine, "not bad", "decent (at X) but not great", "red but not terrible", "not great but not terrible", "above average but not that amazing", "isn't the best choice but isn't a bad one", "the highest ... but not (a) high (score)", "best" after "no green", "average expertise", "could handle", "can do", 5-6/10, "no greens", counted squares ("in between two green squares"), counts ("I don't have that many indicating high expertise"), comparisons ("better than", "slightly worse", "next best", "not his best", "a good amount better", "more expertise with X than Y", "as good or better") |
 
-**Which cells.** One reviewer with every paper of its clause, one paper with every reviewer, else
-each reviewer with the paper after it. A clause missing its reviewer or paper takes it:
+**Which cells.** One reviewer with every paper of its clause, one paper with every reviewer,
+reviewers all named before the papers with every paper ("Daniel and Noah are unknowns in QuAC and
+SWAG"), else each reviewer with the paper after it. A clause missing its reviewer or paper takes it:
 
 1. from a pronoun: the statement's subject or the last reviewer named in the message that fits it
    ("he" is not Ava: first names have a gender where common; a question about one reviewer makes him
@@ -76,12 +77,17 @@ each reviewer with the paper after it. A clause missing its reviewer or paper ta
 4. from the other side's question ("I believe Sofia would be a good fit" after "Who is good for
    Electra?"; "Nope, red" after "Is Daniel good on RoBERTa?"; "Like a half step below his glue /
    so really good" after "How is Andrei's RoBERTa?");
-5. from the pair the sentence before offered ("Andrei for Roberta? Green.").
+5. from the pair the sentence before offered or gave a value for ("Andrei for Roberta? Green.",
+   "Ava Li in QuAC at 265 / prob the best i have").
 
 A plural level ("Joseph I see negatives") takes no paper from earlier clauses; a leading "If ...,"
 is a clause of its own ("If that falls through, he'd also be a good option for BLEU" rates BLEU); a
 line that only continues a question ("How do you feel about Daniel being placed / in GLUE?") is
-part of it; names before a short question are its subject ("Morgan or Andrei, any greens?").
+part of it, and "/ for Roberta" after a statement narrows it; names before a short question are its
+subject ("Morgan or Andrei, any greens?"); an aside ", like Sofia," names nobody; a reviewer rated
+without a paper stays the subject ("Morgan has some pretty bad options, but is a solid choice for
+Roberta"); "I don't have any good scores for QuAC" and a placement "on my proposal" rate nothing;
+"behind" compares.
 
 A message opening on bare pairs after the other side asked for a level ("share your dark greens",
 "which ones are red?": the context's ``requested``) rates them at that level ("Daniel, GloVe. Ava
