@@ -298,6 +298,7 @@ NEUTRAL = re.compile(
     r"(?:\s+(?:suited|fit|choice|option|candidate|pick))?(?:\s+than)?"
     r"|\bno\s+(?:green|greens|high|dark\s+greens?)\b|\bmid(?:dle)?[\s-]+tier\b|\b(?:a\s+)?good\s+(?:amount|bit|deal|margin|number|chunk)\b"
     r"|\b(?:far\s+|not\s+far\s+|just\s+|slightly\s+|a\s+bit\s+|close\s+)?behind\b"
+    r"|\bnot\s+(?:his|her|their|its)\s+(?:area\s+of\s+expertise|strong\s+suit|forte|specialty)\b"
     r"|\bnothing\s+(?:else\s+)?(?:good|great|green)\b|\b(?:below|above)\s+(?:him|her|them)|\b(?:not|isn'?t|wasn'?t|aren'?t)\s+(?:be\s+)?(?:his|her|their|the|my|our)\s+(?:best|strongest|top)"
     r"|\b(?:[56])\s*(?:/|out\s+of)\s*10\b|\b(?:more|less|fewer)\s+(?:[a-z']+\s+){0,3}?than\b"
 )
@@ -360,7 +361,7 @@ ONLY_INFO = re.compile(
 )
 """The only thing known of a row or column ("the only info I have for Glue is ..."): the rest is blank."""
 NOTHING_GOOD = re.compile(
-    r"\b(?:i|we)\s+(?:don'?t|dont|do\s+not)\s+(?:really\s+)?(?:have|see)\s+(?:any|many|much|a\s+lot\s+of)\s+"
+    r"\b(?:i|we)\s+(?:don'?t|dont|do\s+not)\s+(?:really\s+)?(?:have|see)\s+(?:(?:any|many|much|a\s+lot\s+of)\s+)?"
     r"(?:good|great|high|strong|green|decent)\b"
 )
 """The speaker has nothing good ("I don't have any good scores for QuAC"): no cell is rated."""
@@ -403,8 +404,10 @@ UNSEEN = re.compile(
     r"|nothing\s+(?:for|on|about|in)|(?:don'?t|dont|do\s+not|can'?t|cannot)\s+(?:see|have)(?!\s+(?:much|many|that|a\s+lot|too|enough|a\s+(?:great|good|high)|any\s+(?:good|great|high|green|dark|strong|other|better)"
     r"|anything\s+(?:good|great|high|green|strong|better|in\s+the|like)"
     r"|any\s+(?:recommendations?|suggestions?|ideas?|preferences?|objections?|thoughts|opinions?|problems?|issues?|concerns?"
-    r"|complaints?|strong\s+feelings?)|an?\s+(?!(?:value|score|number|rating|review\s+score)\b)))"
+    r"|complaints?|strong\s+feelings?)|an?\s+(?!(?:value|score|number|rating|review\s+score)\b)"
+    r"|(?:good|great|high|strong|green|dark)\b))"
     r"|(?:don'?t|dont|do\s+not|doesn'?t)\s+(?:know\s+anything|have\s+a\s+(?:review\s+)?score)"
+    r"|(?:don'?t|dont|do\s+not)\s+(?:really\s+)?know\s+how\s+(?:s?he|they|it)(?:'d|\s+would|'ll|\s+will)?\s+(?:do|fare|perform)"
     r"|know\s+nothing|shot\s+in\s+the\s+dark|a\s+nothing|there'?s\s+nothing|nothing\s+(?:on|from)\s+my\s+end)"
 )
 """The speaker lacks a value ("blank", "no info on", "I don't see"); "no idea" is not one (where to put

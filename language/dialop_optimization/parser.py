@@ -103,6 +103,8 @@ class _Reading:
     said_ref: bool = False  # the last statement took its paper from a reference ("that paper")
     pair: tuple[int, int] | None = None  # the pair the last sentence offered ("Andrei for Roberta?")
     listed: list[tuple[int, int]] = field(default_factory=list)  # pairs listed without a level
+    sentence_no: int = 0  # the sentence being read
+    subject_at: int = -1  # the sentence that set ``subject``
     rest: list[tuple[int, Level]] = field(default_factory=list)  # rows rated on "everything else"
 
     def add(self, act: OptAct) -> None:
@@ -245,6 +247,12 @@ def _dangling(text: str, lex: Lexicon) -> bool:
         return False
     word = match.group(1)
     return word not in lex.words and word not in lex.first_words and lx.fuzzy(word, lex) is None
+
+
+def _unless_paper(match: re.Match[str], lex: Lexicon) -> str:
+    """An excepted name in a question: dropped when it is a paper ("anywhere outside of BLEU?")."""
+    found = mentions(match.group(1), lex)
+    return " " if found and found[0].kind == "P" else match.group()
 
 
 def _topic_only(text: str, lex: Lexicon) -> bool:
@@ -442,6 +450,7 @@ class OptimizationParser:
         reading = _Reading(context, lx.lexicon(tuple(context.reviewers), tuple(context.papers)))
         for sentence, is_question in sentences(text, reading.lex):
             pair = reading.pair
+            reading.sentence_no += 1
             self._sentence(sentence, is_question, reading)
             if reading.pair is pair:
                 reading.pair = None  # only the next sentence answers it
@@ -450,6 +459,8 @@ class OptimizationParser:
 
     def _sentence(self, sentence: str, is_question: bool, reading: _Reading) -> None:
         retraction = _RETRACTION.search(sentence)
+        if retraction is not None and _PLACING.search(sentence, retraction.end()):
+            retraction = None  # "nevermind, I cant do the swap I was thinking of": a plan is withdrawn
         if retraction is not None:  # "ignore that": the last statement is withdrawn
             reading.acts = [a for a in reading.acts if a not in reading.said]
             reading.kept -= set(reading.said)
@@ -525,6 +536,7 @@ class OptimizationParser:
                 sentence = sentence[: seen.start()]
         text = _LUKEWARM.sub(_lukewarm, sentence)
         text = _LUKECOLD.sub(_lukewarm, text)
+        text = _NOT_SAY.sub(lambda m: f" so-so {m.group(1)}", text)  # "I wouldn't say Ava is a bad choice"
         text = _TOP_BUT.sub(_lukewarm, text)  # "the highest score I see for GloVe, but it is not extremely high"
         if _NO_GREEN.search(text):
             text = _TOP.sub(" so-so ", text)  # "No green for Sofia, I have her best as Bleu"
@@ -559,6 +571,8 @@ class OptimizationParser:
             )
             bare = clause.level is None and not clause.neutral and not clause.unseen and not clause.proposal
             inherited = previous_level if number == 0 else reading.level
+            if number == 0 and _FOR_PAIR.search(clause_text):
+                inherited = None  # "I have only low scores for Joseph / Andrei for Glove": a proposal
             if inherited is None and not reading.acts:
                 inherited = reading.context.requested  # "Daniel, Glove. Ava Swag." after "share your greens"
             if bare and inherited is not None and self._only_names(clause_text, reading.lex):
@@ -625,6 +639,8 @@ class OptimizationParser:
         before = len(reading.acts)
         kept_before = set(reading.kept)
         rest = not clause.unseen and not clause.papers and lx.REST.search(text) is not None
+        if rest and _MY_BOARD.search(text):
+            return  # "All the rest of mine are red scores": the speaker's other cells, no row
         if not numbers and says and not clause.conditional:
             if rest:  # "grey on GLUE, everything else red"
                 reviewers, papers = self._rest_of(clause, reading), []
@@ -686,7 +702,7 @@ class OptimizationParser:
             return named if len(named) == 1 else []
         if clause.refs & {"RR"} and clause.plural:
             return []
-        r = reading.subject if len(reading.subjects) <= 1 else None
+        r = reading.subject if len(reading.subjects) <= 1 and reading.subject_at == reading.sentence_no else None
         if r is None and not reading.subjects:
             r = reading.question("R")
         return [Mention("R", r, -1)] if r is not None else []
@@ -822,6 +838,7 @@ class OptimizationParser:
         """Remember the reviewer and paper a statement was about (for the clauses after it)."""
         if reviewers:
             reading.subject = reviewers[0].index
+            reading.subject_at = reading.sentence_no
             reading.subjects.update(m.index for m in reviewers)
         if papers:
             reading.topic = papers[-1].index
@@ -868,6 +885,7 @@ class OptimizationParser:
 
     def _question(self, sentence: str, reading: _Reading) -> None:
         text = _RANGE.sub(" ", _RATING.sub(" ", sentence)).strip(" ?!.,")
+        text = _EXCEPTED_NAME.sub(lambda m: _unless_paper(m, reading.lex), text)  # "good outside of Bleu?"
         found = mentions(text, reading.lex)
         reviewers = [m for m in found if m.kind == "R"]
         papers = [m for m in found if m.kind == "P"]
@@ -1033,6 +1051,14 @@ _SUBSET = re.compile(
     r"\b(?:unselected|unassigned|remaining|available|left|open|free|untaken|unpicked|other|else|any\s+(?:\w+\s+)?(?:person|one|reviewer))\b"
 )
 """Words that narrow a column to some of its reviewers ("no info on GLUE for any unselected person")."""
+_NOT_SAY = re.compile(
+    r"\b(?:wouldn'?t|would\s+not|won'?t)\s+say\s+((?:[a-z']+\s+){0,4}?)(?:a\s+|an\s+)?(?:bad|terrible|poor|awful)\b"
+)
+_FOR_PAIR = re.compile(r"^(?!(?:and|also|plus|then|or)\b)[a-z']+(?:\s+[a-z']+)?\s+for\s+[a-z']+$")
+_MY_BOARD = re.compile(r"\b(?:of\s+mine|(?:on|in|of)\s+my\s+(?:board|end|side|table|chart|grid|cells|squares|list))\b")
+_EXCEPTED_NAME = re.compile(
+    r"\b(?:outside\s+of|besides|except(?:\s+for)?|other\s+than|apart\s+from|aside\s+from)\s+([a-z']+)"
+)
 _ASIDE = re.compile(r",\s*(?:just\s+)?(?:like|unlike)\s+[a-z']+(?:\s+[a-z']+)?\s*,")
 _DEMONSTRATIVE = re.compile(r"\b(?:these|those)\b")
 _PARTIAL = re.compile(r"\b(?:most|some|many|several|few|half|almost|nearly|mostly)\b")
@@ -1062,6 +1088,9 @@ def _split_question(sentence: str, lex: Lexicon | None = None) -> tuple[str, str
         tail = _without_interjections(sentence[comma + 1 :].strip())
         if _ASKING.search(tail) or lx.ECHO.search(tail):
             return sentence[:comma], tail
+        head = sentence[:comma]
+        if lex is not None and _rates(head) and {m.kind for m in mentions(head, lex)} >= {"R", "P"}:
+            return head, tail  # "Ethan is very good at Glove, you said joseph was unknown at glove right?"
     mention = _DID_I_MENTION.match(sentence)
     if mention is not None:
         return sentence[mention.end() :], None  # "Did i mention I have no data on Andrei?"

@@ -778,10 +778,8 @@ def test_reviewers_before_papers_take_every_paper() -> None:
 
 
 # ---- batch 1818 --------------------------------------------------------------------------------
-XF = pytest.mark.xfail(strict=True, reason="issue 17: round-3 batch 1818 shape not read")
 
 
-@XF
 @pytest.mark.parametrize(
     "message",
     [
@@ -793,13 +791,11 @@ def test_the_rest_of_my_board_is_no_row(message: str) -> None:
     assert facts(message) == {("rate", ETHAN, GLUE, "high")}
 
 
-@XF
 def test_i_wouldnt_say_bad_and_dont_know_how_she_would_do() -> None:
     message = "I wouldn't say Ava is a bad choice for SWAG but it's certainly not her area of expertise. I really don't know how she'd do with RoBERTa."
     assert facts(message) == {("unseen", AVA, ROBERTA)}
 
 
-@XF
 @pytest.mark.parametrize(
     "message", ["Is Morgan good outside of Bleu anywhere on your end?", "does Morgan have anything green besides BLEU?"]
 )
@@ -807,13 +803,11 @@ def test_a_paper_excepted_in_a_question_is_not_asked(message: str) -> None:
     assert facts(message) == {("ask", MORGAN, None)}
 
 
-@XF
 def test_dont_have_good_is_no_blank() -> None:
     message = "I already said Morgan: blue, it's a dark green / i don't have good andrei so i asked you"
     assert facts(message) == {("rate", MORGAN, BLEU, "high")}
 
 
-@XF
 def test_nevermind_a_plan_keeps_the_ratings() -> None:
     message = "only thing is / Ethan is very good at Glove / Actually nevermind, I cant do the swap I was thinking of"
     assert facts(message) == {("rate", ETHAN, GLOVE, "high")}
@@ -823,10 +817,20 @@ def test_nevermind_alone_still_retracts() -> None:
     assert facts("Ethan is very good at Glove / nevermind") == set()
 
 
-@XF
 def test_a_bare_pair_in_the_next_sentence_after_a_level_proposes() -> None:
     message = "I have only low scores showing for joesepth santos and norah / Andrei for Glove"
     assert facts(message, ctx(questions=(OptAsk(paper=GLOVE),))) == {
         ("rate", JOSEPH, GLOVE, "low"),
         ("rate", NOAH, GLOVE, "low"),
     }
+
+
+def test_a_statement_before_a_tag_question_is_kept() -> None:
+    assert facts("Ethan is very good at Glove, you said joseph was unknown at glove right?") == {
+        ("rate", ETHAN, GLOVE, "high")
+    }
+
+
+def test_and_x_for_y_after_a_rating_repeats_it() -> None:
+    message = "Okay. I have Daniel being good for Swag. And Andrei for LLamA"
+    assert facts(message) == {("rate", DANIEL, SWAG, "high"), ("rate", ANDREI, LLAMA, "high")}
