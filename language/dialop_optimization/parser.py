@@ -289,14 +289,14 @@ def _clauses(sentence: str, lex: Lexicon) -> list[tuple[str, bool]]:
             out.append((piece, False))  # "If that falls through for some reason, he'd also be good for BLEU"
             continue
         leading = (kept[index][0].strip(" ,").split() or (piece.split() if index else []) or [""])[0]
-        if leading in ("so", "because", "since") and not _has_cue(piece):
+        if leading in ("so", "because", "since") and not cue:
             out.append((piece, False))  # a consequence stands alone: "... blank for me so I will choose that one"
             continue
-        if _has_cue(piece):
+        if cue:
             out.append((f"{waiting} {piece}".strip(), False))
             waiting = ""
             continue
-        kinds = {m.kind for m in mentions(piece, lex) if m.kind in ("R", "P")}
+        kinds = found
         following = mentions(pieces[index + 1], lex) if index + 1 < len(pieces) else []
         if kinds == {"R", "P"} and not waiting and any(m.kind == "R" for m in following):
             out.append((piece, False))  # a pair of its own: "Daniel is locked on Electra, but Morgan ... 4/10"
