@@ -849,7 +849,7 @@ def test_nothing_on_a_paper_at_all_and_the_rest_of_a_row() -> None:
 
 
 @XF
-@pytest.mark.parametrize("message", ["Actually, Ethan scored well for GLUE.", "Ethan scores really high on GLUE"])
+@pytest.mark.parametrize("message", ["Actually, Ethan scored well for GLUE.", "Ethan scored very well on GLUE"])
 def test_scored_well_is_high(message: str) -> None:
     assert facts(message) == {("rate", ETHAN, GLUE, "high")}
 
