@@ -319,7 +319,7 @@ HIGH = re.compile(
     r"|fantastic|ideal|strongest|greatest|above\s+average|phenomenal|brilliant|killing\s+it|on\s+lock|decent|capable|suited|suitable"
     r"|proficient|expertise|expert|experts|knowledgeable|competent|qualified|prodigy|insane|stands?\s+out|standout"
     r"|strength|strengths|excel|excels|highly|big\s+plays?|(?:top|high|s)[\s-]+tier|awesome|stellar|superb|outstanding|impressive"
-    r"|do(?:es)?\s+(?:really\s+|very\s+|so\s+|pretty\s+)?well|fits?\s+(?:really\s+|very\s+|so\s+|pretty\s+)?well|(?:[7-9]|10)\s*(?:/|out\s+of)\s*10)\b"
+    r"|do(?:es)?\s+(?:really\s+|very\s+|so\s+|pretty\s+)?well|fits?\s+(?:really\s+|very\s+|so\s+|pretty\s+)?well|scor(?:ed|es)\s+(?:really\s+|very\s+|so\s+|pretty\s+)?well|(?:[7-9]|10)\s*(?:/|out\s+of)\s*10)\b"
 )
 """What makes a rating ``high``."""
 
@@ -346,7 +346,8 @@ EVERY = re.compile(
 )
 """A rating over a whole row ("Andrei is red for everything")."""
 REST = re.compile(
-    r"\b(?:everything|everywhere|anything|all)\s+else\b|\b(?:all\s+)?the\s+(?:rest|others)\b|\ball\s+(?:of\s+)?(?:the\s+)?others\b"
+    r"\b(?:everything|everywhere|anything|all)\s+else\b"
+    r"|\ball\s+(?:of\s+)?(?:[a-z]+'s\s+|his\s+|her\s+|their\s+)?other\s+(?:stuff|things|papers|ones|cells|squares|scores)\b|\b(?:all\s+)?the\s+(?:rest|others)\b|\ball\s+(?:of\s+)?(?:the\s+)?others\b"
 )
 """A rating over the rest of a row ("grey on GLUE, everything else red"): every paper the message
 has not named for the reviewer."""
@@ -356,8 +357,8 @@ ONLY_ONE = re.compile(
 )
 """One cell seen of a row ("Morgan only has 1 score for me"): the rest of the row is blank."""
 ONLY_INFO = re.compile(
-    r"\bonly\s+(?:info|information|data|thing|things|knowledge|known)\s+(?:i\s+(?:have|see|know)\s+)?(?:for|on|about|of)\s+"
-    r"(?P<name>[a-z']+(?:\s+[a-z']+)?)"
+    r"\bonly\s+(?:info|information|data|thing|things|knowledge|known)\s+(?:i\s+(?:have|see|know)\s+)?"
+    r"(?:(?:for|on|about|of)\s+(?P<name>[a-z']+(?:\s+[a-z']+)?)|(?:i\s+(?:have|see|know)\s+)?is\b)"
 )
 """The only thing known of a row or column ("the only info I have for Glue is ..."): the rest is blank."""
 NOTHING_GOOD = re.compile(

@@ -103,6 +103,8 @@ class _Reading:
     said_ref: bool = False  # the last statement took its paper from a reference ("that paper")
     pair: tuple[int, int] | None = None  # the pair the last sentence offered ("Andrei for Roberta?")
     listed: list[tuple[int, int]] = field(default_factory=list)  # pairs listed without a level
+    only_rows: set[int] = field(default_factory=set)  # rows blank but for what the message names at all
+    papers_named: set[int] = field(default_factory=set)  # every paper the message writes out
     sentence_no: int = 0  # the sentence being read
     subject_at: int = -1  # the sentence that set ``subject``
     rest: list[tuple[int, Level]] = field(default_factory=list)  # rows rated on "everything else"
@@ -483,6 +485,10 @@ class OptimizationParser:
             if question is not None:
                 if statement and _topic_only(statement, reading.lex):
                     statement, question = "", f"{question} {statement}"  # "Regarding SWAG, is there someone ...?"
+                if statement and sentence.find(statement) > sentence.find(question):
+                    self._question(question, reading)  # "How does Noah sound for SWAG, he seem highly competent ..."
+                    self._statement(statement, reading)
+                    return
                 if statement:
                     self._statement(statement, reading)
                 self._question(question, reading)
@@ -621,7 +627,9 @@ class OptimizationParser:
         if lx.ONLY_ONE.search(text) and len(_unique(reviewers)) == 1:
             reading.rows.append(reviewers[0].index)  # "Morgan only has 1 score for me": the rest is blank
         only = lx.ONLY_INFO.search(text)
-        if only is not None:  # "the only info I have for Glue is that Ethan is not so good at it"
+        if only is not None and only.group(
+            "name"
+        ):  # "the only info I have for Glue is that Ethan is not so good at it"
             named = [m for m in mentions(only.group("name"), reading.lex) if m.kind in ("R", "P")]
             if len(named) == 1:
                 (reading.rows if named[0].kind == "R" else reading.columns).append(named[0].index)
@@ -646,6 +654,9 @@ class OptimizationParser:
                 reviewers, papers = self._rest_of(clause, reading), []
             else:
                 reviewers, papers = self._resolve(clause, text, reviewers, papers, reading)
+            if only is not None and not only.group("name") and len(_unique(reviewers)) == 1:
+                reading.rows.append(reviewers[0].index)  # "The only information I have is she is capable in ..."
+                reading.only_rows.add(reviewers[0].index)
             if clause.unseen:
                 self._unseen(clause, text, reviewers, papers, reading)
             elif rest:
@@ -800,7 +811,9 @@ class OptimizationParser:
             for m in _unique(reviewers):
                 reading.rows.append(m.index)
             return
-        column = not clause.refs & {"RR"} and lx.UNSEEN.search(lx.WEAK_UNSEEN.sub(" ", text)) is not None
+        column = not clause.refs & {"RR"} and (
+            lx.UNSEEN.search(lx.WEAK_UNSEEN.sub(" ", text)) is not None or _AT_ALL.search(text) is not None
+        )
         if clause.expand and papers and not clause.reviewers and not reviewers:
             if not column or _SUBSET.search(text):
                 return  # "and both blank for BLEU" (both unknown), "nothing for GLUE" (no good option), "for any unselected person"
@@ -818,12 +831,14 @@ class OptimizationParser:
         cells = {(a.reviewer, a.paper) for a in reading.acts if isinstance(a, OptCell)}
         for reviewer in reading.rows:
             named = reading.named_papers.get(reviewer, set())
+            if reviewer in reading.only_rows:
+                named = named | reading.papers_named
             for paper in range(k_p):
                 left_out = paper in named or paper in reading.excepted
                 if (reviewer, paper) not in rated and (reviewer, paper) not in cells and not left_out:
                     reading.add(OptUnseen(reviewer=reviewer, paper=paper))
         for reviewer, level in reading.rest:
-            named = reading.named_papers.get(reviewer, set()) | reading.excepted
+            named = reading.named_papers.get(reviewer, set()) | reading.excepted | set(reading.columns)
             taken = {c for a in reading.acts if (c := _cell_of(a)) is not None}
             for paper in range(k_p):
                 if paper not in named and (reviewer, paper) not in taken and (reviewer, paper) not in cells:
@@ -862,6 +877,7 @@ class OptimizationParser:
         if papers:
             reading.paper = papers[-1].index
         written_reviewers, written_papers = explicit if explicit is not None else (reviewers, papers)
+        reading.papers_named.update(p.index for p in written_papers)
         for m in written_reviewers:
             reading.named_papers.setdefault(m.index, set()).update(p.index for p in written_papers)
         if reviewers or papers:
@@ -960,10 +976,10 @@ class OptimizationParser:
             and reading.paper is not None
             and reading.clauses > 0
             and _BOARD_ASK.search(text) is not None
-            and len(tokens) <= 8
+            and len(tokens) <= 10
         ):
             papers = [Mention("P", reading.paper, 10**6)]  # "Andrei is blank on GLUE, what do you have there?"
-            if reading.subject is not None:
+            if reading.subject is not None and not _INDEFINITE.search(text):  # "a dark green for that paper?"
                 reviewers = [Mention("R", reading.subject, -1)]
         if not reviewers and not papers:
             if lx.COMPARE_ASK.search(text) and reading.paper is not None and reading.clauses > 0:
@@ -1032,6 +1048,7 @@ def _rates(text: str) -> bool:
 
 _PLACING = re.compile(r"\b(?:put|place|move|assign|switch|swap|lock|keep|stick|throw|toss)\b")
 _WE_PLACE = re.compile(r"\b(?:we|i)\s+(?:can|could|should)\s+(?:go|put|do|try|move|swap|assign|lock|use|place)\b")
+_INDEFINITE = re.compile(r"\b(?:a|an|any|anyone|anybody|someone|somebody)\b")
 _BOARD_ASK = re.compile(r"\b(?:have|has|see|seeing|got|show|showing|know)\b")
 """A question about what the other side's board holds ("what do you have there?"), not its opinion."""
 _MODAL_REVIEWER = re.compile(r"(?:so\s+|and\s+|then\s+)?(?:can|could|should)\s+([a-z']+)\b(?:\s+([a-z']+))?")
@@ -1091,6 +1108,8 @@ def _split_question(sentence: str, lex: Lexicon | None = None) -> tuple[str, str
         head = sentence[:comma]
         if lex is not None and _rates(head) and {m.kind for m in mentions(head, lex)} >= {"R", "P"}:
             return head, tail  # "Ethan is very good at Glove, you said joseph was unknown at glove right?"
+        if lex is not None and _rates(tail) and any(m.kind in ("R", "RR") for m in mentions(tail, lex)):
+            return tail, head  # "How does Noah sound for SWAG, he seem highly competent in that area."
     mention = _DID_I_MENTION.match(sentence)
     if mention is not None:
         return sentence[mention.end() :], None  # "Did i mention I have no data on Andrei?"

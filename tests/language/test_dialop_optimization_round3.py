@@ -837,10 +837,8 @@ def test_and_x_for_y_after_a_rating_repeats_it() -> None:
 
 
 # ---- batch 1919 --------------------------------------------------------------------------------
-XF = pytest.mark.xfail(strict=True, reason="issue 17: round-3 batch 1919 shape not read")
 
 
-@XF
 def test_nothing_on_a_paper_at_all_and_the_rest_of_a_row() -> None:
     message = "I've got nothing on Llama at all, and all of Ethan's other stuff's junk, so I'm good with that"
     assert facts(message) == {("unseen", r, LLAMA) for r in range(8)} | {
@@ -848,13 +846,11 @@ def test_nothing_on_a_paper_at_all_and_the_rest_of_a_row() -> None:
     }
 
 
-@XF
 @pytest.mark.parametrize("message", ["Actually, Ethan scored well for GLUE.", "Ethan scored very well on GLUE"])
 def test_scored_well_is_high(message: str) -> None:
     assert facts(message) == {("rate", ETHAN, GLUE, "high")}
 
 
-@XF
 def test_the_only_information_i_have_about_her() -> None:
     message = (
         "The only information I have is she is capable in GLUE and Electra, but also could fit in LLaMa if necessary."
@@ -865,13 +861,11 @@ def test_the_only_information_i_have_about_her() -> None:
     }
 
 
-@XF
 def test_a_dark_green_for_that_paper_asks_the_paper() -> None:
     message = "for example on Bleu I have a dark green for Joseph / Do you have a dark green for that paper?"
     assert facts(message) == {("rate", JOSEPH, BLEU, "high"), ("ask", None, BLEU)}
 
 
-@XF
 def test_a_rating_after_a_question_and_a_comma() -> None:
     message = "How does Noah sound for SWAG, he seem highly competent in that area."
     assert facts(message) == {("ask", NOAH, SWAG), ("rate", NOAH, SWAG, "high")}
