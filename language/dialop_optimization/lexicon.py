@@ -298,6 +298,7 @@ NEUTRAL = re.compile(
     r"(?:\s+(?:suited|fit|choice|option|candidate|pick))?(?:\s+than)?"
     r"|\bno\s+(?:green|greens|high|dark\s+greens?)\b|\bmid(?:dle)?[\s-]+tier\b|\b(?:a\s+)?good\s+(?:amount|bit|deal|margin|number|chunk)\b"
     r"|\b(?:far\s+|not\s+far\s+|just\s+|slightly\s+|a\s+bit\s+|close\s+)?behind\b"
+    r"|\b(?:nothing|not|no|never)\b[^.,;!?]{0,30}?\banything\s+(?:good|great|green|high|strong)\b"
     r"|\bnot\s+(?:his|her|their|its)\s+(?:area\s+of\s+expertise|strong\s+suit|forte|specialty)\b"
     r"|\bnothing\s+(?:else\s+)?(?:good|great|green)\b|\b(?:below|above)\s+(?:him|her|them)|\b(?:not|isn'?t|wasn'?t|aren'?t)\s+(?:be\s+)?(?:his|her|their|the|my|our)\s+(?:best|strongest|top)"
     r"|\b(?:[56])\s*(?:/|out\s+of)\s*10\b|\b(?:more|less|fewer)\s+(?:[a-z']+\s+){0,3}?than\b"
@@ -430,6 +431,7 @@ WEAK_UNSEEN = re.compile(r"\bnothing\s+(?:for|on|about|in)\b|" + WEAK_ANYTHING.p
 EXPAND = re.compile(
     r"\b(?:(?:info|information|data|values?|scores?|knowledge|idea|clue)\s+(?:on|for|about|of|in)\b(?!\s+(?:me|us|you|my|your)\b)"
     r"|know\s+nothing|anything\s+(?:for|on|about)\b(?!\s+(?:my|your|me|us|here|you)\b)|nothing\s+(?:on|for|about)\b(?!\s+(?:my|your|me|us|here|you)\b)|all\s+(?:blank|empty|unknown|grey|gray)|at\s+all|completely|totally|entirely|everywhere|every\s+(?:square|paper|cell|one|column|row)"
+    r"|no\s+(?:info|information|data|values?|scores?|knowledge)\s*$"
     r"|everything|across\s+the\s+board|(?:empty|blank|unknown)\s+(?:on|for)\s+(?!(?:my|your|me|us|you|him|her|them|it|that"
     r"|this|there|most|some|many|a|few|several|half)\b)|the\s+rest|all\s+(?:of\s+)?(?:them|the\s+others))\b"
 )
@@ -480,7 +482,7 @@ STATEMENT_OPENERS = re.compile(r"^(?:i|we)\s+(?:\w+\s+)?(?:think|believe|feel|gu
 AGREEMENT_QUESTION = re.compile(
     r"^(?:(?:so|ok|okay|and|then|but|also)\s+)*(?:can|could|shall|should|would|will|may)\s+(?:we|i)\b|\blet'?s\b|\blets\b"
     r"|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:put|place|do|move|swap|assign|send|resend|make|switch|go|accept"
-    r"|try|lock|keep|re-?send)\b|\bare\s+you\s+(?:ok|okay|fine|good|alright|cool|happy|down)"
+    r"|try|lock|keep|re-?send)\b|\b(?:are|were)\s+you\s+(?:ok|okay|fine|good|alright|cool|happy|down)"
     r"|\b(?:is|does|would|will)\s+(?:that|this|it)\s+(?:\w+\s+)?(?:ok|okay|fine|work|good|alright)"
     r"|\bworks?\s+(?:for|with)\s+you|\b(?:okay|ok|fine|good)\s+(?:for|with)\s+you|\bdo\s+you\s+agree|\bsound\s+(?:good|ok|okay|fine)"
     r"|\b(?:ok|okay|alright|right|cool|yes|no)\s*$|\b(?:swap|swapping|switch|switching|trade|trading)\b|\bwork\s*$"

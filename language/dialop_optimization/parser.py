@@ -343,7 +343,7 @@ def _pairs(reviewers: Sequence[Mention], papers: Sequence[Mention]) -> list[tupl
     for i, reviewer in enumerate(rs):
         end = rs[i + 1].position if i + 1 < len(rs) else 10**9
         owned = _unique([p for p in papers if reviewer.position < p.position < end])  # a paper may serve two
-        pairs += [(reviewer.index, p.index) for p in (owned if i + 1 == len(rs) else owned[:1])]
+        pairs += [(reviewer.index, p.index) for p in owned]  # "Noah on Quac and swag, Morgan on llama"
     if not pairs:  # every paper before every reviewer: "BLEU and GloVe: Ava and Noah"
         pairs = [(r.index, p.index) for r, p in zip(rs, ps, strict=False)]
     return pairs

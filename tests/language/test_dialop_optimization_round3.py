@@ -872,29 +872,19 @@ def test_a_rating_after_a_question_and_a_comma() -> None:
 
 
 # ---- batch 2020 --------------------------------------------------------------------------------
-XF = pytest.mark.xfail(strict=True, reason="issue 17: round-3 batch 2020 shape not read")
 
 
-@XF
 def test_nothing_goes_with_anything_good_and_were_you_good_with() -> None:
     message = "That's a blank for me, and nothing of his goes with anything good here, so that's done! / Were you good with Morgan on GLUE?"
     assert facts(message, ctx(last_reviewer=ETHAN, last_paper=QUAC)) == {("unseen", ETHAN, QUAC)}
 
 
-@XF
 @pytest.mark.parametrize("message", ["Quac I have no info / we can put Ethan on Bleu", "GLUE: no data"])
 def test_a_paper_then_no_info_is_a_column(message: str) -> None:
     paper = QUAC if "Quac" in message else GLUE
     assert facts(message) == {("unseen", r, paper) for r in range(8)}
 
 
-@XF
-@pytest.mark.parametrize("message", ["Joseph is almost as amazing at GLUE", "Noah is nearly as strong on GloVe"])
-def test_almost_as_good_compares(message: str) -> None:
-    assert facts(message) == set()
-
-
-@XF
 def test_a_listed_reviewer_takes_every_paper_up_to_the_next() -> None:
     message = "Joseph Santos on Bleu, Noah wilson on Quac and swag, morgan reed on llama"
     expected = {
