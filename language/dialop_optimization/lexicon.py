@@ -35,6 +35,7 @@ NICKNAMES = {
     "gloves": "glove",
     "robert": "roberta",
     "llamma": "llama",
+    "quad": "quac",
 }
 """Other words people use for a name word (applied only when the name word is in the context)."""
 
@@ -97,6 +98,10 @@ REVIEWER_PRONOUNS = frozenset(
         "their",
         "they're",
         "they'd",
+        "hes",
+        "shes",
+        "himself",
+        "herself",
     }
 )
 PAPER_REFS = frozenset({"it", "it's", "its", "there", "there's"})
@@ -266,8 +271,8 @@ def reference(tokens: list[str], i: int) -> tuple[MentionKind, int] | None:
         return ("PROP", 2) if following in ("proposal", "assignment", "assignments") else None
     if token in ("that", "this") and following in _REF_NOUNS:
         return "PR", 2
-    if token == "that" and not following:
-        return "PR", 1  # "no info on that"
+    if token in ("that", "this") and not following:
+        return "PR", 1  # "no info on that", "Daniel CANNOT do this"
     if token in PAPER_REFS:
         previous = tokens[i - 1] if i else ""
         existential = token.startswith("there") and (
@@ -283,14 +288,19 @@ def reference(tokens: list[str], i: int) -> tuple[MentionKind, int] | None:
 
 NEUTRAL = re.compile(
     r"\b(?:decent|good|ok|okay|fine)\s+but\s+not\s+(?:great|amazing|the best|super)"
-    r"|\b(?:not|nothing|isn'?t|aren'?t|wasn'?t)\s+(?:that\s+|so\s+|too\s+|all\s+)?(?:bad|terrible|horrible|awful)"
-    r"|\bbut\s+not\s+(?:terrible|horrible|awful)"
-    r"|\b(?:not\s+)?as\s+(?:good|strong|high|great)\s+as"
+    r"|\b(?:not|nothing|isn'?t|aren'?t|wasn'?t)\s+(?:an?\s+)?(?:that\s+|so\s+|too\s+|all\s+)?(?:bad|terrible|horrible|awful)"
+    r"|\bbut\s+(?:also\s+)?not\s+(?:a\s+|that\s+|too\s+|so\s+)?(?:terrible|horrible|awful)"
+    r"|\bnot\s+(?:so\s+|that\s+|too\s+)?great\s*,?\s+but\s+(?:also\s+)?(?:not\s+(?:a\s+|that\s+|too\s+)?(?:terrible|horrible|awful|bad))"
+    r"|\b(?:not\s+)?as\s+(?:good|strong|high|great)\s+as|\bas\s+(?:good|strong|high|great|bad|low)\s+or\s+(?:better|stronger|higher|worse)"
+    r"|\b(?:average|mid|medium|middling|moderate)\s+(?:level\s+of\s+)?(?:expertise|experience|knowledge|skills?|strength|score|proficiency)\b"
     r"|\b(?:next|second|third|2nd|3rd)\s+(?:best|highest|top|strongest|biggest)"
     r"|\b(?:much\s+|slightly\s+|a\s+(?:little|bit)\s+|way\s+|far\s+|even\s+|a\s+lot\s+)?(?:better|worse|higher|lower|stronger|weaker|darker|lighter)"
     r"(?:\s+(?:suited|fit|choice|option|candidate|pick))?(?:\s+than)?"
     r"|\bno\s+(?:green|greens|high|dark\s+greens?)\b|\bmid(?:dle)?[\s-]+tier\b|\b(?:a\s+)?good\s+(?:amount|bit|deal|margin|number|chunk)\b"
-    r"|\bnothing\s+(?:else\s+)?(?:good|great|green)\b|\b(?:below|above)\s+(?:him|her|them)|\bnot\s+(?:be\s+)?(?:his|her|their|the|my|our)\s+(?:best|strongest|top)"
+    r"|\b(?:far\s+|not\s+far\s+|just\s+|slightly\s+|a\s+bit\s+|close\s+)?behind\b"
+    r"|\b(?:nothing|not|no|never)\b[^.,;!?]{0,30}?\banything\s+(?:good|great|green|high|strong)\b"
+    r"|\bnot\s+(?:his|her|their|its)\s+(?:area\s+of\s+expertise|strong\s+suit|forte|specialty)\b"
+    r"|\bnothing\s+(?:else\s+)?(?:good|great|green)\b|\b(?:below|above)\s+(?:him|her|them)|\b(?:not|isn'?t|wasn'?t|aren'?t)\s+(?:be\s+)?(?:his|her|their|the|my|our)\s+(?:best|strongest|top)"
     r"|\b(?:[56])\s*(?:/|out\s+of)\s*10\b|\b(?:more|less|fewer)\s+(?:[a-z']+\s+){0,3}?than\b"
 )
 """Phrases that rate nothing (comparisons, "not bad", "decent but not great", 5-6/10)."""
@@ -298,10 +308,10 @@ NEUTRAL = re.compile(
 AGREEMENT = re.compile(
     r"^(?:(?:ok|okay|yes|yeah|yep)\s+)?(?:perfect|great|awesome|cool|nice|excellent|good)\b\s*(?:[!.,]|$)|\bsounds?\s+(?:\w+\s+)?(?:good|great|fine|perfect|awesome|solid|like\s+a\s+plan)"
     r"|\b(?:good|great|fine|perfect|ok|okay|best)\s+(?:to|with|for|by)\s+(?:me|you|us|my\s+board)\b"
-    r"|\b(?:good|great|excellent|perfect)\s+(?:idea|ideas|call|plan|point|thinking|question|luck|job|work|start|morning|evening|night|day|info|information|options?|choices?\s+for\s+(?:multiple|many))"
+    r"|\b(?:good|great|excellent|perfect)\s+(?:idea|ideas|call|plan|point|thinking|question|luck|job|work|start|morning|evening|night|day|info|information|options|option(?!\s+for)|choices?\s+for\s+(?:multiple|many))"
     r"|\b(?:i'?m|im|i\s+am|we'?re|we\s+are)\s+(?:good|great|fine|okay|ok)\b|^(?:(?:it'?s|its|we'?re)\s+)?all\s+(?:good|great|fine|okay|ok)\b"
     r"|\b(?:looks?|seems?)\s+(?:good|great|fine|solid)\s*(?:to\s+me|here|then|now)?\s*$"
-    r"|\bthat\s+works\b|\bworks\s+(?:great|well)\b|\bgood\s+enough\b|\bbetter\s+than\s+average\b(?=\s+one)"
+    r"|\b(?:good|great|promising)\s+sign\b|\bthat\s+works\b|\bworks\s+(?:great|well)\b|\bgood\s+enough\b|\bbetter\s+than\s+average\b(?=\s+one)"
 )
 """Agreement and politeness ("sounds good", "good idea", "works for me"): no rating."""
 
@@ -310,7 +320,7 @@ HIGH = re.compile(
     r"|fantastic|ideal|strongest|greatest|above\s+average|phenomenal|brilliant|killing\s+it|on\s+lock|decent|capable|suited|suitable"
     r"|proficient|expertise|expert|experts|knowledgeable|competent|qualified|prodigy|insane|stands?\s+out|standout"
     r"|strength|strengths|excel|excels|highly|big\s+plays?|(?:top|high|s)[\s-]+tier|awesome|stellar|superb|outstanding|impressive"
-    r"|do(?:es)?\s+(?:really\s+|very\s+|so\s+|pretty\s+)?well|(?:[7-9]|10)\s*(?:/|out\s+of)\s*10)\b"
+    r"|do(?:es)?\s+(?:really\s+|very\s+|so\s+|pretty\s+)?well|fits?\s+(?:really\s+|very\s+|so\s+|pretty\s+)?well|scor(?:ed|es)\s+(?:really\s+|very\s+|so\s+|pretty\s+)?well|(?:[7-9]|10)\s*(?:/|out\s+of)\s*10)\b"
 )
 """What makes a rating ``high``."""
 
@@ -323,15 +333,56 @@ LOW = re.compile(
     r"|(?:isn'?t|isnt|aren'?t|wasn'?t|wouldn'?t|won'?t|doesn'?t|don'?t|didn'?t)\s+(?:\w+\s+){0,4}?(?:good|great|strong"
     r"|fit|strength|suited|high)"
     r"|(?:don'?t|doesn'?t|do\s+not|does\s+not)\s+have\s+(?:much|any|a\s+lot\s+of)\s+(?:\w+\s+)?(?:knowledge|experience|expertise)"
-    r"|little\s+(?:knowledge|experience|expertise))\b"
+    r"|little\s+(?:knowledge|experience|expertise)"
+    r"|(?:shouldn'?t|should\s+not)\s+(?:be\s+)?(?:assigned|given|on|in|doing|reviewing|do|review|take)"
+    r"|(?:under|below)\s+(?:the\s+)?average|avoids"
+    r"|(?:doesn'?t|doesnt|does\s+not)\s+(?:really\s+|even\s+)?want\s+(?:to\s+)?(?:be\s+on|be\s+in|review|do|work\s+on|take|touch))\b"
 )
 """What makes a rating ``low`` (a low cue beats a high one in the same clause)."""
 
 EVERY = re.compile(
     r"\b(?:at|on|for|in|across|with)\s+(?:everything|every\s+(?:paper|column|topic|one)|all\s+(?:the\s+)?papers|the\s+board)\b"
-    r"|\ball\s+(?:red|green|bad|good|pink)\b|\b(?:red|bad|green|good)\s+(?:everywhere|across\s+the\s+board)\b"
+    r"|\ball\s+(?:red|green|bad|good|pink)\b"
+    r"|\b(?:red|bad|green|good|weak|poor|strong|great|solid|pink)\b(?:\s+[a-z]+){0,3}?\s+(?:everywhere|across\s+the\s+board)\b"
 )
 """A rating over a whole row ("Andrei is red for everything")."""
+REST = re.compile(
+    r"\b(?:everything|everywhere|anything|all)\s+else\b"
+    r"|\ball\s+(?:of\s+)?(?:[a-z]+'s\s+|his\s+|her\s+|their\s+)?other\s+(?:stuff|things|papers|ones|cells|squares|scores)\b|\b(?:all\s+)?the\s+(?:rest|others)\b|\ball\s+(?:of\s+)?(?:the\s+)?others\b"
+)
+"""A rating over the rest of a row ("grey on GLUE, everything else red"): every paper the message
+has not named for the reviewer."""
+ONLY_ONE = re.compile(
+    r"\bonly\s+(?:has|have|see|know|got)\s+(?:1|one)\s+(?:score|value|number|cell|square|rating)"
+    r"|\bonly\s+(?:score|value|number|cell|square)\s+i\s+(?:see|have|know)\b"
+)
+"""One cell seen of a row ("Morgan only has 1 score for me"): the rest of the row is blank."""
+ONLY_INFO = re.compile(
+    r"\bonly\s+(?:info|information|data|thing|things|knowledge|known)\s+(?:i\s+(?:have|see|know)\s+)?"
+    r"(?:(?:for|on|about|of)\s+(?P<name>[a-z']+(?:\s+[a-z']+)?)|(?:i\s+(?:have|see|know)\s+)?is\b)"
+)
+"""The only thing known of a row or column ("the only info I have for Glue is ..."): the rest is blank."""
+NOTHING_GOOD = re.compile(
+    r"\b(?:i|we)\s+(?:don'?t|dont|do\s+not)\s+(?:really\s+)?(?:have|see)\s+(?:(?:any|many|much|a\s+lot\s+of)\s+)?"
+    r"(?:good|great|high|strong|green|decent)\b"
+)
+"""The speaker has nothing good ("I don't have any good scores for QuAC"): no cell is rated."""
+ALL_ARE = re.compile(
+    r"^(?:and\s+|so\s+)?(?:all|both|they|these|those)(?:\s+(?:\d+|two|three|four|five|of\s+(?:them|these|those)))?"
+    r"\s+(?:are|were|r)\s+(?:all\s+|both\s+)?"
+)
+"""A level given to the pairs just listed ("Daniel for LLaMA, Joseph for SWAG / All 4 are green")."""
+PLURAL_LEVEL = re.compile(r"\b(?:negatives|positives|greens|reds|pinks)\b")
+"""A level of several unnamed cells ("Joseph I see negatives"): no paper from earlier clauses."""
+COUNTED = re.compile(
+    r"\b(?:\d+|two|three|four|five|six|seven|a\s+few|few|several|couple(?:\s+of)?)\s+(?:(?:dark|light|medium|bright)\s+)?"
+    r"(?:green|red|pink|grey|gray|blank|empty)\s+(?:squares|cells|boxes|spots|slots)\b"
+)
+"""Counted squares of a colour ("in between two green squares"): the colour rates no cell of the clause."""
+FEW = re.compile(
+    r"\b(?:don'?t|dont|do\s+not)\s+(?:really\s+)?have\s+(?:that\s+|very\s+|too\s+|so\s+)?many\b(?:(?!\bbut\b)[^,.;!?])*"
+)
+"""A count ("I don't have that many indicating high expertise"): its words rate nothing."""
 CONDITIONAL = re.compile(
     r"\b(?:(?:on|from|at)\s+your\s+(?:end|side|board|table)|if|unless|as\s+long\s+as|in\s+case|hope|hoping|wonder|whether|assume|assuming|tell\s+me|let\s+me\s+know|show\s+me)\b"
 )
@@ -353,8 +404,12 @@ UNSEEN = re.compile(
     r"\b(?:blank|blanks|empty|unknown|unknowns|grey|gray|no\s+(?:value|values|info|information|data|score|scores"
     r"|number|numbers|knowledge|rating|ratings)|(?:zero|0)\s+(?:info|information|data|knowledge)"
     r"|nothing\s+(?:for|on|about|in)|(?:don'?t|dont|do\s+not|can'?t|cannot)\s+(?:see|have)(?!\s+(?:much|many|that|a\s+lot|too|enough|a\s+(?:great|good|high)|any\s+(?:good|great|high|green|dark|strong|other|better)"
-    r"|anything\s+(?:good|great|high|green|strong|better|in\s+the)))"
+    r"|anything\s+(?:good|great|high|green|strong|better|in\s+the|like)"
+    r"|any\s+(?:recommendations?|suggestions?|ideas?|preferences?|objections?|thoughts|opinions?|problems?|issues?|concerns?"
+    r"|complaints?|strong\s+feelings?)|an?\s+(?!(?:value|score|number|rating|review\s+score)\b)"
+    r"|(?:good|great|high|strong|green|dark)\b))"
     r"|(?:don'?t|dont|do\s+not|doesn'?t)\s+(?:know\s+anything|have\s+a\s+(?:review\s+)?score)"
+    r"|(?:don'?t|dont|do\s+not)\s+(?:really\s+)?know\s+how\s+(?:s?he|they|it)(?:'d|\s+would|'ll|\s+will)?\s+(?:do|fare|perform)"
     r"|know\s+nothing|shot\s+in\s+the\s+dark|a\s+nothing|there'?s\s+nothing|nothing\s+(?:on|from)\s+my\s+end)"
 )
 """The speaker lacks a value ("blank", "no info on", "I don't see"); "no idea" is not one (where to put
@@ -366,12 +421,17 @@ VAGUE_UNSEEN = re.compile(
 )
 """A shade of blank ("pretty unknown", "mostly blank"): no unseen claim."""
 
-WEAK_UNSEEN = re.compile(r"\bnothing\s+(?:for|on|about|in)\b")
+WEAK_ANYTHING = re.compile(
+    r"\b(?:don'?t|dont|do\s+not)\s+(?:really\s+)?(?:have|see)\s+(?:really\s+)?anything\s+(?:for|on|in|about)\b"
+)
+"""An unseen cue that may only mean "nothing good" ("I dont see really anything for Joseph"): never a row or a column."""
+WEAK_UNSEEN = re.compile(r"\bnothing\s+(?:for|on|about|in)\b|" + WEAK_ANYTHING.pattern)
 """An unseen cue that may only mean "no good option" ("I have nothing for GLUE"): never a whole column."""
 
 EXPAND = re.compile(
     r"\b(?:(?:info|information|data|values?|scores?|knowledge|idea|clue)\s+(?:on|for|about|of|in)\b(?!\s+(?:me|us|you|my|your)\b)"
     r"|know\s+nothing|anything\s+(?:for|on|about)\b(?!\s+(?:my|your|me|us|here|you)\b)|nothing\s+(?:on|for|about)\b(?!\s+(?:my|your|me|us|here|you)\b)|all\s+(?:blank|empty|unknown|grey|gray)|at\s+all|completely|totally|entirely|everywhere|every\s+(?:square|paper|cell|one|column|row)"
+    r"|no\s+(?:info|information|data|values?|scores?|knowledge)\s*$"
     r"|everything|across\s+the\s+board|(?:empty|blank|unknown)\s+(?:on|for)\s+(?!(?:my|your|me|us|you|him|her|them|it|that"
     r"|this|there|most|some|many|a|few|several|half)\b)|the\s+rest|all\s+(?:of\s+)?(?:them|the\s+others))\b"
 )
@@ -381,7 +441,9 @@ PROPOSAL = re.compile(
     r"\b(?:let'?s|lets|put|place|assign|assigning|move|swap|switch|stick|lock(?:ed)?\s+(?:in|into|\w+\s+(?:in|into|on|for))|go\s+with|going\s+with"
     r"|how\s+about|i\s+(?:really\s+)?(?:like|love|prefer|want|need|would\s+go|'d\s+go)|i'?m\s+(?:liking|thinking|leaning)"
     r"|works?\s+for\s+me|(?:i'?m|im|i\s+am|we'?re|be|are)\s+(?:fine|okay|ok|good|happy)\s+with|agree|agreed|keep|should\s+(?:go|be\s+put|get|take|review)"
-    r"|we\s+(?:could|can|should|need)|can\s+we|suggest\w*|recommend\w*|nominat\w*|my\s+top\s+(?:two|three|four|\d|picks?|choices?)|match(?!\s+(?:of|for\s+(?:me|you)))|then\s*$|for\s+now)\b"
+    r"|we\s+(?:could|can|should|need)|can\s+we|suggest\w*|recommend\w*|nominat\w*|my\s+top\s+(?:two|three|four|\d|picks?|choices?)|match(?!\s+(?:of|for\s+(?:me|you)))|then\s*$|for\s+now|(?:on|in)\s+(?:my|your|the|our)\s+(?:latest\s+)?(?:proposal|assignment|list)"
+    r"|we\s+(?:already\s+|currently\s+)?(?:have|had|got)\s+(?:\w+\s+)?(?:on|in|at|doing|reviewing)"
+    r"|already\s+(?:on|in|at|doing|reviewing|assigned|placed|taken|used|locked))\b"
 )
 """A proposal, agreement or plan: its clause rates nothing ("let's put Ava on BLEU")."""
 
@@ -402,7 +464,7 @@ SEE_ALL_BUT = re.compile(
 
 RATING_FRAME = re.compile(
     r"\b(?:would|will|might|could|should)\s+(?:also\s+|still\s+|really\s+|probably\s+|definitely\s+)?be\s+(?:a\s+|an\s+)?"
-    r"(?:\w+\s+)?(?:good|great|strong|perfect|ideal|excellent|bad|terrible|solid|decent)"
+    r"(?:\w+\s+)?(?:good|great|strong|perfect|ideal|excellent|bad|terrible|solid|decent|best)"
 )
 """A hedged rating inside a proposal clause is still a rating ("Ava would be good for SWAG")."""
 
@@ -420,7 +482,7 @@ STATEMENT_OPENERS = re.compile(r"^(?:i|we)\s+(?:\w+\s+)?(?:think|believe|feel|gu
 AGREEMENT_QUESTION = re.compile(
     r"^(?:(?:so|ok|okay|and|then|but|also)\s+)*(?:can|could|shall|should|would|will|may)\s+(?:we|i)\b|\blet'?s\b|\blets\b"
     r"|\b(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?(?:put|place|do|move|swap|assign|send|resend|make|switch|go|accept"
-    r"|try|lock|keep|re-?send)\b|\bare\s+you\s+(?:ok|okay|fine|good|alright|cool|happy|down)"
+    r"|try|lock|keep|re-?send)\b|\b(?:are|were)\s+you\s+(?:ok|okay|fine|good|alright|cool|happy|down)"
     r"|\b(?:is|does|would|will)\s+(?:that|this|it)\s+(?:\w+\s+)?(?:ok|okay|fine|work|good|alright)"
     r"|\bworks?\s+(?:for|with)\s+you|\b(?:okay|ok|fine|good)\s+(?:for|with)\s+you|\bdo\s+you\s+agree|\bsound\s+(?:good|ok|okay|fine)"
     r"|\b(?:ok|okay|alright|right|cool|yes|no)\s*$|\b(?:swap|swapping|switch|switching|trade|trading)\b|\bwork\s*$"
@@ -447,7 +509,7 @@ ECHO = re.compile(
     r"^(?:and\s+|what\s+about\s+|how\s+about\s+)?(?:you|yours|your\s+end|on\s+your\s+end|your\s+side)\s*$"
 )
 """A question that asks the partner back what it was asked ("You?", "how about you?")."""
-COMPARE_ASK = re.compile(r"\b(?:better|higher|anyone|someone|other|else|best|top)\b")
+COMPARE_ASK = re.compile(r"\b(?:better|higher|anyone|someone|other|else|best|top|ones|options)\b")
 WH_WORDS = frozenset(
     {
         "who",

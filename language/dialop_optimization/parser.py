@@ -23,10 +23,10 @@ from language.text import clean_message, straight_apostrophes
 
 _SENTENCE = re.compile(r"(?<!\d)[.!?;\n]+|[.!?;\n]+(?!\d)|\s/\s|\s-\s")
 _CLAUSE = re.compile(
-    r",\s*|:\s+(?=[a-z]+\s+(?:is|are|would|has|can)\b)|\s+(?:but|however|though|although|whereas|while|yet|because|since"
+    r",\s*|\s*--+\s*|\s*[\u2013\u2014]\s*|:\s+(?=[a-z]+\s+(?:is|are|would|has|can)\b)|\s+(?:but|however|though|although|whereas|while|yet|because|since"
     r"|except(?:\s+that)?|besides|other\s+th[ae]n(?:\s+that)?|apart\s+from|aside\s+from|and)\s+"
     r"|(?<!\bnot)(?<!\bnot\s)\s+so\s+(?!(?:good|great|bad|much|many|far|well|dark|high|low|strong|solid|not|sure|i\s+guess)\b)"
-    r"|\s+as\s+(?=(?:it|he|she|they|that)\b)"
+    r"|\s+as\s+(?=(?:it|he|she|they|that)\b)|\s+(?=(?:if|unless)\s)"
 )
 # a number is matched from its first digit only ((?<!\d)): trying every digit of a long number again
 # would take quadratic time, and finds nothing the first digit does not
@@ -100,6 +100,14 @@ class _Reading:
     recent: list[int] = field(default_factory=list)  # the reviewers named in the message, in order
     said: list[OptAct] = field(default_factory=list)  # the acts of the last statement (for "I meant ...")
     all_but: bool = False  # the sentence rates "all" but some names ("all green but Noah")
+    said_ref: bool = False  # the last statement took its paper from a reference ("that paper")
+    pair: tuple[int, int] | None = None  # the pair the last sentence offered ("Andrei for Roberta?")
+    listed: list[tuple[int, int]] = field(default_factory=list)  # pairs listed without a level
+    only_rows: set[int] = field(default_factory=set)  # rows blank but for what the message names at all
+    papers_named: set[int] = field(default_factory=set)  # every paper the message writes out
+    sentence_no: int = 0  # the sentence being read
+    subject_at: int = -1  # the sentence that set ``subject``
+    rest: list[tuple[int, Level]] = field(default_factory=list)  # rows rated on "everything else"
 
     def add(self, act: OptAct) -> None:
         """Keep ``act``; after a correction ("oh wait I misread") it replaces what the message said
@@ -243,6 +251,19 @@ def _dangling(text: str, lex: Lexicon) -> bool:
     return word not in lex.words and word not in lex.first_words and lx.fuzzy(word, lex) is None
 
 
+def _unless_paper(match: re.Match[str], lex: Lexicon) -> str:
+    """An excepted name in a question: dropped when it is a paper ("anywhere outside of BLEU?")."""
+    found = mentions(match.group(1), lex)
+    return " " if found and found[0].kind == "P" else match.group()
+
+
+def _topic_only(text: str, lex: Lexicon) -> bool:
+    """Whether a statement part only names papers or reviewers ("Regarding SWAG", "Morgan or Andrei")."""
+    found = mentions(text, lex)
+    kinds = {m.kind for m in found}
+    return bool(found) and len(kinds) == 1 and kinds <= {"P", "R"} and not _has_cue(text) and len(text.split()) <= 4
+
+
 def _has_cue(text: str) -> bool:
     return lx.SAME.search(text.strip()) is not None or any(
         p.search(text) is not None
@@ -261,17 +282,23 @@ def _clauses(sentence: str, lex: Lexicon) -> list[tuple[str, bool]]:
     waiting = ""
     for index, piece in enumerate(pieces):
         after_exception = (kept[index][0].split() or [""])[0] in lx.EXCEPTIONS
-        if after_exception and not _has_cue(piece):
-            out.append((piece, True))  # "blank everywhere besides GLUE": GLUE is left out, not rated
+        cue = _has_cue(piece)
+        found = {m.kind for m in mentions(piece, lex) if m.kind in ("R", "P")}
+        if not cue and (after_exception or (out and out[-1][1] and found == {"P"})):
+            out.append((piece, True))  # "blank everywhere besides GLUE (and GloVe)": left out, not rated
             continue
-        if (kept[index][0].split() or [""])[0] in ("so", "because", "since") and not _has_cue(piece):
+        if not cue and not found and index + 1 < len(pieces) and (piece.split() or [""])[0] in ("if", "unless"):
+            out.append((piece, False))  # "If that falls through for some reason, he'd also be good for BLEU"
+            continue
+        leading = (kept[index][0].strip(" ,").split() or (piece.split() if index else []) or [""])[0]
+        if leading in ("so", "because", "since") and not cue:
             out.append((piece, False))  # a consequence stands alone: "... blank for me so I will choose that one"
             continue
-        if _has_cue(piece):
+        if cue:
             out.append((f"{waiting} {piece}".strip(), False))
             waiting = ""
             continue
-        kinds = {m.kind for m in mentions(piece, lex) if m.kind in ("R", "P")}
+        kinds = found
         following = mentions(pieces[index + 1], lex) if index + 1 < len(pieces) else []
         if kinds == {"R", "P"} and not waiting and any(m.kind == "R" for m in following):
             out.append((piece, False))  # a pair of its own: "Daniel is locked on Electra, but Morgan ... 4/10"
@@ -307,14 +334,16 @@ def _pairs(reviewers: Sequence[Mention], papers: Sequence[Mention]) -> list[tupl
         return [(r.index, max((p for p in ps if p.position < r.position), key=lambda p: p.position).index) for r in rs]
     if len(rs) == 1:
         return [(rs[0].index, p.index) for p in ps]
+    if len(rs) > 1 and len(ps) > 1 and rs[-1].position < ps[0].position:  # "Daniel and Noah are blank in QuAC and SWAG"
+        return [(r.index, p.index) for r in rs for p in ps]
     if len(ps) == 1:
         before = [r for r in rs if r.position < ps[0].position]
         return [(r.index, ps[0].index) for r in (before if 0 < len(before) < len(rs) else rs)]
     pairs = []
     for i, reviewer in enumerate(rs):
         end = rs[i + 1].position if i + 1 < len(rs) else 10**9
-        owned = [p for p in ps if reviewer.position < p.position < end]
-        pairs += [(reviewer.index, p.index) for p in (owned if i + 1 == len(rs) else owned[:1])]
+        owned = _unique([p for p in papers if reviewer.position < p.position < end])  # a paper may serve two
+        pairs += [(reviewer.index, p.index) for p in owned]  # "Noah on Quac and swag, Morgan on llama"
     if not pairs:  # every paper before every reviewer: "BLEU and GloVe: Ava and Noah"
         pairs = [(r.index, p.index) for r, p in zip(rs, ps, strict=False)]
     return pairs
@@ -330,18 +359,23 @@ def _unique(names: Sequence[Mention]) -> list[Mention]:
     return out
 
 
-def sentences(text: str) -> list[tuple[str, bool]]:
-    """The sentences of ``text`` with whether each is a question."""
+def sentences(text: str, lex: Lexicon | None = None) -> list[tuple[str, bool]]:
+    """The sentences of ``text`` with whether each is a question (with ``lex``, also a yes/no
+    question about a named reviewer without a question mark: "Is Sofia better than Morgan on Llama")."""
     out: list[tuple[str, bool]] = []
     start = 0
     for match in _SENTENCE.finditer(text):
         piece = text[start : match.start()].strip()
-        if piece:
-            out.append((piece, "?" in match.group() or _opens_question(piece)))
+        if piece and out and _continues(out[-1], piece, lex):
+            out[-1] = (f"{out[-1][0]} {piece}", out[-1][1] or "?" in match.group())  # "... being placed / in GLUE?"
+        elif piece:
+            out.append((piece, "?" in match.group() or _opens_question(piece, lex)))
         start = match.end()
     tail = text[start:].strip()
-    if tail:
-        out.append((tail, _opens_question(tail)))
+    if tail and out and _continues(out[-1], tail, lex):
+        out[-1] = (f"{out[-1][0]} {tail}", out[-1][1] or _opens_question(out[-1][0], lex))
+    elif tail:
+        out.append((tail, _opens_question(tail, lex)))
     return out
 
 
@@ -351,9 +385,36 @@ _ASKING = re.compile(
 )
 
 
-def _opens_question(piece: str) -> bool:
-    """Whether a sentence without a question mark asks ("do you see Andrei's BLEU", "what about GLUE")."""
-    return _ASKING.search(_without_interjections(piece)) is not None
+def _opens_question(piece: str, lex: Lexicon | None = None) -> bool:
+    """Whether a sentence without a question mark asks ("do you see Andrei's BLEU", "what about GLUE",
+    with ``lex`` "is Noah good at BLEU")."""
+    bare = _without_interjections(piece)
+    if _ASKING.search(bare) is not None:
+        return True
+    match = _YES_NO_NAME.match(bare)
+    if match is None or lex is None:
+        return False
+    first = mentions(match.group(1), lex)
+    return bool(first) and first[0].kind == "R"
+
+
+_GOES_ON = re.compile(r"(?:in|on|at|for|with)\s")
+
+
+def _continues(previous: tuple[str, bool], piece: str, lex: Lexicon | None) -> bool:
+    """Whether a line only continues the sentence before it: a question's "/ in GLUE?", or a
+    statement's "/ for Roberta" (a preposition and one paper)."""
+    if _GOES_ON.match(piece) is None:
+        return False
+    if previous[1]:
+        return len(piece.split()) <= 6
+    if lex is None or len(piece.split()) > 3:
+        return False
+    found = mentions(piece, lex)
+    return len(found) == 1 and found[0].kind == "P"
+
+
+_YES_NO_NAME = re.compile(r"(?:is|are|was|does|did)\s+([a-z']+)\b")
 
 
 def _without_interjections(text: str) -> str:
@@ -389,13 +450,19 @@ class OptimizationParser:
             return []
         text = _SEMICOLON_S.sub("'", text)
         reading = _Reading(context, lx.lexicon(tuple(context.reviewers), tuple(context.papers)))
-        for sentence, is_question in sentences(text):
+        for sentence, is_question in sentences(text, reading.lex):
+            pair = reading.pair
+            reading.sentence_no += 1
             self._sentence(sentence, is_question, reading)
+            if reading.pair is pair:
+                reading.pair = None  # only the next sentence answers it
         self._rows_and_columns(reading)
         return reading.acts
 
     def _sentence(self, sentence: str, is_question: bool, reading: _Reading) -> None:
         retraction = _RETRACTION.search(sentence)
+        if retraction is not None and _PLACING.search(sentence, retraction.end()):
+            retraction = None  # "nevermind, I cant do the swap I was thinking of": a plan is withdrawn
         if retraction is not None:  # "ignore that": the last statement is withdrawn
             reading.acts = [a for a in reading.acts if a not in reading.said]
             reading.kept -= set(reading.said)
@@ -407,13 +474,21 @@ class OptimizationParser:
             reading.correcting = True
             if self._renamed(sentence, reading):
                 return
+        elif reading.said_ref and self._renamed(sentence, reading, bare=True):
+            return  # "I don't have anything for Daniel for that paper / electra"
         none_above = _NONE_ABOVE.search(sentence)
         if none_above is not None:
             reading.add(OptNoneAbove(value=min(int(none_above.group(1)), MAX_VALUE)))
             sentence = sentence[: none_above.start()] + sentence[none_above.end() :]
         if is_question:
-            statement, question = _split_question(sentence)
+            statement, question = _split_question(sentence, reading.lex)
             if question is not None:
+                if statement and _topic_only(statement, reading.lex):
+                    statement, question = "", f"{question} {statement}"  # "Regarding SWAG, is there someone ...?"
+                if statement and sentence.find(statement) > sentence.find(question):
+                    self._question(question, reading)  # "How does Noah sound for SWAG, he seem highly competent ..."
+                    self._statement(statement, reading)
+                    return
                 if statement:
                     self._statement(statement, reading)
                 self._question(question, reading)
@@ -421,14 +496,17 @@ class OptimizationParser:
         self._statement(sentence, reading)
 
     @staticmethod
-    def _renamed(sentence: str, reading: _Reading) -> bool:
-        """ "Sorry, I meant BLEU": the last statement's cells move to the name the correction gives."""
-        if _RENAMING.search(sentence) is None or len(sentence.split()) > 8:
+    def _renamed(sentence: str, reading: _Reading, bare: bool = False) -> bool:
+        """ "Sorry, I meant BLEU": the last statement's cells move to the name the correction gives;
+        with ``bare``, a sentence of one paper name after a statement about "that paper" names it."""
+        if (_RENAMING.search(sentence) is None and not bare) or len(sentence.split()) > 8:
             return False
         rest = _CORRECTION.sub(" ", sentence)
         found = [m for m in mentions(rest, reading.lex) if m.kind in ("R", "P")]
         kinds = {m.kind for m in found}
         if len(found) != 1 or _has_cue(rest) or not reading.said:
+            return False
+        if bare and (kinds != {"P"} or len(lx.TOKEN.findall(rest)) > 2):
             return False
         new = found[0]
         moved: list[OptAct] = []
@@ -447,6 +525,13 @@ class OptimizationParser:
 
     # ---- statements -----------------------------------------------------------------------------
     def _statement(self, sentence: str, reading: _Reading) -> None:
+        if reading.listed and lx.ALL_ARE.search(sentence):
+            level = _level(lx.NEUTRAL.sub(" so-so ", sentence))[0]
+            if level is not None:  # "Daniel for LLaMA, Joseph for SWAG / All 4 are green."
+                for r, p in reading.listed:
+                    reading.add(OptRate(reviewer=r, paper=p, level=level))
+                reading.listed = []
+                return
         seen = lx.SEE_ALL_BUT.search(sentence)
         if seen is not None:  # "I can see everyone on Roberta except Daniel and Noah"
             columns = [m for m in mentions(seen.group("paper"), reading.lex) if m.kind == "P"]
@@ -456,16 +541,30 @@ class OptimizationParser:
                     reading.add(OptUnseen(reviewer=m.index, paper=columns[0].index))
                 sentence = sentence[: seen.start()]
         text = _LUKEWARM.sub(_lukewarm, sentence)
+        text = _LUKECOLD.sub(_lukewarm, text)
+        text = _NOT_SAY.sub(lambda m: f" so-so {m.group(1)}", text)  # "I wouldn't say Ava is a bad choice"
+        text = _TOP_BUT.sub(_lukewarm, text)  # "the highest score I see for GloVe, but it is not extremely high"
+        if _NO_GREEN.search(text):
+            text = _TOP.sub(" so-so ", text)  # "No green for Sofia, I have her best as Bleu"
+        if "green" in text:
+            text = _DARKER.sub(" dark green ", text)  # "light green on BLEU and darker on Electra"
         text = lx.NEUTRAL.sub(" so-so ", text)
         text = lx.AGREEMENT.sub(" okay ", text)
         text = _RANGE.sub(" ", text)
+        text = lx.COUNTED.sub(" ", text)  # "in between two green squares"
+        text = lx.FEW.sub(" so-so ", text)  # "I don't have that many indicating high expertise"
+        text = lx.NOTHING_GOOD.sub(" so-so ", text)  # "I don't have any good scores for QuAC"
+        text = _ASIDE.sub(", ", text)  # "He's good for Electra but, like Sofia, might ..."
         previous_level = reading.level
         exception = _EXCEPTION.search(text) is not None
         every = lx.EVERY.search(text)
         but = _BUT.search(text, every.end()) if every is not None else None
         reading.all_but = but is not None and not _has_cue(text[but.end() :])  # not "... but Ethan is great"
+        topic = reading.topic
         for number, (clause_text, excepted) in enumerate(_clauses(text, reading.lex)):
             clause = self._read(clause_text, reading)
+            if clause.expand and reading.topic != topic and _WHOLE_ROW.search(clause_text) is None:
+                clause.expand = False  # "My best SWAG is Santos -- no info on Daniel": on SWAG
             if excepted:
                 reading.excepted.update(m.index for m in clause.papers)
                 continue
@@ -478,6 +577,8 @@ class OptimizationParser:
             )
             bare = clause.level is None and not clause.neutral and not clause.unseen and not clause.proposal
             inherited = previous_level if number == 0 else reading.level
+            if number == 0 and _FOR_PAIR.search(clause_text):
+                inherited = None  # "I have only low scores for Joseph / Andrei for Glove": a proposal
             if inherited is None and not reading.acts:
                 inherited = reading.context.requested  # "Daniel, Glove. Ava Swag." after "share your greens"
             if bare and inherited is not None and self._only_names(clause_text, reading.lex):
@@ -523,6 +624,15 @@ class OptimizationParser:
 
     def _clause(self, clause: _Clause, text: str, reading: _Reading) -> None:
         reviewers, papers = list(clause.reviewers), list(clause.papers)
+        if lx.ONLY_ONE.search(text) and len(_unique(reviewers)) == 1:
+            reading.rows.append(reviewers[0].index)  # "Morgan only has 1 score for me": the rest is blank
+        only = lx.ONLY_INFO.search(text)
+        if only is not None and only.group(
+            "name"
+        ):  # "the only info I have for Glue is that Ethan is not so good at it"
+            named = [m for m in mentions(only.group("name"), reading.lex) if m.kind in ("R", "P")]
+            if len(named) == 1:
+                (reading.rows if named[0].kind == "R" else reading.columns).append(named[0].index)
         numbers = clause.numbers
         if numbers and not reviewers and not papers:
             numbers = [n for n in numbers if n.index >= SMALL_COUNT]  # "at all 4" is no value
@@ -532,14 +642,28 @@ class OptimizationParser:
             reviewer, paper = _attach(number, reviewers), _attach(number, papers)
             if reviewer is not None and paper is not None:
                 reading.add(OptCell(reviewer=reviewer, paper=paper, value=number.index))
+                reading.pair = (reviewer, paper) if len(numbers) == 1 else None  # "Ava in QuAC at 265 / prob the best"
         says = clause.unseen or (clause.level is not None and not clause.proposal)
         before = len(reading.acts)
         kept_before = set(reading.kept)
+        rest = not clause.unseen and not clause.papers and lx.REST.search(text) is not None
+        if rest and _MY_BOARD.search(text):
+            return  # "All the rest of mine are red scores": the speaker's other cells, no row
         if not numbers and says and not clause.conditional:
-            reviewers, papers = self._resolve(clause, text, reviewers, papers, reading)
+            if rest:  # "grey on GLUE, everything else red"
+                reviewers, papers = self._rest_of(clause, reading), []
+            else:
+                reviewers, papers = self._resolve(clause, text, reviewers, papers, reading)
+            if only is not None and not only.group("name") and len(_unique(reviewers)) == 1:
+                reading.rows.append(reviewers[0].index)  # "The only information I have is she is capable in ..."
+                reading.only_rows.add(reviewers[0].index)
             if clause.unseen:
                 self._unseen(clause, text, reviewers, papers, reading)
-            elif clause.reviewers and not papers and lx.EVERY.search(text):
+            elif rest:
+                assert clause.level is not None
+                if reviewers:
+                    reading.rest.append((reviewers[0].index, clause.level))
+            elif reviewers and not papers and lx.EVERY.search(text):
                 # "all green but Noah and Ethan": the names after "but" are the exceptions, no row
                 if not reading.all_but:
                     assert clause.level is not None
@@ -555,18 +679,44 @@ class OptimizationParser:
                 reading.level = clause.level if len(reading.acts) > before or header else None
             if reviewers and papers or clause.unseen:
                 self._about(reviewers, papers, reading)
+            elif len(_unique(clause.reviewers)) == 1:
+                reading.subject = clause.reviewers[0].index  # "Morgan has some pretty bad options, but is ..."
             new_acts = [a for a in reading.acts if a not in kept_before]
             if new_acts:
                 reading.said = new_acts
+                reading.said_ref = "PR" in clause.refs and not clause.papers
         elif clause.level is None and clause.neutral:
             reading.level = None
             if not clause.proposal:
                 self._about(reviewers, papers, reading)  # "Joseph is average on BLEU, below average on GLUE"
         elif not says and not clause.proposal and (reviewers or papers) and _names_only(text, reading.lex):
             self._about(reviewers, papers, reading)  # bare names: "Daniel at RoBERTa / is unknown to me"
+        if (
+            not says
+            and not clause.proposal
+            and not clause.neutral
+            and not numbers
+            and clause.reviewers
+            and clause.papers
+        ):
+            reading.listed += _pairs(clause.reviewers, clause.papers)  # for "All 4 are green." after the list
         if clause.reviewers and reading.subject not in {m.index for m in clause.reviewers}:
             reading.subject = None  # "Let's put Morgan on RoBERTa! She ...": she is Morgan, not the earlier subject
         self._remember(reviewers, papers, reading, (clause.reviewers, clause.papers))
+
+    @staticmethod
+    def _rest_of(clause: _Clause, reading: _Reading) -> list[Mention]:
+        """The one reviewer whose row "everything else" rates: the clause's, else the message's only
+        subject, else the other side's question's (none when the message spoke of several)."""
+        named = _unique(clause.reviewers)
+        if named:
+            return named if len(named) == 1 else []
+        if clause.refs & {"RR"} and clause.plural:
+            return []
+        r = reading.subject if len(reading.subjects) <= 1 and reading.subject_at == reading.sentence_no else None
+        if r is None and not reading.subjects:
+            r = reading.question("R")
+        return [Mention("R", r, -1)] if r is not None else []
 
     def _resolve(
         self, clause: _Clause, text: str, reviewers: list[Mention], papers: list[Mention], reading: _Reading
@@ -604,7 +754,16 @@ class OptimizationParser:
                     (x for x in (reading.subject, reading.reviewer, reading.question("R"), *dialogue) if x is not None),
                     None,
                 )
-            elif not unnamed and not papers and reading.clauses == 0 and len(context.questions) == 1:
+            elif not clause.refs and reading.pair is not None and len(lx.TOKEN.findall(text)) <= 5:
+                return [Mention("R", reading.pair[0], -1)], [
+                    Mention("P", reading.pair[1], 10**6)
+                ]  # "Andrei for Roberta? Green."
+            elif (
+                not unnamed
+                and not papers
+                and (reading.clauses == 0 or (not reading.acts and reading.subject is None))
+                and len(context.questions) == 1
+            ):
                 asked = context.questions[0]  # "Nope, red" answers "Is Daniel good on RoBERTa?"
                 if asked.reviewer is not None and asked.paper is not None:
                     return [Mention("R", asked.reviewer, -1)], [Mention("P", asked.paper, 10**6)]
@@ -633,10 +792,11 @@ class OptimizationParser:
             and not _dangling(text, reading.lex)
             and not lx.EVERY.search(text)
             and not _PARTIAL.search(text)
+            and not lx.PLURAL_LEVEL.search(text)
         ):
             p = reading.topic if reading.topic is not None else reading.question("P")
-            if p is None and clause.unseen:
-                p = context.last_paper
+            if p is None and (clause.unseen or _ALSO.search(text) is not None):
+                p = context.last_paper  # "I think Daniel might also be a good fit": the paper under discussion
         return reviewers, ([Mention("P", p, 10**6)] if p is not None else [])
 
     def _unseen(
@@ -644,14 +804,19 @@ class OptimizationParser:
     ) -> None:
         """Unseen cells; a row or a column is kept for the end of the message (what the message
         rates or leaves out after "except" is not unseen)."""
+        weak = lx.WEAK_ANYTHING.search(text) is not None and lx.UNSEEN.search(lx.WEAK_ANYTHING.sub(" ", text)) is None
+        if clause.expand and weak and not _AT_ALL.search(text):
+            return  # "I dont see really anything for Joseph": nothing good, not nothing at all
         if clause.expand and reviewers and not clause.papers:
             for m in _unique(reviewers):
                 reading.rows.append(m.index)
             return
-        column = not clause.refs & {"RR"} and lx.UNSEEN.search(lx.WEAK_UNSEEN.sub(" ", text)) is not None
+        column = not clause.refs & {"RR"} and (
+            lx.UNSEEN.search(lx.WEAK_UNSEEN.sub(" ", text)) is not None or _AT_ALL.search(text) is not None
+        )
         if clause.expand and papers and not clause.reviewers and not reviewers:
-            if not column:
-                return  # "and both blank for BLEU" (both unknown), "nothing for GLUE" (no good option)
+            if not column or _SUBSET.search(text):
+                return  # "and both blank for BLEU" (both unknown), "nothing for GLUE" (no good option), "for any unselected person"
             for m in _unique(papers):
                 reading.columns.append(m.index)
             return
@@ -666,10 +831,18 @@ class OptimizationParser:
         cells = {(a.reviewer, a.paper) for a in reading.acts if isinstance(a, OptCell)}
         for reviewer in reading.rows:
             named = reading.named_papers.get(reviewer, set())
+            if reviewer in reading.only_rows:
+                named = named | reading.papers_named
             for paper in range(k_p):
                 left_out = paper in named or paper in reading.excepted
                 if (reviewer, paper) not in rated and (reviewer, paper) not in cells and not left_out:
                     reading.add(OptUnseen(reviewer=reviewer, paper=paper))
+        for reviewer, level in reading.rest:
+            named = reading.named_papers.get(reviewer, set()) | reading.excepted | set(reading.columns)
+            taken = {c for a in reading.acts if (c := _cell_of(a)) is not None}
+            for paper in range(k_p):
+                if paper not in named and (reviewer, paper) not in taken and (reviewer, paper) not in cells:
+                    reading.add(OptRate(reviewer=reviewer, paper=paper, level=level))
         for paper in reading.columns:
             for reviewer in range(k_r):
                 if (reviewer, paper) not in rated and (reviewer, paper) not in cells:
@@ -680,6 +853,7 @@ class OptimizationParser:
         """Remember the reviewer and paper a statement was about (for the clauses after it)."""
         if reviewers:
             reading.subject = reviewers[0].index
+            reading.subject_at = reading.sentence_no
             reading.subjects.update(m.index for m in reviewers)
         if papers:
             reading.topic = papers[-1].index
@@ -703,6 +877,7 @@ class OptimizationParser:
         if papers:
             reading.paper = papers[-1].index
         written_reviewers, written_papers = explicit if explicit is not None else (reviewers, papers)
+        reading.papers_named.update(p.index for p in written_papers)
         for m in written_reviewers:
             reading.named_papers.setdefault(m.index, set()).update(p.index for p in written_papers)
         if reviewers or papers:
@@ -712,8 +887,21 @@ class OptimizationParser:
             )
 
     # ---- questions ------------------------------------------------------------------------------
+    @staticmethod
+    def _proposes(bare: str, papers: Sequence[Mention], reading: _Reading) -> bool:
+        """Whether a question offers a placement ("can Ethan Llama?", "could Noah take SWAG?"): a
+        modal, a reviewer and a paper without a rating cue."""
+        match = _MODAL_REVIEWER.match(bare)
+        if match is None or not papers or _rates(bare) or _WH_START & set(bare.split()):
+            return False
+        if match.group(1) in lx.REVIEWER_PRONOUNS:
+            return match.group(2) in _MOVES  # "can he go on GLOVE or SWAG?" (not "can they be on LLaMA?")
+        first = mentions(match.group(1), reading.lex)
+        return bool(first) and first[0].kind == "R"
+
     def _question(self, sentence: str, reading: _Reading) -> None:
         text = _RANGE.sub(" ", _RATING.sub(" ", sentence)).strip(" ?!.,")
+        text = _EXCEPTED_NAME.sub(lambda m: _unless_paper(m, reading.lex), text)  # "good outside of Bleu?"
         found = mentions(text, reading.lex)
         reviewers = [m for m in found if m.kind == "R"]
         papers = [m for m in found if m.kind == "P"]
@@ -728,8 +916,17 @@ class OptimizationParser:
                 for r in sorted(reading.named_papers, key=list(reading.named_papers).index):
                     reading.add(OptAsk(reviewer=r))
             return
-        if lx.AGREEMENT_QUESTION.search(bare):
+        if lx.AGREEMENT_QUESTION.search(bare) or self._proposes(bare, papers, reading):
             self._remember(reviewers, papers, reading)
+            return
+        if reviewers and not papers and lx.PAIR_QUESTION.search(text) and _dangling(text, reading.lex):
+            self._remember(reviewers, papers, reading)  # "how about Joseph Santos for third?"
+            return
+        if reviewers and papers and _WE_PLACE.search(bare):
+            self._remember(reviewers, papers, reading)  # "Is there a possibility we can go with Sofia for BLEU?"
+            return
+        if reviewers and not papers and "PR" in refs and _PLACING.search(text):
+            self._remember(reviewers, papers, reading)  # "might put andrei there?"
             return
         opener = (bare.split() or [""])[0] in _OPENERS
         if not opener and not reviewers and "RR" in refs and _rates(text):
@@ -737,6 +934,8 @@ class OptimizationParser:
             return
         if not opener and reviewers and papers:  # "Daniel for BLEU?", "Glue I have Ethan, I guess?"
             self._remember(reviewers, papers, reading)
+            if len(_unique(reviewers)) == 1 and len(_unique(papers)) == 1:
+                reading.pair = (reviewers[0].index, papers[0].index)
             return
         if (
             reviewers
@@ -770,6 +969,18 @@ class OptimizationParser:
                 p = reading.paper if reading.paper is not None else reading.context.last_paper
                 if p is not None:
                     papers = [Mention("P", p, 10**6)]
+        if (
+            not reviewers
+            and not papers
+            and "PR" in refs
+            and reading.paper is not None
+            and reading.clauses > 0
+            and _BOARD_ASK.search(text) is not None
+            and len(tokens) <= 10
+        ):
+            papers = [Mention("P", reading.paper, 10**6)]  # "Andrei is blank on GLUE, what do you have there?"
+            if reading.subject is not None and not _INDEFINITE.search(text):  # "a dark green for that paper?"
+                reviewers = [Mention("R", reading.subject, -1)]
         if not reviewers and not papers:
             if lx.COMPARE_ASK.search(text) and reading.paper is not None and reading.clauses > 0:
                 reading.add(OptAsk(paper=reading.paper))
@@ -789,9 +1000,26 @@ class OptimizationParser:
 
 
 _LUKEWARM = re.compile(
-    r"\b(?:decent|good|ok|okay|fine|solid|alright)\b[^.,;!?]{0,40}?\bbut\s+not\s+(?:great|amazing|the\s+best|super|ideal"
-    r"|excellent|that\s+good|outstanding|stellar)\b"
+    r"\b(?:decent|good|ok|okay|fine|solid|alright|average)\b[^.,;!?]{0,40}?\bbut\s+not\s+(?:that\s+|very\s+|super\s+|so\s+)?"
+    r"(?:great|amazing|the\s+best|super|ideal|excellent|good|outstanding|stellar)\b"
 )
+
+
+_LUKECOLD = re.compile(
+    r"\b(?:red|bad|low|pink|weak|poor)\b[^.;!?]{0,40}?\bbut\s+not\s+(?:terrible|horrible|awful|that\s+bad|too\s+bad|so\s+bad"
+    r"|the\s+worst)\b"
+)
+"""A low cue taken back ("it's red but not terrible"): no rating, as "decent but not great"."""
+
+
+_TOP_BUT = re.compile(
+    r"\b(?:highest|best?|top|strongest)\b[^.;!?]{0,60}?\bbut\s+(?:it'?s\s+|its\s+|it\s+is\s+|that'?s\s+|s?he'?s\s+|s?he\s+is\s+)?"
+    r"(?:still\s+)?not\s+(?:an?\s+)?(?:(?:extremely|very|super|that|really|too|so|particularly)\s+)?(?:high|great|good|amazing|strong|green|dark)\b"
+)
+"""The top of a column taken back ("the highest I see, but it is not extremely high"): no rating."""
+_NO_GREEN = re.compile(r"\bno\s+(?:(?:dark|light|real)\s+)?greens?\b")
+_TOP = re.compile(r"\b(?:best|highest|top)\b")
+_DARKER = re.compile(r"\b(?:even\s+)?darker\b(?!\s+than)")
 
 
 def _lukewarm(match: re.Match[str]) -> str:
@@ -818,19 +1046,50 @@ def _rates(text: str) -> bool:
     return any(p.search(text) for p in (lx.HIGH, lx.LOW, lx.UNSEEN))
 
 
+_PLACING = re.compile(r"\b(?:put|place|move|assign|switch|swap|lock|keep|stick|throw|toss)\b")
+_WE_PLACE = re.compile(r"\b(?:we|i)\s+(?:can|could|should)\s+(?:go|put|do|try|move|swap|assign|lock|use|place)\b")
+_INDEFINITE = re.compile(r"\b(?:a|an|any|anyone|anybody|someone|somebody)\b")
+_BOARD_ASK = re.compile(r"\b(?:have|has|see|seeing|got|show|showing|know)\b")
+"""A question about what the other side's board holds ("what do you have there?"), not its opinion."""
+_MODAL_REVIEWER = re.compile(r"(?:so\s+|and\s+|then\s+)?(?:can|could|should)\s+([a-z']+)\b(?:\s+([a-z']+))?")
+_MOVES = frozenset({"go", "take", "move", "switch", "swap", "slide", "shift"})
 _WH_START = frozenset({"what", "where", "who", "which", "how", "why", "when", "whom"})
 _EXPLICIT_REF = re.compile(
     r"\bthere\b|\bthat\s+(?:paper|one|area|category|field|column|subject|topic|square|spot|slot|cell)\b"
 )
+_ALSO = re.compile(r"(?<!\bi\s)(?<!\bwe\s)(?<!\bi'd\s)(?<!\bi'll\s)\b(?:also|too|as\s+well)\b")
+"""A reviewer "also" good (not the speaker: "I also have Ava as a bright green")."""
+_WHOLE_ROW = re.compile(
+    r"\b(?:at\s+all|any(?:thing|\s+papers?|\s+of\s+them)?|every\w*|all|complete(?:ly)?|total(?:ly)?|entire(?:ly)?|whole|rest|others?|else)\b"
+)
+"""Words that keep an unseen claim about a reviewer a whole row after a statement set the paper."""
+_AT_ALL = re.compile(r"\b(?:at\s+all|whatsoever|completely|totally|entirely|everywhere|any\s+(?:papers?|of\s+them))\b")
+_SUBSET = re.compile(
+    r"\b(?:unselected|unassigned|remaining|available|left|open|free|untaken|unpicked|other|else|any\s+(?:\w+\s+)?(?:person|one|reviewer))\b"
+)
+"""Words that narrow a column to some of its reviewers ("no info on GLUE for any unselected person")."""
+_NOT_SAY = re.compile(
+    r"\b(?:wouldn'?t|would\s+not|won'?t)\s+say\s+((?:[a-z']+\s+){0,4}?)(?:a\s+|an\s+)?(?:bad|terrible|poor|awful)\b"
+)
+_FOR_PAIR = re.compile(r"^(?!(?:and|also|plus|then|or)\b)[a-z']+(?:\s+[a-z']+)?\s+for\s+[a-z']+$")
+_MY_BOARD = re.compile(r"\b(?:of\s+mine|(?:on|in|of)\s+my\s+(?:board|end|side|table|chart|grid|cells|squares|list))\b")
+_EXCEPTED_NAME = re.compile(
+    r"\b(?:outside\s+of|besides|except(?:\s+for)?|other\s+than|apart\s+from|aside\s+from)\s+([a-z']+)"
+)
+_ASIDE = re.compile(r",\s*(?:just\s+)?(?:like|unlike)\s+[a-z']+(?:\s+[a-z']+)?\s*,")
 _DEMONSTRATIVE = re.compile(r"\b(?:these|those)\b")
-_PARTIAL = re.compile(r"\b(?:most|some|many|several|few|half)\b")
+_PARTIAL = re.compile(r"\b(?:most|some|many|several|few|half|almost|nearly|mostly)\b")
 _RENAMING = re.compile(r"\b(?:i\s+meant?|sorry|typo|oops|my\s+bad|correction|misread|misspoke)\b")
 _PLURAL = frozenset({"they", "them", "their", "they're", "they'd", "both", "those", "these"})
 _SEMICOLON_S = re.compile(r"(?<=[a-z]);(?=s\b)")
 _EXCEPTION = re.compile(r"\b(?:except|besides|other\s+th[ae]n|apart\s+from|aside\s+from|but\s+for)\b")
 
 
-def _split_question(sentence: str) -> tuple[str, str | None]:
+_DID_I_MENTION = re.compile(r"(?:did|have)\s+i\s+(?:mention(?:ed)?|say|said|tell\s+you|told\s+you)\s+(?:that\s+)?")
+_INNER_QUESTION = re.compile(r"\b(?:how\s+(?:is|are|about)|what\s+about|is|are|was|does|did|can|could)\s+([a-z']+)")
+
+
+def _split_question(sentence: str, lex: Lexicon | None = None) -> tuple[str, str | None]:
     """A question sentence as its statement part and its question part ("I have Morgan green on
     BLEU, do you have better?"); ``(sentence, None)`` when it is a statement after all ("I think he
     would be great at GloVe?")."""
@@ -846,6 +1105,23 @@ def _split_question(sentence: str) -> tuple[str, str | None]:
         tail = _without_interjections(sentence[comma + 1 :].strip())
         if _ASKING.search(tail) or lx.ECHO.search(tail):
             return sentence[:comma], tail
+        head = sentence[:comma]
+        if lex is not None and _rates(head) and {m.kind for m in mentions(head, lex)} >= {"R", "P"}:
+            return head, tail  # "Ethan is very good at Glove, you said joseph was unknown at glove right?"
+        if lex is not None and _rates(tail) and any(m.kind in ("R", "RR") for m in mentions(tail, lex)):
+            return tail, head  # "How does Noah sound for SWAG, he seem highly competent in that area."
+    mention = _DID_I_MENTION.match(sentence)
+    if mention is not None:
+        return sentence[mention.end() :], None  # "Did i mention I have no data on Andrei?"
+    if lex is not None:
+        for tries, match in enumerate(_INNER_QUESTION.finditer(sentence)):
+            if tries >= 4:
+                break
+            word = match.group(1)
+            named = word in lx.REVIEWER_PRONOUNS or any(m.kind == "R" for m in mentions(word, lex))
+            head = sentence[: match.start()]
+            if match.start() > 0 and named and _rates(head):
+                return head.strip(" ,"), sentence[match.start() :]  # "Ava is bad at GLUE is Joseph unknown?"
     if lx.STATEMENT_OPENERS.search(sentence) is not None:
         return sentence, None
     return "", sentence
