@@ -159,6 +159,41 @@ def test_replies(message: str, expected: dict, last: str | None) -> None:
     assert read(message, last) == expected
 
 
+# the shapes the second blind batch (gnomes_dev5) found, in own wording
+DEV5_SHAPES = [
+    _p("wall above... no wait it's below, so I can't go down", {"flag": "reject", "move": "down"}, xfail=True),
+    _p("north, sorry, my screen was flipped, I mean south", {"flag": "down"}),
+    _p("I told you left earlier but that was a mistake, go right", {"flag": "right"}),
+    _p("I said down before but that was wrong, we want to go up", {"flag": "up"}, xfail=True),
+    _p("sure... no wait, hold on, let me check", {"flag": "stay"}, "up", xfail=True),
+    _p("left. no, right. no wait. honestly no idea", {"flag": "none"}, xfail=True),
+    _p("go up lol jk go down", {"flag": "down"}, xfail=True),
+    _p("walls down and right. sorry, down and left", {"flag": "inquiry", "blocked": ["down", "left"]}, xfail=True),
+    _p("we've been stuck here forever", {"flag": "none"}, xfail=True),
+    _p("you still awake", {"flag": "inquiry"}),
+    _p("keep your chin up", {"flag": "none"}, xfail=True),
+    _p("how's the weather there", {"flag": "none"}, xfail=True),
+    _p("brb, getting coffee", {"flag": "stay"}, xfail=True),
+    _p("top work mate", {"flag": "none"}, xfail=True),
+    _p("left and right always confuse me", {"flag": "none"}, xfail=True),
+    _p("that takes us further from the treasure", {"flag": "reject", "move": "up"}, "up", xfail=True),
+    _p("a thick line at the top of my screen, go down", {"flag": "down"}, xfail=True),
+    _p("I'm blocked left. hmm, wait a sec", {"flag": "stay"}, xfail=True),
+    _p("if my map is right the treasure is NE", {"flag": "inquiry", "treasure": {"dx": 1, "dy": -1}}, xfail=True),
+    _p(
+        "I can see the gold near the top of the screen, straight above us",
+        {"flag": "inquiry", "treasure": {"dx": 0, "dy": -1}},
+        xfail=True,
+    ),
+    _p("the gem is at 9 o'clock, correction, 8 o'clock", {"flag": "inquiry", "treasure": {"dx": -1, "dy": 1}}),
+]
+
+
+@pytest.mark.parametrize(("message", "expected", "last"), DEV5_SHAPES)
+def test_dev5_shapes(message: str, expected: dict, last: str | None) -> None:
+    assert read(message, last) == expected
+
+
 # ---- the blind development batches ------------------------------------------------------------------
 
 
@@ -228,4 +263,38 @@ def _cases(name: str, misses: frozenset[str]) -> list:
 
 @pytest.mark.parametrize("item", _cases("gnomes_dev4.jsonl", KNOWN_MISSES_4))
 def test_dev4(item: dict) -> None:
+    assert read(item["message"], item["context"].get("last_request")) == _expected(item)
+
+
+KNOWN_MISSES_5: frozenset[str] = frozenset(
+    {
+        "g5-012",
+        "g5-013",
+        "g5-014",
+        "g5-017",
+        "g5-019",
+        "g5-020",
+        "g5-021",
+        "g5-023",
+        "g5-025",
+        "g5-027",
+        "g5-029",
+        "g5-033",
+        "g5-034",
+        "g5-038",
+        "g5-041",
+        "g5-042",
+        "g5-044",
+        "g5-048",
+        "g5-056",
+        "g5-068",
+        "g5-075",
+        "g5-082",
+        "g5-088",
+    }
+)
+
+
+@pytest.mark.parametrize("item", _cases("gnomes_dev5.jsonl", KNOWN_MISSES_5))
+def test_dev5(item: dict) -> None:
     assert read(item["message"], item["context"].get("last_request")) == _expected(item)
