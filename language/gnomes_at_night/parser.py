@@ -75,6 +75,7 @@ class GnomesParser:
         text = _normalize(message)
         if not text.strip() or _INJECTION.search(text):
             return Flag(flag="none")
+        small = _SMALL_TALK.search(text) is not None
         text = _SMALL_TALK.sub(" , ", text)
         greeting = bool(_GREETING.search(text))
         if greeting:
@@ -83,8 +84,8 @@ class GnomesParser:
         if not toks or (greeting and not any(t.w not in "?!.;" for t in toks)):
             return Flag(flag="none")
         words = [t.w for t in toks if t.w not in "?!.;"]
-        if not words:
-            return Flag(flag="inquiry") if any(t.w == "?" for t in toks) else Flag(flag="none")
+        if not words:  # "how are you?", "what's your name?": small talk asks nothing about the game
+            return Flag(flag="inquiry") if any(t.w == "?" for t in toks) and not small else Flag(flag="none")
         if len(words) == 1 and len(words[0]) == 1:
             w = words[0]
             if w in _LETTERS:
@@ -405,7 +406,7 @@ class GnomesParser:
         first_q: int = -1  # the first move proposed by a question clause
         asked: dict[int, str] = {}  # question clause -> its first move ("up? down?" offers a choice)
         for m in r.mentions:
-            if m.negated or m.past:
+            if m.negated or m.past or m.place:
                 continue
             c = r.toks[m.i].c
             if c in questions:
@@ -458,7 +459,8 @@ class GnomesParser:
         words = r.words
         mentions = [m for m in r.mentions if not m.past]
         if not [m for m in mentions if not m.negated]:
-            if any(w in _WEAK_STAY_WORDS for w in words) or any(_has_phrase(words, p) >= 0 for p in _WEAK_STAY_PHRASES):
+            weak = any(w in _WEAK_STAY_WORDS and not (k > 0 and words[k - 1] in _PAST_BE) for k, w in enumerate(words))
+            if weak or any(_has_phrase(words, p) >= 0 for p in _WEAK_STAY_PHRASES):  # not "I was afk"
                 if not self._accept_cue(words) or words[0] in _WEAK_STAY_WORDS:
                     return Flag(flag="stay")
         negated = [m for m in mentions if m.negated]
@@ -570,6 +572,7 @@ _HANDOVER: tuple[tuple[str, ...], ...] = (
     ("u", "pick"),
     ("you", "choose"),
     ("up", "to", "you"),
+    ("down", "to", "you"),
 )
 """Phrases that hand the choice of move to the partner ("go left or right, your call")."""
 _OPEN_FILL = frozenset(

@@ -11,14 +11,19 @@ from language.flags import Direction, Move
 from language.gnomes_at_night.agreement import _LIST_FILLERS
 from language.gnomes_at_night.cues import (
     _AUX,
+    _CONFUSE,
+    _CORRECT_SUBJECTS,
     _DOWN_IDIOM_PREV,
     _FILLERS,
+    _FOR_NEXT,
     _LEFT_IDIOM_PREV,
     _NEGATORS,
     _PAST,
     _RIGHT_IDIOM_NEXT,
     _RIGHT_IDIOM_PREV,
+    _SCREEN,
     _SUBJECT,
+    _TOP_IDIOM_NEXT,
     _UP_IDIOM_PREV,
     _WH,
 )
@@ -70,6 +75,7 @@ class _Mention:
     moves: tuple[Move, ...]
     negated: bool = False
     past: bool = False
+    place: bool = False  # a place on the player's view ("the top of my screen"), not a move asked
 
 
 class _Reading:
@@ -105,11 +111,21 @@ class _Reading:
 
     def _idiom(self, i: int, base: str) -> bool:
         prev, nxt = self._prev(i), self._next(i)
+        if base in ("up", "down") and nxt == "for" and self._next(i, 2) in _FOR_NEXT:
+            return True  # "I'm down for another round", "up for a rematch": willing
         if base == "up":
+            if prev == "the" and nxt == "side" and self._prev(i, 2) == "on":
+                return True  # "look on the up side"
             return prev in _UP_IDIOM_PREV or (nxt == "to" and self._next(i, 2) in ("you", "u", "yourself", "ya"))
         if base == "down":
+            if nxt == "to" and self._next(i, 2) in ("you", "u", "ya") and prev in ("its", "is", "s", ""):
+                return True  # "it's down to you": your decision
             return prev in _DOWN_IDIOM_PREV or (prev in ("me", "us", "you") and self._prev(i, 2) in ("let", "letting"))
         if base == "right":
+            if nxt == "way" and self._next(i, 2) in ("round", "around", "up"):
+                return True  # "if I have this the right way round"
+            if prev in ("is", "was", "am", "are", "were") and self._prev(i, 2) in _CORRECT_SUBJECTS:
+                return not nxt or nxt in ("the", "and", "then", "so", "we", "you", "i", "about")  # "if my map is right"
             if prev in ("the", "my", "your", "our", "ur"):
                 return False  # "on the right under", "to the right now": the side
             if prev in _RIGHT_IDIOM_PREV or (prev == "is" and self._prev(i, 2) in ("that", "it", "this")):
@@ -124,6 +140,8 @@ class _Reading:
     def _mentions(self) -> list[_Mention]:
         out: list[_Mention] = []
         words = self.words
+        # clauses that talk about direction words ("left and right always confuse me"): no moves
+        naming = {self.toks[k].c for k, w in enumerate(words) if w in _CONFUSE}
         for i, w in enumerate(words):
             moves = _dir_word(w)
             if moves is None and w in _LETTERS and w not in ("v",):
@@ -140,12 +158,16 @@ class _Reading:
                 continue
             if w == "upside" and self._next(i) == "down":
                 continue  # "upside down"
+            if self.toks[i].c in naming or (w == "top" and self._next(i) in _TOP_IDIOM_NEXT):
+                continue  # "I always mix those up", "top work"
             if w == "under" and self._next(i) not in _UNDER_NEXT and self._next(i) != "":
                 continue  # "under test", "under control": not a direction
             base = w if w in ("up", "down", "right", "left") else ""
             if base and self._idiom(i, base):
                 continue
             m = _Mention(i, moves)
+            if w in ("top", "bottom") and self._next(i) == "of" and _SCREEN & {self._next(i, 2), self._next(i, 3)}:
+                m.place = True  # "a line at the top of my screen": where, not a move
             for k in (1, 2, 3, 4):
                 prev = self._prev(i, k)
                 if not prev or _dir_word(prev):
@@ -269,8 +291,10 @@ class _Reading:
             return True
         if _CHOOSE & set(words[k : k + 5]) and (first in ("you", "u") or _has_turn(words[k:])):
             return True  # "you choose", "ur turn to pick": asks the partner for the move
-        if words[k : k + 2] in (["your", "call"], ["ur", "call"], ["your", "choice"], ["up", "to"]):
-            return words[k : k + 3] != ["up", "to"] or words[k + 2 : k + 3] in (["you"], ["u"])  # "your call"
+        if first in ("up", "down") and nxt == "for" and opening:
+            return True  # "up for another round": "are you up for ..." without its auxiliary
+        if words[k : k + 2] in (["your", "call"], ["ur", "call"], ["your", "choice"], ["up", "to"], ["down", "to"]):
+            return words[k + 1] != "to" or words[k + 2 : k + 3] in (["you"], ["u"])  # "your call", "down to you"
         if (
             opening
             and first in ("u", "you", "ya")
