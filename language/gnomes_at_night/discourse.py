@@ -20,16 +20,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from language.flags import Move
-from language.gnomes_at_night.agreement import _INABILITY_WORDS, _STRONG_STAY_WORDS, _WEAK_STAY_WORDS
-from language.gnomes_at_night.cues import _NEGATORS, _TREASURE, _WALL_MANY, _WALL_ONE
+from language.gnomes_at_night.agreement import (
+    _ACCEPT_WORDS,
+    _INABILITY_WORDS,
+    _REJECT_WORDS,
+    _STRONG_STAY_WORDS,
+    _WEAK_STAY_WORDS,
+)
+from language.gnomes_at_night.cues import (
+    _DOWN_IDIOM_PREV,
+    _NEGATORS,
+    _TREASURE,
+    _UP_IDIOM_PREV,
+    _WALL_MANY,
+    _WALL_ONE,
+    _WH,
+)
 from language.gnomes_at_night.tokens import _dir_word, _Tok
 
 _PUNCT = frozenset("?!.;")
 
 # ---- self-corrections ----------------------------------------------------------------------------
 
-_STRONG_MARKS = frozenset({"actually", "oops", "oop", "correction", "err", "erm", "er", "typo", "meant", "whoops"})
-_WEAK_MARKS = frozenset({"no", "nope", "nah", "sorry", "wait", "rather", "sry", "soz"})
+_STRONG_MARKS = frozenset(
+    {"actually", "oops", "oop", "correction", "err", "erm", "er", "typo", "meant", "whoops", "jk", "jkjk"}
+)
+_WEAK_MARKS = frozenset({"no", "nope", "nah", "sorry", "wait", "rather", "sry", "soz", "pardon"})
 _STAY_MARKS = frozenset({"wait", "hold", "hang"})
 _MARK_PHRASES: tuple[tuple[str, ...], ...] = (
     ("hold", "on"),
@@ -43,6 +59,12 @@ _MARK_PHRASES: tuple[tuple[str, ...], ...] = (
     ("change", "of", "plan"),
     ("on", "second", "thought"),
     ("second", "thought"),
+    ("excuse", "me"),
+    ("pardon", "me"),
+    ("just", "kidding"),
+    ("that", "was", "wrong"),
+    ("that", "was", "a", "mistake"),
+    ("that", "was", "a", "typo"),
 )
 _CANCEL_PHRASES: tuple[tuple[str, ...], ...] = (
     ("never", "mind"),
@@ -56,8 +78,40 @@ _CANCEL_PHRASES: tuple[tuple[str, ...], ...] = (
     ("disregard", "that"),
     ("cancel",),
     ("nm",),
+    ("wrong", "chat"),  # "turn the volume down, oops wrong chat": not said to the partner
+    ("wrong", "window"),
+    ("wrong", "tab"),
+    ("wrong", "person"),
 )
-_STRONG_PHRASES = frozenset({("i", "mean"), ("i", "meant"), ("my", "mistake"), ("my", "bad"), ("scratch", "that")})
+_STRONG_PHRASES = frozenset(
+    {
+        ("i", "mean"),
+        ("i", "meant"),
+        ("my", "mistake"),
+        ("my", "bad"),
+        ("scratch", "that"),
+        ("just", "kidding"),
+        ("that", "was", "wrong"),
+        ("that", "was", "a", "mistake"),
+        ("that", "was", "a", "typo"),
+    }
+)
+_UNSURE: tuple[tuple[str, ...], ...] = (
+    ("dont", "know"),
+    ("idk",),
+    ("dunno",),
+    ("no", "idea"),
+    ("not", "sure", "anymore"),
+)
+"""Doubt that ends a run of correction markers: nothing replaces the move ("no wait. ok I don't know")."""
+_RUN_FILL = frozenset(
+    {"ok", "okay", "hmm", "hm", "um", "umm", "uh", "honestly", "i", "well", "oh", "lol", "ugh", "tbh"}
+)
+"""Words that may sit between correction markers ("no wait. ok I honestly don't know")."""
+_TAIL_FILL = frozenset({"hmm", "hm", "um", "umm", "uh", "oh", "so", "ok", "okay", "well", "lol"})
+_AGREE_TAIL = frozenset({"yes", "yeah", "yep", "yup", "ya", "yea", "ok", "okay", "sure", "fine", "alright"})
+_ASK_TAIL = frozenset({"any", "anything"})
+_LIST_JOIN = frozenset({"and", "or", "then", "&"})
 # words a corrected request may open with before its move ("no, go up instead", "sorry I mean the left")
 _TAIL_LEAD = frozenset(
     {
@@ -98,6 +152,14 @@ _TAIL_LEAD = frozenset(
         "going",
         "meant",
         "mean",
+        "want",
+        "wanna",
+        "need",
+        "gotta",
+        "more",
+        "like",
+        "probably",
+        "maybe",
     }
 )
 _PLACE = frozenset({"on", "at", "in", "from", "of", "your", "my", "ur", "side"})
@@ -115,6 +177,14 @@ def _phrase_at(words: Sequence[str], i: int, phrases: Sequence[tuple[str, ...]])
 
 def _is_cue(w: str) -> bool:
     return _dir_word(w) is not None or w in _STRONG_STAY_WORDS or w in _WEAK_STAY_WORDS
+
+
+def _cue_at(words: Sequence[str], k: int) -> bool:
+    """A move or stay word at ``k`` that is not an idiom ("upside down", "opening up")."""
+    w = words[k]
+    if not _is_cue(w):
+        return False
+    return not (w in ("up", "down") and k > 0 and words[k - 1] in _UP_IDIOM_PREV | _DOWN_IDIOM_PREV)
 
 
 def _tail_has_move(words: Sequence[str], j: int) -> bool:
@@ -136,15 +206,58 @@ def _restates(w: str) -> bool:
     return w in _WALL_ONE or w in _WALL_MANY or w in _TREASURE or w in _PLACE
 
 
-def _tail_restates(words: Sequence[str], j: int) -> bool:
-    """Whether the corrected words from ``j`` restate a wall or the treasure before their move."""
-    for k in range(j, min(len(words), j + _TAIL_LOOK)):
+def _tail_restates(words: Sequence[str], j: int, wall: bool) -> bool:
+    """Whether the corrected words from ``j`` restate a wall or the treasure before their move; after
+    a wall (``wall``) also a side alone ("on the right", "it's below", "up", "up and right")."""
+    n = len(words)
+    for k in range(j, min(n, j + _TAIL_LOOK)):
         w = words[k]
         if _is_cue(w):
-            return False
+            if not wall:
+                return False
+            lead = [x for x in words[j:k] if x not in _PUNCT]
+            if not all(x in _PLACE or x in ("its", "it", "is", "the", "to") for x in lead):
+                return False
+            rest = words[k + 1 : k + 4]
+            # a side alone, or a list of sides ("up and right"), not a new request ("up then wait")
+            return all(x in _PUNCT or x in _LIST_JOIN or _dir_word(x) is not None for x in rest[:2]) or bool(lead)
         if w in _WALL_ONE or w in _WALL_MANY or w in _TREASURE:
             return True
     return False
+
+
+def _tail_open(words: Sequence[str], j: int) -> int:
+    """Index of the first word from ``j`` that is not punctuation or a filler ("hmm", "oh")."""
+    n = len(words)
+    k = j
+    while k < n and k < j + _TAIL_LOOK and (words[k] in _PUNCT or words[k] in _TAIL_FILL):
+        k += 1
+    return k
+
+
+def _tail_asks(words: Sequence[str], j: int) -> bool:
+    """Whether the words from ``j`` open a wh-question ("actually, what walls do you have?")."""
+    k = _tail_open(words, j)
+    return k < len(words) and (words[k] in _WH or words[k] in _ASK_TAIL)
+
+
+def _tail_wall(words: Sequence[str], toks: Sequence[_Tok], j: int) -> bool:
+    """Whether the words from ``j`` state a wall or an inability that names no side ("oh no, there's
+    a wall there", "it's blocked")."""
+    k = _tail_open(words, j)
+    if k >= len(words):
+        return False
+    c = toks[k].c
+    found = False
+    for m in range(k, min(len(words), k + _TAIL_LOOK + 2)):
+        if toks[m].c != c:
+            break
+        w = words[m]
+        if _dir_word(w) is not None:
+            return False
+        if w in _WALL_ONE or w in _WALL_MANY or w in _INABILITY_WORDS:
+            found = True
+    return found
 
 
 def _guard(w: str) -> bool:
@@ -152,12 +265,26 @@ def _guard(w: str) -> bool:
     return w in _INABILITY_WORDS or w in _WALL_ONE or w in _WALL_MANY or (w in _NEGATORS and w != "no")
 
 
+def _sentence_start(toks: Sequence[_Tok], k: int) -> int:
+    """Index of the first token of the sentence of ``toks[k]`` (a bounded walk back: one sentence)."""
+    while k > 0 and toks[k - 1].s == toks[k].s:
+        k -= 1
+    return k
+
+
 def corrections(toks: list[_Tok]) -> list[_Tok]:
     """The tokens with every self-corrected move (and its marker) dropped (see the module docstring).
 
     A marker corrects the last move (or stay word) before it when the words after it open with a
-    new move or pause, or when it cancels ("never mind"). A weak marker ("no", "sorry", "wait")
-    after an inability, a wall or a negation corrects nothing ("can't go left, sorry, try down").
+    new move or pause, a wh-question ("go left, actually, what walls do you have?") or a wall that
+    names no side ("ok going right... oh no, there's a wall there": the wall is the move's), or when
+    it cancels ("never mind", "no wait. I honestly don't know"). A weak marker ("no", "sorry",
+    "wait") after an inability, a wall or a negation corrects nothing ("can't go left, sorry, try
+    down") unless what follows restates a wall or, after a wall, its side ("wall on the left, sorry,
+    on the right"). A marker right after a lone move that follows another move takes the earlier one
+    back ("the gem is east... west, sorry"). Without a move, a marker takes back a refusal followed by
+    an agreement ("no can't, oh wait, yes I can") and an agreement followed by a pause or a wall
+    ("ok... hmm no, hold on").
 
     Args:
         toks: the message's tokens (their clause numbers may be rewritten: the corrected request
@@ -169,35 +296,54 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
     words = [t.w for t in toks]
     keep = [True] * len(toks)
     last = -1  # index of the last kept move or stay word
+    prev = -1  # the kept move before ``last`` (a later "X, sorry" takes it back)
+    prev_guarded = False
     guarded = False  # the clause read so far holds an inability, wall or negation cue
+    walled = False  # ... a wall word
     last_guarded = False  # so does the clause of ``last``
+    last_walled = False
+    neg_at = -1  # the first refusal or inability word since the last correction (no move after it)
+    ok_at = -1  # the first agreement word since the last correction (no move after it)
     i = 0
     n = len(toks)
     while i < n:
         w = words[i]
         if i > 0 and toks[i].c != toks[i - 1].c:
-            guarded = False
+            guarded = walled = False
         if _guard(w):
             guarded = True
-            last_guarded = last_guarded or (last >= 0 and toks[i].c == toks[last].c)
+            walled = walled or w in _WALL_ONE or w in _WALL_MANY
+            if last >= 0 and toks[i].c == toks[last].c:
+                last_guarded = True
+                last_walled = last_walled or walled
         plen = _phrase_at(words, i, _MARK_PHRASES) or _phrase_at(words, i, _CANCEL_PHRASES)
-        if last < 0 or not (plen or w in _STRONG_MARKS or w in _WEAK_MARKS):
-            if _is_cue(w) and keep[i]:
-                last, last_guarded = i, guarded
+        marker = bool(plen or w in _STRONG_MARKS or w in _WEAK_MARKS)
+        if not marker or (last < 0 and neg_at < 0 and ok_at < 0):
+            if _cue_at(words, i) and keep[i]:
+                if last >= 0:
+                    prev, prev_guarded = last, last_guarded
+                last, last_guarded, last_walled = i, guarded, walled
+                neg_at = ok_at = -1
+            elif w in _REJECT_WORDS or w in _INABILITY_WORDS:
+                neg_at = i if neg_at < 0 else neg_at
+            elif w in _ACCEPT_WORDS and last < 0:
+                ok_at = i if ok_at < 0 else ok_at
             i += 1
             continue
-        # a run of markers ("no wait", "oops I meant", "sorry, never mind")
+        # a run of markers ("no wait", "oops I meant", "sorry, never mind", "no wait. ok I don't know")
         j, strong, cancel = i, False, False
+        fill = -1  # start of the fillers that end the run, if it ends on them
         while j < min(n, i + _RUN_MAX):
             if words[j] in _PUNCT and j + 1 < n and words[j + 1] not in _PUNCT:
                 j += 1
                 continue
             cl = _phrase_at(words, j, _CANCEL_PHRASES)
             ml = _phrase_at(words, j, _MARK_PHRASES)
-            if cl:
+            ul = _phrase_at(words, j, _UNSURE) if j > i else 0
+            if cl or ul:
                 cancel = True
                 strong = strong or tuple(words[j : j + cl]) in _STRONG_PHRASES
-                j += cl
+                j += cl or ul
             elif ml:
                 strong = strong or tuple(words[j : j + ml]) in _STRONG_PHRASES
                 j += ml
@@ -206,20 +352,77 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
                 j += 1
             elif words[j] in _WEAK_MARKS:
                 j += 1
+            elif j > i and words[j] in _RUN_FILL:
+                fill = j if fill < 0 else fill
+                j += 1
+                continue
             else:
                 break
+            fill = -1
+        if fill >= 0:
+            j = fill
         end = j
+        if last < 0:
+            # no move to take back: a refusal turned into agreement, an agreement into a pause or a wall
+            k = _tail_open(words, end)
+            pause = not cancel and any(words[m] in _STAY_MARKS for m in range(i, j))
+            if neg_at >= 0 and k < n and (words[k] in _AGREE_TAIL or words[k : k + 2] in (["i", "can"], ["we", "can"])):
+                start = _sentence_start(toks, neg_at)  # "no can't, oh wait, yes I can"
+            elif ok_at >= 0 and (pause or _tail_has_move(words, end) or _tail_wall(words, toks, end)):
+                start = ok_at  # "ok... hmm no, hold on": the pause replaces the agreement
+                if pause and not _tail_has_move(words, end):
+                    end = next(m for m in range(i, j) if words[m] in _STAY_MARKS)
+            else:
+                i = max(i + 1, j)
+                continue
+            if start < i and (end > i or toks[i].s != toks[start].s or strong):
+                for m in range(start, end):
+                    keep[m] = False
+            neg_at = ok_at = -1
+            i = max(i + 1, end)
+            continue
         if not cancel and not _tail_has_move(words, end):
             # "go left, no actually wait", "left... hold on": the pause is the new request
             end = next((k for k in range(i, j) if words[k] in _STAY_MARKS), end)
-        applies = (end > i or toks[i].s != toks[last].s) and (cancel or _tail_has_move(words, end))
-        if applies and not strong and not cancel and last_guarded and not _tail_restates(words, end):
+        moved = _tail_has_move(words, end)
+        asks = not moved and not last_guarded and _tail_asks(words, end)
+        wall = not moved and not cancel and not last_guarded and _tail_wall(words, toks, end)
+        applies = (end > i or toks[i].s != toks[last].s) and (cancel or moved or asks or (wall and strong))
+        if applies and not strong and not cancel and last_guarded and not _tail_restates(words, end, last_walled):
             applies = False  # "can't go left, sorry, try down": an inability, not a correction
+        if not applies and not cancel and prev >= 0 and not prev_guarded and not last_guarded:
+            if _lone(toks, last, i) and toks[prev].c != toks[last].c:
+                # "the gem is east... west, sorry": the lone move after another takes it back
+                for m in range(prev, j):
+                    if m != last and (m == prev or words[m] in _PUNCT or m >= i):
+                        keep[m] = False
+                toks[last] = _Tok(words[last], toks[prev].s, toks[prev].c)
+                last, prev = -1, -1
+                i = j
+                continue
         if not applies:
             i = max(i + 1, j)
             continue
-        while last > 0 and toks[last - 1].c == toks[last].c and _dir_word(words[last - 1]) is not None:
-            last -= 1  # "up up, sorry, down": the whole repeated move is retracted
+        tail_list = _tail_list(words, end)
+        if "was" in words[i:j]:
+            last = _sentence_start(toks, last)  # "I told you left earlier but that was a mistake": all of it
+        while last > 0 and toks[last - 1].c == toks[last].c:
+            if _dir_word(words[last - 1]) is not None:
+                last -= 1  # "up up, sorry, down": the whole repeated move is retracted
+            elif tail_list and last > 1 and words[last - 1] in _LIST_JOIN and _dir_word(words[last - 2]) is not None:
+                last -= 2  # "go up then left, no wait, left first then up": the whole plan
+            else:
+                break
+        if wall:
+            # "ok going right... actually there's a wall there": the wall is on the retracted move
+            start = _sentence_start(toks, last)
+            for k in range(start, end):
+                keep[k] = k == last
+            t = toks[_tail_open(words, end)] if _tail_open(words, end) < n else toks[last]
+            toks[last] = _Tok(words[last], t.s, t.c)
+            last, prev, neg_at, ok_at = -1, -1, -1, -1
+            i = end
+            continue
         for k in range(last, end):
             keep[k] = False
         if end < n and words[end] in ("its", "it"):
@@ -236,9 +439,29 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
             while k < n and toks[k].c == first_c:
                 toks[k] = _Tok(toks[k].w, s0, c0)
                 k += 1
-        last = -1
+        last, prev, neg_at, ok_at = -1, -1, -1, -1
         i = end
     return [t for t, k in zip(toks, keep, strict=True) if k]
+
+
+def _lone(toks: Sequence[_Tok], last: int, i: int) -> bool:
+    """Whether the move at ``last`` stands alone in its clause or sentence up to the marker at ``i``
+    ("... west, sorry")."""
+    if last > 0 and toks[last - 1].s == toks[last].s and toks[last - 1].c == toks[last].c:
+        return False
+    return all(toks[k].w in _PUNCT for k in range(last + 1, i))
+
+
+def _tail_list(words: Sequence[str], j: int) -> bool:
+    """Whether the corrected words from ``j`` hold a list or plan of moves ("up and right", "left
+    first then up")."""
+    dirs = 0
+    for k in range(j, min(len(words), j + _TAIL_LOOK + 2)):
+        if words[k] in _PUNCT:
+            break
+        if _dir_word(words[k]) is not None:
+            dirs += 1
+    return dirs >= 2
 
 
 # ---- conditionals --------------------------------------------------------------------------------
