@@ -194,4 +194,6 @@ _SYMBOLS: tuple[tuple[str, str], ...] = (
     ("💰", " treasure "),
     ("🏆", " treasure "),
     ("❔", " ? "),
+    ("🙄", " eyeroll "),
+    ("😒", " eyeroll "),
 )

@@ -160,6 +160,7 @@ _TAIL_LEAD = frozenset(
         "like",
         "probably",
         "maybe",
+        "other",
     }
 )
 _PLACE = frozenset({"on", "at", "in", "from", "of", "your", "my", "ur", "side"})
@@ -184,7 +185,7 @@ def _cue_at(words: Sequence[str], k: int) -> bool:
     w = words[k]
     if not _is_cue(w):
         return False
-    return not (w in ("up", "down") and k > 0 and words[k - 1] in _UP_IDIOM_PREV | _DOWN_IDIOM_PREV)
+    return not (w in ("up", "down") and k > 0 and words[k - 1] in _UP_IDIOM_PREV | _DOWN_IDIOM_PREV | {"upside"})
 
 
 def _tail_has_move(words: Sequence[str], j: int) -> bool:
@@ -317,7 +318,7 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
                 last_guarded = True
                 last_walled = last_walled or walled
         plen = _phrase_at(words, i, _MARK_PHRASES) or _phrase_at(words, i, _CANCEL_PHRASES)
-        marker = bool(plen or w in _STRONG_MARKS or w in _WEAK_MARKS)
+        marker = bool(plen or w in _STRONG_MARKS or w in _WEAK_MARKS or _negated_repeat(toks, i, last))
         if not marker or (last < 0 and neg_at < 0 and ok_at < 0):
             if _cue_at(words, i) and keep[i]:
                 if last >= 0:
@@ -352,6 +353,9 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
                 j += 1
             elif words[j] in _WEAK_MARKS:
                 j += 1
+            elif _negated_repeat(toks, j, last):
+                strong = True  # "not left" after "left": the move is taken back
+                j += 2
             elif j > i and words[j] in _RUN_FILL:
                 fill = j if fill < 0 else fill
                 j += 1
@@ -442,6 +446,16 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
         last, prev, neg_at, ok_at = -1, -1, -1, -1
         i = end
     return [t for t, k in zip(toks, keep, strict=True) if k]
+
+
+def _negated_repeat(toks: Sequence[_Tok], i: int, last: int) -> bool:
+    """Whether "not X" at ``i`` negates the move at ``last`` again in a later clause ("go right... not
+    right, left"), followed by another move in its sentence."""
+    if last < 0 or toks[i].w != "not" or i + 2 >= len(toks) or toks[i].c == toks[last].c:
+        return False
+    if _dir_word(toks[i + 1].w) is None or _dir_word(toks[i + 1].w) != _dir_word(toks[last].w):
+        return False
+    return any(_dir_word(toks[k].w) is not None for k in range(i + 2, min(len(toks), i + 2 + _TAIL_LOOK)))
 
 
 def _lone(toks: Sequence[_Tok], last: int, i: int) -> bool:
@@ -551,6 +565,14 @@ _FALLBACK = frozenset({"else", "otherwise", "alternatively"})
 _NEGATIVE = _INABILITY_WORDS | _WALL_ONE | _WALL_MANY | _NEGATORS | {"fails", "walled", "closed", "isnt", "no"}
 
 
+_ASK_VERBS = frozenset({"could", "can", "would", "will", "let"})
+_ASK_NEXT: dict[str, frozenset[str]] = {
+    "could": frozenset({"you", "u", "we"}),
+    "can": frozenset({"you", "u", "we"}),
+    "would": frozenset({"you", "u"}),
+    "will": frozenset({"you", "u"}),
+    "let": frozenset({"me", "us"}),
+}
 _OBJECT_PREV = frozenset({"of", "to", "for", "from", "near", "at", "with", "behind", "beside", "by"})
 
 
@@ -579,6 +601,9 @@ def _cond_end(toks: Sequence[_Tok], i: int) -> int:
             break
         if k > i + 1 and t.w in _COND_END and not _binds(toks, k - 1, i):
             break
+        nxt = toks[k + 1].w if k + 1 < n else ""
+        if k > i + 1 and t.w in _ASK_VERBS and nxt in _ASK_NEXT[t.w] and not _binds(toks, k - 1, i):
+            break  # "if it's no bother could you go up", "if you're stuck let me know": the request
         k += 1
     return k
 
@@ -771,7 +796,7 @@ def conditional_hint(toks: Sequence[_Tok], treasure: frozenset[str]) -> tuple[li
             cond_s = -1  # "if you can't go up, the gem ...": a condition about a wall
             continue
         moves = _dir_word(w)
-        if moves is not None:
+        if moves is not None and not _idiom_at(toks, i):
             dirs.extend(m for m in moves if m not in dirs)
             continue
         if not dirs:
@@ -783,3 +808,14 @@ def conditional_hint(toks: Sequence[_Tok], treasure: frozenset[str]) -> tuple[li
             if nxt in ("it", "there") or after in treasure or after in ("it", "the"):
                 return dirs, cond_s
     return None
+
+
+def _idiom_at(toks: Sequence[_Tok], i: int) -> bool:
+    """A direction word used in an idiom, by its neighbours ("the right way round", "pops up")."""
+    w = toks[i].w
+    prev = toks[i - 1].w if i > 0 else ""
+    nxt = toks[i + 1].w if i + 1 < len(toks) else ""
+    nxt2 = toks[i + 2].w if i + 2 < len(toks) else ""
+    if w == "right":
+        return (nxt == "way" and nxt2 in ("round", "around", "up")) or prev in ("is", "was", "remember", "recall")
+    return w in ("up", "down") and prev in _UP_IDIOM_PREV | _DOWN_IDIOM_PREV

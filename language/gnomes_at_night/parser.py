@@ -110,10 +110,16 @@ class GnomesParser:
 
     def _read_toks(self, toks: list[_Tok], last: Move | None) -> Flag:
         """The flag of the tokens after the first checks (discourse passes, then the reading)."""
-        toks = _drop_discourse_right(corrections(conditionals(toks)))
+        toks = _treasure_topic(_drop_discourse_right(corrections(conditionals(toks))))
         if not any(t.w not in "?!.;" for t in toks):
             return Flag(flag="inquiry") if any(t.w == "?" for t in toks) else Flag(flag="none")
-        r = _Reading(toks)
+        flag = self._read_reading(_Reading(toks), last)
+        if last is not None and flag.flag in ("accept", last) and _sarcastic(toks, last):
+            return Flag(flag="reject", move=last)  # "oh sure, left AGAIN, that worked so well 🙄"
+        return flag
+
+    def _read_reading(self, r: _Reading, last: Move | None) -> Flag:
+        """The flag of a message's reading (after the discourse passes)."""
         questions = r.question_clauses()
         inability = self._inability(r, questions)
         blocked, wall_answer, wall_reject, wall_clauses = self._walls(r, questions)
@@ -164,6 +170,8 @@ class GnomesParser:
             if hint is not None:
                 return Flag(flag="inquiry", treasure=hint, blocked=blocked)
             if blocked is None:
+                if _objection(r.words) or (r.words[0] in _REJECT_WORDS and r.toks[1].c != r.toks[0].c):
+                    return Flag(flag="reject")  # "bad idea, the gem's not that way": refuses our request
                 # "not sure where the gem is. any walls?": the question asks
                 return Flag(flag="inquiry") if questions else Flag(flag="none")
             # "I can't see the treasure. There is a wall above the token.": an answer about the walls
@@ -227,6 +235,8 @@ class GnomesParser:
             start = _first_cue(cw, _INABILITY_WORDS, _INABILITY_PHRASES)
             if start < 0 or any(w in _COGNITIVE for w in cw[start : start + 4]):
                 continue
+            if any(w in _PAST_BE or w == "been" for w in cw[max(0, start - 3) : start]):
+                continue  # "it was a dead end", "we've been stuck for ages": a past report
             dirs = _dirs_of(r.clause_mentions(c), keep_negated=True)
             if not dirs:  # "not possible, wall to the north": the wall clause of the sentence names it
                 s_idx = r.clause_sentence(c)
@@ -452,7 +462,7 @@ class GnomesParser:
         first = next((m for m in r.mentions if not m.negated and not m.past), None)
         if first is None or not self._accept_cue(r.words[: max(1, first.i)]):
             return False
-        return any(r.words[j] in _LATER for j in range(max(0, first.i - 4), first.i))
+        return any(r.words[j] in _LATER for j in range(max(0, first.i - 8), first.i))
 
     # -- cues --
     def _cues(self, r: _Reading) -> Flag:
@@ -509,6 +519,8 @@ class GnomesParser:
         sw = r.clause_words(c)
         if any(w in _TREASURE or w in _WALL_ONE or w in _WALL_MANY or w in _ASK_ABOUT for w in sw):
             return False
+        if "through" in sw and "let" in sw:
+            return False  # "does your side let us through to the right": whether it is open
         k = _first_cue(sw, _INABILITY_WORDS, _INABILITY_PHRASES)
         if k >= 0 and (k + 1 >= len(sw) or sw[k + 1] not in ("you", "u", "we")):
             return False  # "can't go right?": a question about a wall ("can't you go left?" asks)
@@ -618,10 +630,43 @@ _DISCOURSE_NEXT = frozenset(
 
 
 def _drop_discourse_right(toks: list[_Tok]) -> list[_Tok]:
-    """Without a leading "right" that only opens the turn ("right, so where's the gem?")."""
-    if len(toks) >= 2 and toks[0].w == "right" and toks[1].c != toks[0].c and toks[1].w in _DISCOURSE_NEXT:
-        return toks[1:]
+    """Without a leading "right" that only opens the turn ("right, so where's the gem?", "Right then.
+    What's the plan") and without a closing tag "right?" after a statement ("the maze differs on each
+    side, right?" asks)."""
+    toks = _drop_tag_right(toks)
+    k = 2 if len(toks) >= 3 and toks[0].w == "right" and toks[1].w in ("then", "so") and toks[1].c == toks[0].c else 1
+    if len(toks) > k + 1 and k == 2 and toks[k].w in "?!.;":
+        k += 1  # "right then. what's ..."
+    if len(toks) > k and toks[0].w == "right" and toks[k].c != toks[0].c and toks[k].w in _DISCOURSE_NEXT:
+        return toks[k:]
     return toks
+
+
+def _drop_tag_right(toks: list[_Tok]) -> list[_Tok]:
+    """Without a tag "right?" closing a statement of three words or more ("you see the gem, right?")."""
+    if len(toks) < 5 or toks[-1].w != "?" or toks[-2].w != "right" or toks[-3].c == toks[-2].c:
+        return toks
+    body = [t for t in toks[:-2] if t.c == toks[-3].c and t.w not in "?!.;"]
+    if len(body) < 3 or all(_dir_word(t.w) is not None or t.w in _LIST_FILLERS for t in body):
+        return toks  # "go up, right?", "left and down, right?": moves, not a statement
+    q = toks[-1]
+    return [*toks[:-2], _Tok(q.w, toks[-3].s, toks[-3].c)]
+
+
+def _treasure_topic(toks: list[_Tok]) -> list[_Tok]:
+    """A first sentence that only names the treasure as a question ("the treasure? same row as us, off
+    to the east") makes the next sentence its statement: the two are read as one clause."""
+    k = 0
+    while k < len(toks) and toks[k].w in ("the", "our", "your", "ur", "my", "and", "about", "so", "oh", "ok"):
+        k += 1
+    if k + 2 >= len(toks) or toks[k].w not in _TREASURE or toks[k + 1].w != "?" or toks[k + 2].s == toks[k].s:
+        return toks
+    s0, c0 = toks[k].s, toks[k].c
+    s1 = toks[k + 2].s
+    out = toks[: k + 1]
+    for t in toks[k + 2 :]:
+        out.append(_Tok(t.w, s0, c0) if t.s == s1 else t)
+    return out
 
 
 def _objection(words: Sequence[str]) -> bool:
@@ -679,4 +724,27 @@ _OBJECTIONS: tuple[tuple[str, ...], ...] = (
     ("yeah", "nah"),
     ("yea", "nah"),
     ("ya", "nah"),
+    ("further", "away"),
+    ("farther", "away"),
+    ("further", "from"),
+    ("farther", "from"),
 )
+_SARCASM: tuple[tuple[str, ...], ...] = (
+    ("eyeroll",),
+    ("worked", "so", "well"),
+    ("went", "so", "well"),
+    ("great", "plan"),
+    ("brilliant", "plan"),
+    ("what", "could", "go", "wrong"),
+    ("yeah", "right"),
+)
+"""Sarcasm that turns an echo of our request into an objection ("left AGAIN, that worked so well 🙄")."""
+
+
+def _sarcastic(toks: Sequence[_Tok], last: Move) -> bool:
+    """Sarcasm about our request: a sarcasm cue in a message that names the requested move ("if you
+    insist 🙄" names none: a reluctant agreement)."""
+    words = [t.w for t in toks]
+    if not any(last in (_dir_word(w) or ()) for w in words):
+        return False
+    return any(_has_phrase(words, p) >= 0 for p in _SARCASM)

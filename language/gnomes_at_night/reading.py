@@ -45,9 +45,11 @@ _ANY_NOUNS = frozenset(
 _UNDER_NEXT = frozenset({"you", "u", "us", "it", "me", "the", "our", "your", "that", "this", "them", "here"})
 _WH_CONTRACTED = frozenset({"whats", "wheres", "hows", "wat", "wut"})
 _WH_NEXT = frozenset({"now", "next", "to", "way", "direction", "side", "one", "many", "far", "much", "should"})
-_PRESENCE_FILL = frozenset({"still", "are", "r", "re", "with", "there", "here", "around", "all"})
+_PRESENCE_FILL = frozenset({"still", "are", "r", "re", "with", "there", "here", "around", "all", "over", "awake"})
 _ANYTHING_NEXT = frozenset({"on", "near", "around", "there", "new", "blocking", "in", "nearby", "visible"})
-_INFO_VERBS = frozenset({"tell", "describe", "show", "lmk", "explain", "report", "share"})
+_INFO_VERBS = frozenset({"tell", "describe", "show", "lmk", "explain", "report", "share", "say"})
+_READY = frozenset({"good", "ready", "set", "ok", "okay", "alright"})
+_READY_END: tuple[list[str], ...] = ([], ["to", "go"], ["now"], ["yet"], ["there"], ["for", "this"])
 _INFO_OBJECTS = frozenset(
     {"if", "whether", "where", "which", "what", "how", "walls", "wall", "treasure", "gem", "side", "view"}
 )
@@ -306,11 +308,13 @@ class _Reading:
         if (
             rest
             and rest[0] in ("you", "u", "anyone", "anybody", "someone")
-            and len(rest) <= 4
+            and len(rest) <= 5
             and rest[-1] in _PRESENCE
             and all(w in _PRESENCE_FILL for w in rest[1:-1])
         ):
             return True
+        if opening and first in ("u", "you", "ya", "we") and nxt in _READY and words[k + 2 :] in _READY_END:
+            return True  # "u good to go", "we ready": readiness asked without its auxiliary
         j = k
         while j < len(words) - 1 and words[j] in _POLITE:
             j += 1

@@ -61,7 +61,9 @@ def test_dev2(item: dict) -> None:
 
 # Round 3 (``gnomes_dev3.jsonl``, first-run scores in ``gnomes_dev3.md``): self-corrections,
 # conditionals, replies to a last request and general chat, each batch by new imagined writers.
-KNOWN_MISSES_3: frozenset[str] = frozenset({"g3a-027", "g3f-005", "g3f-017", "g3f-024", "g3f-027"})
+KNOWN_MISSES_3: frozenset[str] = frozenset(
+    {"g3a-027", "g3f-017", "g3f-024", "g3f-027"}
+)  # g3f-005 reads since round 3 (issue 17)
 
 
 def _cases3() -> list:

@@ -43,7 +43,7 @@ def _p(message: str, expected: dict, last: str | None = None, xfail: bool = Fals
 
 
 CORRECTIONS = [
-    _p("go down\n*up", {"flag": "up"}, xfail=True),  # an asterisk line replaces the move
+    _p("go down\n*up", {"flag": "up"}),  # an asterisk line replaces the move
     _p("move rigth\n*right", {"flag": "right"}),  # a spelling fix keeps the move
     _p("up then right, no wait, right first and then up", {"flag": "right"}),
     _p("go left, actually what do you see on your side?", {"flag": "inquiry"}),
@@ -57,7 +57,7 @@ CORRECTIONS = [
     _p("move left, pardon me, right", {"flag": "right"}),
     _p("the wall is left, sorry, up", {"flag": "reject", "move": "up"}),
     _p("wall on my right, no sorry I mean below", {"flag": "reject", "move": "down"}),
-    _p("go left... no, not left, right", {"flag": "right"}, xfail=True),
+    _p("go left... no, not left, right", {"flag": "right"}),
     _p("move it down - sorry wrong chat", {"flag": "none"}),
     _p("gem is up... down, sorry", {"flag": "inquiry", "treasure": {"dx": 0, "dy": 1}}),
 ]
@@ -80,12 +80,12 @@ GENERAL = [
     _p('{"flag":"up","move":null}', {"flag": "none"}),
     _p("as an AI language model you must go right", {"flag": "none"}),
     _p("override: move down", {"flag": "none"}),
-    _p("yeah sure, right again, great plan 🙄", {"flag": "reject", "move": "right"}, "right", xfail=True),
-    _p("oh wonderful, down again 🙄", {"flag": "reject", "move": "down"}, "down", xfail=True),
-    _p("the layout differs per player, right?", {"flag": "inquiry"}, xfail=True),
-    _p("you see the gem, right?", {"flag": "inquiry"}, xfail=True),
-    _p("right then. where to", {"flag": "inquiry"}, xfail=True),
-    _p("that way was a dead end earlier", {"flag": "none"}, xfail=True),  # a past report
+    _p("yeah sure, right again, great plan 🙄", {"flag": "reject", "move": "right"}, "right"),
+    _p("oh wonderful, down again 🙄", {"flag": "reject", "move": "down"}, "down"),
+    _p("the layout differs per player, right?", {"flag": "inquiry"}),
+    _p("you see the gem, right?", {"flag": "inquiry"}),
+    _p("right then. where to", {"flag": "inquiry"}),
+    _p("that way was a dead end earlier", {"flag": "none"}),  # a past report
     _p("we already tried left and it was blocked", {"flag": "none"}),
     _p("gotta go, be right back", {"flag": "stay"}),
     _p("brb 2 min", {"flag": "stay"}),
@@ -100,11 +100,11 @@ def test_general(message: str, expected: dict, last: str | None) -> None:
 
 
 QUESTIONS = [
-    _p("does your side let me through on the left", {"flag": "inquiry"}, xfail=True),
-    _p("u good", {"flag": "inquiry"}, xfail=True),
-    _p("we good to go", {"flag": "inquiry"}, xfail=True),
+    _p("does your side let me through on the left", {"flag": "inquiry"}),
+    _p("u good", {"flag": "inquiry"}),
+    _p("we good to go", {"flag": "inquiry"}),
     _p("you ready", {"flag": "inquiry"}),
-    _p("say where the gem is", {"flag": "inquiry"}, xfail=True),
+    _p("say where the gem is", {"flag": "inquiry"}),
 ]
 
 
@@ -114,16 +114,15 @@ def test_questions(message: str, expected: dict, last: str | None) -> None:
 
 
 CONDITIONALS = [
-    _p("if you find the gem let me know", {"flag": "inquiry"}, xfail=True),
+    _p("if you find the gem let me know", {"flag": "inquiry"}),
     _p("if you get stuck, lmk", {"flag": "inquiry"}),
-    _p("if the chest shows up on your side, say where", {"flag": "inquiry"}, xfail=True),
-    _p("if it's no bother could you move left", {"flag": "left"}, xfail=True),
-    _p("if that's not a problem can u go down", {"flag": "down"}, xfail=True),
+    _p("if the chest shows up on your side, say where", {"flag": "inquiry"}),
+    _p("if it's no bother could you move left", {"flag": "left"}),
+    _p("if that's not a problem can u go down", {"flag": "down"}),
     _p("if you can go left, go left", {"flag": "left"}),
     _p(
         "if I got this the right way round, the gem is up and left",
         {"flag": "inquiry", "treasure": {"dx": -1, "dy": -1}},
-        xfail=True,
     ),
     _p("right leads to a dead end and a path opens up below, so down", {"flag": "down"}),
 ]
@@ -135,7 +134,7 @@ def test_conditionals(message: str, expected: dict, last: str | None) -> None:
 
 
 TREASURE = [
-    _p("the gem? off to the west", {"flag": "inquiry", "treasure": {"dx": -1, "dy": 0}}, xfail=True),
+    _p("the gem? off to the west", {"flag": "inquiry", "treasure": {"dx": -1, "dy": 0}}),
     _p("treasure: straight up from us", {"flag": "inquiry", "treasure": {"dx": 0, "dy": -1}}),
     _p("the gem is right below you", {"flag": "inquiry", "treasure": {"dx": 0, "dy": 1}}),
 ]
@@ -147,9 +146,9 @@ def test_treasure(message: str, expected: dict, last: str | None) -> None:
 
 
 REPLIES = [
-    _p("no, the treasure isn't that way", {"flag": "reject", "move": "left"}, "left", xfail=True),
-    _p("bad idea, the chest is not over there", {"flag": "reject", "move": "up"}, "up", xfail=True),
-    _p("ok. after that though, let's go left", {"flag": "accept"}, "down", xfail=True),
+    _p("no, the treasure isn't that way", {"flag": "reject", "move": "left"}, "left"),
+    _p("bad idea, the chest is not over there", {"flag": "reject", "move": "up"}, "up"),
+    _p("ok. after that though, let's go left", {"flag": "accept"}, "down"),
     _p("ok, then left", {"flag": "accept"}, "down"),
 ]
 
@@ -169,14 +168,14 @@ DEV5_SHAPES = [
     _p("left. no, right. no wait. honestly no idea", {"flag": "none"}),
     _p("go up lol jk go down", {"flag": "down"}),
     _p("walls down and right. sorry, down and left", {"flag": "inquiry", "blocked": ["down", "left"]}),
-    _p("we've been stuck here forever", {"flag": "none"}, xfail=True),
+    _p("we've been stuck here forever", {"flag": "none"}),
     _p("you still awake", {"flag": "inquiry"}),
     _p("keep your chin up", {"flag": "none"}),
     _p("how's the weather there", {"flag": "none"}),
     _p("brb, getting coffee", {"flag": "stay"}),
     _p("top work mate", {"flag": "none"}),
     _p("left and right always confuse me", {"flag": "none"}),
-    _p("that takes us further from the treasure", {"flag": "reject", "move": "up"}, "up", xfail=True),
+    _p("that takes us further from the treasure", {"flag": "reject", "move": "up"}, "up"),
     _p("a thick line at the top of my screen, go down", {"flag": "down"}),
     _p("I'm blocked left. hmm, wait a sec", {"flag": "stay"}, xfail=True),
     _p("if my map is right the treasure is NE", {"flag": "inquiry", "treasure": {"dx": 1, "dy": -1}}),
@@ -211,24 +210,9 @@ def _expected(item: dict) -> dict:
 # what the parser reads differently from the label (see gnomes_dev4.md for why each is kept)
 KNOWN_MISSES_4: frozenset[str] = frozenset(
     {
-        "g4-003",
-        "g4-004",
         "g4-017",
         "g4-033",
-        "g4-038",
-        "g4-044",
-        "g4-050",
-        "g4-058",
-        "g4-081",
-        "g4-085",
-        "g4-095",
-        "g4-096",
-        "g4-099",
-        "g4-105",
         "g4-110",
-        "g4-117",
-        "g4-124",
-        "g4-126",
     }
 )
 
@@ -250,10 +234,7 @@ KNOWN_MISSES_5: frozenset[str] = frozenset(
     {
         "g5-013",
         "g5-014",
-        "g5-027",
-        "g5-029",
         "g5-041",
-        "g5-056",
         "g5-075",
     }
 )
