@@ -210,7 +210,7 @@ _SMALL_TALK = re.compile(
     r"\bhow\s+(are|r)\s+(you|u|ya)( doing)?\b|\bhow(s| is)\s+it\s+going\b|\bhow\s+(you|u)\s+doing\b"
     r"|\bhow\s+do\s+you\s+do\b|\bhow(s| is)\s+your\s+day\b"
     r"|\b(are|r)\s+(you|u)\s+(a\s+)?(real\s+)?(bot|robot|human|person|machine|ai|computer|program)\b"
-    r"|\b(whats|what\s+is)\s+(your|ur|yr)\s+(name|age|job)\b|\bhow\s+old\s+(are|r)\s+(you|u)\b"
+    r"|\b(whats|what\s+is)\s+(your|ur|yr)\s+(name|age|job)\b|\bhow\s+old\s+(are|r)\s+(you|u)\b|\bwhat\s+time\s+is\s+it\b[^.?!]*"
     r"|\bwhere\s+(do|are)\s+(you|u)\s+(live|from)\b|\bhow(s|\s+is)\s+the\s+weather\b[^.?!]*"
 )
 """Small talk worded as a question ("how are you"): not a question about the game."""

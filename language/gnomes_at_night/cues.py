@@ -266,6 +266,10 @@ _DOWN_IDIOM_PREV = frozenset(
         "boil",
         "wind",
         "breaks",
+        "feeling",
+        "feel",
+        "feels",
+        "felt",
     }
 )
 _RIGHT_IDIOM_PREV = frozenset(

@@ -47,6 +47,7 @@ _STRONG_MARKS = frozenset(
 )
 _WEAK_MARKS = frozenset({"no", "nope", "nah", "sorry", "wait", "rather", "sry", "soz", "pardon"})
 _STAY_MARKS = frozenset({"wait", "hold", "hang"})
+_STAY_WORDS = _STAY_MARKS | _STRONG_STAY_WORDS | {"let", "lemme", "one", "give", "gimme"}
 _MARK_PHRASES: tuple[tuple[str, ...], ...] = (
     ("hold", "on"),
     ("hang", "on"),
@@ -183,7 +184,7 @@ def _is_cue(w: str) -> bool:
 def _cue_at(words: Sequence[str], k: int) -> bool:
     """A move or stay word at ``k`` that is not an idiom ("upside down", "opening up")."""
     w = words[k]
-    if not _is_cue(w):
+    if not _is_cue(w) or (w == "upside" and k + 1 < len(words) and words[k + 1] == "down"):
         return False
     return not (w in ("up", "down") and k > 0 and words[k - 1] in _UP_IDIOM_PREV | _DOWN_IDIOM_PREV | {"upside"})
 
@@ -305,12 +306,17 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
     last_walled = False
     neg_at = -1  # the first refusal or inability word since the last correction (no move after it)
     ok_at = -1  # the first agreement word since the last correction (no move after it)
+    agree_at = -1  # the first agreement word of the current sentence
     i = 0
     n = len(toks)
     while i < n:
         w = words[i]
         if i > 0 and toks[i].c != toks[i - 1].c:
             guarded = walled = False
+        if i > 0 and toks[i].s != toks[i - 1].s:
+            agree_at = -1
+        if w in _ACCEPT_WORDS and agree_at < 0:
+            agree_at = i
         if _guard(w):
             guarded = True
             walled = walled or w in _WALL_ONE or w in _WALL_MANY
@@ -356,7 +362,7 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
             elif _negated_repeat(toks, j, last):
                 strong = True  # "not left" after "left": the move is taken back
                 j += 2
-            elif j > i and words[j] in _RUN_FILL:
+            elif j > i and words[j] in _RUN_FILL and (words[j] != "i" or _i_doubts(words, j)):
                 fill = j if fill < 0 else fill
                 j += 1
                 continue
@@ -374,7 +380,7 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
                 start = _sentence_start(toks, neg_at)  # "no can't, oh wait, yes I can"
             elif ok_at >= 0 and (pause or _tail_has_move(words, end) or _tail_wall(words, toks, end)):
                 start = ok_at  # "ok... hmm no, hold on": the pause replaces the agreement
-                if pause and not _tail_has_move(words, end):
+                if pause and not _tail_has_move(words, end) and not _tail_wall(words, toks, end):
                     end = next(m for m in range(i, j) if words[m] in _STAY_MARKS)
             else:
                 i = max(i + 1, j)
@@ -417,6 +423,9 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
                 last -= 2  # "go up then left, no wait, left first then up": the whole plan
             else:
                 break
+        k = _tail_open(words, end)
+        if agree_at >= 0 and toks[agree_at].s == toks[last].s and k < n and words[k] in _STAY_WORDS:
+            last = agree_at  # "alright moving down, no wait, let me think": the agreement goes too
         if wall:
             # "ok going right... actually there's a wall there": the wall is on the retracted move
             start = _sentence_start(toks, last)
@@ -446,6 +455,14 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
         last, prev, neg_at, ok_at = -1, -1, -1, -1
         i = end
     return [t for t, k in zip(toks, keep, strict=True) if k]
+
+
+def _i_doubts(words: Sequence[str], j: int) -> bool:
+    """Whether "i" at ``j`` opens a doubt ("I honestly don't know"), not a new statement."""
+    k = j + 1
+    while k < len(words) and k < j + 3 and words[k] in _RUN_FILL:
+        k += 1
+    return _phrase_at(words, k, _UNSURE) > 0
 
 
 def _negated_repeat(toks: Sequence[_Tok], i: int, last: int) -> bool:

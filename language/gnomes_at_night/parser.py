@@ -144,6 +144,8 @@ class GnomesParser:
             if request.is_move and last is not None and self._accepts(r, request, last):
                 return Flag(flag="accept")
             return request
+        if (inability or wall_reject is not None) and _pause_after(r):
+            return Flag(flag="stay")  # "i'm blocked right. hmm. wait a sec, let me think": the pause is asked
         # 2. inability (of several moves: a description of walls, "I can't move up or left")
         if inability:
             for c in inability:
@@ -236,6 +238,8 @@ class GnomesParser:
             if start < 0 or any(w in _COGNITIVE for w in cw[start : start + 4]):
                 continue
             if any(w in _PAST_BE or w == "been" for w in cw[max(0, start - 3) : start]):
+                for m in r.clause_mentions(c):
+                    m.past = True  # "left was a dead end": no request either
                 continue  # "it was a dead end", "we've been stuck for ages": a past report
             dirs = _dirs_of(r.clause_mentions(c), keep_negated=True)
             if not dirs:  # "not possible, wall to the north": the wall clause of the sentence names it
@@ -481,8 +485,8 @@ class GnomesParser:
             return Flag(flag="accept")  # "i'd rather not... but fine": reluctant agreement
         if _objection(words) or any(_has_phrase(words, p) >= 0 for p in _NEGATED_AGREEMENT):
             return Flag(flag="reject")
-        if self._accept_cue(words) or self._commit(words):
-            return Flag(flag="accept")
+        if self._accept_cue(words) or self._commit(words) or words[-2:] in (["i", "can"], ["we", "can"]):
+            return Flag(flag="accept")  # "can't. oh never mind, I can": an ability restated agrees
         refusals = [w for k, w in enumerate(words) if w in _REJECT_WORDS and not (k > 0 and words[k - 1] == "oh")]
         if refusals or any(_has_phrase(words, p) >= 0 for p in _REJECT_PHRASES):  # "oh no" is dismay
             return Flag(flag="reject")
@@ -739,6 +743,29 @@ _SARCASM: tuple[tuple[str, ...], ...] = (
     ("yeah", "right"),
 )
 """Sarcasm that turns an echo of our request into an objection ("left AGAIN, that worked so well 🙄")."""
+
+
+_PAUSE_OPEN = frozenset({"wait", "hold", "hang", "brb", "afk", "gimme", "lemme", "let", "give", "one"})
+_PAUSE_FILL = frozenset(
+    {"hmm", "hm", "um", "umm", "uh", "oh", "ok", "okay", "so", "well", "ugh", "lol", "pls", "please"}
+)
+
+
+def _pause_after(r: _Reading) -> bool:
+    """A later sentence that only asks for a pause ("... hmm. wait a sec, let me think")."""
+    for s in range(1, r.n_sent):
+        words = r.sent_words(s)
+        k = 0
+        while k < len(words) and words[k] in _PAUSE_FILL:
+            k += 1
+        if k >= len(words) or words[k] not in _PAUSE_OPEN or r.sent_mentions(s):
+            continue
+        if r.toks[r.by_sent[s][-1]].w == "?":
+            continue
+        rest = words[k:]
+        if rest[0] in _WEAK_STAY_WORDS or any(_has_phrase(rest[:4], p) == 0 for p in _WEAK_STAY_PHRASES):
+            return True
+    return False
 
 
 def _sarcastic(toks: Sequence[_Tok], last: Move) -> bool:

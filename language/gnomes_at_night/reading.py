@@ -37,6 +37,9 @@ _IS = frozenset({"is", "s", "looks", "seems", "sounds", "feels"})
 _BAD = frozenset(
     {"bad", "wrong", "worse", "worst", "terrible", "dangerous", "useless", "pointless", "trap", "mistake", "risky"}
 )
+_OBJ_PRONOUNS = frozenset({"it", "this", "that", "them", "things", "everything"})
+_RIGHT_NOUNS = frozenset({"idea", "track", "answer", "thing", "call", "choice", "decision", "guess"})
+"""Nouns after "right" meaning correct ("the right idea"); not "move"/"way"/"direction" (ambiguous)."""
 _ANY = frozenset({"anything", "anywhere", "any", "anyway", "everything"})
 _PRESENCE = frozenset({"there", "around", "here", "ready", "awake", "alive", "listening", "ok", "okay", "back", "me"})
 _ANY_NOUNS = frozenset(
@@ -115,6 +118,10 @@ class _Reading:
         prev, nxt = self._prev(i), self._next(i)
         if base in ("up", "down") and nxt == "for" and self._next(i, 2) in _FOR_NEXT:
             return True  # "I'm down for another round", "up for a rematch": willing
+        if base in ("up", "down") and prev in _OBJ_PRONOUNS:
+            before = self._prev(i, 2)  # "let's wrap this up", "write it down": a phrasal verb and its object
+            if before in (_UP_IDIOM_PREV if base == "up" else _DOWN_IDIOM_PREV):
+                return True
         if base == "up":
             if prev == "the" and nxt == "side" and self._prev(i, 2) == "on":
                 return True  # "look on the up side"
@@ -128,6 +135,8 @@ class _Reading:
                 return True  # "if I have this the right way round"
             if prev in ("is", "was", "am", "are", "were") and self._prev(i, 2) in _CORRECT_SUBJECTS:
                 return not nxt or nxt in ("the", "and", "then", "so", "we", "you", "i", "about")  # "if my map is right"
+            if nxt in _RIGHT_NOUNS:
+                return True  # "you've got the right idea", "on the right track": correct
             if prev in ("the", "my", "your", "our", "ur"):
                 return False  # "on the right under", "to the right now": the side
             if prev in _RIGHT_IDIOM_PREV or (prev == "is" and self._prev(i, 2) in ("that", "it", "this")):
@@ -136,6 +145,8 @@ class _Reading:
                 return not (nxt == "next" and self._next(i, 2) not in ("to",))
             return False
         if base == "left":
+            if nxt == "handed":
+                return True  # "left-handed"
             return prev in _LEFT_IDIOM_PREV and nxt not in ("is", "please", "pls", "side", "and", "then")
         return False
 

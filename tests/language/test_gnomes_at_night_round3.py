@@ -192,6 +192,41 @@ def test_dev5_shapes(message: str, expected: dict, last: str | None) -> None:
     assert read(message, last) == expected
 
 
+# own probes written after the first fixes (not in the first commit): what the new rules must read
+# and must not over-read
+PROBES = [
+    _p("ok. oh wait, no, I've got a wall there", {"flag": "reject", "move": "down"}, "down"),
+    _p("can't. oh never mind, I can", {"flag": "accept"}, "down"),
+    _p("alright moving down, no wait, hmm, let me think", {"flag": "stay"}, "down"),
+    _p("ok moving left, no wait, go up", {"flag": "up"}, "left"),
+    _p("yes, wait, no, I actually have a wall there", {"flag": "reject", "move": "left"}, "left"),
+    _p("if you insist 🙄", {"flag": "accept"}, "left"),  # a reluctant agreement names no move
+    _p("no treasure on my side", {"flag": "none"}),
+    _p("i'm blocked right. hmm. wait a sec, let me think", {"flag": "stay"}),
+    _p("wall on my left. wait, what?", {"flag": "reject", "move": "left"}),
+    _p("east, oops i was reading my map upside down, i mean west", {"flag": "left"}),
+    _p("go up, right?", {"flag": "up"}),  # moves before the tag: not a statement
+    _p("what time is it for you", {"flag": "none"}),
+    _p("left-handed players unite lol", {"flag": "none"}),
+    _p("you've got the right idea", {"flag": "none"}),
+    _p("I'm feeling down today", {"flag": "none"}),
+    _p("let's wrap this up", {"flag": "none"}),
+    _p("move it down", {"flag": "down"}),
+    _p("left was a dead end", {"flag": "none"}),  # a past report (was)
+    _p("left is a dead end", {"flag": "reject", "move": "left"}),
+    _p("go left idk", {"flag": "left"}),  # doubt alone cancels nothing
+    _p("up. wait, no. down.", {"flag": "down"}),
+    _p("down! no no no not down, up", {"flag": "up"}),
+    _p("sorry left not right", {"flag": "left"}),
+    _p("sure... actually, which way is the gem?", {"flag": "inquiry"}, "up"),
+]
+
+
+@pytest.mark.parametrize(("message", "expected", "last"), PROBES)
+def test_probes(message: str, expected: dict, last: str | None) -> None:
+    assert read(message, last) == expected
+
+
 # ---- the blind development batches ------------------------------------------------------------------
 
 
