@@ -5,7 +5,11 @@ sees only what the author finally asks for:
 
 * a **self-correction** drops the retracted move and the correction marker ("left.. no sorry,
   right" -> "right"; "go up oops meant down" -> "go down"); a cancellation with nothing in its
-  place drops both ("right... never mind" -> nothing);
+  place drops both ("right... never mind" -> nothing); a move replaced by a wh-question or by a
+  wall that names no side drops the move (the wall takes it: "going right... actually there's a
+  wall there" -> "right there's a wall there"); without a move, a refusal taken back for an
+  agreement ("no can't, oh wait, yes I can") or an agreement taken back for a pause ("ok... no,
+  hold on") is dropped;
 * a **conditional** drops its condition ("if up is blocked go left" -> "go left"; "go up unless
   there's a wall" -> "go up") and the fallback of an alternative ("try up, else right" -> "try
   up"). A positive condition whose main clause names no move keeps its move ("if you can go down,

@@ -658,13 +658,16 @@ def _drop_tag_right(toks: list[_Tok]) -> list[_Tok]:
 
 
 def _treasure_topic(toks: list[_Tok]) -> list[_Tok]:
-    """A first sentence that only names the treasure as a question ("the treasure? same row as us, off
-    to the east") makes the next sentence its statement: the two are read as one clause."""
+    """A first sentence that only names the treasure ("the treasure? same row as us, off to the east",
+    "treasure. left. 2 squares") makes the next sentence its statement: the two are read as one clause
+    (not before a request: "treasure! go left")."""
     k = 0
     while k < len(toks) and toks[k].w in ("the", "our", "your", "ur", "my", "and", "about", "so", "oh", "ok"):
         k += 1
-    if k + 2 >= len(toks) or toks[k].w not in _TREASURE or toks[k + 1].w != "?" or toks[k + 2].s == toks[k].s:
+    if k + 2 >= len(toks) or toks[k].w not in _TREASURE or toks[k + 1].w not in "?.!" or toks[k + 2].s == toks[k].s:
         return toks
+    if toks[k + 1].w != "?" and (toks[k + 2].w in _MOVE_VERBS or toks[k + 2].w in ("lets", "let", "please", "pls")):
+        return toks  # "treasure! go left": a request after the cry
     s0, c0 = toks[k].s, toks[k].c
     s1 = toks[k + 2].s
     out = toks[: k + 1]
@@ -681,6 +684,8 @@ def _objection(words: Sequence[str]) -> bool:
             after = words[k + len(p)] if k + len(p) < len(words) else ""
             if p in (("not", "sure"), ("not", "a", "fan"), ("dont", "want")) and after not in _OBJECT_END:
                 continue  # "not sure where it is", "not a fan of touristy places": not about our request
+            if p[-1] == "no" and after in ("problem", "problems", "prob", "probs", "worries", "worry"):
+                continue  # "yeah no problem": an agreement
             return True
     return False
 
@@ -728,6 +733,8 @@ _OBJECTIONS: tuple[tuple[str, ...], ...] = (
     ("yeah", "nah"),
     ("yea", "nah"),
     ("ya", "nah"),
+    ("yeah", "no"),
+    ("yea", "no"),
     ("further", "away"),
     ("farther", "away"),
     ("further", "from"),

@@ -302,6 +302,8 @@ class _Reading:
             return opening or k > 0
         if (first == "any" and nxt in _ANY_NOUNS) or (first == "anything" and nxt in _ANYTHING_NEXT):
             return True
+        if opening and first in ("got", "seen", "see", "spotted", "spot") and nxt in ("any", "anything"):
+            return True  # "got any walls near you": "have you got ..." without its auxiliary
         if _CHOOSE & set(words[k : k + 5]) and (first in ("you", "u") or _has_turn(words[k:])):
             return True  # "you choose", "ur turn to pick": asks the partner for the move
         if first in ("up", "down") and nxt == "for" and opening:

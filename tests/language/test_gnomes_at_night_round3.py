@@ -177,7 +177,7 @@ DEV5_SHAPES = [
     _p("left and right always confuse me", {"flag": "none"}),
     _p("that takes us further from the treasure", {"flag": "reject", "move": "up"}, "up"),
     _p("a thick line at the top of my screen, go down", {"flag": "down"}),
-    _p("I'm blocked left. hmm, wait a sec", {"flag": "stay"}, xfail=True),
+    _p("I'm blocked left. hmm, wait a sec", {"flag": "stay"}),
     _p("if my map is right the treasure is NE", {"flag": "inquiry", "treasure": {"dx": 1, "dy": -1}}),
     _p(
         "I can see the gold near the top of the screen, straight above us",
@@ -268,9 +268,7 @@ def test_dev4(item: dict) -> None:
 KNOWN_MISSES_5: frozenset[str] = frozenset(
     {
         "g5-013",
-        "g5-014",
         "g5-041",
-        "g5-075",
     }
 )
 
