@@ -53,6 +53,8 @@ _AUX = frozenset(
         "u",
         "any",
         "r",
+        "was",
+        "were",
     }
 )
 _SUBJECT = frozenset(

@@ -64,6 +64,8 @@ _MARK_PHRASES: tuple[tuple[str, ...], ...] = (
     ("change", "of", "plan"),
     ("on", "second", "thought"),
     ("second", "thought"),
+    ("on", "reflection"),
+    ("wrong", "way"),
     ("excuse", "me"),
     ("pardon", "me"),
     ("just", "kidding"),
@@ -83,6 +85,8 @@ _CANCEL_PHRASES: tuple[tuple[str, ...], ...] = (
     ("disregard", "that"),
     ("cancel",),
     ("nm",),
+    ("take", "that", "back"),
+    ("take", "it", "back"),
     ("wrong", "chat"),  # "turn the volume down, oops wrong chat": not said to the partner
     ("wrong", "window"),
     ("wrong", "tab"),
@@ -405,10 +409,10 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
         if applies and not strong and not cancel and last_guarded and not _tail_restates(words, end, last_walled):
             applies = False  # "can't go left, sorry, try down": an inability, not a correction
         if not applies and not cancel and prev >= 0 and not prev_guarded and not last_guarded:
-            if _lone(toks, last, i) and toks[prev].c != toks[last].c:
+            if _lone(toks, prev, last, i) and toks[prev].c != toks[last].c:
                 # "the gem is east... west, sorry": the lone move after another takes it back
                 for m in range(prev, j):
-                    if m != last and (m == prev or words[m] in _PUNCT or m >= i):
+                    if m != last:
                         keep[m] = False
                 toks[last] = _Tok(words[last], toks[prev].s, toks[prev].c)
                 last, prev = -1, -1
@@ -479,12 +483,20 @@ def _negated_repeat(toks: Sequence[_Tok], i: int, last: int) -> bool:
     return any(_dir_word(toks[k].w) is not None for k in range(i + 2, min(len(toks), i + 2 + _TAIL_LOOK)))
 
 
-def _lone(toks: Sequence[_Tok], last: int, i: int) -> bool:
+def _lone(toks: Sequence[_Tok], prev: int, last: int, i: int) -> bool:
     """Whether the move at ``last`` stands alone in its clause or sentence up to the marker at ``i``
-    ("... west, sorry")."""
-    if last > 0 and toks[last - 1].s == toks[last].s and toks[last - 1].c == toks[last].c:
+    ("... west, sorry", "go up.. or down actually"), close after the move at ``prev``."""
+    k = last
+    while k > 0 and toks[k - 1].c == toks[last].c and toks[k - 1].w in _ALT_LEAD:
+        k -= 1
+    if k > 0 and toks[k - 1].s == toks[last].s and toks[k - 1].c == toks[last].c:
         return False
-    return all(toks[k].w in _PUNCT for k in range(last + 1, i))
+    if toks[last].c - toks[prev].c > 2:
+        return False
+    return all(toks[m].w in _PUNCT for m in range(last + 1, i))
+
+
+_ALT_LEAD = frozenset({"or", "no", "nah", "maybe", "more", "like"})
 
 
 def _tail_list(words: Sequence[str], j: int) -> bool:

@@ -487,7 +487,13 @@ class GnomesParser:
             return Flag(flag="reject")
         if self._accept_cue(words) or self._commit(words) or words[-2:] in (["i", "can"], ["we", "can"]):
             return Flag(flag="accept")  # "can't. oh never mind, I can": an ability restated agrees
-        refusals = [w for k, w in enumerate(words) if w in _REJECT_WORDS and not (k > 0 and words[k - 1] == "oh")]
+        refusals = [
+            w
+            for k, w in enumerate(words)
+            if w in _REJECT_WORDS
+            and not (k > 0 and words[k - 1] == "oh")
+            and not (k + 1 < len(words) and words[k + 1] in _NO_NOUNS)  # "no rush", "no clue where we are"
+        ]
         if refusals or any(_has_phrase(words, p) >= 0 for p in _REJECT_PHRASES):  # "oh no" is dismay
             return Flag(flag="reject")
         return Flag(flag="none")
@@ -694,6 +700,9 @@ def _objection(words: Sequence[str]) -> bool:
 _LETTER_FIX = frozenset({"no", "nope", "nah", "sorry", "sry", "wait", "actually", "oops", "i", "mean", "meant"})
 _RELUCTANT_OK = frozenset(
     {"fine", "ok", "okay", "alright", "sure", "whatever", "k", "then", "i", "guess", "oh", "well"}
+)
+_NO_NOUNS = frozenset(
+    {"idea", "clue", "clues", "worries", "problem", "problems", "prob", "probs", "rush", "hurry", "matter", "pressure"}
 )
 _NONE_WORDS = frozenset({"none", "no", "zero", "0", "nothing", "nowhere", "any"})
 _PAST_BE = frozenset({"was", "were"})

@@ -219,6 +219,19 @@ PROBES = [
     _p("down! no no no not down, up", {"flag": "up"}),
     _p("sorry left not right", {"flag": "left"}),
     _p("sure... actually, which way is the gem?", {"flag": "inquiry"}, "up"),
+    _p("go up.. or down actually", {"flag": "down"}),
+    _p("go left... I take that back, go right", {"flag": "right"}),
+    _p("go left. sorry, wrong way, right", {"flag": "right"}),
+    _p("go right. On reflection, left.", {"flag": "left"}),
+    _p("left is the wrong way", {"flag": "reject", "move": "left"}),
+    _p("ok, where were we", {"flag": "inquiry"}),
+    _p("no rush", {"flag": "none"}),
+    _p("no clue where we are", {"flag": "none"}),
+    _p("yeah no", {"flag": "reject", "move": "up"}, "up"),
+    _p("yeah no problem", {"flag": "accept"}, "up"),
+    _p("got any walls near you", {"flag": "inquiry"}),
+    _p("treasure. left. 2 squares", {"flag": "inquiry", "treasure": {"dx": -1, "dy": 0}}),
+    _p("treasure! go left", {"flag": "left"}),
 ]
 
 
