@@ -205,6 +205,9 @@ _INJECTION = re.compile(
     r"|^\W*(system|assistant|admin)\s*:|\b(respond|reply|answer|output)\s+(only\s+)?with\b"
     r"|\badmin\W+(override|config|mode|command)|\boverride\s*:|\b(reader|parser|bot|model)\s+(config|settings)\b"
     r"|\b(output|return|set|emit)\s+(the\s+)?(flag|json)\b|\bflag\s*\"?\s*[=:]|\bas\s+an\s+(ai|llm|assistant|language model)\b"
+    r"|<\s*/?\s*(system|instructions?|prompt)\s*>|\binst\s*,|#+\s*(instruction|system)|\bnew\s+instructions?\b"
+    r"|\bfrom\s+the\s+developers?\b|\balways\s+(reply|respond|output|answer|return)\b|\bpretend\s+(you|to\s+be)\b"
+    r"|\bforget\s+everything\b|\bdebug\s+mode\b|\bfor\s+every\s+message\b|\"move\"\s*:"
 )
 _SMALL_TALK = re.compile(
     r"\bhow\s+(are|r)\s+(you|u|ya)( doing)?\b|\bhow(s| is)\s+it\s+going\b|\bhow\s+(you|u)\s+doing\b"
