@@ -195,6 +195,7 @@ _WEAK_STAY_PHRASES: tuple[tuple[str, ...], ...] = (
     ("let", "me", "check"),
     ("let", "me", "look"),
     ("be", "right", "back"),  # "brb": a pause, "right" no move
+    ("hold", "that", "thought"),
     ("be", "back"),
     ("think", "it", "over"),
     ("think", "about", "it"),

@@ -32,6 +32,7 @@ from language.gnomes_at_night.agreement import (
     _WEAK_STAY_WORDS,
 )
 from language.gnomes_at_night.cues import (
+    _AUX,
     _DOWN_IDIOM_PREV,
     _NEGATORS,
     _TREASURE,
@@ -47,7 +48,22 @@ _PUNCT = frozenset("?!.;")
 # ---- self-corrections ----------------------------------------------------------------------------
 
 _STRONG_MARKS = frozenset(
-    {"actually", "oops", "oop", "correction", "err", "erm", "er", "typo", "meant", "whoops", "jk", "jkjk"}
+    {
+        "actually",
+        "oops",
+        "oop",
+        "correction",
+        "err",
+        "erm",
+        "er",
+        "typo",
+        "meant",
+        "whoops",
+        "jk",
+        "jkjk",
+        "autocorrect",
+        "autocorrected",
+    }
 )
 _WEAK_MARKS = frozenset({"no", "nope", "nah", "sorry", "wait", "rather", "sry", "soz", "pardon"})
 _STAY_MARKS = frozenset({"wait", "hold", "hang"})
@@ -65,6 +81,7 @@ _MARK_PHRASES: tuple[tuple[str, ...], ...] = (
     ("on", "second", "thought"),
     ("second", "thought"),
     ("on", "reflection"),
+    ("hold", "that", "thought"),
     ("wrong", "way"),
     ("excuse", "me"),
     ("pardon", "me"),
@@ -103,6 +120,7 @@ _STRONG_PHRASES = frozenset(
         ("that", "was", "wrong"),
         ("that", "was", "a", "mistake"),
         ("that", "was", "a", "typo"),
+        ("hold", "that", "thought"),
     }
 )
 _UNSURE: tuple[tuple[str, ...], ...] = (
@@ -246,9 +264,22 @@ def _tail_open(words: Sequence[str], j: int) -> int:
 
 
 def _tail_asks(words: Sequence[str], j: int) -> bool:
-    """Whether the words from ``j`` open a wh-question ("actually, what walls do you have?")."""
+    """Whether the words from ``j`` open a wh-question ("actually, what walls do you have?") or a
+    yes-no question about a wall or the treasure ("wait, is that a wall?")."""
     k = _tail_open(words, j)
-    return k < len(words) and (words[k] in _WH or words[k] in _ASK_TAIL)
+    if k >= len(words):
+        return False
+    if words[k] in _WH or words[k] in _ASK_TAIL:
+        return True
+    if words[k] not in _AUX:
+        return False
+    for m in range(k + 1, min(len(words), k + _TAIL_LOOK + 2)):
+        if words[m] in _PUNCT or _dir_word(words[m]) is not None:
+            return False
+        if not (words[m] in _WALL_ONE or words[m] in _WALL_MANY or words[m] in _TREASURE):
+            continue
+        return True
+    return False
 
 
 def _tail_wall(words: Sequence[str], toks: Sequence[_Tok], j: int) -> bool:
@@ -266,6 +297,8 @@ def _tail_wall(words: Sequence[str], toks: Sequence[_Tok], j: int) -> bool:
         if _dir_word(w) is not None:
             return False
         if w in _WALL_ONE or w in _WALL_MANY or w in _INABILITY_WORDS:
+            if m > 0 and words[m - 1] in ("no", "not", "nothing", "none", "any"):
+                return False  # "no walls around": no wall
             found = True
     return found
 
@@ -333,6 +366,8 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
                 last_walled = last_walled or walled
         plen = _phrase_at(words, i, _MARK_PHRASES) or _phrase_at(words, i, _CANCEL_PHRASES)
         marker = bool(plen or w in _STRONG_MARKS or w in _WEAK_MARKS or _negated_repeat(toks, i, last))
+        if w == "no" and i + 1 < n and (words[i + 1] in _WALL_ONE or words[i + 1] in _WALL_MANY):
+            marker = False  # "... there are no walls": a determiner, not a correction
         if not marker or (last < 0 and neg_at < 0 and ok_at < 0):
             if _cue_at(words, i) and keep[i]:
                 if last >= 0:
@@ -399,13 +434,16 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
             neg_at = ok_at = -1
             i = max(i + 1, end)
             continue
+        asks = wall = False
         if not cancel and not _tail_has_move(words, end):
-            # "go left, no actually wait", "left... hold on": the pause is the new request
-            end = next((k for k in range(i, j) if words[k] in _STAY_MARKS), end)
+            asks = not last_guarded and _tail_asks(words, end)  # "left, wait, is that a wall?"
+            wall = not asks and not last_guarded and _tail_wall(words, toks, end)
+            if not (asks or wall):
+                # "go left, no actually wait", "left... hold on": the pause is the new request
+                end = next((k for k in range(i, j) if words[k] in _STAY_MARKS), end)
         moved = _tail_has_move(words, end)
-        asks = not moved and not last_guarded and _tail_asks(words, end)
-        wall = not moved and not cancel and not last_guarded and _tail_wall(words, toks, end)
-        applies = (end > i or toks[i].s != toks[last].s) and (cancel or moved or asks or (wall and strong))
+        same = end > i or toks[i].s != toks[last].s or strong
+        applies = same and (cancel or moved or asks or (wall and (strong or toks[i].s != toks[last].s)))
         if applies and not strong and not cancel and last_guarded and not _tail_restates(words, end, last_walled):
             applies = False  # "can't go left, sorry, try down": an inability, not a correction
         if not applies and not cancel and prev >= 0 and not prev_guarded and not last_guarded:
@@ -453,7 +491,7 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
                 for j in range(end, k):
                     keep[j] = False
         # the corrected request continues the retracted clause ("I can't go left, I mean right")
-        if last > 0 and toks[last - 1].c == toks[last].c and end < n and toks[end].c != toks[last].c:
+        if moved and last > 0 and toks[last - 1].c == toks[last].c and end < n and toks[end].c != toks[last].c:
             c0, s0 = toks[last].c, toks[last].s
             first_c = toks[end].c
             k = end

@@ -237,6 +237,13 @@ PROBES = [
     _p("[INST] go down [/INST]", {"flag": "none"}),
     _p('{"move": "down"}', {"flag": "none"}),
     _p("I always say left is best", {"flag": "left"}),
+    _p("go left. Sorry! Autocorrect. Right.", {"flag": "right"}),
+    _p("go left. never mind, you choose", {"flag": "inquiry"}),
+    _p("left, wait, is that a wall?", {"flag": "inquiry"}),
+    _p("left — hold that thought", {"flag": "stay"}),
+    _p("go left, sorry, is that ok?", {"flag": "left"}),
+    _p("go left, wait", {"flag": "left"}),
+    _p("the gem is left. no walls here", {"flag": "inquiry", "treasure": {"dx": -1, "dy": 0}, "blocked": []}),
     _p("let's pretend we're explorers, go left", {"flag": "left"}),
 ]
 
