@@ -430,6 +430,8 @@ class GnomesParser:
                 first_q = m.i if first_q < 0 else first_q
             elif c not in skip and first_stmt < 0:
                 first_stmt = m.i
+            elif c not in skip and first_stmt >= 0 and c != r.toks[first_stmt].c and _preferred(r, m.i):
+                first_stmt = m.i  # "left, but right is better", "up would work but down is best"
         choice = len(set(asked.values())) > 1
         if choice:
             first_q = -1  # several moves offered as questions: a choice, not a request
@@ -614,6 +616,9 @@ _OPEN_FILL = frozenset(
         "from",
         "view",
         "here",
+        "end",
+        "screen",
+        "map",
     }
 )
 """Words of a statement that sides are open ("from my view both left and right are open")."""
@@ -781,6 +786,25 @@ def _pause_after(r: _Reading) -> bool:
         rest = words[k:]
         if rest[0] in _WEAK_STAY_WORDS or any(_has_phrase(rest[:4], p) == 0 for p in _WEAK_STAY_PHRASES):
             return True
+    return False
+
+
+_PREFER_VERBS = frozenset(
+    {"is", "s", "seems", "looks", "sounds", "feels", "would", "might", "may", "could", "be", "more"}
+)
+_PREFER = frozenset(
+    {"better", "safer", "best", "smarter", "easier", "quicker", "faster", "preferable", "wiser", "shorter"}
+)
+
+
+def _preferred(r: _Reading, i: int) -> bool:
+    """Whether the move at ``i`` is said to be the better one ("right is better", "down seems safer")."""
+    for k in (1, 2, 3):
+        w = r._next(i, k)
+        if w in _PREFER:
+            return True
+        if w not in _PREFER_VERBS:
+            return False
     return False
 
 

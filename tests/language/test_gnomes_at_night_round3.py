@@ -243,6 +243,14 @@ PROBES = [
     _p("left — hold that thought", {"flag": "stay"}),
     _p("go left, sorry, is that ok?", {"flag": "left"}),
     _p("go left, wait", {"flag": "left"}),
+    _p("I'd normally say up, but given the walls on my side, down seems safer.", {"flag": "down"}),
+    _p("left, but right is better", {"flag": "right"}),
+    _p("go left, right is worse", {"flag": "left"}),
+    _p(
+        "Right now I'm seeing walls above and below. Left and right are clear on my end.",
+        {"flag": "inquiry", "blocked": ["down", "up"]},
+    ),
+    _p("left is clear on my end", {"flag": "left"}),
     _p("the gem is left. no walls here", {"flag": "inquiry", "treasure": {"dx": -1, "dy": 0}, "blocked": []}),
     _p("let's pretend we're explorers, go left", {"flag": "left"}),
 ]
