@@ -68,6 +68,8 @@ _ACCEPT_WORDS = frozenset(
     }
 )
 _ACCEPT_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("aye",),
+    ("copy", "that"),
     ("of", "course"),
     ("will", "do"),
     ("on", "it"),

@@ -366,7 +366,7 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
                 last_walled = last_walled or walled
         plen = _phrase_at(words, i, _MARK_PHRASES) or _phrase_at(words, i, _CANCEL_PHRASES)
         marker = bool(plen or w in _STRONG_MARKS or w in _WEAK_MARKS or _negated_repeat(toks, i, last))
-        if w == "no" and i + 1 < n and (words[i + 1] in _WALL_ONE or words[i + 1] in _WALL_MANY):
+        if _no_wall(words, i):
             marker = False  # "... there are no walls": a determiner, not a correction
         if not marker or (last < 0 and neg_at < 0 and ok_at < 0):
             if _cue_at(words, i) and keep[i]:
@@ -400,7 +400,7 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
             elif words[j] in _STRONG_MARKS:
                 strong = True
                 j += 1
-            elif words[j] in _WEAK_MARKS:
+            elif words[j] in _WEAK_MARKS and not _no_wall(words, j):
                 j += 1
             elif _negated_repeat(toks, j, last):
                 strong = True  # "not left" after "left": the move is taken back
@@ -446,6 +446,14 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
         applies = same and (cancel or moved or asks or (wall and (strong or toks[i].s != toks[last].s)))
         if applies and not strong and not cancel and last_guarded and not _tail_restates(words, end, last_walled):
             applies = False  # "can't go left, sorry, try down": an inability, not a correction
+        k = _tail_open(words, j)
+        if last_guarded and k < n and (words[k] in _AGREE_TAIL or words[k : k + 2] in (["i", "can"], ["we", "can"])):
+            # "can't go left. wait, yes I can": the inability is taken back for an agreement
+            for m in range(_sentence_start(toks, last), k):
+                keep[m] = False
+            last, prev, neg_at, ok_at = -1, -1, -1, -1
+            i = k
+            continue
         if not applies and not cancel and prev >= 0 and not prev_guarded and not last_guarded:
             if _lone(toks, prev, last, i) and toks[prev].c != toks[last].c:
                 # "the gem is east... west, sorry": the lone move after another takes it back
@@ -482,6 +490,8 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
             last, prev, neg_at, ok_at = -1, -1, -1, -1
             i = end
             continue
+        if cancel and last_guarded:
+            last = _sentence_start(toks, last)  # "I have a wall above. Actually never mind": all of it
         for k in range(last, end):
             keep[k] = False
         if end < n and words[end] in ("its", "it"):
@@ -501,6 +511,11 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
         last, prev, neg_at, ok_at = -1, -1, -1, -1
         i = end
     return [t for t, k in zip(toks, keep, strict=True) if k]
+
+
+def _no_wall(words: Sequence[str], j: int) -> bool:
+    """Whether "no" at ``j`` is the determiner of a wall ("no walls"), not a correction marker."""
+    return words[j] == "no" and j + 1 < len(words) and (words[j + 1] in _WALL_ONE or words[j + 1] in _WALL_MANY)
 
 
 def _i_doubts(words: Sequence[str], j: int) -> bool:

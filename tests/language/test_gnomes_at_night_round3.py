@@ -251,6 +251,13 @@ PROBES = [
         {"flag": "inquiry", "blocked": ["down", "up"]},
     ),
     _p("left is clear on my end", {"flag": "left"}),
+    _p("aye aye captain", {"flag": "accept"}, "down"),
+    _p("copy that", {"flag": "accept"}, "up"),
+    _p("I have a wall above. Actually never mind, no wall", {"flag": "inquiry", "blocked": []}),
+    _p("can't go left. wait, yes I can", {"flag": "accept"}, "left"),
+    _p("can't go left, sorry, yes, go down", {"flag": "down"}),
+    _p("walls up and down. correction: up and left", {"flag": "inquiry", "blocked": ["left", "up"]}),
+    _p("gem is below you, my bad, above", {"flag": "inquiry", "treasure": {"dx": 0, "dy": -1}}),
     _p("the gem is left. no walls here", {"flag": "inquiry", "treasure": {"dx": -1, "dy": 0}, "blocked": []}),
     _p("let's pretend we're explorers, go left", {"flag": "left"}),
 ]
