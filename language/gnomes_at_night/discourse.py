@@ -308,13 +308,6 @@ def _guard(w: str) -> bool:
     return w in _INABILITY_WORDS or w in _WALL_ONE or w in _WALL_MANY or (w in _NEGATORS and w != "no")
 
 
-def _sentence_start(toks: Sequence[_Tok], k: int) -> int:
-    """Index of the first token of the sentence of ``toks[k]`` (a bounded walk back: one sentence)."""
-    while k > 0 and toks[k - 1].s == toks[k].s:
-        k -= 1
-    return k
-
-
 def corrections(toks: list[_Tok]) -> list[_Tok]:
     """The tokens with every self-corrected move (and its marker) dropped (see the module docstring).
 
@@ -338,6 +331,13 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
     """
     words = [t.w for t in toks]
     keep = [True] * len(toks)
+    first_of: dict[int, int] = {}  # sentence -> index of its first token (computed once: linear)
+    for k, t in enumerate(toks):
+        first_of.setdefault(t.s, k)
+
+    def _sentence_start(_toks: Sequence[_Tok], k: int) -> int:
+        return min(k, first_of.get(_toks[k].s, k))
+
     last = -1  # index of the last kept move or stay word
     prev = -1  # the kept move before ``last`` (a later "X, sorry" takes it back)
     prev_guarded = False
@@ -539,8 +539,10 @@ def _negated_repeat(toks: Sequence[_Tok], i: int, last: int) -> bool:
 def _lone(toks: Sequence[_Tok], prev: int, last: int, i: int) -> bool:
     """Whether the move at ``last`` stands alone in its clause or sentence up to the marker at ``i``
     ("... west, sorry", "go up.. or down actually"), close after the move at ``prev``."""
+    if i - last > 4:
+        return False  # only punctuation may sit between the move and the marker
     k = last
-    while k > 0 and toks[k - 1].c == toks[last].c and toks[k - 1].w in _ALT_LEAD:
+    while k > 0 and k > last - 3 and toks[k - 1].c == toks[last].c and toks[k - 1].w in _ALT_LEAD:
         k -= 1
     if k > 0 and toks[k - 1].s == toks[last].s and toks[k - 1].c == toks[last].c:
         return False
