@@ -169,6 +169,10 @@ class GnomesParser:
         # 3. treasure knowledge (a hint; "I can't see it" says nothing to act on)
         if treasure is not None:
             hint, _ = treasure
+            if hint is not None and last is not None and _objection(r.words):
+                return Flag(
+                    flag="reject", move=last
+                )  # "I don't think that's a good idea, the treasure is the other way"
             if hint is not None:
                 return Flag(flag="inquiry", treasure=hint, blocked=blocked)
             if blocked is None:
@@ -187,6 +191,10 @@ class GnomesParser:
         if wall_reject is not None:
             return Flag(flag="reject", move=wall_reject or refused)  # "up is wrong, wall": the side refused
         # 6. questions ("can we not go left": a yes-no question that only names a negated move refuses it)
+        if last is not None and questions and all(_what_next(r.clause_words(c)) for c in questions):
+            said = [w for c in r.clauses() if c not in questions for w in r.clause_words(c)]
+            if said and (self._accept_cue(said) or self._commit(said)):
+                return Flag(flag="accept")  # "done. now what?": agrees, then asks for the next step
         if questions and (choice or not all(self._request_question(r, c) for c in questions)):
             negated = [m for c in questions for m in r.clause_mentions(c) if m.negated and not m.past]
             if (
@@ -475,7 +483,10 @@ class GnomesParser:
         words = r.words
         mentions = [m for m in r.mentions if not m.past]
         if not [m for m in mentions if not m.negated]:
-            weak = any(w in _WEAK_STAY_WORDS and not (k > 0 and words[k - 1] in _PAST_BE) for k, w in enumerate(words))
+            weak = any(
+                w in _WEAK_STAY_WORDS and not (k > 0 and (words[k - 1] in _PAST_BE or words[k - 1] == "for"))
+                for k, w in enumerate(words)
+            )  # not "I was afk", "thanks for waiting"
             if weak or any(_has_phrase(words, p) >= 0 for p in _WEAK_STAY_PHRASES):  # not "I was afk"
                 if not self._accept_cue(words) or words[0] in _WEAK_STAY_WORDS:
                     return Flag(flag="stay")
@@ -485,6 +496,8 @@ class GnomesParser:
         but = len(words) - 1 - words[::-1].index("but") if "but" in words else -1
         if 0 < but >= len(words) - 3 and all(w in _RELUCTANT_OK for w in words[but + 1 :]) and words[but + 1 :]:
             return Flag(flag="accept")  # "i'd rather not... but fine": reluctant agreement
+        if but > 0 and self._accept_cue(words[:but]) and any(_has_phrase(words[but:], p) >= 0 for p in _DISLIKE):
+            return Flag(flag="accept")  # "hm fine but I don't like it": a reluctant agreement
         if _objection(words) or any(_has_phrase(words, p) >= 0 for p in _NEGATED_AGREEMENT):
             return Flag(flag="reject")
         if self._accept_cue(words) or self._commit(words) or words[-2:] in (["i", "can"], ["we", "can"]):
@@ -505,8 +518,13 @@ class GnomesParser:
         if words and words[-1] == "whatever":
             # "fine, whatever": reluctant agreement (not "whatever arrives, ...", not "do whatever")
             return not (len(words) > 1 and words[-2] in ("do", "go", "try"))
-        if any(w in _ACCEPT_WORDS and not (k > 0 and words[k - 1] in _PRAISE_PREV) for k, w in enumerate(words)):
-            return True  # not "you're doing great", "ur awesome": praise agrees to nothing
+        if any(
+            w in _ACCEPT_WORDS
+            and not (k > 0 and words[k - 1] in _PRAISE_PREV)
+            and not (w in _THANKS and k + 1 < len(words) and words[k + 1] == "for")
+            for k, w in enumerate(words)
+        ):
+            return True  # not "you're doing great", "ur awesome": praise agrees to nothing; nor "thx for waiting"
         return any(_has_phrase(words, p) >= 0 for p in _ACCEPT_PHRASES)
 
     @staticmethod
@@ -749,6 +767,9 @@ _OBJECTIONS: tuple[tuple[str, ...], ...] = (
     ("ya", "nah"),
     ("yeah", "no"),
     ("yea", "no"),
+    ("dont", "think", "thats", "a", "good", "idea"),
+    ("dont", "think", "its", "a", "good", "idea"),
+    ("dont", "think", "that", "is", "a", "good", "idea"),
     ("further", "away"),
     ("farther", "away"),
     ("further", "from"),
@@ -806,6 +827,32 @@ def _preferred(r: _Reading, i: int) -> bool:
         if w not in _PREFER_VERBS:
             return False
     return False
+
+
+_THANKS = frozenset({"thanks", "thank", "thx", "ty"})
+_DISLIKE: tuple[tuple[str, ...], ...] = (
+    ("dont", "like"),
+    ("not", "happy"),
+    ("not", "thrilled"),
+    ("not", "a", "fan"),
+    ("hate", "it"),
+    ("hate", "this"),
+)
+"""A feeling about the request, not a refusal of it ("fine but I don't like it")."""
+_NEXT_Q: tuple[list[str], ...] = (
+    ["now", "what"],
+    ["what", "now"],
+    ["then", "what"],
+    ["what", "next"],
+    ["whats", "next"],
+    ["and", "then"],
+    ["what", "then"],
+)
+
+
+def _what_next(words: Sequence[str]) -> bool:
+    """An open question for the next step ("now what?", "then what?")."""
+    return [w for w in words if w not in ("ok", "so", "and", "okay")] in _NEXT_Q or words in _NEXT_Q
 
 
 def _sarcastic(toks: Sequence[_Tok], last: Move) -> bool:
