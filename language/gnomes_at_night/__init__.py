@@ -152,7 +152,9 @@ Reading (one flag per message)
    cancellation leaves nothing), a condition ("if up is blocked", "unless there's a wall", "if
    possible", with the alternative it guards: "up, or left if up is blocked") and a fallback ("else
    right", "otherwise wait"); a pause in a new sentence retracts the move before it ("left... hold
-   on" -> ``stay``). Clauses are cut at commas, dashes,
+   on" -> ``stay``; see the lexicon's corrections for what else may replace a move). A bare
+   treasure topic ("the treasure? same row as us, off to the east") joins the sentence after it; a
+   leading "right (then)." and a closing tag "..., right?" are dropped. Clauses are cut at commas, dashes,
    brackets, "but/so/try/instead ..." and at a new "go/move/head/let's" that is not bound to the
    word before ("wall on my left go down").
 1. Non-text, empty, control characters only, or a prompt injection ("ignore your instructions
@@ -166,9 +168,13 @@ Reading (one flag per message)
    then left"); the requested move asked back with a wall ("left? there's a wall") refuses it, and
    with a doubt ("down? really?") asks. A move is negated by not/don't/never/avoid/neither/nor,
    "no more", "away from", "anything/any direction but", and "X is bad/wrong/a trap"; "I can go up
-   or left" offers options and asks for neither.
+   or left" offers options and asks for neither. A later move said to be better ("left, but right
+   is better") is the request; sarcasm about the echoed request ("left AGAIN 🙄", ``last_request``
+   left) refuses it; a pause in a later sentence after a wall or inability ("blocked right. wait a
+   sec") asks for ``stay``.
 3. Inability in a statement clause ("can't", "unable", "not possible", "stuck", "no way" ...) ->
-   ``reject`` with the clause's move ("I can't see / find / tell" is not an inability to move); an
+   ``reject`` with the clause's move ("I can't see / find / tell" is not an inability to move; "it
+   was a dead end", "we've been stuck" are past reports); an
    inability of several moves describes walls ("I can't move up or left" -> ``inquiry`` with
    ``blocked``). A question with an inability ("can't go right?") asks about a wall.
 4. A treasure statement -> ``inquiry`` with ``treasure`` (first horizontal and first vertical
