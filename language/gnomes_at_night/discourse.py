@@ -102,6 +102,9 @@ _CANCEL_PHRASES: tuple[tuple[str, ...], ...] = (
     ("disregard", "that"),
     ("cancel",),
     ("nm",),
+    ("jk",),
+    ("jkjk",),
+    ("just", "kidding"),
     ("take", "that", "back"),
     ("take", "it", "back"),
     ("wrong", "chat"),  # "turn the volume down, oops wrong chat": not said to the partner

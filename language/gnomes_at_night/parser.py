@@ -782,7 +782,6 @@ _SARCASM: tuple[tuple[str, ...], ...] = (
     ("great", "plan"),
     ("brilliant", "plan"),
     ("what", "could", "go", "wrong"),
-    ("yeah", "right"),
 )
 """Sarcasm that turns an echo of our request into an objection ("left AGAIN, that worked so well 🙄")."""
 

@@ -252,6 +252,13 @@ PROBES = [
     ),
     _p("left is clear on my end", {"flag": "left"}),
     _p("aye aye captain", {"flag": "accept"}, "down"),
+    _p("go left jk", {"flag": "none"}),
+    _p("yeah right", {"flag": "accept"}, "right"),  # an agreement echoing the move, not sarcasm
+    _p("we should go down, right?", {"flag": "down"}),
+    _p("done. now what?", {"flag": "accept"}, "up"),
+    _p("thx for waiting", {"flag": "none"}),
+    _p("bad idea, the treasure is to the right", {"flag": "reject", "move": "left"}, "left"),
+    _p("bad idea, the treasure is to the right", {"flag": "inquiry", "treasure": {"dx": 1, "dy": 0}}),
     _p("copy that", {"flag": "accept"}, "up"),
     _p("I have a wall above. Actually never mind, no wall", {"flag": "inquiry", "blocked": []}),
     _p("can't go left. wait, yes I can", {"flag": "accept"}, "left"),
