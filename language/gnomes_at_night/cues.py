@@ -54,7 +54,6 @@ _AUX = frozenset(
         "any",
         "r",
         "was",
-        "were",
     }
 )
 _SUBJECT = frozenset(
@@ -226,6 +225,7 @@ _UP_IDIOM_PREV = frozenset(
         "giving",
         "gave",
         "gives",
+        "keep",
         "chin",
         "opening",
         "opens",

@@ -725,7 +725,21 @@ _RELUCTANT_OK = frozenset(
     {"fine", "ok", "okay", "alright", "sure", "whatever", "k", "then", "i", "guess", "oh", "well"}
 )
 _NO_NOUNS = frozenset(
-    {"idea", "clue", "clues", "worries", "problem", "problems", "prob", "probs", "rush", "hurry", "matter", "pressure"}
+    {
+        "idea",
+        "clue",
+        "clues",
+        "worries",
+        "problem",
+        "problems",
+        "prob",
+        "probs",
+        "rush",
+        "hurry",
+        "matter",
+        "pressure",
+        "time",
+    }
 )
 _NONE_WORDS = frozenset({"none", "no", "zero", "0", "nothing", "nowhere", "any"})
 _PAST_BE = frozenset({"was", "were"})

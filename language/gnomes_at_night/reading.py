@@ -47,7 +47,9 @@ _ANY_NOUNS = frozenset(
 )
 _UNDER_NEXT = frozenset({"you", "u", "us", "it", "me", "the", "our", "your", "that", "this", "them", "here"})
 _WH_CONTRACTED = frozenset({"whats", "wheres", "hows", "wat", "wut"})
-_WH_NEXT = frozenset({"now", "next", "to", "way", "direction", "side", "one", "many", "far", "much", "should"})
+_WH_NEXT = frozenset(
+    {"now", "next", "to", "way", "direction", "side", "one", "many", "far", "much", "should", "were", "was"}
+)
 _PRESENCE_FILL = frozenset({"still", "are", "r", "re", "with", "there", "here", "around", "all", "over", "awake"})
 _ANYTHING_NEXT = frozenset({"on", "near", "around", "there", "new", "blocking", "in", "nearby", "visible"})
 _INFO_VERBS = frozenset({"tell", "describe", "show", "lmk", "explain", "report", "share", "say"})
@@ -120,8 +122,10 @@ class _Reading:
             return True  # "I'm down for another round", "up for a rematch": willing
         if base in ("up", "down") and prev in _OBJ_PRONOUNS:
             before = self._prev(i, 2)  # "let's wrap this up", "write it down": a phrasal verb and its object
-            if before in (_UP_IDIOM_PREV if base == "up" else _DOWN_IDIOM_PREV):
+            if before in (_UP_IDIOM_PREV | {"step", "turn"} if base == "up" else _DOWN_IDIOM_PREV | {"turn"}):
                 return True
+        if base == "down" and nxt == "to" and prev in ("comes", "came", "come", "boils", "boiled", "narrowed"):
+            return True  # "it all comes down to this"
         if base == "up":
             if prev == "the" and nxt == "side" and self._prev(i, 2) == "on":
                 return True  # "look on the up side"

@@ -253,6 +253,12 @@ PROBES = [
     _p("left is clear on my end", {"flag": "left"}),
     _p("aye aye captain", {"flag": "accept"}, "down"),
     _p("go left jk", {"flag": "none"}),
+    _p("we're down to our last few moves", {"flag": "none"}),
+    _p("it all comes down to this", {"flag": "none"}),
+    _p("keep it up!", {"flag": "none"}),
+    _p("let's step it up", {"flag": "none"}),
+    _p("step up one", {"flag": "up"}),
+    _p("there's no time left", {"flag": "none"}),
     _p("yeah right", {"flag": "accept"}, "right"),  # an agreement echoing the move, not sarcasm
     _p("we should go down, right?", {"flag": "down"}),
     _p("done. now what?", {"flag": "accept"}, "up"),
