@@ -422,9 +422,11 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
             # no move to take back: a refusal turned into agreement, an agreement into a pause or a wall
             k = _tail_open(words, end)
             pause = not cancel and any(words[m] in _STAY_MARKS for m in range(i, j))
+            if pause and words[j - 1] in ("no", "nope", "nah"):
+                pause, end = False, j - 1  # "yes no wait no": the last refusal answers, not the pause
             if neg_at >= 0 and k < n and (words[k] in _AGREE_TAIL or words[k : k + 2] in (["i", "can"], ["we", "can"])):
                 start = _sentence_start(toks, neg_at)  # "no can't, oh wait, yes I can"
-            elif ok_at >= 0 and (pause or _tail_has_move(words, end) or _tail_wall(words, toks, end)):
+            elif ok_at >= 0 and (pause or end < j or _tail_has_move(words, end) or _tail_wall(words, toks, end)):
                 start = ok_at  # "ok... hmm no, hold on": the pause replaces the agreement
                 if pause and not _tail_has_move(words, end) and not _tail_wall(words, toks, end):
                     end = next(m for m in range(i, j) if words[m] in _STAY_MARKS)

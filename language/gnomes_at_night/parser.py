@@ -93,7 +93,8 @@ class GnomesParser:
             if w in ("k", "y"):
                 return Flag(flag="inquiry") if toks[-1].w == "?" else Flag(flag="accept")
         letters = [w for w in words if len(w) == 1 and w in _LETTERS]
-        if len(letters) >= 2 and len(words) <= 6 and all(w in _LETTERS or w in _LETTER_FIX for w in words):
+        body = words[1:] if words[0] in ("go", "move", "head") else words  # "go l no r"
+        if len(letters) >= 2 and len(words) <= 6 and all(w in _LETTERS or w in _LETTER_FIX for w in body):
             if any(w in _LETTER_FIX for w in words):
                 return Flag(flag=_LETTERS[letters[-1]])  # "L no R", "u sorry d": the corrected letter
         toks = references(toks, last)
