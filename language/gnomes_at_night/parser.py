@@ -523,6 +523,7 @@ class GnomesParser:
             w in _ACCEPT_WORDS
             and not (k > 0 and words[k - 1] in _PRAISE_PREV)
             and not (w in _THANKS and k + 1 < len(words) and words[k + 1] == "for")
+            and not (k > 0 and words[k - 1] in ("not", "dont", "never", "isnt"))  # "not sure which way"
             for k, w in enumerate(words)
         ):
             return True  # not "you're doing great", "ur awesome": praise agrees to nothing; nor "thx for waiting"

@@ -312,6 +312,8 @@ class _Reading:
             return True  # "you choose", "ur turn to pick": asks the partner for the move
         if first in ("up", "down") and nxt == "for" and opening:
             return True  # "up for another round": "are you up for ..." without its auxiliary
+        if [w for w in words[k:] if w not in ("your", "ur", "any")] in (["thoughts"], ["opinion"], ["ideas"]):
+            return True  # "ur thoughts", "any thoughts": asks the partner
         if words[k : k + 2] in (["your", "call"], ["ur", "call"], ["your", "choice"], ["up", "to"], ["down", "to"]):
             return words[k + 1] != "to" or words[k + 2 : k + 3] in (["you"], ["u"])  # "your call", "down to you"
         if (

@@ -254,6 +254,8 @@ PROBES = [
     _p("aye aye captain", {"flag": "accept"}, "down"),
     _p("go left jk", {"flag": "none"}),
     _p("go l no r", {"flag": "right"}),
+    _p("not sure which way to go", {"flag": "none"}),
+    _p("ur thoughts", {"flag": "inquiry"}),
     _p("yes no wait no", {"flag": "reject", "move": "left"}, "left"),
     _p("no wait yes", {"flag": "accept"}, "left"),
     _p("ok ill go left oh wait i cant", {"flag": "reject", "move": "left"}, "left"),
