@@ -135,7 +135,7 @@ _UNSURE: tuple[tuple[str, ...], ...] = (
 )
 """Doubt that ends a run of correction markers: nothing replaces the move ("no wait. ok I don't know")."""
 _RUN_FILL = frozenset(
-    {"ok", "okay", "hmm", "hm", "um", "umm", "uh", "honestly", "i", "well", "oh", "lol", "ugh", "tbh"}
+    {"ok", "okay", "hmm", "hm", "um", "umm", "uh", "honestly", "i", "well", "oh", "lol", "ugh", "tbh", "maybe"}
 )
 """Words that may sit between correction markers ("no wait. ok I honestly don't know")."""
 _TAIL_FILL = frozenset({"hmm", "hm", "um", "umm", "uh", "oh", "so", "ok", "okay", "well", "lol"})
@@ -426,7 +426,9 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
                 pause, end = False, j - 1  # "yes no wait no": the last refusal answers, not the pause
             if neg_at >= 0 and k < n and (words[k] in _AGREE_TAIL or words[k : k + 2] in (["i", "can"], ["we", "can"])):
                 start = _sentence_start(toks, neg_at)  # "no can't, oh wait, yes I can"
-            elif ok_at >= 0 and (pause or end < j or _tail_has_move(words, end) or _tail_wall(words, toks, end)):
+            elif ok_at >= 0 and (
+                cancel or pause or end < j or _tail_has_move(words, end) or _tail_wall(words, toks, end)
+            ):
                 start = ok_at  # "ok... hmm no, hold on": the pause replaces the agreement
                 if pause and not _tail_has_move(words, end) and not _tail_wall(words, toks, end):
                     end = next(m for m in range(i, j) if words[m] in _STAY_MARKS)

@@ -254,6 +254,9 @@ PROBES = [
     _p("aye aye captain", {"flag": "accept"}, "down"),
     _p("go left jk", {"flag": "none"}),
     _p("go l no r", {"flag": "right"}),
+    _p("yes. no. maybe. idk", {"flag": "none"}, "up"),  # everything withdrawn
+    _p("yeah fine. hmm, no, hold on a sec", {"flag": "stay"}, "up"),
+    _p("ok... actually, let's go right instead", {"flag": "right"}, "up"),
     _p("not sure which way to go", {"flag": "none"}),
     _p("ur thoughts", {"flag": "inquiry"}),
     _p("yes no wait no", {"flag": "reject", "move": "left"}, "left"),
