@@ -73,7 +73,7 @@ Team conventions (issue 17)
 | "go left, actually what walls do you have?"                     | ``inquiry`` (a move replaced by a question) |
 | "ok going right... oh no, there's a wall there" (``last_request`` right) | ``reject`` right       |
 | "no can't, oh wait, yes I can" / "ok... hmm no, hold on" (``last_request`` set) | ``accept`` / ``stay`` |
-| "go up. no wait, down. no wait. I honestly don't know"          | ``none`` (everything withdrawn) |
+| "go up. no wait, down. no wait. I honestly don't know", "yes. no. maybe. idk" | ``none`` (everything withdrawn) |
 | "the gem is east... west, sorry", "go rite *left"               | the later direction (``left``)  |
 | "go up then left, no wait, left first then up", "walls up and left. no, up and right" | ``left``; ``blocked`` right, up |
 | "it was a dead end", "we've been stuck for ages"                | ``none`` (a past report)        |
