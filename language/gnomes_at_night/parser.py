@@ -834,7 +834,10 @@ _PREFER = frozenset(
 
 
 def _preferred(r: _Reading, i: int) -> bool:
-    """Whether the move at ``i`` is said to be the better one ("right is better", "down seems safer")."""
+    """Whether the move at ``i`` is said to be the better one ("right is better", "down seems safer";
+    not a later step of a plan: "go left, then right is better")."""
+    if r._prev(i) in ("then", "after", "next"):
+        return False
     for k in (1, 2, 3):
         w = r._next(i, k)
         if w in _PREFER:

@@ -246,6 +246,11 @@ PROBES = [
     _p("I'd normally say up, but given the walls on my side, down seems safer.", {"flag": "down"}),
     _p("left, but right is better", {"flag": "right"}),
     _p("go left, right is worse", {"flag": "left"}),
+    _p("go left, then right is better", {"flag": "left"}),  # a plan's later step
+    _p("left, sorry", {"flag": "left"}),
+    _p("wall on the right, sorry", {"flag": "reject", "move": "right"}),
+    _p("the treasure? I have no idea", {"flag": "none"}),
+    _p("where's the gem, right?", {"flag": "inquiry"}),
     _p(
         "Right now I'm seeing walls above and below. Left and right are clear on my end.",
         {"flag": "inquiry", "blocked": ["down", "up"]},
