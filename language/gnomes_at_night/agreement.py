@@ -68,6 +68,8 @@ _ACCEPT_WORDS = frozenset(
     }
 )
 _ACCEPT_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("aye",),
+    ("copy", "that"),
     ("of", "course"),
     ("will", "do"),
     ("on", "it"),
@@ -180,7 +182,9 @@ _STRONG_STAY_PHRASES: tuple[tuple[str, ...], ...] = (
     ("no", "moving"),
     ("no", "moves"),
 )
-_WEAK_STAY_WORDS = frozenset({"wait", "hold", "pause", "hang", "sec", "moment", "waiting", "second"})
+_WEAK_STAY_WORDS = frozenset(
+    {"wait", "hold", "pause", "hang", "sec", "moment", "waiting", "second", "brb", "afk", "mull"}
+)
 _WEAK_STAY_PHRASES: tuple[tuple[str, ...], ...] = (
     ("not", "yet"),
     ("one", "sec"),
@@ -192,14 +196,28 @@ _WEAK_STAY_PHRASES: tuple[tuple[str, ...], ...] = (
     ("lemme", "see"),
     ("let", "me", "check"),
     ("let", "me", "look"),
+    ("be", "right", "back"),  # "brb": a pause, "right" no move
+    ("hold", "that", "thought"),
+    ("be", "back"),
+    ("think", "it", "over"),
+    ("think", "about", "it"),
+    ("need", "to", "think"),
 )
 _INJECTION = re.compile(
     r"\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|rules?|prompts?|previous|above)\b|system prompt|jailbreak|you are now\b|developer mode"
     r"|^\W*(system|assistant|admin)\s*:|\b(respond|reply|answer|output)\s+(only\s+)?with\b"
+    r"|\badmin\W+(override|config|mode|command)|\boverride\s*:|\b(reader|parser|bot|model)\s+(config|settings)\b"
+    r"|\b(output|return|set|emit)\s+(the\s+)?(flag|json)\b|\bflag\s*\"?\s*[=:]|\bas\s+an\s+(ai|llm|assistant|language model)\b"
+    r"|<\s*/?\s*(system|instructions?|prompt)\s*>|\binst\s*,|#+\s*(instruction|system)|\bnew\s+instructions?\b"
+    r"|\bfrom\s+the\s+developers?\b|\balways\s+(reply|respond|output|answer|return)\b|\bpretend\s+(you|to\s+be)\b"
+    r"|\bforget\s+everything\b|\bdebug\s+mode\b|\bfor\s+every\s+message\b|\"move\"\s*:"
 )
 _SMALL_TALK = re.compile(
     r"\bhow\s+(are|r)\s+(you|u|ya)( doing)?\b|\bhow(s| is)\s+it\s+going\b|\bhow\s+(you|u)\s+doing\b"
     r"|\bhow\s+do\s+you\s+do\b|\bhow(s| is)\s+your\s+day\b"
+    r"|\b(are|r)\s+(you|u)\s+(a\s+)?(real\s+)?(bot|robot|human|person|machine|ai|computer|program)\b"
+    r"|\b(whats|what\s+is)\s+(your|ur|yr)\s+(name|age|job)\b|\bhow\s+old\s+(are|r)\s+(you|u)\b|\bwhat\s+time\s+is\s+it\b[^.?!]*"
+    r"|\bwhere\s+(do|are)\s+(you|u)\s+(live|from)\b|\bhow(s|\s+is)\s+the\s+weather\b[^.?!]*"
 )
 """Small talk worded as a question ("how are you"): not a question about the game."""
 _GREETING = re.compile(r"^\W*((hey|hi|hello|yo|oh)\W+)?((what'?s|whats|wats|wassup|sup)\s*up\b|w[au]s+up\b)")
@@ -249,6 +267,9 @@ _LIST_FILLERS = frozenset(
         "spaces",
         "more",
         "further",
+        "straight",
+        "off",
+        "far",
     }
 )
 _EXCEPT = frozenset({"except", "but", "besides", "apart", "other", "only"})

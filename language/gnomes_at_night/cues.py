@@ -53,6 +53,7 @@ _AUX = frozenset(
         "u",
         "any",
         "r",
+        "was",
     }
 )
 _SUBJECT = frozenset(
@@ -224,6 +225,17 @@ _UP_IDIOM_PREV = frozenset(
         "giving",
         "gave",
         "gives",
+        "keep",
+        "chin",
+        "opening",
+        "opens",
+        "opened",
+        "pops",
+        "popped",
+        "shows",
+        "showed",
+        "showing",
+        "shown",
     }
 )
 _DOWN_IDIOM_PREV = frozenset(
@@ -256,6 +268,10 @@ _DOWN_IDIOM_PREV = frozenset(
         "boil",
         "wind",
         "breaks",
+        "feeling",
+        "feel",
+        "feels",
+        "felt",
     }
 )
 _RIGHT_IDIOM_PREV = frozenset(
@@ -278,6 +294,8 @@ _RIGHT_IDIOM_PREV = frozenset(
         "yes",
         "oh",
         "r",
+        "remember",
+        "recall",
     }
 )
 _RIGHT_IDIOM_NEXT = frozenset(
@@ -339,3 +357,18 @@ _LEFT_IDIOM_PREV = frozenset(
         "any",
     }
 )
+
+_FOR_NEXT = frozenset(
+    {"another", "a", "it", "that", "this", "round", "game", "more", "some", "one", "anything", "rematch"}
+)
+"""Words after "up for" / "down for" when they mean "willing to" ("I'm down for another round")."""
+_CORRECT_SUBJECTS = frozenset(
+    {"map", "memory", "i", "you", "u", "we", "guess", "count", "reading", "maths", "math", "theory", "compass"}
+)
+"""Subjects of "is/was right" meaning correct ("if my map is right")."""
+_TOP_IDIOM_NEXT = frozenset({"work", "job", "notch", "marks", "stuff", "effort", "bloke", "mate", "man", "banana"})
+"""Words after "top" that make it praise, not a side ("top work")."""
+_CONFUSE = frozenset({"confuse", "confuses", "confusing", "confused", "mix", "mixed", "muddle", "muddled"})
+"""Words of a clause that talks about direction words, not moves ("left and right always confuse me")."""
+_SCREEN = frozenset({"screen", "map", "board", "grid", "maze", "display", "window", "page"})
+"""Nouns after "the top/bottom of (my)": a place on the player's view, not a move."""

@@ -19,6 +19,7 @@ _BASE_DIRS: dict[str, tuple[Move, ...]] = {
     "down": ("down",),
     "west": ("left",),
     "east": ("right",),
+    "starboard": ("right",),
     "north": ("up",),
     "south": ("down",),
     "top": ("up",),
@@ -194,4 +195,6 @@ _SYMBOLS: tuple[tuple[str, str], ...] = (
     ("💰", " treasure "),
     ("🏆", " treasure "),
     ("❔", " ? "),
+    ("🙄", " eyeroll "),
+    ("😒", " eyeroll "),
 )

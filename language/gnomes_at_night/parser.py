@@ -75,6 +75,7 @@ class GnomesParser:
         text = _normalize(message)
         if not text.strip() or _INJECTION.search(text):
             return Flag(flag="none")
+        small = _SMALL_TALK.search(text) is not None
         text = _SMALL_TALK.sub(" , ", text)
         greeting = bool(_GREETING.search(text))
         if greeting:
@@ -83,8 +84,8 @@ class GnomesParser:
         if not toks or (greeting and not any(t.w not in "?!.;" for t in toks)):
             return Flag(flag="none")
         words = [t.w for t in toks if t.w not in "?!.;"]
-        if not words:
-            return Flag(flag="inquiry") if any(t.w == "?" for t in toks) else Flag(flag="none")
+        if not words:  # "how are you?", "what's your name?": small talk asks nothing about the game
+            return Flag(flag="inquiry") if any(t.w == "?" for t in toks) and not small else Flag(flag="none")
         if len(words) == 1 and len(words[0]) == 1:
             w = words[0]
             if w in _LETTERS:
@@ -92,7 +93,8 @@ class GnomesParser:
             if w in ("k", "y"):
                 return Flag(flag="inquiry") if toks[-1].w == "?" else Flag(flag="accept")
         letters = [w for w in words if len(w) == 1 and w in _LETTERS]
-        if len(letters) >= 2 and len(words) <= 6 and all(w in _LETTERS or w in _LETTER_FIX for w in words):
+        body = words[1:] if words[0] in ("go", "move", "head") else words  # "go l no r"
+        if len(letters) >= 2 and len(words) <= 6 and all(w in _LETTERS or w in _LETTER_FIX for w in body):
             if any(w in _LETTER_FIX for w in words):
                 return Flag(flag=_LETTERS[letters[-1]])  # "L no R", "u sorry d": the corrected letter
         toks = references(toks, last)
@@ -109,10 +111,16 @@ class GnomesParser:
 
     def _read_toks(self, toks: list[_Tok], last: Move | None) -> Flag:
         """The flag of the tokens after the first checks (discourse passes, then the reading)."""
-        toks = _drop_discourse_right(corrections(conditionals(toks)))
+        toks = _treasure_topic(_drop_discourse_right(corrections(conditionals(toks))))
         if not any(t.w not in "?!.;" for t in toks):
             return Flag(flag="inquiry") if any(t.w == "?" for t in toks) else Flag(flag="none")
-        r = _Reading(toks)
+        flag = self._read_reading(_Reading(toks), last)
+        if last is not None and flag.flag in ("accept", last) and _sarcastic(toks, last):
+            return Flag(flag="reject", move=last)  # "oh sure, left AGAIN, that worked so well 🙄"
+        return flag
+
+    def _read_reading(self, r: _Reading, last: Move | None) -> Flag:
+        """The flag of a message's reading (after the discourse passes)."""
         questions = r.question_clauses()
         inability = self._inability(r, questions)
         blocked, wall_answer, wall_reject, wall_clauses = self._walls(r, questions)
@@ -137,6 +145,8 @@ class GnomesParser:
             if request.is_move and last is not None and self._accepts(r, request, last):
                 return Flag(flag="accept")
             return request
+        if (inability or wall_reject is not None) and _pause_after(r):
+            return Flag(flag="stay")  # "i'm blocked right. hmm. wait a sec, let me think": the pause is asked
         # 2. inability (of several moves: a description of walls, "I can't move up or left")
         if inability:
             for c in inability:
@@ -160,9 +170,15 @@ class GnomesParser:
         # 3. treasure knowledge (a hint; "I can't see it" says nothing to act on)
         if treasure is not None:
             hint, _ = treasure
+            if hint is not None and last is not None and _objection(r.words):
+                return Flag(
+                    flag="reject", move=last
+                )  # "I don't think that's a good idea, the treasure is the other way"
             if hint is not None:
                 return Flag(flag="inquiry", treasure=hint, blocked=blocked)
             if blocked is None:
+                if _objection(r.words) or (r.words[0] in _REJECT_WORDS and r.toks[1].c != r.toks[0].c):
+                    return Flag(flag="reject")  # "bad idea, the gem's not that way": refuses our request
                 # "not sure where the gem is. any walls?": the question asks
                 return Flag(flag="inquiry") if questions else Flag(flag="none")
             # "I can't see the treasure. There is a wall above the token.": an answer about the walls
@@ -176,6 +192,10 @@ class GnomesParser:
         if wall_reject is not None:
             return Flag(flag="reject", move=wall_reject or refused)  # "up is wrong, wall": the side refused
         # 6. questions ("can we not go left": a yes-no question that only names a negated move refuses it)
+        if last is not None and questions and all(_what_next(r.clause_words(c)) for c in questions):
+            said = [w for c in r.clauses() if c not in questions for w in r.clause_words(c)]
+            if said and (self._accept_cue(said) or self._commit(said)):
+                return Flag(flag="accept")  # "done. now what?": agrees, then asks for the next step
         if questions and (choice or not all(self._request_question(r, c) for c in questions)):
             negated = [m for c in questions for m in r.clause_mentions(c) if m.negated and not m.past]
             if (
@@ -226,6 +246,10 @@ class GnomesParser:
             start = _first_cue(cw, _INABILITY_WORDS, _INABILITY_PHRASES)
             if start < 0 or any(w in _COGNITIVE for w in cw[start : start + 4]):
                 continue
+            if any(w in _PAST_BE or w == "been" for w in cw[max(0, start - 3) : start]):
+                for m in r.clause_mentions(c):
+                    m.past = True  # "left was a dead end": no request either
+                continue  # "it was a dead end", "we've been stuck for ages": a past report
             dirs = _dirs_of(r.clause_mentions(c), keep_negated=True)
             if not dirs:  # "not possible, wall to the north": the wall clause of the sentence names it
                 s_idx = r.clause_sentence(c)
@@ -405,7 +429,7 @@ class GnomesParser:
         first_q: int = -1  # the first move proposed by a question clause
         asked: dict[int, str] = {}  # question clause -> its first move ("up? down?" offers a choice)
         for m in r.mentions:
-            if m.negated or m.past:
+            if m.negated or m.past or m.place:
                 continue
             c = r.toks[m.i].c
             if c in questions:
@@ -415,6 +439,8 @@ class GnomesParser:
                 first_q = m.i if first_q < 0 else first_q
             elif c not in skip and first_stmt < 0:
                 first_stmt = m.i
+            elif c not in skip and first_stmt >= 0 and c != r.toks[first_stmt].c and _preferred(r, m.i):
+                first_stmt = m.i  # "left, but right is better", "up would work but down is best"
         choice = len(set(asked.values())) > 1
         if choice:
             first_q = -1  # several moves offered as questions: a choice, not a request
@@ -451,14 +477,18 @@ class GnomesParser:
         first = next((m for m in r.mentions if not m.negated and not m.past), None)
         if first is None or not self._accept_cue(r.words[: max(1, first.i)]):
             return False
-        return any(r.words[j] in _LATER for j in range(max(0, first.i - 4), first.i))
+        return any(r.words[j] in _LATER for j in range(max(0, first.i - 8), first.i))
 
     # -- cues --
     def _cues(self, r: _Reading) -> Flag:
         words = r.words
         mentions = [m for m in r.mentions if not m.past]
         if not [m for m in mentions if not m.negated]:
-            if any(w in _WEAK_STAY_WORDS for w in words) or any(_has_phrase(words, p) >= 0 for p in _WEAK_STAY_PHRASES):
+            weak = any(
+                w in _WEAK_STAY_WORDS and not (k > 0 and (words[k - 1] in _PAST_BE or words[k - 1] == "for"))
+                for k, w in enumerate(words)
+            )  # not "I was afk", "thanks for waiting"
+            if weak or any(_has_phrase(words, p) >= 0 for p in _WEAK_STAY_PHRASES):  # not "I was afk"
                 if not self._accept_cue(words) or words[0] in _WEAK_STAY_WORDS:
                     return Flag(flag="stay")
         negated = [m for m in mentions if m.negated]
@@ -467,11 +497,19 @@ class GnomesParser:
         but = len(words) - 1 - words[::-1].index("but") if "but" in words else -1
         if 0 < but >= len(words) - 3 and all(w in _RELUCTANT_OK for w in words[but + 1 :]) and words[but + 1 :]:
             return Flag(flag="accept")  # "i'd rather not... but fine": reluctant agreement
+        if but > 0 and self._accept_cue(words[:but]) and any(_has_phrase(words[but:], p) >= 0 for p in _DISLIKE):
+            return Flag(flag="accept")  # "hm fine but I don't like it": a reluctant agreement
         if _objection(words) or any(_has_phrase(words, p) >= 0 for p in _NEGATED_AGREEMENT):
             return Flag(flag="reject")
-        if self._accept_cue(words) or self._commit(words):
-            return Flag(flag="accept")
-        refusals = [w for k, w in enumerate(words) if w in _REJECT_WORDS and not (k > 0 and words[k - 1] == "oh")]
+        if self._accept_cue(words) or self._commit(words) or words[-2:] in (["i", "can"], ["we", "can"]):
+            return Flag(flag="accept")  # "can't. oh never mind, I can": an ability restated agrees
+        refusals = [
+            w
+            for k, w in enumerate(words)
+            if w in _REJECT_WORDS
+            and not (k > 0 and words[k - 1] == "oh")
+            and not (k + 1 < len(words) and words[k + 1] in _NO_NOUNS)  # "no rush", "no clue where we are"
+        ]
         if refusals or any(_has_phrase(words, p) >= 0 for p in _REJECT_PHRASES):  # "oh no" is dismay
             return Flag(flag="reject")
         return Flag(flag="none")
@@ -481,8 +519,14 @@ class GnomesParser:
         if words and words[-1] == "whatever":
             # "fine, whatever": reluctant agreement (not "whatever arrives, ...", not "do whatever")
             return not (len(words) > 1 and words[-2] in ("do", "go", "try"))
-        if any(w in _ACCEPT_WORDS and not (k > 0 and words[k - 1] in _PRAISE_PREV) for k, w in enumerate(words)):
-            return True  # not "you're doing great", "ur awesome": praise agrees to nothing
+        if any(
+            w in _ACCEPT_WORDS
+            and not (k > 0 and words[k - 1] in _PRAISE_PREV)
+            and not (w in _THANKS and k + 1 < len(words) and words[k + 1] == "for")
+            and not (k > 0 and words[k - 1] in ("not", "dont", "never", "isnt"))  # "not sure which way"
+            for k, w in enumerate(words)
+        ):
+            return True  # not "you're doing great", "ur awesome": praise agrees to nothing; nor "thx for waiting"
         return any(_has_phrase(words, p) >= 0 for p in _ACCEPT_PHRASES)
 
     @staticmethod
@@ -507,6 +551,8 @@ class GnomesParser:
         sw = r.clause_words(c)
         if any(w in _TREASURE or w in _WALL_ONE or w in _WALL_MANY or w in _ASK_ABOUT for w in sw):
             return False
+        if "through" in sw and "let" in sw:
+            return False  # "does your side let us through to the right": whether it is open
         k = _first_cue(sw, _INABILITY_WORDS, _INABILITY_PHRASES)
         if k >= 0 and (k + 1 >= len(sw) or sw[k + 1] not in ("you", "u", "we")):
             return False  # "can't go right?": a question about a wall ("can't you go left?" asks)
@@ -570,6 +616,7 @@ _HANDOVER: tuple[tuple[str, ...], ...] = (
     ("u", "pick"),
     ("you", "choose"),
     ("up", "to", "you"),
+    ("down", "to", "you"),
 )
 """Phrases that hand the choice of move to the partner ("go left or right, your call")."""
 _OPEN_FILL = frozenset(
@@ -589,6 +636,9 @@ _OPEN_FILL = frozenset(
         "from",
         "view",
         "here",
+        "end",
+        "screen",
+        "map",
     }
 )
 """Words of a statement that sides are open ("from my view both left and right are open")."""
@@ -615,10 +665,46 @@ _DISCOURSE_NEXT = frozenset(
 
 
 def _drop_discourse_right(toks: list[_Tok]) -> list[_Tok]:
-    """Without a leading "right" that only opens the turn ("right, so where's the gem?")."""
-    if len(toks) >= 2 and toks[0].w == "right" and toks[1].c != toks[0].c and toks[1].w in _DISCOURSE_NEXT:
-        return toks[1:]
+    """Without a leading "right" that only opens the turn ("right, so where's the gem?", "Right then.
+    What's the plan") and without a closing tag "right?" after a statement ("the maze differs on each
+    side, right?" asks)."""
+    toks = _drop_tag_right(toks)
+    k = 2 if len(toks) >= 3 and toks[0].w == "right" and toks[1].w in ("then", "so") and toks[1].c == toks[0].c else 1
+    if len(toks) > k + 1 and k == 2 and toks[k].w in "?!.;":
+        k += 1  # "right then. what's ..."
+    if len(toks) > k and toks[0].w == "right" and toks[k].c != toks[0].c and toks[k].w in _DISCOURSE_NEXT:
+        return toks[k:]
     return toks
+
+
+def _drop_tag_right(toks: list[_Tok]) -> list[_Tok]:
+    """Without a tag "right?" closing a statement of three words or more ("you see the gem, right?")."""
+    if len(toks) < 5 or toks[-1].w != "?" or toks[-2].w != "right" or toks[-3].c == toks[-2].c:
+        return toks
+    body = [t for t in toks[:-2] if t.c == toks[-3].c and t.w not in "?!.;"]
+    if len(body) < 3 or all(_dir_word(t.w) is not None or t.w in _LIST_FILLERS for t in body):
+        return toks  # "go up, right?", "left and down, right?": moves, not a statement
+    q = toks[-1]
+    return [*toks[:-2], _Tok(q.w, toks[-3].s, toks[-3].c)]
+
+
+def _treasure_topic(toks: list[_Tok]) -> list[_Tok]:
+    """A first sentence that only names the treasure ("the treasure? same row as us, off to the east",
+    "treasure. left. 2 squares") makes the next sentence its statement: the two are read as one clause
+    (not before a request: "treasure! go left")."""
+    k = 0
+    while k < len(toks) and toks[k].w in ("the", "our", "your", "ur", "my", "and", "about", "so", "oh", "ok"):
+        k += 1
+    if k + 2 >= len(toks) or toks[k].w not in _TREASURE or toks[k + 1].w not in "?.!" or toks[k + 2].s == toks[k].s:
+        return toks
+    if toks[k + 1].w != "?" and (toks[k + 2].w in _MOVE_VERBS or toks[k + 2].w in ("lets", "let", "please", "pls")):
+        return toks  # "treasure! go left": a request after the cry
+    s0, c0 = toks[k].s, toks[k].c
+    s1 = toks[k + 2].s
+    out = toks[: k + 1]
+    for t in toks[k + 2 :]:
+        out.append(_Tok(t.w, s0, c0) if t.s == s1 else t)
+    return out
 
 
 def _objection(words: Sequence[str]) -> bool:
@@ -629,6 +715,8 @@ def _objection(words: Sequence[str]) -> bool:
             after = words[k + len(p)] if k + len(p) < len(words) else ""
             if p in (("not", "sure"), ("not", "a", "fan"), ("dont", "want")) and after not in _OBJECT_END:
                 continue  # "not sure where it is", "not a fan of touristy places": not about our request
+            if p[-1] == "no" and after in ("problem", "problems", "prob", "probs", "worries", "worry"):
+                continue  # "yeah no problem": an agreement
             return True
     return False
 
@@ -637,6 +725,23 @@ def _objection(words: Sequence[str]) -> bool:
 _LETTER_FIX = frozenset({"no", "nope", "nah", "sorry", "sry", "wait", "actually", "oops", "i", "mean", "meant"})
 _RELUCTANT_OK = frozenset(
     {"fine", "ok", "okay", "alright", "sure", "whatever", "k", "then", "i", "guess", "oh", "well"}
+)
+_NO_NOUNS = frozenset(
+    {
+        "idea",
+        "clue",
+        "clues",
+        "worries",
+        "problem",
+        "problems",
+        "prob",
+        "probs",
+        "rush",
+        "hurry",
+        "matter",
+        "pressure",
+        "time",
+    }
 )
 _NONE_WORDS = frozenset({"none", "no", "zero", "0", "nothing", "nowhere", "any"})
 _PAST_BE = frozenset({"was", "were"})
@@ -676,4 +781,102 @@ _OBJECTIONS: tuple[tuple[str, ...], ...] = (
     ("yeah", "nah"),
     ("yea", "nah"),
     ("ya", "nah"),
+    ("yeah", "no"),
+    ("yea", "no"),
+    ("dont", "think", "thats", "a", "good", "idea"),
+    ("dont", "think", "its", "a", "good", "idea"),
+    ("dont", "think", "that", "is", "a", "good", "idea"),
+    ("further", "away"),
+    ("farther", "away"),
+    ("further", "from"),
+    ("farther", "from"),
 )
+_SARCASM: tuple[tuple[str, ...], ...] = (
+    ("eyeroll",),
+    ("worked", "so", "well"),
+    ("went", "so", "well"),
+    ("great", "plan"),
+    ("brilliant", "plan"),
+    ("what", "could", "go", "wrong"),
+)
+"""Sarcasm that turns an echo of our request into an objection ("left AGAIN, that worked so well 🙄")."""
+
+
+_PAUSE_OPEN = frozenset({"wait", "hold", "hang", "brb", "afk", "gimme", "lemme", "let", "give", "one"})
+_PAUSE_FILL = frozenset(
+    {"hmm", "hm", "um", "umm", "uh", "oh", "ok", "okay", "so", "well", "ugh", "lol", "pls", "please"}
+)
+
+
+def _pause_after(r: _Reading) -> bool:
+    """A later sentence that only asks for a pause ("... hmm. wait a sec, let me think")."""
+    for s in range(1, r.n_sent):
+        words = r.sent_words(s)
+        k = 0
+        while k < len(words) and words[k] in _PAUSE_FILL:
+            k += 1
+        if k >= len(words) or words[k] not in _PAUSE_OPEN or r.sent_mentions(s):
+            continue
+        if r.toks[r.by_sent[s][-1]].w == "?":
+            continue
+        rest = words[k:]
+        if rest[0] in _WEAK_STAY_WORDS or any(_has_phrase(rest[:4], p) == 0 for p in _WEAK_STAY_PHRASES):
+            return True
+    return False
+
+
+_PREFER_VERBS = frozenset(
+    {"is", "s", "seems", "looks", "sounds", "feels", "would", "might", "may", "could", "be", "more"}
+)
+_PREFER = frozenset(
+    {"better", "safer", "best", "smarter", "easier", "quicker", "faster", "preferable", "wiser", "shorter"}
+)
+
+
+def _preferred(r: _Reading, i: int) -> bool:
+    """Whether the move at ``i`` is said to be the better one ("right is better", "down seems safer";
+    not a later step of a plan: "go left, then right is better")."""
+    if r._prev(i) in ("then", "after", "next"):
+        return False
+    for k in (1, 2, 3):
+        w = r._next(i, k)
+        if w in _PREFER:
+            return True
+        if w not in _PREFER_VERBS:
+            return False
+    return False
+
+
+_THANKS = frozenset({"thanks", "thank", "thx", "ty"})
+_DISLIKE: tuple[tuple[str, ...], ...] = (
+    ("dont", "like"),
+    ("not", "happy"),
+    ("not", "thrilled"),
+    ("not", "a", "fan"),
+    ("hate", "it"),
+    ("hate", "this"),
+)
+"""A feeling about the request, not a refusal of it ("fine but I don't like it")."""
+_NEXT_Q: tuple[list[str], ...] = (
+    ["now", "what"],
+    ["what", "now"],
+    ["then", "what"],
+    ["what", "next"],
+    ["whats", "next"],
+    ["and", "then"],
+    ["what", "then"],
+)
+
+
+def _what_next(words: Sequence[str]) -> bool:
+    """An open question for the next step ("now what?", "then what?")."""
+    return [w for w in words if w not in ("ok", "so", "and", "okay")] in _NEXT_Q or words in _NEXT_Q
+
+
+def _sarcastic(toks: Sequence[_Tok], last: Move) -> bool:
+    """Sarcasm about our request: a sarcasm cue in a message that names the requested move ("if you
+    insist 🙄" names none: a reluctant agreement)."""
+    words = [t.w for t in toks]
+    if not any(last in (_dir_word(w) or ()) for w in words):
+        return False
+    return any(_has_phrase(words, p) >= 0 for p in _SARCASM)

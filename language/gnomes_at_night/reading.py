@@ -11,14 +11,19 @@ from language.flags import Direction, Move
 from language.gnomes_at_night.agreement import _LIST_FILLERS
 from language.gnomes_at_night.cues import (
     _AUX,
+    _CONFUSE,
+    _CORRECT_SUBJECTS,
     _DOWN_IDIOM_PREV,
     _FILLERS,
+    _FOR_NEXT,
     _LEFT_IDIOM_PREV,
     _NEGATORS,
     _PAST,
     _RIGHT_IDIOM_NEXT,
     _RIGHT_IDIOM_PREV,
+    _SCREEN,
     _SUBJECT,
+    _TOP_IDIOM_NEXT,
     _UP_IDIOM_PREV,
     _WH,
 )
@@ -32,6 +37,9 @@ _IS = frozenset({"is", "s", "looks", "seems", "sounds", "feels"})
 _BAD = frozenset(
     {"bad", "wrong", "worse", "worst", "terrible", "dangerous", "useless", "pointless", "trap", "mistake", "risky"}
 )
+_OBJ_PRONOUNS = frozenset({"it", "this", "that", "them", "things", "everything"})
+_RIGHT_NOUNS = frozenset({"idea", "track", "answer", "thing", "call", "choice", "decision", "guess"})
+"""Nouns after "right" meaning correct ("the right idea"); not "move"/"way"/"direction" (ambiguous)."""
 _ANY = frozenset({"anything", "anywhere", "any", "anyway", "everything"})
 _PRESENCE = frozenset({"there", "around", "here", "ready", "awake", "alive", "listening", "ok", "okay", "back", "me"})
 _ANY_NOUNS = frozenset(
@@ -39,10 +47,14 @@ _ANY_NOUNS = frozenset(
 )
 _UNDER_NEXT = frozenset({"you", "u", "us", "it", "me", "the", "our", "your", "that", "this", "them", "here"})
 _WH_CONTRACTED = frozenset({"whats", "wheres", "hows", "wat", "wut"})
-_WH_NEXT = frozenset({"now", "next", "to", "way", "direction", "side", "one", "many", "far", "much", "should"})
-_PRESENCE_FILL = frozenset({"still", "are", "r", "re", "with", "there", "here", "around", "all"})
+_WH_NEXT = frozenset(
+    {"now", "next", "to", "way", "direction", "side", "one", "many", "far", "much", "should", "were", "was"}
+)
+_PRESENCE_FILL = frozenset({"still", "are", "r", "re", "with", "there", "here", "around", "all", "over", "awake"})
 _ANYTHING_NEXT = frozenset({"on", "near", "around", "there", "new", "blocking", "in", "nearby", "visible"})
-_INFO_VERBS = frozenset({"tell", "describe", "show", "lmk", "explain", "report", "share"})
+_INFO_VERBS = frozenset({"tell", "describe", "show", "lmk", "explain", "report", "share", "say"})
+_READY = frozenset({"good", "ready", "set", "ok", "okay", "alright"})
+_READY_END: tuple[list[str], ...] = ([], ["to", "go"], ["now"], ["yet"], ["there"], ["for", "this"])
 _INFO_OBJECTS = frozenset(
     {"if", "whether", "where", "which", "what", "how", "walls", "wall", "treasure", "gem", "side", "view"}
 )
@@ -70,6 +82,7 @@ class _Mention:
     moves: tuple[Move, ...]
     negated: bool = False
     past: bool = False
+    place: bool = False  # a place on the player's view ("the top of my screen"), not a move asked
 
 
 class _Reading:
@@ -105,11 +118,29 @@ class _Reading:
 
     def _idiom(self, i: int, base: str) -> bool:
         prev, nxt = self._prev(i), self._next(i)
+        if base in ("up", "down") and nxt == "for" and self._next(i, 2) in _FOR_NEXT:
+            return True  # "I'm down for another round", "up for a rematch": willing
+        if base in ("up", "down") and prev in _OBJ_PRONOUNS:
+            before = self._prev(i, 2)  # "let's wrap this up", "write it down": a phrasal verb and its object
+            if before in (_UP_IDIOM_PREV | {"step", "turn"} if base == "up" else _DOWN_IDIOM_PREV | {"turn"}):
+                return True
+        if base == "down" and nxt == "to" and prev in ("comes", "came", "come", "boils", "boiled", "narrowed"):
+            return True  # "it all comes down to this"
         if base == "up":
+            if prev == "the" and nxt == "side" and self._prev(i, 2) == "on":
+                return True  # "look on the up side"
             return prev in _UP_IDIOM_PREV or (nxt == "to" and self._next(i, 2) in ("you", "u", "yourself", "ya"))
         if base == "down":
+            if nxt == "to" and self._next(i, 2) in ("you", "u", "ya") and prev in ("its", "is", "s", ""):
+                return True  # "it's down to you": your decision
             return prev in _DOWN_IDIOM_PREV or (prev in ("me", "us", "you") and self._prev(i, 2) in ("let", "letting"))
         if base == "right":
+            if nxt == "way" and self._next(i, 2) in ("round", "around", "up"):
+                return True  # "if I have this the right way round"
+            if prev in ("is", "was", "am", "are", "were") and self._prev(i, 2) in _CORRECT_SUBJECTS:
+                return not nxt or nxt in ("the", "and", "then", "so", "we", "you", "i", "about")  # "if my map is right"
+            if nxt in _RIGHT_NOUNS:
+                return True  # "you've got the right idea", "on the right track": correct
             if prev in ("the", "my", "your", "our", "ur"):
                 return False  # "on the right under", "to the right now": the side
             if prev in _RIGHT_IDIOM_PREV or (prev == "is" and self._prev(i, 2) in ("that", "it", "this")):
@@ -118,12 +149,16 @@ class _Reading:
                 return not (nxt == "next" and self._next(i, 2) not in ("to",))
             return False
         if base == "left":
+            if nxt == "handed":
+                return True  # "left-handed"
             return prev in _LEFT_IDIOM_PREV and nxt not in ("is", "please", "pls", "side", "and", "then")
         return False
 
     def _mentions(self) -> list[_Mention]:
         out: list[_Mention] = []
         words = self.words
+        # clauses that talk about direction words ("left and right always confuse me"): no moves
+        naming = {self.toks[k].c for k, w in enumerate(words) if w in _CONFUSE}
         for i, w in enumerate(words):
             moves = _dir_word(w)
             if moves is None and w in _LETTERS and w not in ("v",):
@@ -140,12 +175,16 @@ class _Reading:
                 continue
             if w == "upside" and self._next(i) == "down":
                 continue  # "upside down"
+            if self.toks[i].c in naming or (w == "top" and self._next(i) in _TOP_IDIOM_NEXT):
+                continue  # "I always mix those up", "top work"
             if w == "under" and self._next(i) not in _UNDER_NEXT and self._next(i) != "":
                 continue  # "under test", "under control": not a direction
             base = w if w in ("up", "down", "right", "left") else ""
             if base and self._idiom(i, base):
                 continue
             m = _Mention(i, moves)
+            if w in ("top", "bottom") and self._next(i) == "of" and _SCREEN & {self._next(i, 2), self._next(i, 3)}:
+                m.place = True  # "a line at the top of my screen": where, not a move
             for k in (1, 2, 3, 4):
                 prev = self._prev(i, k)
                 if not prev or _dir_word(prev):
@@ -267,10 +306,16 @@ class _Reading:
             return opening or k > 0
         if (first == "any" and nxt in _ANY_NOUNS) or (first == "anything" and nxt in _ANYTHING_NEXT):
             return True
+        if opening and first in ("got", "seen", "see", "spotted", "spot") and nxt in ("any", "anything"):
+            return True  # "got any walls near you": "have you got ..." without its auxiliary
         if _CHOOSE & set(words[k : k + 5]) and (first in ("you", "u") or _has_turn(words[k:])):
             return True  # "you choose", "ur turn to pick": asks the partner for the move
-        if words[k : k + 2] in (["your", "call"], ["ur", "call"], ["your", "choice"], ["up", "to"]):
-            return words[k : k + 3] != ["up", "to"] or words[k + 2 : k + 3] in (["you"], ["u"])  # "your call"
+        if first in ("up", "down") and nxt == "for" and opening:
+            return True  # "up for another round": "are you up for ..." without its auxiliary
+        if [w for w in words[k:] if w not in ("your", "ur", "any")] in (["thoughts"], ["opinion"], ["ideas"]):
+            return True  # "ur thoughts", "any thoughts": asks the partner
+        if words[k : k + 2] in (["your", "call"], ["ur", "call"], ["your", "choice"], ["up", "to"], ["down", "to"]):
+            return words[k + 1] != "to" or words[k + 2 : k + 3] in (["you"], ["u"])  # "your call", "down to you"
         if (
             opening
             and first in ("u", "you", "ya")
@@ -282,11 +327,13 @@ class _Reading:
         if (
             rest
             and rest[0] in ("you", "u", "anyone", "anybody", "someone")
-            and len(rest) <= 4
+            and len(rest) <= 5
             and rest[-1] in _PRESENCE
             and all(w in _PRESENCE_FILL for w in rest[1:-1])
         ):
             return True
+        if opening and first in ("u", "you", "ya", "we") and nxt in _READY and words[k + 2 :] in _READY_END:
+            return True  # "u good to go", "we ready": readiness asked without its auxiliary
         j = k
         while j < len(words) - 1 and words[j] in _POLITE:
             j += 1

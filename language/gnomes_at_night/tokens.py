@@ -32,6 +32,7 @@ class _Tok:
 def _normalize(message: str) -> str:
     """NFKC, lower case, symbols to words, control characters to spaces, apostrophes dropped."""
     text = clean_message(message)  # bounded NFKC text; here line ends, tabs and private use become spaces too
+    text = _STAR_FIX.sub(" , i mean ", text)  # "go rite *left": a starred word replaces the slip before it
     text = "".join(" " if unicodedata.category(ch) in ("Cc", "Co") else ch for ch in text)
     text = _NOT_ARROW.sub(" not ", text)  # "❌⬆️": not up (a cross alone is a refusal)
     for sym, word in _SYMBOLS:
@@ -49,6 +50,8 @@ def _normalize(message: str) -> str:
     return text
 
 
+_STAR_FIX = re.compile(r"(?:^|(?<=\s))\*(?=[^\W\d_])(?![^*]*\*)")
+"""A leading asterisk on a word without a closing one ("*left"): a correction, not emphasis ("*left*")."""
 _TREASURE_IS = re.compile(r"\b(treasure|gem|jewel|prize|goal|gold|chest|loot|diamond|target)'s\b")
 _WERE_IS = re.compile(r"^\W*were\s(?=is\b|s\b)")
 _NOT_ARROW = re.compile(

@@ -264,7 +264,7 @@ TABLE: list[tuple[str, str, str | None]] = [
     ("hey partner", "none", None),
     ("lol", "none", None),
     ("nice game", "none", None),
-    ("brb", "none", None),
+    ("brb", "stay", None),  # round 3: "be right back" asks the partner to wait (three blind writers read a pause)
     ("I moved down already", "none", None),
     ("we went right last turn", "none", None),
     ("you are slow", "none", None),

@@ -21,7 +21,8 @@ from language.gnomes_at_night import GnomesParser
 PARSER = GnomesParser()
 DATA = Path(__file__).parent / "data"
 
-KNOWN_MISSES: frozenset[str] = frozenset({"g2d-023", "g2e-041", "g2i-016", "g2j-004", "g2j-034"})
+# g2d-023, g2e-041 and g2j-004 read since issue 17 round 3
+KNOWN_MISSES: frozenset[str] = frozenset({"g2i-016", "g2j-034"})
 
 
 def _items(name: str) -> list[dict]:
@@ -61,7 +62,8 @@ def test_dev2(item: dict) -> None:
 
 # Round 3 (``gnomes_dev3.jsonl``, first-run scores in ``gnomes_dev3.md``): self-corrections,
 # conditionals, replies to a last request and general chat, each batch by new imagined writers.
-KNOWN_MISSES_3: frozenset[str] = frozenset({"g3a-027", "g3f-005", "g3f-017", "g3f-024", "g3f-027"})
+# g3f-005, g3f-024 and g3f-027 read since issue 17 round 3 (robustness round)
+KNOWN_MISSES_3: frozenset[str] = frozenset({"g3a-027", "g3f-017"})
 
 
 def _cases3() -> list:
