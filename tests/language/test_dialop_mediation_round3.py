@@ -1,0 +1,179 @@
+"""DialOp Mediation parser, issue 17 round 3: robustness on fresh human text (batches drawn from the
+recorded games and labelled before the parser read them; see tests/language/data/mediation_dev.md,
+section "Round 3").
+
+Each group is a general mechanism met on those batches, in our own wording."""
+
+from __future__ import annotations
+
+import pytest
+
+from language.dialop_mediation import (
+    MedArrival,
+    MedEvent,
+    MediationContext,
+    MediationParser,
+    MedOffer,
+    MedPrice,
+    MedReject,
+    MedWindow,
+)
+
+PARSER = MediationParser()
+ON_TABLE = {"day": 1, "start": "10:00", "offered": True}
+REJECTED = {"day": 1, "start": "10:00", "offered": True, "accepted": False}
+
+
+def _user(message: str, **fields):
+    return PARSER.parse(message, MediationContext(author="user", **fields))
+
+
+def _assistant(message: str, **fields):
+    return PARSER.parse(message, MediationContext(author="assistant", **fields))
+
+
+XFAIL = pytest.mark.xfail(strict=True, reason="issue 17 round 3: not read yet")
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        pytest.param(
+            "Wednesday is full of critical meetings so Thursday could be best",
+            [MedWindow(day=0, good=False), MedWindow(day=1)],
+            marks=XFAIL,
+        ),
+        pytest.param(
+            "I have important meetings all over 6/1 so maybe 5/31 works",
+            [MedWindow(day=1, good=False), MedWindow(day=0)],
+            marks=XFAIL,
+        ),
+    ],
+)
+def test_so_starts_a_piece_of_its_own_polarity(message, expected):
+    # "meetings on X so Y might be best": the busy day's polarity stops at "so"
+    assert _user(message) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        pytest.param("Anything that isn't super expensive?", [MedPrice(pref=10)], marks=XFAIL),
+        pytest.param("one that is not crazy expensive please", [MedPrice(pref=10)], marks=XFAIL),
+        ("I want something not too pricey", [MedPrice(pref=10)]),
+    ],
+)
+def test_not_very_expensive_is_moderate(message, expected):
+    assert _user(message) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        pytest.param("my pal lands at a totally different time", [MedReject(), MedArrival(pref=8)], marks=XFAIL),
+        ("My friend is arriving way too far from me", [MedReject(), MedArrival(pref=8)]),
+        pytest.param("I'd like to reach there along with my buddy", [MedReject(), MedArrival(pref=8)], marks=XFAIL),
+        ("we should land at similar timings", [MedReject(), MedArrival(pref=8)]),
+    ],
+)
+def test_arrival_said_of_the_friend_or_with_reach(message, expected):
+    # after a rejected offer the arrival wish is the complaint's reason
+    assert _user(message, **REJECTED) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        pytest.param("We are hoping to land close to each other", [MedArrival(pref=5)], marks=XFAIL),
+        pytest.param("I hope to arrive with my friend", [MedArrival(pref=5)], marks=XFAIL),
+    ],
+)
+def test_hoping_is_a_soft_arrival(message, expected):
+    assert _user(message) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        pytest.param(
+            "there's a meeting that's a 6 on a scale of 10 starting at 2 PM on Friday",
+            [MedEvent(day=2, start="14:00", importance=6)],
+            marks=XFAIL,
+        ),
+        pytest.param(
+            "my Wednesday 9 AM call is about 3 on a scale of 1 to 10",
+            [MedEvent(day=0, start="09:00", importance=3)],
+            marks=XFAIL,
+        ),
+    ],
+)
+def test_importance_on_a_scale_of_ten(message, expected):
+    assert [a.model_copy(update={"end": None}) if isinstance(a, MedEvent) else a for a in _user(message)] == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        pytest.param("I have nothing important on Thursday", [MedWindow(day=1)], marks=XFAIL),
+        pytest.param("I don't really have anything important on 6/2", [MedWindow(day=2)], marks=XFAIL),
+    ],
+)
+def test_nothing_important_makes_the_day_good(message, expected):
+    assert _user(message) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        pytest.param(
+            "Since that flight lands on Friday evening, it's no good",
+            [MedReject()],
+            marks=XFAIL,
+        ),
+        pytest.param("It lands Friday morning, so I would miss my meeting", [MedReject()], marks=XFAIL),
+    ],
+)
+def test_a_description_of_the_offer_is_no_wish(message, expected):
+    assert [a for a in _user(message, **REJECTED) if not isinstance(a, MedEvent)] == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        pytest.param(
+            "how about the Thursday 1:15 PM - 6:15 PM flight?",
+            [MedReject(), MedWindow(day=1, after="12:15", before="14:15")],
+            marks=XFAIL,
+        ),
+        pytest.param(
+            "If I have to, the 6/2 10:00 AM to 2:00 PM flight could work",
+            [MedWindow(day=2, after="09:00", before="11:00")],
+            marks=XFAIL,
+        ),
+    ],
+)
+def test_a_flight_named_by_its_hours_is_its_departure(message, expected):
+    assert _user(message, **ON_TABLE) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        pytest.param("That clashes with two meetings. I could skip the later one though", [MedReject()], marks=XFAIL),
+        pytest.param("it hits two meetings, I can miss the earlier one", [MedReject()], marks=XFAIL),
+    ],
+)
+def test_the_later_one_after_skip_is_a_meeting(message, expected):
+    assert _user(message, **REJECTED) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        pytest.param("This is the closest", [MedOffer()], marks=XFAIL),
+        pytest.param("Okay, this is the cheapest I could find", [MedOffer()], marks=XFAIL),
+        pytest.param("this is teh cloest one", [MedOffer()], marks=XFAIL),
+    ],
+)
+def test_this_is_the_closest_presents_a_flight(message, expected):
+    assert _assistant(message, **ON_TABLE) == expected
