@@ -29,6 +29,7 @@ _BARE_RANGE_RE = re.compile(
     r"(?!\s*(?:am|pm|:|/|\d|%|hours?|hrs?|min\w*|meetings?|flights?|days?|people|times?|of\b|out\b))"
 )
 _OUT_OF_10 = re.compile(r"\b(\d{1,2})\s*(?:/|out of)\s*10\b")
+_SCALE_RE = re.compile(r"\b(?:on|in) a scale (?:of|from)\s*(?:(?:0|1|one|zero)\s*(?:-|to)\s*)?(10|ten|20|twenty)\b")
 _OUT_OF_20 = re.compile(r"\b(\d{1,2})\s*(?:/|out of)\s*20\b")
 _MEAN_RE = re.compile(r"(?:usual|typical|average|normal|mean)\s+(?:fare|price|cost)[^$\d]{0,12}\$\s*(\d+)")
 _CARRIER_RE = re.compile(r"\b(" + "|".join(c.lower() for c in CARRIERS) + r")\b")
@@ -81,15 +82,17 @@ _PRICE_LOW = re.compile(
     r"no matter|whatever it costs|money is no"
 )
 _PRICE_MID = re.compile(
-    r"reasonabl\w*|(?:not|n'?t)\s+(?:too|that|very|overly)\s+(?:pricey|pricy|expensive)|affordabl\w*|cost[- ]effective|moderate\w*|decent price|fair price"
+    r"reasonabl\w*|(?:not|n'?t)\s+(?:too|that|very|overly|so|super|crazy|extremely|terribly|insanely|ridiculously)\s+"
+    r"(?:pricey|pricy|expensive)|affordabl\w*|cost[- ]effective|moderate\w*|decent price|fair price"
 )
 _FRIEND = r"(?:friend\w*|buddy|bud|pal|bff|partner|colleague|mate|companion|him|her|them)"
 _ARRIVAL_WORDS = re.compile(
-    r"\barriv\w*|\bland\w*|same time|\btogether\b|each other|\bclose[rs]?\b|\bnear(?:er|by)?\b|\bfar(?:ther)?\b|\bfurther\b|\baway\b|\bapart\b|\bwith (?:my|his|her) "
+    r"\barriv\w*|\bland\w*|\breach\w*|same time|similar tim\w*|\btogether\b|each other|\bclose[rs]?\b|\bnear(?:er|by)?\b|\bfar(?:ther)?\b|\bfurther\b|\baway\b|\bapart\b|\bwith (?:my|his|her) "
     + _FRIEND
 )
 _ARRIVAL_FRIENDLY = re.compile(
-    r"same time|together|(?:close[rs]?|near(?:er)?|far|farther|further|away|apart|land\w*|arriv\w*|gets? (?:me )?in)\b"
+    r"same time|similar tim\w*|together|(?:close[rs]?|near(?:er)?|far|farther|further|away|apart|land\w*|arriv\w*|"
+    r"gets? (?:me )?in|reach(?:es|ing)?)\b"
     r"[^.?!]{0,40}\b"
     + _FRIEND
     + r"|\bshow(?:s|ing)? up\b[^.?!]{0,20}\b"
@@ -97,11 +100,14 @@ _ARRIVAL_FRIENDLY = re.compile(
     + r"|\bcloser\b|too far|far away|way off|\bapart\b|still a bit away|each other|"
     + _FRIEND
     + r"'?s? (?:arrival|landing|flight time)|"
+    # the friend's arrival said to be off: "my buddy is arriving at too different of a time"
+    + _FRIEND
+    + r"'?s?\s+(?:is\s+|are\s+|will be\s+)?(?:arriv\w*|land\w*|gets? in)\b[^.?!]{0,30}\b(?:different|far|apart|off|too)\b|"
     r"\b(?:us|we)\b[^.?!]{0,15}\b(?:arriv\w*|land\w*|get (?:there|in))\b"
 )
 _ARRIVAL_LOW = re.compile(r"(doesn'?t|does not|don'?t|do not|not)\s+(really\s+)?(matter|care|important)")
 _ARRIVAL_SOFT = re.compile(
-    r"\b(if possible|would be nice|if we can|if it|if that|if they|possibly|hopefully|ideally)\b"
+    r"\b(if possible|would be nice|if we can|if it|if that|if they|possibly|hopefully|ideally|hop(?:e|es|ing))\b"
 )
 _MUST = r"\ba must\b|\bessential\b|\bcrucial\b|\bvital\b|can'?t be (?:missed|skipped)|cannot be (?:missed|skipped)"
 _SKIPPABLE = r"(?:can|could|may|might) (?:easily |probably )?be (?:missed|skipped|moved)"
@@ -120,7 +126,8 @@ _MID_WORDS = re.compile(r"\b(medium|mildly|moderate\w*|somewhat|kind of|sort of|
 _LOW_WORDS = re.compile(
     r"\bnot\s+(?:very\s+|that\s+|so\s+|too\s+|really\s+)?important|unimportant|low\s*(?:-\s*)?(?:importance|priority|"
     r"prio|important)|(?:can|could|may|might)\s+(?:probably\s+|easily\s+|afford to\s+)?(?:miss|skip)|skippable|not (?:very|really|that)\b|"
-    r"not at all|\bnot much\b|" + _SKIPPABLE
+    r"not at all|\bnot much\b|\bnothing (?:\w+ )?important|"
+    r"(?:n'?t|\bnot) (?:\w+ ){0,2}?(?:anything|any meetings?) (?:\w+ )?important|" + _SKIPPABLE
 )
 _BAD_WORDS = re.compile(
     r"\b(?:is|are|am|'s|pretty|fully|completely|all|totally|very|quite|so|basically) booked\b|"
@@ -140,7 +147,10 @@ _REJECT_STRONG = re.compile(
     r"a better (?:one|flight|option)|another (?:flight|option|one|time|day)|interfer\w*|gets? in the way|not great|not good|no good|reject\w*|can'?t do (?:that|this|it)|"
     r"can'?t make (?:that|this|it)|too many|still a bit|a bit away)\b"
 )
-_NOT_PRICEY = re.compile(r"(?:not|n'?t)\s+(?:too|that|very|overly)\s+(?:pricey|pricy|expensive)")
+_NOT_PRICEY = re.compile(
+    r"(?:not|n'?t)\s+(?:too|that|very|overly|so|super|crazy|extremely|terribly|insanely|ridiculously)\s+"
+    r"(?:pricey|pricy|expensive)"
+)
 _PRICE_PRAISE = re.compile(
     r"\b(?:is|was|'s|at) (?:a )?(?:really |very |pretty )?(?:great|good|nice|decent|fine|fair|reasonable|low) (?:price|deal|fare)\b|"
     r"\bprice (?:is|was|'s) (?:really |very |pretty )?(?:great|good|nice|decent|fine|fair|ok|okay|reasonable|low)\b"
@@ -180,6 +190,8 @@ _PRESENT_RE = re.compile(
     r"(?:does|do|would|will|did) (?:this|that|it) (?:one )?(?:look|work|suit|sound|seem|fit|do)|"
     r"(?:is|was) (?:this|that) (?:one )?(?:better|ok|okay|good|any better|closer|cheaper|fine)|take a look|have a look|"
     r"(?:a|the) (?:flight|option)\b[^?.]{0,40}\b(?:could|would|might|will) (?:work|suit|do)|"
+    r"^\W*(?:(?:ok(?:ay)?|well|so|and|sorry|unfortunately|i think|i believe|hmm+)\W+)*this (?:is|'s|would be|"
+    r"might be|may be|could be|should be) (?:the|a|an|another|our|your)|"
     r"(?:would you mind|how (?:do|would) you feel about|are you ok(?:ay)? with|would you be ok(?:ay)? with|"
     r"what do you think (?:of|about)) (?:a|an|the|doing|taking|flying)\b|(?:this|the) next one|let me know (?:what you think|if (?:this|that|it))|what you think (?:of|about) (?:this|that))\b"
 )
@@ -215,7 +227,9 @@ _LEVEL_WORDS = re.compile(
     r"(?:can|could|may|might)\s+(?:\w+\s+){0,2}?(?:miss|skip)\b|can'?t (?:miss|skip)|cannot (?:miss|skip)"
 )
 _LIKEWISE = re.compile(r"\s*(?:as|so) (?:is|are|does|do|was|were)\b|\s*same (?:for|with|goes for)\b")
-_BUSY = re.compile(r"\b(full|packed|busy|booked|blocked|rough|swamped|slammed)\b")
+_BUSY = re.compile(
+    r"\b(full|packed|busy|booked|blocked|rough|swamped|slammed|all over|lots of|a lot of|many|several|quite a few|plenty of)\b"
+)
 _CONTINUATION_RE = re.compile(rf"\s*(?:{_BOUND_WORDS})\b")
 _ANY_DATE = "|".join(words for _, words in _DAY_WORDS)
 _DAY_SPAN_RE = re.compile(
@@ -238,6 +252,7 @@ _TYPO_VOCABULARY = (
     "anything",
     "earlier",
     "between",
+    "closest",
 )
 _KNOWN_WORDS = frozenset(
     [*_TYPO_VOCABULARY, *(w + "s" for w in _TYPO_VOCABULARY)]
@@ -259,6 +274,13 @@ _ONWARD_RE = re.compile(r"\s*(onward|at the latest)\b")
 _OPEN_TIME_RE = re.compile(rf"\b{_TIME}\s*(onward|at the latest)\b")
 _ARRIVAL_PHRASE_RE = re.compile(
     r"\b(arriv(?:e|es|ing)|lands?|landing|gets? in)\b((?:(?!\b(?:and|but|so|while|though|if)\b)[^.?!,;/\n]){0,60})"
+)
+_OTHER_MEETING_RE = re.compile(
+    r"\b((?:miss|skip)\w*)\s+(?:the\s+)?(?:later|earlier|latter|former|first|second|last|other)\s+(?:one|meeting)\b"
+)
+_OFFER_ARRIVAL_RE = re.compile(
+    r"\b(?:this|it|(?:this|that|the) (?:flight|one|option))\s+(?:arriv(?:es|ing)|lands|landing|gets in)\b"
+    r"(?:(?!\b(?:and|but|so|while|though|if)\b)[^.?!,;/\n]){0,40}"
 )
 _PART_WORD_RE = re.compile(r"\b(?:mornings?|afternoons?|evenings?|nights?)\b")
 _PART_SLASH_RE = re.compile(r"\b(mornings?|afternoons?|evenings?|nights?)\s*/\s*(?=\w)")
@@ -307,6 +329,11 @@ def _normalize(message: object) -> str:
     text = re.sub(r"\b(wed|weds|thu|thur|thurs|fri)\.", r"\1", text)
     text = re.sub(r"\bjet\s+blue\b", "jetblue", text)
     text = re.sub(r"\b(?:ggod|gud|goood+|godo)\b", "good", text)
+    text = re.sub(r"\bteh\b", "the", text)
+    # "about 5 on a scale of 1 to 10" = 5 out of 10 (its "1 to 10" is no time range)
+    text = _SCALE_RE.sub(lambda m: "out of " + ("10" if m.group(1) in ("10", "ten") else "20"), text)
+    # "I could skip the later one": a meeting, not a flight later than the offer
+    text = _OTHER_MEETING_RE.sub(r"\1 that meeting", text)
     text = re.sub(
         r"(?<![$\d:/.])\b([1-9]|1[0-2])([0-5]\d)\s*(?=(?:am|pm|one|flight|meeting|option)\b)", r"\1:\2 ", text
     )

@@ -35,6 +35,7 @@ from language.dialop_mediation.lexicon import (
     _ACCEPT_RE,
     _AGREE_RE,
     _ANNOUNCE_RE,
+    _ANY_DATE,
     _ANY_DAY_RE,
     _AROUND_RE,
     _ARRIVAL_FRIENDLY,
@@ -64,6 +65,7 @@ from language.dialop_mediation.lexicon import (
     _MID_WORDS,
     _NOT_BAD,
     _NOT_PRICEY,
+    _OFFER_ARRIVAL_RE,
     _ONWARD_RE,
     _OPEN_TIME_RE,
     _OTHER_RE,
@@ -111,6 +113,9 @@ class MediationParser:
         """
         context = context if isinstance(context, MediationContext) else MediationContext()
         text = _resolve_days(_normalize(message), context)
+        if context.author != "assistant":
+            # "since this flight arrives on Friday morning": a description of the offer wishes no day
+            text = _OFFER_ARRIVAL_RE.sub(lambda m: _DAY_RE.sub(" ", m.group(0)), text)
         clauses = [(c, q or bool(_QUESTION_OPENERS.match(c))) for c, q in _clauses(text)]
         if context.author == "assistant":
             return self._assistant(text, clauses, context)
@@ -354,6 +359,8 @@ def _resigned(clause: str, context: MediationContext) -> bool:
         return False
     conditions = " ".join(m.group(0) for m in _IF_CLAUSE_RE.finditer(clause))
     main = _IF_CLAUSE_RE.sub(" ", clause)
+    if _NAMED_HOURS_RE.search(main) or _NAMED_FLIGHT_RE.search(main):
+        return False  # "if I have to, the 10:00 AM flight could work": another flight, not this one
     if not (conditions.startswith("unless") or " unless" in conditions or _RESIGNED_RE.search(conditions)):
         return False
     return bool(_ACCEPT_RE.search(main) or _TAKE_RE.search(main)) and not _REJECT_STRONG.search(main)
@@ -494,21 +501,27 @@ _NAMED_FLIGHT_RE = re.compile(
 )
 
 
+_NAMED_HOURS_RE = re.compile(
+    rf"\b(?:the|that|this)\s+(?:[\w/]+\s+){{0,2}}?{_TIME}\s*(?:-|to|until|till)\s*{_TIME}\s*(?:one|flight|option)\b"
+)
+
+
 def _named_flight(clause: str, context: MediationContext) -> MedWindow | None:
-    """A flight named by its departure alone ("the 8:30 one", "the flight at 4:48 PM"): a window
-    around it (an hour either side) on the day named, else the day under discussion."""
-    match = _NAMED_FLIGHT_RE.search(clause)
+    """A flight named by its departure alone ("the 8:30 one", "the flight at 4:48 PM") or by its
+    hours ("the 5/31 9:20 AM - 5:20 PM flight"): a window around its departure (an hour either side)
+    on the day named, else the day under discussion."""
+    match = _NAMED_HOURS_RE.search(clause) or _NAMED_FLIGHT_RE.search(clause)
     if match is None:
         return None
     groups = match.groups()
-    time = groups[:6] if any(groups[:6]) else groups[6:]
+    time = groups[:6] if any(groups[:6]) else groups[6:12]
     minutes = _minutes(time)
     if minutes is None:
         return None
     day = _DAY_RE.search(clause)
     on = _day_of(day) if day is not None else context.day
     lo, hi = max(0, minutes - 60), min(24 * 60 - 1, minutes + 60)
-    return MedWindow(day=on, after=clock(lo), before=clock(hi), good=not _BAD_WORDS.search(clause))
+    return MedWindow(day=on, after=clock(lo), before=clock(hi), good=_good(clause) is not False)
 
 
 def _flight(clause: str, day: int | None = None) -> MedFlight | None:
@@ -606,7 +619,7 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
     context = context or MediationContext()
     # a request for options starts a piece of its own: "that conflicts ... is there anything after that?"
     # wishes the time, whatever the complaint before it said
-    pieces = re.split(r",|\bbut\b|\bhowever\b|\bthough\b|\b(?:is|are) there\b|\bdo you have\b", clause)
+    pieces = _PIECE_RE.split(clause)
     # a piece that says neither takes the polarity of the next one that does ("after 18:00, before
     # 20:00 is bad"), else it is good
     # a piece without a polarity of its own takes that of a continuation starting with a bound
@@ -709,6 +722,13 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
         carry = [(day, good) for day in waiting]
     _flush(out, carry)
     return _unique(out)
+
+
+_PIECE_RE = re.compile(
+    r",|\bbut\b|\bhowever\b|\bthough\b|\b(?:is|are) there\b|\bdo you have\b|"
+    # "meetings on 5/31 and 6/1 so 6/2 might be best": what follows "so" judges on its own
+    rf"\bso\b(?=\s+(?:maybe|perhaps|probably|possibly|i\b|we\b|let'?s\b|how\b|what\b|{_ANY_DATE})\b)"
+)
 
 
 def _part_only(text: str) -> bool:
