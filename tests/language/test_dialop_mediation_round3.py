@@ -10,6 +10,7 @@ import pytest
 
 from language.dialop_mediation import (
     MedArrival,
+    MedAsk,
     MedEvent,
     MediationContext,
     MediationParser,
@@ -166,4 +167,149 @@ def test_the_later_one_after_skip_is_a_meeting(message, expected):
     ],
 )
 def test_this_is_the_closest_presents_a_flight(message, expected):
+    assert _assistant(message, **ON_TABLE) == expected
+
+
+# ---- batch s1212 --------------------------------------------------------------------------------
+
+XFAIL = pytest.mark.xfail(strict=True, reason="issue 17 round 3 (s1212): not read yet")
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        pytest.param("Friday works. Friday is good", [MedWindow(day=2)], marks=XFAIL),
+    ],
+)
+def test_the_same_fact_said_twice_is_one(message, expected):
+    assert _user(message) == expected
+
+
+@XFAIL
+def test_an_answer_said_twice_is_one_event():
+    asked = MedAsk(about="event", day=1, start="14:00")
+    assert _user("That can be skipped, honestly. Not important at all.", asked=asked) == [
+        MedEvent(day=1, start="14:00", importance=2)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        pytest.param(
+            "I'm open Friday morning and Wednesday later in the day",
+            [MedWindow(day=2, before="12:00"), MedWindow(day=0)],
+            marks=XFAIL,
+        ),
+        (
+            "Thursday afternoon and Friday are good",
+            [MedWindow(day=1, after="12:00", before="17:00"), MedWindow(day=2, after="12:00", before="17:00")],
+        ),
+    ],
+)
+def test_late_in_the_day_shares_no_bounds(message, expected):
+    assert _user(message) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        pytest.param(
+            "The price is good though, so keep it around there or cheaper",
+            [MedReject(), MedPrice(pref=15)],
+            marks=XFAIL,
+        ),
+        ("The price is good but I have a meeting", [MedReject()]),
+    ],
+)
+def test_a_praised_price_then_cheaper_asks_for_low_price(message, expected):
+    assert _user(message, **REJECTED) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        pytest.param("I have three work meetings on Friday", [MedWindow(day=2, good=False)], marks=XFAIL),
+        pytest.param("There are 5 personal meetings on 6/1", [MedWindow(day=1, good=False)], marks=XFAIL),
+        pytest.param("I also have a meeting Thursday morning", [], marks=XFAIL),
+        ("I have 2 low importance meetings on Friday", [MedWindow(day=2)]),
+    ],
+)
+def test_meetings_without_a_level(message, expected):
+    # several meetings make the day busy; one meeting without a level or time wishes nothing
+    assert _user(message) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        pytest.param("Is there something which avoids my meetings?", [MedReject()], marks=XFAIL),
+        ("any options that don't overlap with the meetings?", [MedReject()]),
+    ],
+)
+def test_asking_for_a_flight_that_avoids_meetings_rejects(message, expected):
+    assert _user(message, **REJECTED) == expected
+
+
+def test_asking_for_a_flight_that_avoids_meetings_before_any_offer_is_no_verdict():
+    assert _user("Is there something which avoids my meetings?", offered=False) == []
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        pytest.param("what about the option before?", [MedReject(), MedWindow(day=1, before="10:00")], marks=XFAIL),
+        pytest.param("try the flight just after", [MedReject(), MedWindow(day=1, after="10:00")], marks=XFAIL),
+        ("the one before 9 am on Friday?", [MedWindow(day=2, before="09:00")]),  # a clock: no offer's time
+    ],
+)
+def test_the_one_before_is_relative_to_the_offer(message, expected):
+    assert _user(message, **ON_TABLE) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        pytest.param(
+            "my lowest priority time is Thursday 1-4",
+            [MedWindow(day=1, after="13:00", before="16:00")],
+            marks=XFAIL,
+        ),
+        pytest.param("Friday from 2 to 5 works", [MedWindow(day=2, after="14:00", before="17:00")], marks=XFAIL),
+        pytest.param(
+            "Wednesday from 6 AM to 9 AM is good", [MedWindow(day=0, after="06:00", before="09:00")], marks=XFAIL
+        ),
+    ],
+)
+def test_ranges_said_with_from(message, expected):
+    assert _user(message) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        pytest.param(
+            "can we not overlap the 2 - 2:30 PM meeting?",
+            [MedReject(), MedWindow(day=1, after="14:00", before="14:30", good=False)],
+            marks=XFAIL,
+        ),
+        pytest.param(
+            "it conflicts with my 11:30 to 1 pm meeting",
+            [MedReject(), MedWindow(day=1, after="11:30", before="13:00", good=False)],
+            marks=XFAIL,
+        ),
+    ],
+)
+def test_a_meeting_the_offer_overlaps_is_on_its_day(message, expected):
+    assert _user(message, **REJECTED) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        pytest.param("I think the previous option looks to be the best", [MedOffer()], marks=XFAIL),
+        pytest.param("this one seems the most ideal for you", [MedOffer()]),
+    ],
+)
+def test_an_assistant_saying_a_flight_seems_best_presents_it(message, expected):
     assert _assistant(message, **ON_TABLE) == expected
