@@ -23,7 +23,7 @@ _ANY_DAY_RE = re.compile(r"\b(?:any|every|each|all)\s+days?\b|\ball (?:three|3) 
 _TIME = r"(?:(\d{1,2}):(\d{2})\s*(am|pm)?|(\d{1,2})\s*(am|pm)|\b(noon|midnight)\b)"
 _TIME_RE = re.compile(rf"\b{_TIME}(?![\d/])")
 _RANGE_RE = re.compile(rf"\b{_TIME}\s*(?:-|–|to|until|till)\s*{_TIME}(?![\d/])")
-_LOOSE_RANGE_RE = re.compile(r"\b(\d{1,2})\s*(?:-|to)\s*(\d{1,2})\s*(am|pm)\b")
+_LOOSE_RANGE_RE = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(?:-|to)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b")
 _BARE_RANGE_RE = re.compile(
     r"(?<![$\d:/.])\b(?:(?:from|between)\s+)?(\d{1,2})\s*(?:-|to|until|till)\s*(\d{1,2})\b"
     r"(?!\s*(?:am|pm|:|/|\d|%|hours?|hrs?|min\w*|meetings?|flights?|days?|people|times?|of\b|out\b))"
@@ -145,7 +145,9 @@ _REJECT_STRONG = re.compile(
     r"doesn'?t work|not work|not ideal|in the middle of|overlapped|conflicted|not affordable|unaffordable|"
     r"not wallet|(?:don'?t|do not) (?:think|believe) (?:that|this|it)|optimi[sz]e|improve|something better|anything better|"
     r"a better (?:one|flight|option)|another (?:flight|option|one|time|day)|interfer\w*|gets? in the way|not great|not good|no good|reject\w*|can'?t do (?:that|this|it)|"
-    r"can'?t make (?:that|this|it)|too many|still a bit|a bit away)\b"
+    r"can'?t make (?:that|this|it)|too many|still a bit|a bit away|"
+    r"(?:anything|something|one|options?|flights?) (?:that|which) (?:avoids?|doesn'?t (?:overlap|conflict|clash)|"
+    r"does not (?:overlap|conflict|clash)|won'?t (?:overlap|conflict|clash)))\b"
 )
 _NOT_PRICEY = re.compile(
     r"(?:not|n'?t)\s+(?:too|that|very|overly|so|super|crazy|extremely|terribly|insanely|ridiculously)\s+"
@@ -189,6 +191,7 @@ _PRESENT_RE = re.compile(
     r"this (?:might|may|could|should|would|will) (?:be|work|help|suit|do)|"
     r"(?:does|do|would|will|did) (?:this|that|it) (?:one )?(?:look|work|suit|sound|seem|fit|do)|"
     r"(?:is|was) (?:this|that) (?:one )?(?:better|ok|okay|good|any better|closer|cheaper|fine)|take a look|have a look|"
+    r"(?:seems?|looks?) (?:to be )?(?:the )?(?:best|most ideal|ideal|closest|cheapest|optimal)|"
     r"(?:a|the) (?:flight|option)\b[^?.]{0,40}\b(?:could|would|might|will) (?:work|suit|do)|"
     r"^\W*(?:(?:ok(?:ay)?|well|so|and|sorry|unfortunately|i think|i believe|hmm+)\W+)*this (?:is|'s|would be|"
     r"might be|may be|could be|should be) (?:the|a|an|another|our|your)|"
@@ -228,7 +231,8 @@ _LEVEL_WORDS = re.compile(
 )
 _LIKEWISE = re.compile(r"\s*(?:as|so) (?:is|are|does|do|was|were)\b|\s*same (?:for|with|goes for)\b")
 _BUSY = re.compile(
-    r"\b(full|packed|busy|booked|blocked|rough|swamped|slammed|all over|lots of|a lot of|many|several|quite a few|plenty of)\b"
+    r"\b(full|packed|busy|booked|blocked|rough|swamped|slammed|all over|lots of|a lot of|many|several|quite a few|plenty of|"
+    r"(?:[2-9]|two|three|four|five|six) (?:\w+ )?meetings)\b"
 )
 _CONTINUATION_RE = re.compile(rf"\s*(?:{_BOUND_WORDS})\b")
 _ANY_DATE = "|".join(words for _, words in _DAY_WORDS)
@@ -285,9 +289,12 @@ _OFFER_ARRIVAL_RE = re.compile(
 _PART_WORD_RE = re.compile(r"\b(?:mornings?|afternoons?|evenings?|nights?)\b")
 _PART_SLASH_RE = re.compile(r"\b(mornings?|afternoons?|evenings?|nights?)\s*/\s*(?=\w)")
 _EVENING_RE = re.compile(r"\b(evening|night|tonight|afternoon|pm)\b")
-_LATER_RE = re.compile(r"\b(later|after that|after this|after it|afterwards|right after)\b")
+_NOT_A_TIME = r"(?!\s*(?:\d|my|the|our|a|an|noon|midnight|\w+day)\b)"
+_LATER_RE = re.compile(
+    rf"\b(later|after that|after this|after it|afterwards|right after|(?:one|flight|option) (?:right |just )?after{_NOT_A_TIME})\b"
+)
 _EARLIER_RE = re.compile(
-    r"\b(earlier|before that|before this|before it|sooner|(?:right|just) before(?!\s*(?:\d|my|the|our|a|an|noon|midnight)\b))\b"
+    rf"\b(earlier|before that|before this|before it|sooner|(?:right|just|one|flight|option) before{_NOT_A_TIME})\b"
 )
 _SAME_DAY_RE = re.compile(r"\b(?:that|the same|same|this)\s+(day|morning|afternoon|evening|night)\b")
 _NEXT_DAY_RE = re.compile(
@@ -330,6 +337,10 @@ def _normalize(message: object) -> str:
     text = re.sub(r"\bjet\s+blue\b", "jetblue", text)
     text = re.sub(r"\b(?:ggod|gud|goood+|godo)\b", "good", text)
     text = re.sub(r"\bteh\b", "the", text)
+    # "the lowest importance window would be from 2-6": a free time, not a meeting
+    text = re.sub(
+        r"\blow(?:est|er)?\s+(?:importance|priority)\s+(window|time|slot|period|block|stretch)", r"free \1", text
+    )
     # "about 5 on a scale of 1 to 10" = 5 out of 10 (its "1 to 10" is no time range)
     text = _SCALE_RE.sub(lambda m: "out of " + ("10" if m.group(1) in ("10", "ten") else "20"), text)
     # "I could skip the later one": a meeting, not a flight later than the offer
@@ -472,9 +483,11 @@ def _time_spans(clause: str) -> list[tuple[int, int, int | None]]:
     for match in _LOOSE_RANGE_RE.finditer(clause):
         if taken[match.start()]:
             continue
-        start, end = int(match.group(1)) % 12, int(match.group(2)) % 12
-        shift = 12 * 60 if match.group(3) == "pm" else 0
-        spans.append((match.start(), start * 60 + shift, end * 60 + shift))
+        # "9-11 am", "3 - 3:30 pm": the am/pm of the end is the start's too
+        start = int(match.group(1)) % 12 * 60 + int(match.group(2) or 0)
+        end = int(match.group(3)) % 12 * 60 + int(match.group(4) or 0)
+        shift = 12 * 60 if match.group(5) == "pm" else 0
+        spans.append((match.start(), start + shift, end + shift))
         taken[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
     for match in _BARE_RANGE_RE.finditer(clause):
         if taken[match.start()]:

@@ -183,7 +183,8 @@ class MediationParser:
             previous = found
             numeric = bool(_OUT_OF_10.search(clause) or _OUT_OF_20.search(clause))
             # a level said in words twice ("arriving together ... arriving together is ideal") is one fact
-            acts.extend(a for a in found if numeric or not isinstance(a, MedPrice | MedArrival) or a not in acts)
+            # the same window or event said twice ("can be missed. Not important at all") is one fact too
+            acts.extend(a for a in found if (numeric and isinstance(a, MedPrice | MedArrival)) or a not in acts)
         if not resigned and not any(isinstance(v, MedReject) for v in verdicts):
             verdicts.extend(v for v in [_verdict(text, context, acts, bare=False)] if v is not None)
         # one verdict per message: a complaint or a request to replace the offer outweighs a "sure"
@@ -390,10 +391,15 @@ def _complains(act: ActBase) -> bool:
 
 
 def _price(clause: str, question: bool = False) -> MedPrice | None:
-    if _PRICE_PRAISE.search(clause) and not re.search(
-        r"\b(but|although|though|however|care|matters?)\b[^.?!]*\bpric", clause
+    praise = _PRICE_PRAISE.search(clause)
+    if (
+        praise is not None
+        and not re.search(r"\b(but|although|though|however|care|matters?)\b[^.?!]*\bpric", clause)
+        and not re.search(r"cheap|less expensive|lower", clause[praise.end() :])
     ):
-        return None  # "while the flight is a great price, I care more about arriving together"
+        # "while the flight is a great price, I care more about arriving together"; but "the price was
+        # great, so let's keep it to that range or cheaper" asks for a low price
+        return None
     number = _OUT_OF_20.search(clause)
     mean = _MEAN_RE.search(clause)
     if number:
@@ -585,10 +591,12 @@ def _span(text: str, context: MediationContext | None = None) -> tuple[str | Non
             lo = minutes
         else:
             hi = minutes
+    spans = _time_spans(text)
     if lo is None and hi is None:
-        spans = _time_spans(text)
         if spans and spans[0][2] is not None:
             lo, hi = spans[0][1], spans[0][2]
+    elif hi is None and (whole := next((s for s in spans if s[2] is not None and s[1] == lo), None)):
+        hi = whole[2]  # "from 12 AM to 10 AM": the bound "from" starts a range
     if context is not None and context.start is not None and lo is None and hi is None:
         if _LATER_RE.search(text):
             lo = _clock_minutes(context.start)
@@ -648,8 +656,11 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
             if LOW_IMPORTANCE < level < HIGH_IMPORTANCE and not _BUSY.search(piece):
                 continue
             good = level <= LOW_IMPORTANCE
-        elif re.search(r"\bmeetings?\b", piece) and _good(piece) is None and (None, None) == _span(piece):
-            continue  # "Wed I have personal meetings at the beginning of the day": no wish
+        elif re.search(r"\bmeetings?\b", piece) and _good(piece) is None:
+            if _BUSY.search(piece):
+                good = False  # "I have 4 personal meetings on Wednesday"
+            elif (None, None) == _span(piece) or _HAVE_MEETING_RE.search(piece):
+                continue  # "Wed I have personal meetings at the beginning of the day": no wish
         if not _CONTINUATION_RE.match(piece):
             previous_days = []  # a new piece names its own days ("Wed morning, or a redeye")
         waiting: list[int | None] = []
@@ -668,16 +679,16 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
             if not days and (after, before) == (None, None):
                 continue
             if days and (after, before) == (None, None):
-                if joins[position] == "and" and last_span != (None, None) and not waiting:
-                    # "afternoons on 5/31 and 6/2 are rough": the days share the bounds before
-                    after, before = last_span
-                elif re.search(r"\b(?:late|early|latest|earliest)\b", segment):
+                if re.search(r"\b(?:late|early|latest|earliest|(?:later|earlier) in the day)\b", segment):
                     # "really late wed/thurs or maybe fri morning": early / late do not narrow, and the
-                    # days do not wait for the next segment's bounds
+                    # days do not wait for the next segment's bounds nor share the last one's
                     _flush(out, carry)
                     _flush(out, [(day, good) for day in days])
                     previous_days = days
                     continue
+                if joins[position] == "and" and last_span != (None, None) and not waiting:
+                    # "afternoons on 5/31 and 6/2 are rough": the days share the bounds before
+                    after, before = last_span
                 else:
                     _flush(out, carry)
                     waiting.extend(days)
@@ -687,7 +698,8 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
                 # "maybe the 1st, after 3pm": the previous piece's days take these bounds
                 days, carry = [day for day, _ in carry], []
             elif not days:
-                relative = bool(_LATER_RE.search(segment) or _EARLIER_RE.search(segment))
+                # relative to the flight under discussion: "anything later?", "it overlaps my 3 - 4 PM meeting"
+                relative = bool(_LATER_RE.search(segment) or _EARLIER_RE.search(segment) or _OVERLAP_RE.search(segment))
                 ahead = next((d for d in named[position + 1 :] if d), None)
                 if previous_days:
                     days = previous_days
@@ -724,6 +736,11 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
     return _unique(out)
 
 
+_HAVE_MEETING_RE = re.compile(
+    r"\b(?:i|we) (?:also )?(?:have|'?ve got|got)\b(?!(?:[^,]{0,40})\b(?:after|before|until|till|by|from|past)\b)"
+    r"[^,]{0,40}\bmeetings?\b"
+)
+_OVERLAP_RE = re.compile(r"\b(?:overlap\w*|conflict\w*|clash\w*|cuts? into|runs? into)")
 _PIECE_RE = re.compile(
     r",|\bbut\b|\bhowever\b|\bthough\b|\b(?:is|are) there\b|\bdo you have\b|"
     # "meetings on 5/31 and 6/1 so 6/2 might be best": what follows "so" judges on its own
@@ -775,7 +792,7 @@ def _flush(out: list[MedWindow], days: list[tuple[int | None, bool]]) -> None:
 
 def _good(text: str) -> bool | None:
     """The polarity a piece of text gives its windows (``None``: it says neither)."""
-    text = re.sub(r"\bif not\b", "", text)
+    text = re.sub(r"\bif not\b|\bwork(?= (?:meetings?|calls?|events?|stuff|things)\b)", "", text)  # "work meetings"
     if _BAD_WORDS.search(text):
         return bool(re.search(r"\b(works?|open|free|fine|best)\b", text)) and not re.search(
             r"\b(not|no|can'?t|won'?t|doesn'?t|cannot)\b", text

@@ -172,20 +172,17 @@ def test_this_is_the_closest_presents_a_flight(message, expected):
 
 # ---- batch s1212 --------------------------------------------------------------------------------
 
-XFAIL = pytest.mark.xfail(strict=True, reason="issue 17 round 3 (s1212): not read yet")
-
 
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
-        pytest.param("Friday works. Friday is good", [MedWindow(day=2)], marks=XFAIL),
+        pytest.param("Friday works. Friday is good", [MedWindow(day=2)]),
     ],
 )
 def test_the_same_fact_said_twice_is_one(message, expected):
     assert _user(message) == expected
 
 
-@XFAIL
 def test_an_answer_said_twice_is_one_event():
     asked = MedAsk(about="event", day=1, start="14:00")
     assert _user("That can be skipped, honestly. Not important at all.", asked=asked) == [
@@ -199,7 +196,6 @@ def test_an_answer_said_twice_is_one_event():
         pytest.param(
             "I'm open Friday morning and Wednesday later in the day",
             [MedWindow(day=2, before="12:00"), MedWindow(day=0)],
-            marks=XFAIL,
         ),
         (
             "Thursday afternoon and Friday are good",
@@ -217,7 +213,6 @@ def test_late_in_the_day_shares_no_bounds(message, expected):
         pytest.param(
             "The price is good though, so keep it around there or cheaper",
             [MedReject(), MedPrice(pref=15)],
-            marks=XFAIL,
         ),
         ("The price is good but I have a meeting", [MedReject()]),
     ],
@@ -229,9 +224,9 @@ def test_a_praised_price_then_cheaper_asks_for_low_price(message, expected):
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
-        pytest.param("I have three work meetings on Friday", [MedWindow(day=2, good=False)], marks=XFAIL),
-        pytest.param("There are 5 personal meetings on 6/1", [MedWindow(day=1, good=False)], marks=XFAIL),
-        pytest.param("I also have a meeting Thursday morning", [], marks=XFAIL),
+        pytest.param("I have three work meetings on Friday", [MedWindow(day=2, good=False)]),
+        pytest.param("There are 5 personal meetings on 6/1", [MedWindow(day=1, good=False)]),
+        pytest.param("I also have a meeting Thursday morning", []),
         ("I have 2 low importance meetings on Friday", [MedWindow(day=2)]),
     ],
 )
@@ -243,7 +238,7 @@ def test_meetings_without_a_level(message, expected):
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
-        pytest.param("Is there something which avoids my meetings?", [MedReject()], marks=XFAIL),
+        pytest.param("Is there something which avoids my meetings?", [MedReject()]),
         ("any options that don't overlap with the meetings?", [MedReject()]),
     ],
 )
@@ -258,8 +253,8 @@ def test_asking_for_a_flight_that_avoids_meetings_before_any_offer_is_no_verdict
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
-        pytest.param("what about the option before?", [MedReject(), MedWindow(day=1, before="10:00")], marks=XFAIL),
-        pytest.param("try the flight just after", [MedReject(), MedWindow(day=1, after="10:00")], marks=XFAIL),
+        pytest.param("what about the option before?", [MedReject(), MedWindow(day=1, before="10:00")]),
+        pytest.param("try the flight just after", [MedReject(), MedWindow(day=1, after="10:00")]),
         ("the one before 9 am on Friday?", [MedWindow(day=2, before="09:00")]),  # a clock: no offer's time
     ],
 )
@@ -273,12 +268,9 @@ def test_the_one_before_is_relative_to_the_offer(message, expected):
         pytest.param(
             "my lowest priority time is Thursday 1-4",
             [MedWindow(day=1, after="13:00", before="16:00")],
-            marks=XFAIL,
         ),
-        pytest.param("Friday from 2 to 5 works", [MedWindow(day=2, after="14:00", before="17:00")], marks=XFAIL),
-        pytest.param(
-            "Wednesday from 6 AM to 9 AM is good", [MedWindow(day=0, after="06:00", before="09:00")], marks=XFAIL
-        ),
+        pytest.param("Friday from 2 to 5 works", [MedWindow(day=2, after="14:00", before="17:00")]),
+        pytest.param("Wednesday from 6 AM to 9 AM is good", [MedWindow(day=0, after="06:00", before="09:00")]),
     ],
 )
 def test_ranges_said_with_from(message, expected):
@@ -291,12 +283,10 @@ def test_ranges_said_with_from(message, expected):
         pytest.param(
             "can we not overlap the 2 - 2:30 PM meeting?",
             [MedReject(), MedWindow(day=1, after="14:00", before="14:30", good=False)],
-            marks=XFAIL,
         ),
         pytest.param(
             "it conflicts with my 11:30 to 1 pm meeting",
             [MedReject(), MedWindow(day=1, after="11:30", before="13:00", good=False)],
-            marks=XFAIL,
         ),
     ],
 )
@@ -307,7 +297,7 @@ def test_a_meeting_the_offer_overlaps_is_on_its_day(message, expected):
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
-        pytest.param("I think the previous option looks to be the best", [MedOffer()], marks=XFAIL),
+        pytest.param("I think the previous option looks to be the best", [MedOffer()]),
         pytest.param("this one seems the most ideal for you", [MedOffer()]),
     ],
 )
