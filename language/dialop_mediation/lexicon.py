@@ -15,8 +15,8 @@ DAY_TOKENS = ("wed", "thu", "fri")
 _NOT_A_DATE = r"(?!\s*(?:one|flight|option|proposal|meeting|time|choice|pick|half|place|priority))"
 _DAY_WORDS = (
     (0, r"wed(?:nesday|s)?|weds|5/31|05/31|may\s*31(?:st)?|31st"),
-    (1, r"thu(?:rs?(?:day)?)?s?|6/1|06/01|june\s*1(?:st)?|1st" + _NOT_A_DATE),
-    (2, r"fri(?:day)?s?|6/2|06/02|june\s*2(?:nd)?|2nd" + _NOT_A_DATE),
+    (1, r"thu(?:rs?(?:day)?)?s?|6/1|06/01|june\s*1(?:st)?" + _NOT_A_DATE + "|1st" + _NOT_A_DATE),
+    (2, r"fri(?:day)?s?|6/2|06/02|june\s*2(?:nd)?" + _NOT_A_DATE + "|2nd" + _NOT_A_DATE),
 )
 _DAY_RE = re.compile("|".join(rf"(?P<d{day}>\b(?:{words})\b(?![:/]\d))" for day, words in _DAY_WORDS))
 _ANY_DAY_RE = re.compile(r"\b(?:any|every|each|all)\s+days?\b|\ball (?:three|3) days\b")
@@ -25,8 +25,9 @@ _TIME_RE = re.compile(rf"\b{_TIME}(?![\d/])")
 _RANGE_RE = re.compile(rf"\b{_TIME}\s*(?:-|–|to|until|till)\s*{_TIME}(?![\d/])")
 _LOOSE_RANGE_RE = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(?:-|to)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b")
 _BARE_RANGE_RE = re.compile(
-    r"(?<![$\d:/.])\b(?:(?:from|between)\s+)?(\d{1,2})\s*(?:-|to|until|till)\s*(\d{1,2})\b"
-    r"(?!\s*(?:am|pm|:|/|\d|%|hours?|hrs?|min\w*|meetings?|flights?|days?|people|times?|of\b|out\b))"
+    r"(?<![$\d:/.])\b(?:(?:from|between)\s+)?(\d{1,2})(?::([0-5]\d))?\s*(?:-|to|until|till)\s*(\d{1,2})(?::([0-5]\d))?\b"
+    # "my 3 to 7 meeting" is a range, "2 to 3 meetings" a count
+    r"(?!\s*(?:am|pm|:|/|\d|%|hours?|hrs?|min\w*|meetings|flights?|days?|people|times?|of\b|out\b))"
 )
 _OUT_OF_10 = re.compile(r"\b(\d{1,2})\s*(?:/|out of)\s*10\b")
 _SCALE_RE = re.compile(r"\b(?:on|in) a scale (?:of|from)\s*(?:(?:0|1|one|zero)\s*(?:-|to)\s*)?(10|ten|20|twenty)\b")
@@ -126,12 +127,12 @@ _MID_WORDS = re.compile(r"\b(medium|mildly|moderate\w*|somewhat|kind of|sort of|
 _LOW_WORDS = re.compile(
     r"\bnot\s+(?:very\s+|that\s+|so\s+|too\s+|really\s+)?important|unimportant|low\s*(?:-\s*)?(?:importance|priority|"
     r"prio|important)|(?:can|could|may|might)\s+(?:probably\s+|easily\s+|afford to\s+)?(?:miss|skip)|skippable|not (?:very|really|that)\b|"
-    r"not at all|\bnot much\b|\bnothing (?:\w+ )?important|"
+    r"not at all|\bnot much\b|\bnothing (?:\w+ )?important|\bno\s+(?:\w+\s+){0,3}?important|"
     r"(?:n'?t|\bnot) (?:\w+ ){0,2}?(?:anything|any meetings?) (?:\w+ )?important|" + _SKIPPABLE
 )
 _BAD_WORDS = re.compile(
     r"\b(?:is|are|am|'s|pretty|fully|completely|all|totally|very|quite|so|basically) booked\b|"
-    r"\bsteer clear|\bstay away|\b(bad|rough|busy|blocked|overlapped|conflicted|hard|difficult|tough|tight|avoid|can'?t|cannot|won'?t|not|no|conflicts?|overlaps?|clash\w*|"
+    r"\bsteer clear|\bstay away|\b(bad|rough|dodge|busy|blocked|overlapped|conflicted|hard|difficult|tough|tight|avoid|can'?t|cannot|won'?t|not|no|conflicts?|overlaps?|clash\w*|"
     r"worst|impossible|unavailable|packed|full|terrible|awful)\b"
 )
 _GOOD_WORDS = re.compile(r"\b(open|free|gap|good|great|best|works?|possible|fine|prefer\w*|like|ideal|love)\b")
@@ -140,7 +141,7 @@ _REJECT_STRONG = re.compile(
     r"\b(no|nope|nah|not really|overlaps?|overlapping|conflicts?|clash\w*|cuts? into|runs? into|clips? into|"
     r"too far|far away|way too|go back|back to|previous|the other one|unreasonable|ridiculous|outrageous|"
     r"(?:hits?|touch(?:es)?|interrupts?|eats? into)\b[^.?!]{0,30}\bmeetings?|"
-    r"(?:the|that) (?:very )?(?:first|previous|original|old|earlier) (?:one|flight|option|proposal)|"
+    r"(?:the|that) (?:very )?(?:first|previous|original|old|earlier) (?:one|flight|option|proposal|proposition|offer|choice|pick)|"
     r"instead|anything else|something else|what else|other options?|any other|do better|terrible|won'?t work|"
     r"doesn'?t work|not work|not ideal|in the middle of|overlapped|conflicted|not affordable|unaffordable|"
     r"not wallet|(?:don'?t|do not) (?:think|believe) (?:that|this|it)|optimi[sz]e|improve|something better|anything better|"
@@ -192,6 +193,7 @@ _PRESENT_RE = re.compile(
     r"(?:does|do|would|will|did) (?:this|that|it) (?:one )?(?:look|work|suit|sound|seem|fit|do)|"
     r"(?:is|was) (?:this|that) (?:one )?(?:better|ok|okay|good|any better|closer|cheaper|fine)|take a look|have a look|"
     r"(?:seems?|looks?) (?:to be )?(?:the )?(?:best|most ideal|ideal|closest|cheapest|optimal)|"
+    r"(?:send\w*|propos\w*)\b[^.?!]{0,30}\bnow|you(?:'ll| will| would|'d| are going to) (?:be )?(?:arriv|land|reach|get(?:ting)? in)\w*|"
     r"(?:a|the) (?:flight|option)\b[^?.]{0,40}\b(?:could|would|might|will) (?:work|suit|do)|"
     r"^\W*(?:(?:ok(?:ay)?|well|so|and|sorry|unfortunately|i think|i believe|hmm+)\W+)*this (?:is|'s|would be|"
     r"might be|may be|could be|should be) (?:the|a|an|another|our|your)|"
@@ -213,7 +215,7 @@ _WH_SCHEDULE = re.compile(
 )
 _FUTURE_RE = re.compile(
     r"\b(will send|i'?ll send|send (?:it|one|something|you)|shortly|momentarily|in a (?:moment|bit|sec)|"
-    r"let me (?:see|check|look|try|find|compare|take)|try again|send it again|give me a)\b"
+    r"let me (?:see|check|look|try|find|compare|take)|try again|send it again|give me a|allow me|a (?:moment|minute|second))\b"
 )
 _SCHEDULE_RE = re.compile(
     r"\b(help|need|prefer\w*|schedule|calendar|matters?|important|days?|dates?|times?|when|works?|good for you|"
@@ -348,6 +350,8 @@ def _normalize(message: object) -> str:
     text = re.sub(
         r"(?<![$\d:/.])\b([1-9]|1[0-2])([0-5]\d)\s*(?=(?:am|pm|one|flight|meeting|option)\b)", r"\1:\2 ", text
     )
+    # "my 830 to 9": a clock written without its colon, starting a range
+    text = re.sub(r"(?<![$\d:/.])\b([1-9]|1[0-2])([0-5]\d)(?!\d)\s*(?=(?:-|to|until|till)\s*\d)", r"\1:\2 ", text)
     text = _TYPO_WORD_RE.sub(_spelled, text)
     # "my 830 is very important", "my 9:30 is a must": a meeting named by its clock
     text = _BARE_CLOCK_RE.sub(_clock_meeting, text)
@@ -490,15 +494,15 @@ def _time_spans(clause: str) -> list[tuple[int, int, int | None]]:
         spans.append((match.start(), start + shift, end + shift))
         taken[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
     for match in _BARE_RANGE_RE.finditer(clause):
-        if taken[match.start()]:
+        if taken[match.start(1)]:
             continue
-        opening, closing = int(match.group(1)), int(match.group(2))
+        opening, closing = int(match.group(1)), int(match.group(3))
         if not (1 <= opening <= 12 and 1 <= closing <= 12):
             continue
         # chat hours: 1..7 are afternoon hours, and a range's end follows its start
         start = opening % 12 + (12 if opening <= 7 or _EVENING_RE.search(clause) else 0)
         end = closing % 12 + (12 if start >= 12 or closing <= 7 else 0)
-        spans.append((match.start(), start * 60, end * 60))
+        spans.append((match.start(), start * 60 + int(match.group(2) or 0), end * 60 + int(match.group(4) or 0)))
         taken[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
     for match in _TIME_RE.finditer(clause):
         if taken[match.start()]:

@@ -159,8 +159,17 @@ class MediationParser:
         here = context
         resigned = False
         previous: list[ActBase] = []  # the acts of the clause before
+        listed: bool | None = None  # the judgement of meetings whose times the clause before listed
         for clause, question in clauses:
             found = _statement(clause, question, here)
+            windows = [a for a in found if isinstance(a, MedWindow)]
+            if listed is not None and windows and _bare_times(clause):
+                # "important meetings early on Wed, late on Thu, and in the morning on Fri": the list goes on
+                found = [a.model_copy(update={"good": listed}) if isinstance(a, MedWindow) else a for a in found]
+            elif windows and _LEVEL_WORDS.search(clause) and re.search(r"\bmeetings?\b", clause):
+                listed = windows[-1].good
+            elif not _bare_times(clause):
+                listed = None
             if question and _YES_NO_RE.match(clause) and not _AVOID_RE.search(clause):
                 # "Is Friday impossible?": the user asks whether the time can work, a wish
                 found = [a.model_copy(update={"good": True}) if isinstance(a, MedWindow) else a for a in found]
@@ -368,13 +377,17 @@ def _resigned(clause: str, context: MediationContext) -> bool:
 
 
 _CONDITION_RE = re.compile(r"\b(?:if|unless)\b")
-_IF_CLAUSE_RE = re.compile(r"\b(?:if|unless)\b[^,;]*")
+# a condition ends at a comma, or where the main clause starts ("if nothing else works then we can run it")
+_IF_CLAUSE_RE = re.compile(
+    r"\b(?:if|unless)\b(?:(?!\b(?:then|i'?ll|i will|i would|i'?d|i can|we'?ll|we will|we can|we could|let'?s)\b)[^,;])*"
+)
 _RESIGNED_RE = re.compile(
     r"\b(?:nothing|no other|no better|no cheaper|no closer|no choice|only (?:one|option|choice)|"
-    r"(?:the )?best (?:you|we|there|available)|need to|needed|needs to|have to|has to|must|necessary|required)\b"
+    r"(?:the )?best (?:you|we|there|available)|need to|need it|needed|needs to|have to|has to|must|necessary|required)\b"
 )
 _TAKE_RE = re.compile(
     r"\b(take it|take that|make (?:it|that|this) work|live with|deal with|manage|go with (?:it|that|this)|do it|"
+    r"run (?:with )?(?:it|that|this)|"
     r"ok(?:ay)? with|settle)\b"
 )
 _YES_NO_RE = re.compile(
@@ -414,7 +427,8 @@ def _price(clause: str, question: bool = False) -> MedPrice | None:
     elif _PRICE_MID.search(clause):
         pref = MID_PRICE_PREF
     elif re.search(
-        r"cheap|cheep|inexpensive|budget|(?:need|want|find|get|looking for) a good price|better price|lower price|reduce (?:the )?(?:costs?|price)|lower (?:the )?(?:costs?|price)|less expensive|pricey|pricy|expensive|low price|save|costs? down|too rich|better price",
+        r"cheap|cheep|inexpensive|budget|(?:need|want|find|get|looking for) a good price|better price|lower price|reduce (?:the )?(?:costs?|price)|lower (?:the )?(?:costs?|price)|less expensive|pricey|pricy|expensive|low price|save|costs? down|too rich|better price|"
+        r"(?:same|similar) (?:price|cost|fare)",
         clause,
     ):
         pref = HIGH_PRICE_PREF
@@ -642,6 +656,7 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
     out: list[MedWindow] = []
     previous_level: int | None = None
     previous_good = True
+    listed: bool | None = None  # the judgement of the meetings a list of times started with
     previous_days: list[int | None] = []
     carry: list[tuple[int | None, bool]] = []  # days named without bounds in the previous piece
     for index, piece in enumerate(pieces):
@@ -653,9 +668,13 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
         if level is not None:
             # meetings without times: skippable ones make the time good, unmissable ones (or a day
             # "full of important meetings") bad
-            if LOW_IMPORTANCE < level < HIGH_IMPORTANCE and not _BUSY.search(piece):
-                continue
+            if LOW_IMPORTANCE < level < IMPORTANT and not _BUSY.search(piece):
+                continue  # "my medium meetings are on Thursday": neither
             good = level <= LOW_IMPORTANCE
+            listed = good
+        elif listed is not None and _good(piece) is None and _bare_times(piece):
+            # "important meetings early on Wed, late in the evening on Thu": the list goes on
+            good = listed
         elif re.search(r"\bmeetings?\b", piece) and _good(piece) is None:
             if _BUSY.search(piece):
                 good = False  # "I have 4 personal meetings on Wednesday"
@@ -676,8 +695,8 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
         for position, segment in enumerate(segments):
             days: list[int | None] = list(named[position])
             after, before = _span(segment, context)
-            if not days and (after, before) == (None, None):
-                continue
+            if not days and ((after, before) == (None, None) or _OTHER_DAY_RE.search(segment)):
+                continue  # "after noon monday": a day outside the game
             if days and (after, before) == (None, None):
                 if re.search(r"\b(?:late|early|latest|earliest|(?:later|earlier) in the day)\b", segment):
                     # "really late wed/thurs or maybe fri morning": early / late do not narrow, and the
@@ -746,6 +765,16 @@ _PIECE_RE = re.compile(
     # "meetings on 5/31 and 6/1 so 6/2 might be best": what follows "so" judges on its own
     rf"\bso\b(?=\s+(?:maybe|perhaps|probably|possibly|i\b|we\b|let'?s\b|how\b|what\b|{_ANY_DATE})\b)"
 )
+
+
+_OTHER_DAY_RE = re.compile(r"\b(?:monday|tuesday|tues|saturday|sunday|mon|weekend)s?\b")
+_TIME_WORDS_RE = re.compile(rf"{_DAY_RE.pattern}|{_PART_RE.pattern}|{_TIME_RE.pattern}")
+_FILLER_RE = re.compile(r"(?:\W|\b(?:and|or|also|on|in|at|the|early|late|from|to|of|day|then)\b)*")
+
+
+def _bare_times(text: str) -> bool:
+    """Whether ``text`` only names times (days, parts of the day, clocks): an item of a list."""
+    return bool(_TIME_WORDS_RE.search(text)) and bool(_FILLER_RE.fullmatch(_TIME_WORDS_RE.sub(" ", text)))
 
 
 def _part_only(text: str) -> bool:

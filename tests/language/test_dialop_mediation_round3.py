@@ -308,19 +308,13 @@ def test_an_assistant_saying_a_flight_seems_best_presents_it(message, expected):
 
 # ---- batch s1313 --------------------------------------------------------------------------------
 
-XFAIL = pytest.mark.xfail(strict=True, reason="issue 17 round 3 (s1313): not read yet")
-
 
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
-        pytest.param("if nothing better turns up I'll go with it", [MedAccept()], marks=XFAIL),
-        pytest.param(
-            "I'd miss a meeting but if there's nothing else then we can run with it", [MedAccept()], marks=XFAIL
-        ),
-        pytest.param(
-            "closer would be nice but I'll take it if I need it", [MedAccept(), MedArrival(pref=5)], marks=XFAIL
-        ),
+        pytest.param("if nothing better turns up I'll go with it", [MedAccept()]),
+        pytest.param("I'd miss a meeting but if there's nothing else then we can run with it", [MedAccept()]),
+        pytest.param("closer would be nice but I'll take it if I need it", [MedAccept(), MedArrival(pref=5)]),
         ("if it was cheaper I would take it", [MedReject(), MedPrice(pref=15)]),
     ],
 )
@@ -331,7 +325,7 @@ def test_a_condition_without_a_comma_still_gives_in(message, expected):
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
-        pytest.param("let's stick with the original proposition", [MedReject()], marks=XFAIL),
+        pytest.param("let's stick with the original proposition", [MedReject()]),
         ("I'd go back to the previous offer", [MedReject()]),
     ],
 )
@@ -342,8 +336,8 @@ def test_going_back_to_an_earlier_offer_rejects(message, expected):
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
-        pytest.param("Saturday after 3 or Thursday before noon", [MedWindow(day=1, before="12:00")], marks=XFAIL),
-        pytest.param("Not monday morning. Friday evening is best", [MedWindow(day=2, after="17:00")], marks=XFAIL),
+        pytest.param("Saturday after 3 or Thursday before noon", [MedWindow(day=1, before="12:00")]),
+        pytest.param("Not monday morning. Friday evening is best", [MedWindow(day=2, after="17:00")]),
     ],
 )
 def test_a_day_outside_the_game_gives_no_window(message, expected):
@@ -356,12 +350,10 @@ def test_a_day_outside_the_game_gives_no_window(message, expected):
         pytest.param(
             "I have some important meetings late on Wed, and in the afternoon on Fri",
             [MedWindow(day=0, good=False), MedWindow(day=2, after="12:00", before="17:00", good=False)],
-            marks=XFAIL,
         ),
         pytest.param(
             "My important personal meetings are Thursday morning, and Friday evening",
             [MedWindow(day=1, before="12:00", good=False), MedWindow(day=2, after="17:00", good=False)],
-            marks=XFAIL,
         ),
         ("my medium meetings are on Thursday", []),
     ],
@@ -376,12 +368,10 @@ def test_important_meetings_make_their_times_bad_down_the_list(message, expected
         pytest.param(
             "please avoid my 2 to 5 meeting on Thursday",
             [MedWindow(day=1, after="14:00", before="17:00", good=False)],
-            marks=XFAIL,
         ),
         pytest.param(
             "dodge my 930 to 11 on Wednesday",
             [MedWindow(day=0, after="09:30", before="11:00", good=False)],
-            marks=XFAIL,
         ),
         ("I can skip 2 to 3 meetings on Friday", [MedWindow(day=2)]),
     ],
@@ -395,8 +385,7 @@ def test_a_meeting_named_by_its_range(message, expected):
     [
         pytest.param(
             "could I get one a bit later for the same price?",
-            [MedReject(), MedWindow(day=1, after="10:00"), MedPrice(pref=15)],
-            marks=XFAIL,
+            [MedReject(), MedPrice(pref=15), MedWindow(day=1, after="10:00")],
         ),
     ],
 )
@@ -407,11 +396,9 @@ def test_the_same_price_asks_for_a_low_price(message, expected):
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
-        pytest.param("Okay! Let me send over a proposal now.", [MedOffer()], marks=XFAIL),
-        pytest.param("you would be landing within the hour of your friend", [MedOffer()], marks=XFAIL),
-        pytest.param(
-            "Please allow me a moment to take a look at the flights that would best fit your needs.", [], marks=XFAIL
-        ),
+        pytest.param("Okay! Let me send over a proposal now.", [MedOffer()]),
+        pytest.param("you would be landing within the hour of your friend", [MedOffer()]),
+        pytest.param("Please allow me a moment to take a look at the flights that would best fit your needs.", []),
         ("I will send a proposal shortly", []),
     ],
 )
