@@ -80,7 +80,7 @@ _PRICE_WORDS = re.compile(
 )
 _PRICE_LOW = re.compile(
     r"(doesn'?t|does not|don'?t|do not|not)\s+(really\s+)?(matter|care|mind|important|a concern)|"
-    r"no matter|whatever it costs|money is no"
+    r"no matter|whatever it costs|money is no|(?:is|n'?t|not) (?:an? )?(?:big )?(?:issue|problem|concern|factor)\b"
 )
 _PRICE_MID = re.compile(
     r"reasonabl\w*|(?:not|n'?t)\s+(?:too|that|very|overly|so|super|crazy|extremely|terribly|insanely|ridiculously)\s+"
@@ -88,11 +88,11 @@ _PRICE_MID = re.compile(
 )
 _FRIEND = r"(?:friend\w*|buddy|bud|pal|bff|partner|colleague|mate|companion|him|her|them)"
 _ARRIVAL_WORDS = re.compile(
-    r"\barriv\w*|\bland\w*|\breach\w*|same time|similar tim\w*|\btogether\b|each other|\bclose[rs]?\b|\bnear(?:er|by)?\b|\bfar(?:ther)?\b|\bfurther\b|\baway\b|\bapart\b|\bwith (?:my|his|her) "
+    r"\barriv\w*|\bland\w*|\breach\w*|same time|similar tim\w*|\boff from|\bdifferent times?\b|\btogether\b|each other|\bclose[rs]?\b|\bnear(?:er|by)?\b|\bfar(?:ther)?\b|\bfurther\b|\baway\b|\bapart\b|\bwith (?:my|his|her) "
     + _FRIEND
 )
 _ARRIVAL_FRIENDLY = re.compile(
-    r"same time|similar tim\w*|together|(?:close[rs]?|near(?:er)?|far|farther|further|away|apart|land\w*|arriv\w*|"
+    r"same time|similar tim\w*|different (?:arrival )?times?|together|(?:close[rs]?|near(?:er)?|far|farther|further|away|apart|land\w*|arriv\w*|"
     r"gets? (?:me )?in|reach(?:es|ing)?)\b"
     r"[^.?!]{0,40}\b"
     + _FRIEND
@@ -103,10 +103,16 @@ _ARRIVAL_FRIENDLY = re.compile(
     + r"'?s? (?:arrival|landing|flight time)|"
     # the friend's arrival said to be off: "my buddy is arriving at too different of a time"
     + _FRIEND
-    + r"'?s?\s+(?:is\s+|are\s+|will be\s+)?(?:arriv\w*|land\w*|gets? in)\b[^.?!]{0,30}\b(?:different|far|apart|off|too)\b|"
+    + r"'?s?\s+(?:flight\s+)?(?:is\s+|are\s+|will be\s+)?(?:arriv\w*|land\w*|gets? in)\b[^.?!]{0,30}"
+    r"\b(?:different|far|apart|off|too|way|hours?|before|after|earlier|later)\b|"
+    r"\b(?:off|different|far) from (?:my |his |her |their )?" + _FRIEND + r"|"
     r"\b(?:us|we)\b[^.?!]{0,15}\b(?:arriv\w*|land\w*|get (?:there|in))\b"
 )
-_ARRIVAL_LOW = re.compile(r"(doesn'?t|does not|don'?t|do not|not)\s+(really\s+)?(matter|care|important)")
+_ARRIVAL_LOW = re.compile(
+    r"(doesn'?t|does not|don'?t|do not|not)\s+(really\s+)?(matter|care|important)|"
+    r"(?:don'?t|do not|doesn'?t|does not) mind (?:arriv|land|get|being|if|when)|"
+    r"n'?t (?:that |a )?(?:big |huge )?(?:deal|priority|concern|issue)\b|\bno big deal"
+)
 _ARRIVAL_SOFT = re.compile(
     r"\b(if possible|would be nice|if we can|if it|if that|if they|possibly|hopefully|ideally|hop(?:e|es|ing))\b"
 )
@@ -126,7 +132,7 @@ _HIGH_WORDS = re.compile(
 _MID_WORDS = re.compile(r"\b(medium|mildly|moderate\w*|somewhat|kind of|sort of|average)\b")
 _LOW_WORDS = re.compile(
     r"\bnot\s+(?:very\s+|that\s+|so\s+|too\s+|really\s+)?important|unimportant|low\s*(?:-\s*)?(?:importance|priority|"
-    r"prio|important)|(?:can|could|may|might)\s+(?:probably\s+|easily\s+|afford to\s+)?(?:miss|skip)|skippable|not (?:very|really|that)\b|"
+    r"prio|important)|(?:can|could|may|might)\s+(?:(?!not\b|never\b)\w+\s+){0,3}?(?:miss|skip)|skippable|not (?:very|really|that)\b|"
     r"not at all|\bnot much\b|\bnothing (?:\w+ )?important|\bno\s+(?:\w+\s+){0,3}?important|"
     r"(?:n'?t|\bnot) (?:\w+ ){0,2}?(?:anything|any meetings?) (?:\w+ )?important|" + _SKIPPABLE
 )
@@ -146,7 +152,7 @@ _REJECT_STRONG = re.compile(
     r"doesn'?t work|not work|not ideal|in the middle of|overlapped|conflicted|not affordable|unaffordable|"
     r"not wallet|(?:don'?t|do not) (?:think|believe) (?:that|this|it)|optimi[sz]e|improve|something better|anything better|"
     r"a better (?:one|flight|option)|another (?:flight|option|one|time|day)|interfer\w*|gets? in the way|not great|not good|no good|reject\w*|can'?t do (?:that|this|it)|"
-    r"can'?t make (?:that|this|it)|too many|still a bit|a bit away|"
+    r"can'?t make (?:that|this|it)|too many|still a bit|a bit away|i'?ll pass|i (?:will|would|'d) pass|pass on (?:it|that|this)|"
     r"(?:anything|something|one|options?|flights?) (?:that|which) (?:avoids?|doesn'?t (?:overlap|conflict|clash)|"
     r"does not (?:overlap|conflict|clash)|won'?t (?:overlap|conflict|clash)))\b"
 )
@@ -167,7 +173,7 @@ _REJECT_WEAK = re.compile(
 _ACCEPT_RE = re.compile(
     r"\b(?:should|would|will|might|can|does) work\b|\bbest (?:we|you|i) (?:can|could) (?:do|get)\b|\b(yes|yeah|yea|yep|yup|sure|ok|okay|great|perfect|works|work for me|could work|deal|sounds good|looks good|"
     r"book it|go ahead|fine|good|accept\w*|awesome|excellent|love it|agreed|let'?s do it|i'?ll take it|"
-    r"can be managed|manageable|i suppose)\b"
+    r"can be managed|manageable|i suppose|doable|live with (?:it|that|this)|make (?:it|that|this) work)\b"
 )
 _DEICTIC = re.compile(r"\b(that|this|it|that'?s|thats|this one|that one|the flight|these|those)\b")
 _QUESTION_OPENERS = re.compile(r"^\s*(how|what|when|why|is|are|do|does|did|can|could|would|will|should|any|anything)\b")
@@ -184,7 +190,8 @@ _GREETING = re.compile(
 _PRESENT_RE = re.compile(
     r"\b(here(?:'s| is| are)|how about|what about|how'?s|how is|how does|how do(?:es)? (?:this|that|it)|"
     r"what do you think|check (?:this|it) out|this (?:one|flight|option|proposal|booking)|try (?:this|that|it)|"
-    r"give (?:this|it) a (?:shot|try|go)|there(?:'s| is) (?:only )?(?:a|an|one)\b|i (?:have|found|got) (?:a|an|one|something)|"
+    r"give (?:this|it) a (?:shot|try|go)|there(?:'s| is) (?:only )?(?:a|an|one)\b|(?:i|we) (?:have|found|got|'ve got|'ve found) (?:a|an|one|1|another|something)\b|"
+    r"(?:try|take) (?:a|an|the) (?:flight|option|red[- ]?eye)|"
     r"(?:sending|proposing|sent|proposed)\b(?! (?:shortly|soon|later|momentarily))|best (?:flight|option|bet)|"
     r"will (?:this|that|it) work|does (?:this|that|it) work|is this|would this|would that|"
     r"(?:the|a) (?:cheapest|cheaper|latest|earliest|only) (?:flight|option|one)|suffice|"
@@ -229,7 +236,7 @@ _ARRIVAL_TIME_RE = re.compile(
 )
 _LEVEL_WORDS = re.compile(
     _MUST + "|" + _SKIPPABLE + r"|\bimportan\w*|\bpriority\b|\bprio\b|\bcritical\b|\bskippable\b|\bmedium\b|\bmildly\b|"
-    r"(?:can|could|may|might)\s+(?:\w+\s+){0,2}?(?:miss|skip)\b|can'?t (?:miss|skip)|cannot (?:miss|skip)"
+    r"(?:can|could|may|might)\s+(?:\w+\s+){0,3}?(?:miss|skip)\b|can'?t (?:miss|skip)|cannot (?:miss|skip)"
 )
 _LIKEWISE = re.compile(r"\s*(?:as|so) (?:is|are|does|do|was|were)\b|\s*same (?:for|with|goes for)\b")
 _BUSY = re.compile(
@@ -339,6 +346,11 @@ def _normalize(message: object) -> str:
     text = re.sub(r"\bjet\s+blue\b", "jetblue", text)
     text = re.sub(r"\b(?:ggod|gud|goood+|godo)\b", "good", text)
     text = re.sub(r"\bteh\b", "the", text)
+    # a time ruled out: "Wed is out", "a no go", "out of the question"; "price is no object"
+    text = re.sub(
+        r"\bno[- ]go\b|\bout of the question\b|(?<=\bis )out\b(?!\s+(?:of|for|there|to)\b)", "impossible", text
+    )
+    text = re.sub(r"\b(?:is )?no object\b", "does not matter", text)
     # "the lowest importance window would be from 2-6": a free time, not a meeting
     text = re.sub(
         r"\blow(?:est|er)?\s+(?:importance|priority)\s+(window|time|slot|period|block|stretch)", r"free \1", text

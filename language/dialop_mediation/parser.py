@@ -207,12 +207,16 @@ _ASK_ARRIVAL = re.compile(
 )
 
 
+_FLIGHT_ARRIVES_RE = re.compile(r"\b(?:flight|one|option|it)\b[^.?!]{0,40}\b(?:arriv\w*|lands?|landing)\b")
+"""A flight described by its arrival ("a flight on 6/2 that lands at 9:25?"): no question about arriving."""
+
+
 def _asks(clause: str) -> list[MedAsk]:
     """The assistant's questions in a clause: price, arrival, events' importance, else the schedule."""
     asks: list[MedAsk] = []
     if _PRICE_WORDS.search(clause) and not re.search(r"\$\s*\d|\d\s*\$", clause):
         asks.append(MedAsk(about="price"))
-    if _ASK_ARRIVAL.search(clause):
+    if _ASK_ARRIVAL.search(clause) and not _FLIGHT_ARRIVES_RE.search(clause):
         asks.append(MedAsk(about="arrival"))
     if _IMPORTANCE_WORDS.search(clause):
         asks.extend(MedAsk(about="event", day=day, start=clock(start)) for day, start, _ in _events(clause))
@@ -428,7 +432,8 @@ def _price(clause: str, question: bool = False) -> MedPrice | None:
         pref = MID_PRICE_PREF
     elif re.search(
         r"cheap|cheep|inexpensive|budget|(?:need|want|find|get|looking for) a good price|better price|lower price|reduce (?:the )?(?:costs?|price)|lower (?:the )?(?:costs?|price)|less expensive|pricey|pricy|expensive|low price|save|costs? down|too rich|better price|"
-        r"(?:same|similar) (?:price|cost|fare)",
+        r"(?:same|similar) (?:price|cost|fare)|money'?s? (?:is )?(?:\w+ )?tight|tight budget|minimi[sz]e|"
+        r"keep (?:the )?(?:costs?|price)s? (?:down|low)|(?:a lot of|lots of|too much|so much|that much) money",
         clause,
     ):
         pref = HIGH_PRICE_PREF
@@ -683,7 +688,8 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
         if not _CONTINUATION_RE.match(piece):
             previous_days = []  # a new piece names its own days ("Wed morning, or a redeye")
         waiting: list[int | None] = []
-        parts = re.split(r"\b(or|and)\b|&", piece)
+        # "from Wednesday evening to Thursday morning": a range across days is one window per day
+        parts = _SEGMENT_RE.split(piece)
         segments = parts[0::2]
         joins = ["", *(j or "and" for j in parts[1::2])]
         named = [
@@ -767,6 +773,7 @@ _PIECE_RE = re.compile(
 )
 
 
+_SEGMENT_RE = re.compile(rf"\b(or|and|(?:to|through|thru|till|until)(?=\s+(?:the\s+)?(?:{_ANY_DATE})\b))\b|&")
 _OTHER_DAY_RE = re.compile(r"\b(?:monday|tuesday|tues|saturday|sunday|mon|weekend)s?\b")
 _TIME_WORDS_RE = re.compile(rf"{_DAY_RE.pattern}|{_PART_RE.pattern}|{_TIME_RE.pattern}")
 _FILLER_RE = re.compile(r"(?:\W|\b(?:and|or|also|on|in|at|the|early|late|from|to|of|day|then)\b)*")
