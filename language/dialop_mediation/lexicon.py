@@ -131,7 +131,7 @@ _HIGH_WORDS = re.compile(
 )
 _MID_WORDS = re.compile(r"\b(medium|mildly|moderate\w*|somewhat|kind of|sort of|average)\b")
 _LOW_WORDS = re.compile(
-    r"\bnot\s+(?:very\s+|that\s+|so\s+|too\s+|really\s+)?important|unimportant|low\s*(?:-\s*)?(?:importance|priority|"
+    r"(?:\bnot|n't)\s+(?:very\s+|that\s+|so\s+|too\s+|really\s+)?important|unimportant|low\s*(?:-\s*)?(?:importance|priority|"
     r"prio|important)|(?:can|could|may|might)\s+(?:(?!not\b|never\b)\w+\s+){0,3}?(?:miss|skip)|skippable|not (?:very|really|that)\b|"
     r"not at all|\bnot much\b|\bnothing (?:\w+ )?important|\bno\s+(?:\w+\s+){0,3}?important|"
     r"(?:n'?t|\bnot) (?:\w+ ){0,2}?(?:anything|any meetings?) (?:\w+ )?important|" + _SKIPPABLE
@@ -152,7 +152,10 @@ _REJECT_STRONG = re.compile(
     r"doesn'?t work|not work|not ideal|in the middle of|overlapped|conflicted|not affordable|unaffordable|"
     r"not wallet|(?:don'?t|do not) (?:think|believe) (?:that|this|it)|optimi[sz]e|improve|something better|anything better|"
     r"a better (?:one|flight|option)|another (?:flight|option|one|time|day)|interfer\w*|gets? in the way|not great|not good|no good|reject\w*|can'?t do (?:that|this|it)|"
-    r"can'?t make (?:that|this|it)|too many|still a bit|a bit away|i'?ll pass|i (?:will|would|'d) pass|pass on (?:it|that|this)|"
+    r"can'?t make (?:that|this|it)|too many|still a bit|a bit away|i'?ll pass|"
+    r"stick (?:with|to) (?:the|that) (?:jetblue|american|delta|southwest|united|alaska|first|previous|original|earlier|other|old|last)\b|"
+    r"(?:meetings?|blocked|busy|booked|packed|full)\b[^.?!]{0,30}\b(?:during|at|around|in) (?:that|this) "
+    r"(?:time|slot|window|period|time ?frame)|i (?:will|would|'d) pass|pass on (?:it|that|this)|"
     r"(?:anything|something|one|options?|flights?) (?:that|which) (?:avoids?|doesn'?t (?:overlap|conflict|clash)|"
     r"does not (?:overlap|conflict|clash)|won'?t (?:overlap|conflict|clash)))\b"
 )
@@ -173,12 +176,12 @@ _REJECT_WEAK = re.compile(
 _ACCEPT_RE = re.compile(
     r"\b(?:should|would|will|might|can|does) work\b|\bbest (?:we|you|i) (?:can|could) (?:do|get)\b|\b(yes|yeah|yea|yep|yup|sure|ok|okay|great|perfect|works|work for me|could work|deal|sounds good|looks good|"
     r"book it|go ahead|fine|good|accept\w*|awesome|excellent|love it|agreed|let'?s do it|i'?ll take it|"
-    r"can be managed|manageable|i suppose|doable|live with (?:it|that|this)|make (?:it|that|this) work)\b"
+    r"can be managed|manageable|i suppose|doable|stick (?:with|to) (?:this|it)|live with (?:it|that|this)|make (?:it|that|this) work)\b"
 )
 _DEICTIC = re.compile(r"\b(that|this|it|that'?s|thats|this one|that one|the flight|these|those)\b")
 _QUESTION_OPENERS = re.compile(r"^\s*(how|what|when|why|is|are|do|does|did|can|could|would|will|should|any|anything)\b")
 _GREETING = re.compile(
-    r"^\s*(?:(?:hello|hi|hey|heya|hiya|greetings|good (?:morning|afternoon|evening))\b[\s!,.]*)*"
+    r"^\s*(?:(?:hello|hi|hey|heya|hiya|greetings|good (?:morning|afternoon|evening))\b[\s!,.:;-]*)*"
     r"(?:(?:how|what) (?:can|may|could|shall) i (?:help|assist|do for)|(?:can|may|could|shall) i (?:help|assist)|how(?:'s| is| are) (?:it going|you)|"
     r"what (?:can i|do you need|are we doing|we doing)|"
     r"(?:sure|of course|absolutely|no problem|yes)\b[^?]{0,40}(?:help|do that|can)|nice to meet|"
@@ -190,7 +193,7 @@ _GREETING = re.compile(
 _PRESENT_RE = re.compile(
     r"\b(here(?:'s| is| are)|how about|what about|how'?s|how is|how does|how do(?:es)? (?:this|that|it)|"
     r"what do you think|check (?:this|it) out|this (?:one|flight|option|proposal|booking)|try (?:this|that|it)|"
-    r"give (?:this|it) a (?:shot|try|go)|there(?:'s| is) (?:only )?(?:a|an|one)\b|(?:i|we) (?:have|found|got|'ve got|'ve found) (?:a|an|one|1|another|something)\b|"
+    r"give (?:this|it) a (?:shot|try|go)|there(?:'s| is) (?:only )?(?:a|an|one|1)\b|(?:i|we) (?:have|found|got|'ve got|'ve found) (?:a|an|one|1|another|something)\b|"
     r"(?:try|take) (?:a|an|the) (?:flight|option|red[- ]?eye)|"
     r"(?:sending|proposing|sent|proposed)\b(?! (?:shortly|soon|later|momentarily))|best (?:flight|option|bet)|"
     r"will (?:this|that|it) work|does (?:this|that|it) work|is this|would this|would that|"
@@ -346,6 +349,10 @@ def _normalize(message: object) -> str:
     text = re.sub(r"\bjet\s+blue\b", "jetblue", text)
     text = re.sub(r"\b(?:ggod|gud|goood+|godo)\b", "good", text)
     text = re.sub(r"\bteh\b", "the", text)
+    # "arent", "isnt", "cant": contractions typed without their apostrophe
+    text = re.sub(r"\b(are|is|do|does|did|was|were|have|has|had|could|would|should|wo|ca)nt\b", r"\1n't", text)
+    # "my only low impact meeting": impact is importance
+    text = re.sub(r"\b(low|high|medium|big|little|minimal|mid)[- ]impact\b", r"\1 importance", text)
     # a time ruled out: "Wed is out", "a no go", "out of the question"; "price is no object"
     text = re.sub(
         r"\bno[- ]go\b|\bout of the question\b|(?<=\bis )out\b(?!\s+(?:of|for|there|to)\b)", "impossible", text

@@ -505,8 +505,6 @@ def test_helping_to_book_a_flight_presents_none():
 
 # ---- batch s1414 --------------------------------------------------------------------------------
 
-XFAIL = pytest.mark.xfail(strict=True, reason="issue 17 round 3 (s1414): not read yet")
-
 
 @pytest.mark.parametrize(
     ("message", "expected"),
@@ -514,11 +512,8 @@ XFAIL = pytest.mark.xfail(strict=True, reason="issue 17 round 3 (s1414): not rea
         pytest.param(
             "my one low impact meeting is Friday at 2:30 PM",
             [MedEvent(day=2, start="14:30", importance=2)],
-            marks=XFAIL,
         ),
-        pytest.param(
-            "the 9 AM on Wednesday is high impact", [MedEvent(day=0, start="09:00", importance=9)], marks=XFAIL
-        ),
+        pytest.param("the 9 AM on Wednesday is high impact", [MedEvent(day=0, start="09:00", importance=9)]),
     ],
 )
 def test_impact_is_importance(message, expected):
@@ -531,7 +526,6 @@ def test_impact_is_importance(message, expected):
         pytest.param(
             "Thursday after 2pm is great since those meetings arent very important",
             [MedWindow(day=1, after="14:00")],
-            marks=XFAIL,
         ),
         ("Friday morning, the meetings there isnt important", [MedWindow(day=2, before="12:00")]),
         ("I cant do Wednesday", [MedWindow(day=0, good=False)]),
@@ -544,10 +538,10 @@ def test_contractions_without_apostrophes(message, expected):
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
-        pytest.param("let's stick with that delta option", [MedReject()], marks=XFAIL),
-        pytest.param("I have important meetings during that time", [MedReject()], marks=XFAIL),
-        pytest.param("my calendar is blocked at that time slot", [MedReject()], marks=XFAIL),
-        pytest.param("let's stick with this one", [MedAccept()], marks=XFAIL),
+        pytest.param("let's stick with that delta option", [MedReject()]),
+        pytest.param("I have important meetings during that time", [MedReject()]),
+        pytest.param("my calendar is blocked at that time slot", [MedReject()]),
+        pytest.param("let's stick with this one", [MedAccept()]),
     ],
 )
 def test_more_indirect_rejections(message, expected):
@@ -557,9 +551,9 @@ def test_more_indirect_rejections(message, expected):
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
-        pytest.param("Hello - how can I help you?", [], marks=XFAIL),
+        pytest.param("Hello - how can I help you?", []),
         ("Hi: what can I do for you?", []),
-        pytest.param("Looks like there's 1 flight that may work for you on Friday.", [MedOffer()], marks=XFAIL),
+        pytest.param("Looks like there's 1 flight that may work for you on Friday.", [MedOffer()]),
     ],
 )
 def test_assistant_greetings_and_single_flights(message, expected):
