@@ -88,7 +88,7 @@ _PRICE_MID = re.compile(
 )
 _FRIEND = r"(?:friend\w*|buddy|bud|pal|bff|partner|colleague|mate|companion|him|her|them)"
 _ARRIVAL_WORDS = re.compile(
-    r"\barriv\w*|\bland\w*|\breach\w*|same time|similar tim\w*|\boff from|\bdifferent times?\b|\btogether\b|each other|\bclose[rs]?\b|\bnear(?:er|by)?\b|\bfar(?:ther)?\b|\bfurther\b|\baway\b|\bapart\b|\bwith (?:my|his|her) "
+    r"\barriv\w*|\bland\w*|\breach\w*|\baround\b|same time|similar tim\w*|\boff from|\bdifferent times?\b|\btogether\b|each other|\bclose[rs]?\b|\bnear(?:er|by)?\b|\bfar(?:ther)?\b|\bfurther\b|\baway\b|\bapart\b|\bwith (?:my|his|her) "
     + _FRIEND
 )
 _ARRIVAL_FRIENDLY = re.compile(
@@ -106,6 +106,7 @@ _ARRIVAL_FRIENDLY = re.compile(
     + r"'?s?\s+(?:flight\s+)?(?:is\s+|are\s+|will be\s+)?(?:arriv\w*|land\w*|gets? in)\b[^.?!]{0,30}"
     r"\b(?:different|far|apart|off|too|way|hours?|before|after|earlier|later)\b|"
     r"\b(?:off|different|far) from (?:my |his |her |their )?" + _FRIEND + r"|"
+    r"\baround (?:my |his |her |their )?" + _FRIEND + r"'?s?\s+(?:flight|arrival|landing)|"
     r"\b(?:us|we)\b[^.?!]{0,15}\b(?:arriv\w*|land\w*|get (?:there|in))\b"
 )
 _ARRIVAL_LOW = re.compile(
@@ -153,6 +154,7 @@ _REJECT_STRONG = re.compile(
     r"not wallet|(?:don'?t|do not) (?:think|believe) (?:that|this|it)|optimi[sz]e|improve|something better|anything better|"
     r"a better (?:one|flight|option)|another (?:flight|option|one|time|day)|interfer\w*|gets? in the way|not great|not good|no good|reject\w*|can'?t do (?:that|this|it)|"
     r"can'?t make (?:that|this|it)|too many|still a bit|a bit away|i'?ll pass|"
+    r"not (?:that|this) (?:time|slot|time slot|one|flight|option|day)\b|"
     r"stick (?:with|to) (?:the|that) (?:jetblue|american|delta|southwest|united|alaska|first|previous|original|earlier|other|old|last)\b|"
     r"(?:meetings?|blocked|busy|booked|packed|full)\b[^.?!]{0,30}\b(?:during|at|around|in) (?:that|this) "
     r"(?:time|slot|window|period|time ?frame)|i (?:will|would|'d) pass|pass on (?:it|that|this)|"
@@ -165,7 +167,10 @@ _NOT_PRICEY = re.compile(
 )
 _PRICE_PRAISE = re.compile(
     r"\b(?:is|was|'s|at) (?:a )?(?:really |very |pretty )?(?:great|good|nice|decent|fine|fair|reasonable|low) (?:price|deal|fare)\b|"
-    r"\bprice (?:is|was|'s) (?:really |very |pretty )?(?:great|good|nice|decent|fine|fair|ok|okay|reasonable|low)\b"
+    r"\bprice (?:is|was|'s) (?:really |very |pretty )?(?:great|good|nice|decent|fine|fair|ok|okay|reasonable|low)\b|"
+    # "that is super affordable": the offer's price praised
+    r"(?:^|\b(?:but|and|so|though|although)\s+|,\s*)(?:that|this|it)(?:'s| is| was) (?:really |very |super |pretty |quite |so )?"
+    r"(?:affordable|cheap|inexpensive|a bargain|a steal)\b"
 )
 _NOT_BAD = re.compile(r"\bnot (?:too |that |so |all that )?bad\b")
 _REJECT_WEAK = re.compile(
@@ -291,6 +296,7 @@ _OPEN_TIME_RE = re.compile(rf"\b{_TIME}\s*(onward|at the latest)\b")
 _ARRIVAL_PHRASE_RE = re.compile(
     r"\b(arriv(?:e|es|ing)|lands?|landing|gets? in)\b((?:(?!\b(?:and|but|so|while|though|if)\b)[^.?!,;/\n]){0,60})"
 )
+_DAY_LIST_RE = re.compile(rf"\b((?:{_ANY_DATE}))\s*,\s*(?=(?:{_ANY_DATE})\b)")
 _OTHER_MEETING_RE = re.compile(
     r"\b((?:miss|skip)\w*)\s+(?:the\s+)?(?:later|earlier|latter|former|first|second|last|other)\s+(?:one|meeting)\b"
 )
@@ -372,6 +378,8 @@ def _normalize(message: object) -> str:
     # "my 830 to 9": a clock written without its colon, starting a range
     text = re.sub(r"(?<![$\d:/.])\b([1-9]|1[0-2])([0-5]\d)(?!\d)\s*(?=(?:-|to|until|till)\s*\d)", r"\1:\2 ", text)
     text = _TYPO_WORD_RE.sub(_spelled, text)
+    # "Wednesday, Thursday or Friday during the morning": a list of days is one phrase
+    text = _DAY_LIST_RE.sub(r"\1 or ", text)
     # "my 830 is very important", "my 9:30 is a must": a meeting named by its clock
     text = _BARE_CLOCK_RE.sub(_clock_meeting, text)
     text = _PART_SLASH_RE.sub(r"\1 or ", text)

@@ -522,7 +522,8 @@ def _importances(clause: str, default_day: int | None = None) -> list[ActBase]:
 
 _NAMED_FLIGHT_RE = re.compile(
     rf"\b(?:the|that|this)\s+(?:\w+\s+){{0,2}}?{_TIME}\s*(?:one|flight|option|departure)\b|"
-    rf"\b(?:the|that)\s+(?:one|flight|option)\s+(?:at|that (?:leaves|departs) at|leaving at|departing at)\s+{_TIME}"
+    rf"\b(?:the|that|a|an)\s+(?:\w+\s+){{0,2}}?(?:one|flight|option)\s+(?:on\s+\S+\s+)?"
+    rf"(?:at|that (?:leaves|departs) at|leaving at|departing at)\s+{_TIME}"
 )
 
 
@@ -656,7 +657,8 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
         said = _good(pieces[k])
         if said is not None:
             polarity[k] = said
-        elif k + 1 < len(pieces) and _CONTINUATION_RE.match(pieces[k + 1]):
+        elif k + 1 < len(pieces) and (_CONTINUATION_RE.match(pieces[k + 1]) or _bare_times(pieces[k])):
+            # "Wed morning, Thurs afternoon are both rough": a bare list item takes the judgement after it
             polarity[k] = polarity[k + 1]
     out: list[MedWindow] = []
     previous_level: int | None = None
@@ -704,7 +706,10 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
             if not days and ((after, before) == (None, None) or _OTHER_DAY_RE.search(segment)):
                 continue  # "after noon monday": a day outside the game
             if days and (after, before) == (None, None):
-                if re.search(r"\b(?:late|early|latest|earliest|(?:later|earlier) in the day)\b", segment):
+                if re.search(
+                    r"\b(?:late|early|latest|earliest|(?:later|earlier) in the day|all of|all day|whole|entire)\b",
+                    segment,
+                ):
                     # "really late wed/thurs or maybe fri morning": early / late do not narrow, and the
                     # days do not wait for the next segment's bounds nor share the last one's
                     _flush(out, carry)
