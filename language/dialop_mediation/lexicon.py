@@ -65,9 +65,9 @@ _PART_NAMES = {
     "second half": "second half",
 }
 _PART_RE = re.compile(
-    r"\b(first half|second half|mornings?|morn|afternoons?|afternoonish|evenings?|nights?|tonight|red[- ]?eyes?|mid[- ]?day|middle of (?:the )?day|lunch(?:time)?)\b"
+    r"\b(first half|second half|mornings?|morn|afternoons?|afternoonish|evenings?|nights?|tonight|red[- ]?eyes?|mid[- ]?day|middle of (?:the )?days?|lunch(?:time)?)\b"
 )
-_BOUND_WORDS = r"after|past|from|since|before|by|until|till|earlier than|later than|no later than|pre|post"
+_BOUND_WORDS = r"after|past|from|since|starting (?:at|from)|starting|before|by|until|till|earlier than|later than|no later than|pre|post"
 _BOUND_RE = re.compile(rf"\b({_BOUND_WORDS})[\s-]*(?:about\s+|around\s+)?{_TIME}")
 _BARE_BOUND_RE = re.compile(
     rf"\b({_BOUND_WORDS})[\s-]+(\d{{1,2}})\b(?!\s*(?:am|pm|:|/|\d|%|hours?|hrs?|min\w*|meetings?|flights?|days?|people|of\b))"
@@ -107,7 +107,8 @@ _ARRIVAL_FRIENDLY = re.compile(
     r"\b(?:different|far|apart|off|too|way|hours?|before|after|earlier|later)\b|"
     r"\b(?:off|different|far) from (?:my |his |her |their )?" + _FRIEND + r"|"
     r"\baround (?:my |his |her |their )?" + _FRIEND + r"'?s?\s+(?:flight|arrival|landing)|"
-    r"\b(?:us|we)\b[^.?!]{0,15}\b(?:arriv\w*|land\w*|get (?:there|in))\b"
+    # "we arrive together", but not "can we land in the morning?" (an arrival time, no friend)
+    r"\b(?:us|we)\b[^.?!]{0,15}\b(?:arriv\w*|land\w*|get (?:there|in))\b(?!\s+(?:in the|on|by|before|after|early|late)\b)"
 )
 _ARRIVAL_LOW = re.compile(
     r"(doesn'?t|does not|don'?t|do not|not)\s+(really\s+)?(matter|care|important)|"
@@ -154,7 +155,8 @@ _REJECT_STRONG = re.compile(
     r"not wallet|(?:don'?t|do not) (?:think|believe) (?:that|this|it)|optimi[sz]e|improve|something better|anything better|"
     r"a better (?:one|flight|option)|another (?:flight|option|one|time|day)|interfer\w*|gets? in the way|not great|not good|no good|reject\w*|can'?t do (?:that|this|it)|"
     r"can'?t make (?:that|this|it)|too many|still a bit|a bit away|i'?ll pass|"
-    r"not (?:that|this) (?:time|slot|time slot|one|flight|option|day)\b|"
+    r"not (?:that|this) (?:time|slot|time slot|one|flight|option|day)\b|not a (?:big )?fan|"
+    r"(?:one|flight|option|proposal)s? (?:that )?you (?:proposed|sent|offered|suggested|showed|had)\b[^.?!]{0,20}\b(?:before|earlier|first|previously)|"
     r"stick (?:with|to) (?:the|that) (?:jetblue|american|delta|southwest|united|alaska|first|previous|original|earlier|other|old|last)\b|"
     r"(?:meetings?|blocked|busy|booked|packed|full)\b[^.?!]{0,30}\b(?:during|at|around|in) (?:that|this) "
     r"(?:time|slot|window|period|time ?frame)|i (?:will|would|'d) pass|pass on (?:it|that|this)|"
@@ -355,6 +357,8 @@ def _normalize(message: object) -> str:
     text = re.sub(r"\bjet\s+blue\b", "jetblue", text)
     text = re.sub(r"\b(?:ggod|gud|goood+|godo)\b", "good", text)
     text = re.sub(r"\bteh\b", "the", text)
+    # "the flight you proposed earlier": an earlier offer, not a flight earlier than this one
+    text = re.sub(r"\b(proposed|sent|offered|suggested|showed|had) (?:earlier|before)\b", r"\1 previously", text)
     # "arent", "isnt", "cant": contractions typed without their apostrophe
     text = re.sub(r"\b(are|is|do|does|did|was|were|have|has|had|could|would|should|wo|ca)nt\b", r"\1n't", text)
     # "my only low impact meeting": impact is importance

@@ -135,7 +135,12 @@ class MediationParser:
             details = _offer_details(clause)
             if _GREETING.search(clause) and not details and not _WH_SCHEDULE.search(clause):
                 continue
-            if question and presents and _WH_SCHEDULE.search(clause):
+            if (
+                question
+                and presents
+                and _WH_SCHEDULE.search(clause)
+                and not re.search(r"\bthis (?:flight|one|option|proposal)\b|\bhere\b", clause)
+            ):
                 presents = False
             found = _asks(clause) if question and not presents else []
             if found and (
@@ -607,7 +612,7 @@ def _span(text: str, context: MediationContext | None = None) -> tuple[str | Non
     for word, minutes in bounds:
         if minutes is None:
             continue
-        if word in ("after", "past", "from", "since", "later than", "post"):
+        if word in ("after", "past", "from", "since", "later than", "post") or word.startswith("starting"):
             lo = minutes
         else:
             hi = minutes
@@ -745,6 +750,8 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
                     after, before = after or last.after, before or last.before
             _flush(out, carry)
             alone = _part_only(segment)
+            if context.start is not None and context.start in (after, before) and _RELATIVE_WISH_RE.search(segment):
+                good = True  # "let's try earlier to avoid the 12 pm meeting": the wish, not what it avoids
             for day in [*waiting, *days]:
                 if day is None and level is not None:
                     continue
@@ -766,6 +773,7 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
     return _unique(out)
 
 
+_RELATIVE_WISH_RE = re.compile(r"\b(?:try|something|anything|one|how about|what about|maybe|perhaps|could|can)\b")
 _HAVE_MEETING_RE = re.compile(
     r"\b(?:i|we) (?:also )?(?:have|'?ve got|got)\b(?!(?:[^,]{0,40})\b(?:after|before|until|till|by|from|past)\b)"
     r"[^,]{0,40}\bmeetings?\b"

@@ -626,20 +626,14 @@ def test_a_price_praised_with_that_is_no_preference(message, expected):
 
 # ---- batch s1616 --------------------------------------------------------------------------------
 
-XFAIL = pytest.mark.xfail(strict=True, reason="issue 17 round 3 (s1616): not read yet")
-
 
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
-        pytest.param(
-            "Thursday starting at 2 PM until 6 PM", [MedWindow(day=1, after="14:00", before="18:00")], marks=XFAIL
-        ),
+        pytest.param("Thursday starting at 2 PM until 6 PM", [MedWindow(day=1, after="14:00", before="18:00")]),
         ("Friday starting from 4:30 onward", [MedWindow(day=2, after="16:30")]),
-        pytest.param(
-            "I'm busy most middle of the days", [MedWindow(after="11:00", before="13:00", good=False)], marks=XFAIL
-        ),
-        pytest.param("can we land in the morning?", [], marks=XFAIL),
+        pytest.param("I'm busy most middle of the days", [MedWindow(after="11:00", before="13:00", good=False)]),
+        pytest.param("can we land in the morning?", []),
         ("can we land at the same time?", [MedArrival(pref=8)]),
     ],
 )
@@ -650,13 +644,12 @@ def test_starting_at_and_landing_in_the_morning(message, expected):
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
-        pytest.param("Not a fan of this one", [MedReject()], marks=XFAIL),
+        pytest.param("Not a fan of this one", [MedReject()]),
         ("maybe go with the one you sent before?", [MedReject()]),
-        pytest.param("maybe the flight you proposed earlier?", [MedReject()], marks=XFAIL),
+        pytest.param("maybe the flight you proposed earlier?", [MedReject()]),
         pytest.param(
             "let's try earlier to avoid my 3 pm meeting",
             [MedReject(), MedWindow(day=1, before="10:00")],
-            marks=XFAIL,
         ),
     ],
 )
@@ -664,6 +657,5 @@ def test_more_requests_to_replace_the_offer(message, expected):
     assert [a for a in _user(message, **ON_TABLE) if not isinstance(a, MedEvent)] == expected
 
 
-@XFAIL
 def test_an_assistant_presenting_this_flight_with_a_question_about_a_meeting():
     assert _assistant("Ok, this flight does overlap with one work meeting though, is that ok?") == [MedOffer()]
