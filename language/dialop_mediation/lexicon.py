@@ -15,20 +15,22 @@ DAY_TOKENS = ("wed", "thu", "fri")
 _NOT_A_DATE = r"(?!\s*(?:one|flight|option|proposal|meeting|time|choice|pick|half|place|priority))"
 _DAY_WORDS = (
     (0, r"wed(?:nesday|s)?|weds|5/31|05/31|may\s*31(?:st)?|31st"),
-    (1, r"thu(?:rs?(?:day)?)?s?|6/1|06/01|june\s*1(?:st)?|1st" + _NOT_A_DATE),
-    (2, r"fri(?:day)?s?|6/2|06/02|june\s*2(?:nd)?|2nd" + _NOT_A_DATE),
+    (1, r"thu(?:rs?(?:day)?)?s?|6/1|06/01|june\s*1(?:st)?" + _NOT_A_DATE + "|1st" + _NOT_A_DATE),
+    (2, r"fri(?:day)?s?|6/2|06/02|june\s*2(?:nd)?" + _NOT_A_DATE + "|2nd" + _NOT_A_DATE),
 )
 _DAY_RE = re.compile("|".join(rf"(?P<d{day}>\b(?:{words})\b(?![:/]\d))" for day, words in _DAY_WORDS))
 _ANY_DAY_RE = re.compile(r"\b(?:any|every|each|all)\s+days?\b|\ball (?:three|3) days\b")
 _TIME = r"(?:(\d{1,2}):(\d{2})\s*(am|pm)?|(\d{1,2})\s*(am|pm)|\b(noon|midnight)\b)"
 _TIME_RE = re.compile(rf"\b{_TIME}(?![\d/])")
 _RANGE_RE = re.compile(rf"\b{_TIME}\s*(?:-|–|to|until|till)\s*{_TIME}(?![\d/])")
-_LOOSE_RANGE_RE = re.compile(r"\b(\d{1,2})\s*(?:-|to)\s*(\d{1,2})\s*(am|pm)\b")
+_LOOSE_RANGE_RE = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(?:-|to)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b")
 _BARE_RANGE_RE = re.compile(
-    r"(?<![$\d:/.])\b(?:(?:from|between)\s+)?(\d{1,2})\s*(?:-|to|until|till)\s*(\d{1,2})\b"
-    r"(?!\s*(?:am|pm|:|/|\d|%|hours?|hrs?|min\w*|meetings?|flights?|days?|people|times?|of\b|out\b))"
+    r"(?<![$\d:/.])\b(?:(?:from|between)\s+)?(\d{1,2})(?::([0-5]\d))?\s*(?:-|to|until|till)\s*(\d{1,2})(?::([0-5]\d))?\b"
+    # "my 3 to 7 meeting" is a range, "2 to 3 meetings" a count
+    r"(?!\s*(?:am|pm|:|/|\d|%|hours?|hrs?|min\w*|meetings|flights?|days?|people|times?|of\b|out\b))"
 )
 _OUT_OF_10 = re.compile(r"\b(\d{1,2})\s*(?:/|out of)\s*10\b")
+_SCALE_RE = re.compile(r"\b(?:on|in) a scale (?:of|from)\s*(?:(?:0|1|one|zero)\s*(?:-|to)\s*)?(10|ten|20|twenty)\b")
 _OUT_OF_20 = re.compile(r"\b(\d{1,2})\s*(?:/|out of)\s*20\b")
 _MEAN_RE = re.compile(r"(?:usual|typical|average|normal|mean)\s+(?:fare|price|cost)[^$\d]{0,12}\$\s*(\d+)")
 _CARRIER_RE = re.compile(r"\b(" + "|".join(c.lower() for c in CARRIERS) + r")\b")
@@ -63,9 +65,9 @@ _PART_NAMES = {
     "second half": "second half",
 }
 _PART_RE = re.compile(
-    r"\b(first half|second half|mornings?|morn|afternoons?|afternoonish|evenings?|nights?|tonight|red[- ]?eyes?|mid[- ]?day|middle of (?:the )?day|lunch(?:time)?)\b"
+    r"\b(first half|second half|mornings?|morn|afternoons?|afternoonish|evenings?|nights?|tonight|red[- ]?eyes?|mid[- ]?day|middle of (?:the )?days?|lunch(?:time)?)\b"
 )
-_BOUND_WORDS = r"after|past|from|since|before|by|until|till|earlier than|later than|no later than|pre|post"
+_BOUND_WORDS = r"after|past|from|since|starting (?:at|from)|starting|before|by|until|till|earlier than|later than|no later than|pre|post"
 _BOUND_RE = re.compile(rf"\b({_BOUND_WORDS})[\s-]*(?:about\s+|around\s+)?{_TIME}")
 _BARE_BOUND_RE = re.compile(
     rf"\b({_BOUND_WORDS})[\s-]+(\d{{1,2}})\b(?!\s*(?:am|pm|:|/|\d|%|hours?|hrs?|min\w*|meetings?|flights?|days?|people|of\b))"
@@ -78,18 +80,20 @@ _PRICE_WORDS = re.compile(
 )
 _PRICE_LOW = re.compile(
     r"(doesn'?t|does not|don'?t|do not|not)\s+(really\s+)?(matter|care|mind|important|a concern)|"
-    r"no matter|whatever it costs|money is no"
+    r"no matter|whatever it costs|money is no|(?:is|n'?t|not) (?:an? )?(?:big )?(?:issue|problem|concern|factor)\b"
 )
 _PRICE_MID = re.compile(
-    r"reasonabl\w*|(?:not|n'?t)\s+(?:too|that|very|overly)\s+(?:pricey|pricy|expensive)|affordabl\w*|cost[- ]effective|moderate\w*|decent price|fair price"
+    r"reasonabl\w*|(?:not|n'?t)\s+(?:too|that|very|overly|so|super|crazy|extremely|terribly|insanely|ridiculously)\s+"
+    r"(?:pricey|pricy|expensive)|affordabl\w*|cost[- ]effective|moderate\w*|decent price|fair price"
 )
 _FRIEND = r"(?:friend\w*|buddy|bud|pal|bff|partner|colleague|mate|companion|him|her|them)"
 _ARRIVAL_WORDS = re.compile(
-    r"\barriv\w*|\bland\w*|same time|\btogether\b|each other|\bclose[rs]?\b|\bnear(?:er|by)?\b|\bfar(?:ther)?\b|\bfurther\b|\baway\b|\bapart\b|\bwith (?:my|his|her) "
+    r"\barriv\w*|\bland\w*|\breach\w*|\baround\b|same time|similar tim\w*|\boff from|\bdifferent times?\b|\btogether\b|each other|\bclose[rs]?\b|\bnear(?:er|by)?\b|\bfar(?:ther)?\b|\bfurther\b|\baway\b|\bapart\b|\bwith (?:my|his|her) "
     + _FRIEND
 )
 _ARRIVAL_FRIENDLY = re.compile(
-    r"same time|together|(?:close[rs]?|near(?:er)?|far|farther|further|away|apart|land\w*|arriv\w*|gets? (?:me )?in)\b"
+    r"same time|similar tim\w*|different (?:arrival )?times?|together|(?:close[rs]?|near(?:er)?|far|farther|further|away|apart|land\w*|arriv\w*|"
+    r"gets? (?:me )?in|reach(?:es|ing)?)\b"
     r"[^.?!]{0,40}\b"
     + _FRIEND
     + r"|\bshow(?:s|ing)? up\b[^.?!]{0,20}\b"
@@ -97,11 +101,22 @@ _ARRIVAL_FRIENDLY = re.compile(
     + r"|\bcloser\b|too far|far away|way off|\bapart\b|still a bit away|each other|"
     + _FRIEND
     + r"'?s? (?:arrival|landing|flight time)|"
-    r"\b(?:us|we)\b[^.?!]{0,15}\b(?:arriv\w*|land\w*|get (?:there|in))\b"
+    # the friend's arrival said to be off: "my buddy is arriving at too different of a time"
+    + _FRIEND
+    + r"'?s?\s+(?:flight\s+)?(?:is\s+|are\s+|will be\s+)?(?:arriv\w*|land\w*|gets? in)\b[^.?!]{0,30}"
+    r"\b(?:different|far|apart|off|too|way|hours?|before|after|earlier|later)\b|"
+    r"\b(?:off|different|far) from (?:my |his |her |their )?" + _FRIEND + r"|"
+    r"\baround (?:my |his |her |their )?" + _FRIEND + r"'?s?\s+(?:flight|arrival|landing)|"
+    # "we arrive together", but not "can we land in the morning?" (an arrival time, no friend)
+    r"\b(?:us|we)\b[^.?!]{0,15}\b(?:arriv\w*|land\w*|get (?:there|in))\b(?!\s+(?:in the|on|by|before|after|early|late)\b)"
 )
-_ARRIVAL_LOW = re.compile(r"(doesn'?t|does not|don'?t|do not|not)\s+(really\s+)?(matter|care|important)")
+_ARRIVAL_LOW = re.compile(
+    r"(doesn'?t|does not|don'?t|do not|not)\s+(really\s+)?(matter|care|important)|"
+    r"(?:don'?t|do not|doesn'?t|does not) mind (?:arriv|land|get|being|if|when)|"
+    r"n'?t (?:that |a )?(?:big |huge )?(?:deal|priority|concern|issue)\b|\bno big deal"
+)
 _ARRIVAL_SOFT = re.compile(
-    r"\b(if possible|would be nice|if we can|if it|if that|if they|possibly|hopefully|ideally)\b"
+    r"\b(if possible|would be nice|if we can|if it|if that|if they|possibly|hopefully|ideally|hop(?:e|es|ing))\b"
 )
 _MUST = r"\ba must\b|\bessential\b|\bcrucial\b|\bvital\b|can'?t be (?:missed|skipped)|cannot be (?:missed|skipped)"
 _SKIPPABLE = r"(?:can|could|may|might) (?:easily |probably )?be (?:missed|skipped|moved)"
@@ -118,13 +133,14 @@ _HIGH_WORDS = re.compile(
 )
 _MID_WORDS = re.compile(r"\b(medium|mildly|moderate\w*|somewhat|kind of|sort of|average)\b")
 _LOW_WORDS = re.compile(
-    r"\bnot\s+(?:very\s+|that\s+|so\s+|too\s+|really\s+)?important|unimportant|low\s*(?:-\s*)?(?:importance|priority|"
-    r"prio|important)|(?:can|could|may|might)\s+(?:probably\s+|easily\s+|afford to\s+)?(?:miss|skip)|skippable|not (?:very|really|that)\b|"
-    r"not at all|\bnot much\b|" + _SKIPPABLE
+    r"(?:\bnot|n't)\s+(?:very\s+|that\s+|so\s+|too\s+|really\s+)?important|unimportant|low\s*(?:-\s*)?(?:importance|priority|"
+    r"prio|important)|(?:can|could|may|might)\s+(?:(?!not\b|never\b)\w+\s+){0,3}?(?:miss|skip)|skippable|not (?:very|really|that)\b|"
+    r"not at all|\bnot much\b|\bnothing (?:\w+ )?important|\bno\s+(?:\w+\s+){0,3}?important|"
+    r"(?:n'?t|\bnot) (?:\w+ ){0,2}?(?:anything|any meetings?) (?:\w+ )?important|" + _SKIPPABLE
 )
 _BAD_WORDS = re.compile(
     r"\b(?:is|are|am|'s|pretty|fully|completely|all|totally|very|quite|so|basically) booked\b|"
-    r"\bsteer clear|\bstay away|\b(bad|rough|busy|blocked|overlapped|conflicted|hard|difficult|tough|tight|avoid|can'?t|cannot|won'?t|not|no|conflicts?|overlaps?|clash\w*|"
+    r"\bsteer clear|\bstay away|\b(bad|rough|dodge|busy|blocked|overlapped|conflicted|hard|difficult|tough|tight|avoid|can'?t|cannot|won'?t|not|no|conflicts?|overlaps?|clash\w*|"
     r"worst|impossible|unavailable|packed|full|terrible|awful)\b"
 )
 _GOOD_WORDS = re.compile(r"\b(open|free|gap|good|great|best|works?|possible|fine|prefer\w*|like|ideal|love)\b")
@@ -133,17 +149,30 @@ _REJECT_STRONG = re.compile(
     r"\b(no|nope|nah|not really|overlaps?|overlapping|conflicts?|clash\w*|cuts? into|runs? into|clips? into|"
     r"too far|far away|way too|go back|back to|previous|the other one|unreasonable|ridiculous|outrageous|"
     r"(?:hits?|touch(?:es)?|interrupts?|eats? into)\b[^.?!]{0,30}\bmeetings?|"
-    r"(?:the|that) (?:very )?(?:first|previous|original|old|earlier) (?:one|flight|option|proposal)|"
+    r"(?:the|that) (?:very )?(?:first|previous|original|old|earlier) (?:one|flight|option|proposal|proposition|offer|choice|pick)|"
     r"instead|anything else|something else|what else|other options?|any other|do better|terrible|won'?t work|"
     r"doesn'?t work|not work|not ideal|in the middle of|overlapped|conflicted|not affordable|unaffordable|"
     r"not wallet|(?:don'?t|do not) (?:think|believe) (?:that|this|it)|optimi[sz]e|improve|something better|anything better|"
     r"a better (?:one|flight|option)|another (?:flight|option|one|time|day)|interfer\w*|gets? in the way|not great|not good|no good|reject\w*|can'?t do (?:that|this|it)|"
-    r"can'?t make (?:that|this|it)|too many|still a bit|a bit away)\b"
+    r"can'?t make (?:that|this|it)|too many|still a bit|a bit away|i'?ll pass|"
+    r"not (?:that|this) (?:time|slot|time slot|one|flight|option|day)\b|not a (?:big )?fan|"
+    r"(?:one|flight|option|proposal)s? (?:that )?you (?:proposed|sent|offered|suggested|showed|had)\b[^.?!]{0,20}\b(?:before|earlier|first|previously)|"
+    r"stick (?:with|to) (?:the|that) (?:jetblue|american|delta|southwest|united|alaska|first|previous|original|earlier|other|old|last)\b|"
+    r"(?:meetings?|blocked|busy|booked|packed|full)\b[^.?!]{0,30}\b(?:during|at|around|in) (?:that|this) "
+    r"(?:time|slot|window|period|time ?frame)|i (?:will|would|'d) pass|pass on (?:it|that|this)|"
+    r"(?:anything|something|one|options?|flights?) (?:that|which) (?:avoids?|doesn'?t (?:overlap|conflict|clash)|"
+    r"does not (?:overlap|conflict|clash)|won'?t (?:overlap|conflict|clash)))\b"
 )
-_NOT_PRICEY = re.compile(r"(?:not|n'?t)\s+(?:too|that|very|overly)\s+(?:pricey|pricy|expensive)")
+_NOT_PRICEY = re.compile(
+    r"(?:not|n'?t)\s+(?:too|that|very|overly|so|super|crazy|extremely|terribly|insanely|ridiculously)\s+"
+    r"(?:pricey|pricy|expensive)"
+)
 _PRICE_PRAISE = re.compile(
     r"\b(?:is|was|'s|at) (?:a )?(?:really |very |pretty )?(?:great|good|nice|decent|fine|fair|reasonable|low) (?:price|deal|fare)\b|"
-    r"\bprice (?:is|was|'s) (?:really |very |pretty )?(?:great|good|nice|decent|fine|fair|ok|okay|reasonable|low)\b"
+    r"\bprice (?:is|was|'s) (?:really |very |pretty )?(?:great|good|nice|decent|fine|fair|ok|okay|reasonable|low)\b|"
+    # "that is super affordable": the offer's price praised
+    r"(?:^|\b(?:but|and|so|though|although)\s+|,\s*)(?:that|this|it)(?:'s| is| was) (?:really |very |super |pretty |quite |so )?"
+    r"(?:affordable|cheap|inexpensive|a bargain|a steal)\b"
 )
 _NOT_BAD = re.compile(r"\bnot (?:too |that |so |all that )?bad\b")
 _REJECT_WEAK = re.compile(
@@ -154,12 +183,12 @@ _REJECT_WEAK = re.compile(
 _ACCEPT_RE = re.compile(
     r"\b(?:should|would|will|might|can|does) work\b|\bbest (?:we|you|i) (?:can|could) (?:do|get)\b|\b(yes|yeah|yea|yep|yup|sure|ok|okay|great|perfect|works|work for me|could work|deal|sounds good|looks good|"
     r"book it|go ahead|fine|good|accept\w*|awesome|excellent|love it|agreed|let'?s do it|i'?ll take it|"
-    r"can be managed|manageable|i suppose)\b"
+    r"can be managed|manageable|i suppose|doable|stick (?:with|to) (?:this|it)|live with (?:it|that|this)|make (?:it|that|this) work)\b"
 )
 _DEICTIC = re.compile(r"\b(that|this|it|that'?s|thats|this one|that one|the flight|these|those)\b")
 _QUESTION_OPENERS = re.compile(r"^\s*(how|what|when|why|is|are|do|does|did|can|could|would|will|should|any|anything)\b")
 _GREETING = re.compile(
-    r"^\s*(?:(?:hello|hi|hey|heya|hiya|greetings|good (?:morning|afternoon|evening))\b[\s!,.]*)*"
+    r"^\s*(?:(?:hello|hi|hey|heya|hiya|greetings|good (?:morning|afternoon|evening))\b[\s!,.:;-]*)*"
     r"(?:(?:how|what) (?:can|may|could|shall) i (?:help|assist|do for)|(?:can|may|could|shall) i (?:help|assist)|how(?:'s| is| are) (?:it going|you)|"
     r"what (?:can i|do you need|are we doing|we doing)|"
     r"(?:sure|of course|absolutely|no problem|yes)\b[^?]{0,40}(?:help|do that|can)|nice to meet|"
@@ -171,7 +200,8 @@ _GREETING = re.compile(
 _PRESENT_RE = re.compile(
     r"\b(here(?:'s| is| are)|how about|what about|how'?s|how is|how does|how do(?:es)? (?:this|that|it)|"
     r"what do you think|check (?:this|it) out|this (?:one|flight|option|proposal|booking)|try (?:this|that|it)|"
-    r"give (?:this|it) a (?:shot|try|go)|there(?:'s| is) (?:only )?(?:a|an|one)\b|i (?:have|found|got) (?:a|an|one|something)|"
+    r"give (?:this|it) a (?:shot|try|go)|there(?:'s| is) (?:only )?(?:a|an|one|1)\b|(?:i|we) (?:have|found|got|'ve got|'ve found) (?:a|an|one|1|another|something)\b|"
+    r"(?:try|take) (?:a|an|the) (?:flight|option|red[- ]?eye)|"
     r"(?:sending|proposing|sent|proposed)\b(?! (?:shortly|soon|later|momentarily))|best (?:flight|option|bet)|"
     r"will (?:this|that|it) work|does (?:this|that|it) work|is this|would this|would that|"
     r"(?:the|a) (?:cheapest|cheaper|latest|earliest|only) (?:flight|option|one)|suffice|"
@@ -179,7 +209,11 @@ _PRESENT_RE = re.compile(
     r"this (?:might|may|could|should|would|will) (?:be|work|help|suit|do)|"
     r"(?:does|do|would|will|did) (?:this|that|it) (?:one )?(?:look|work|suit|sound|seem|fit|do)|"
     r"(?:is|was) (?:this|that) (?:one )?(?:better|ok|okay|good|any better|closer|cheaper|fine)|take a look|have a look|"
+    r"(?:seems?|looks?) (?:to be )?(?:the )?(?:best|most ideal|ideal|closest|cheapest|optimal)|"
+    r"(?:send\w*|propos\w*)\b[^.?!]{0,30}\bnow|you(?:'ll| will| would|'d| are going to) (?:be )?(?:arriv|land|reach|get(?:ting)? in)\w*|"
     r"(?:a|the) (?:flight|option)\b[^?.]{0,40}\b(?:could|would|might|will) (?:work|suit|do)|"
+    r"^\W*(?:(?:ok(?:ay)?|well|so|and|sorry|unfortunately|i think|i believe|hmm+)\W+)*this (?:is|'s|would be|"
+    r"might be|may be|could be|should be) (?:the|a|an|another|our|your)|"
     r"(?:would you mind|how (?:do|would) you feel about|are you ok(?:ay)? with|would you be ok(?:ay)? with|"
     r"what do you think (?:of|about)) (?:a|an|the|doing|taking|flying)\b|(?:this|the) next one|let me know (?:what you think|if (?:this|that|it))|what you think (?:of|about) (?:this|that))\b"
 )
@@ -198,7 +232,7 @@ _WH_SCHEDULE = re.compile(
 )
 _FUTURE_RE = re.compile(
     r"\b(will send|i'?ll send|send (?:it|one|something|you)|shortly|momentarily|in a (?:moment|bit|sec)|"
-    r"let me (?:see|check|look|try|find|compare|take)|try again|send it again|give me a)\b"
+    r"let me (?:see|check|look|try|find|compare|take)|try again|send it again|give me a|allow me|a (?:moment|minute|second))\b"
 )
 _SCHEDULE_RE = re.compile(
     r"\b(help|need|prefer\w*|schedule|calendar|matters?|important|days?|dates?|times?|when|works?|good for you|"
@@ -212,10 +246,13 @@ _ARRIVAL_TIME_RE = re.compile(
 )
 _LEVEL_WORDS = re.compile(
     _MUST + "|" + _SKIPPABLE + r"|\bimportan\w*|\bpriority\b|\bprio\b|\bcritical\b|\bskippable\b|\bmedium\b|\bmildly\b|"
-    r"(?:can|could|may|might)\s+(?:\w+\s+){0,2}?(?:miss|skip)\b|can'?t (?:miss|skip)|cannot (?:miss|skip)"
+    r"(?:can|could|may|might)\s+(?:\w+\s+){0,3}?(?:miss|skip)\b|can'?t (?:miss|skip)|cannot (?:miss|skip)"
 )
 _LIKEWISE = re.compile(r"\s*(?:as|so) (?:is|are|does|do|was|were)\b|\s*same (?:for|with|goes for)\b")
-_BUSY = re.compile(r"\b(full|packed|busy|booked|blocked|rough|swamped|slammed)\b")
+_BUSY = re.compile(
+    r"\b(full|packed|busy|booked|blocked|rough|swamped|slammed|all over|lots of|a lot of|many|several|quite a few|plenty of|"
+    r"(?:[2-9]|two|three|four|five|six) (?:\w+ )?meetings)\b"
+)
 _CONTINUATION_RE = re.compile(rf"\s*(?:{_BOUND_WORDS})\b")
 _ANY_DATE = "|".join(words for _, words in _DAY_WORDS)
 _DAY_SPAN_RE = re.compile(
@@ -238,6 +275,7 @@ _TYPO_VOCABULARY = (
     "anything",
     "earlier",
     "between",
+    "closest",
 )
 _KNOWN_WORDS = frozenset(
     [*_TYPO_VOCABULARY, *(w + "s" for w in _TYPO_VOCABULARY)]
@@ -260,12 +298,23 @@ _OPEN_TIME_RE = re.compile(rf"\b{_TIME}\s*(onward|at the latest)\b")
 _ARRIVAL_PHRASE_RE = re.compile(
     r"\b(arriv(?:e|es|ing)|lands?|landing|gets? in)\b((?:(?!\b(?:and|but|so|while|though|if)\b)[^.?!,;/\n]){0,60})"
 )
+_DAY_LIST_RE = re.compile(rf"\b((?:{_ANY_DATE}))\s*,\s*(?=(?:{_ANY_DATE})\b)")
+_OTHER_MEETING_RE = re.compile(
+    r"\b((?:miss|skip)\w*)\s+(?:the\s+)?(?:later|earlier|latter|former|first|second|last|other)\s+(?:one|meeting)\b"
+)
+_OFFER_ARRIVAL_RE = re.compile(
+    r"\b(?:this|it|(?:this|that|the) (?:flight|one|option))\s+(?:arriv(?:es|ing)|lands|landing|gets in)\b"
+    r"(?:(?!\b(?:and|but|so|while|though|if)\b)[^.?!,;/\n]){0,40}"
+)
 _PART_WORD_RE = re.compile(r"\b(?:mornings?|afternoons?|evenings?|nights?)\b")
 _PART_SLASH_RE = re.compile(r"\b(mornings?|afternoons?|evenings?|nights?)\s*/\s*(?=\w)")
 _EVENING_RE = re.compile(r"\b(evening|night|tonight|afternoon|pm)\b")
-_LATER_RE = re.compile(r"\b(later|after that|after this|after it|afterwards|right after)\b")
+_NOT_A_TIME = r"(?!\s*(?:\d|my|the|our|a|an|noon|midnight|\w+day)\b)"
+_LATER_RE = re.compile(
+    rf"\b(later|after that|after this|after it|afterwards|right after|(?:one|flight|option) (?:right |just )?after{_NOT_A_TIME})\b"
+)
 _EARLIER_RE = re.compile(
-    r"\b(earlier|before that|before this|before it|sooner|(?:right|just) before(?!\s*(?:\d|my|the|our|a|an|noon|midnight)\b))\b"
+    rf"\b(earlier|before that|before this|before it|sooner|(?:right|just|one|flight|option) before{_NOT_A_TIME})\b"
 )
 _SAME_DAY_RE = re.compile(r"\b(?:that|the same|same|this)\s+(day|morning|afternoon|evening|night)\b")
 _NEXT_DAY_RE = re.compile(
@@ -307,10 +356,34 @@ def _normalize(message: object) -> str:
     text = re.sub(r"\b(wed|weds|thu|thur|thurs|fri)\.", r"\1", text)
     text = re.sub(r"\bjet\s+blue\b", "jetblue", text)
     text = re.sub(r"\b(?:ggod|gud|goood+|godo)\b", "good", text)
+    text = re.sub(r"\bteh\b", "the", text)
+    # "the flight you proposed earlier": an earlier offer, not a flight earlier than this one
+    text = re.sub(r"\b(proposed|sent|offered|suggested|showed|had) (?:earlier|before)\b", r"\1 previously", text)
+    # "arent", "isnt", "cant": contractions typed without their apostrophe
+    text = re.sub(r"\b(are|is|do|does|did|was|were|have|has|had|could|would|should|wo|ca)nt\b", r"\1n't", text)
+    # "my only low impact meeting": impact is importance
+    text = re.sub(r"\b(low|high|medium|big|little|minimal|mid)[- ]impact\b", r"\1 importance", text)
+    # a time ruled out: "Wed is out", "a no go", "out of the question"; "price is no object"
+    text = re.sub(
+        r"\bno[- ]go\b|\bout of the question\b|(?<=\bis )out\b(?!\s+(?:of|for|there|to)\b)", "impossible", text
+    )
+    text = re.sub(r"\b(?:is )?no object\b", "does not matter", text)
+    # "the lowest importance window would be from 2-6": a free time, not a meeting
+    text = re.sub(
+        r"\blow(?:est|er)?\s+(?:importance|priority)\s+(window|time|slot|period|block|stretch)", r"free \1", text
+    )
+    # "about 5 on a scale of 1 to 10" = 5 out of 10 (its "1 to 10" is no time range)
+    text = _SCALE_RE.sub(lambda m: "out of " + ("10" if m.group(1) in ("10", "ten") else "20"), text)
+    # "I could skip the later one": a meeting, not a flight later than the offer
+    text = _OTHER_MEETING_RE.sub(r"\1 that meeting", text)
     text = re.sub(
         r"(?<![$\d:/.])\b([1-9]|1[0-2])([0-5]\d)\s*(?=(?:am|pm|one|flight|meeting|option)\b)", r"\1:\2 ", text
     )
+    # "my 830 to 9": a clock written without its colon, starting a range
+    text = re.sub(r"(?<![$\d:/.])\b([1-9]|1[0-2])([0-5]\d)(?!\d)\s*(?=(?:-|to|until|till)\s*\d)", r"\1:\2 ", text)
     text = _TYPO_WORD_RE.sub(_spelled, text)
+    # "Wednesday, Thursday or Friday during the morning": a list of days is one phrase
+    text = _DAY_LIST_RE.sub(r"\1 or ", text)
     # "my 830 is very important", "my 9:30 is a must": a meeting named by its clock
     text = _BARE_CLOCK_RE.sub(_clock_meeting, text)
     text = _PART_SLASH_RE.sub(r"\1 or ", text)
@@ -445,20 +518,22 @@ def _time_spans(clause: str) -> list[tuple[int, int, int | None]]:
     for match in _LOOSE_RANGE_RE.finditer(clause):
         if taken[match.start()]:
             continue
-        start, end = int(match.group(1)) % 12, int(match.group(2)) % 12
-        shift = 12 * 60 if match.group(3) == "pm" else 0
-        spans.append((match.start(), start * 60 + shift, end * 60 + shift))
+        # "9-11 am", "3 - 3:30 pm": the am/pm of the end is the start's too
+        start = int(match.group(1)) % 12 * 60 + int(match.group(2) or 0)
+        end = int(match.group(3)) % 12 * 60 + int(match.group(4) or 0)
+        shift = 12 * 60 if match.group(5) == "pm" else 0
+        spans.append((match.start(), start + shift, end + shift))
         taken[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
     for match in _BARE_RANGE_RE.finditer(clause):
-        if taken[match.start()]:
+        if taken[match.start(1)]:
             continue
-        opening, closing = int(match.group(1)), int(match.group(2))
+        opening, closing = int(match.group(1)), int(match.group(3))
         if not (1 <= opening <= 12 and 1 <= closing <= 12):
             continue
         # chat hours: 1..7 are afternoon hours, and a range's end follows its start
         start = opening % 12 + (12 if opening <= 7 or _EVENING_RE.search(clause) else 0)
         end = closing % 12 + (12 if start >= 12 or closing <= 7 else 0)
-        spans.append((match.start(), start * 60, end * 60))
+        spans.append((match.start(), start * 60 + int(match.group(2) or 0), end * 60 + int(match.group(4) or 0)))
         taken[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
     for match in _TIME_RE.finditer(clause):
         if taken[match.start()]:

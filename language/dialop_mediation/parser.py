@@ -35,6 +35,7 @@ from language.dialop_mediation.lexicon import (
     _ACCEPT_RE,
     _AGREE_RE,
     _ANNOUNCE_RE,
+    _ANY_DATE,
     _ANY_DAY_RE,
     _AROUND_RE,
     _ARRIVAL_FRIENDLY,
@@ -64,6 +65,7 @@ from language.dialop_mediation.lexicon import (
     _MID_WORDS,
     _NOT_BAD,
     _NOT_PRICEY,
+    _OFFER_ARRIVAL_RE,
     _ONWARD_RE,
     _OPEN_TIME_RE,
     _OTHER_RE,
@@ -111,6 +113,9 @@ class MediationParser:
         """
         context = context if isinstance(context, MediationContext) else MediationContext()
         text = _resolve_days(_normalize(message), context)
+        if context.author != "assistant":
+            # "since this flight arrives on Friday morning": a description of the offer wishes no day
+            text = _OFFER_ARRIVAL_RE.sub(lambda m: _DAY_RE.sub(" ", m.group(0)), text)
         clauses = [(c, q or bool(_QUESTION_OPENERS.match(c))) for c, q in _clauses(text)]
         if context.author == "assistant":
             return self._assistant(text, clauses, context)
@@ -130,7 +135,12 @@ class MediationParser:
             details = _offer_details(clause)
             if _GREETING.search(clause) and not details and not _WH_SCHEDULE.search(clause):
                 continue
-            if question and presents and _WH_SCHEDULE.search(clause):
+            if (
+                question
+                and presents
+                and _WH_SCHEDULE.search(clause)
+                and not re.search(r"\bthis (?:flight|one|option|proposal)\b|\bhere\b", clause)
+            ):
                 presents = False
             found = _asks(clause) if question and not presents else []
             if found and (
@@ -154,8 +164,17 @@ class MediationParser:
         here = context
         resigned = False
         previous: list[ActBase] = []  # the acts of the clause before
+        listed: bool | None = None  # the judgement of meetings whose times the clause before listed
         for clause, question in clauses:
             found = _statement(clause, question, here)
+            windows = [a for a in found if isinstance(a, MedWindow)]
+            if listed is not None and windows and _bare_times(clause):
+                # "important meetings early on Wed, late on Thu, and in the morning on Fri": the list goes on
+                found = [a.model_copy(update={"good": listed}) if isinstance(a, MedWindow) else a for a in found]
+            elif windows and _LEVEL_WORDS.search(clause) and re.search(r"\bmeetings?\b", clause):
+                listed = windows[-1].good
+            elif not _bare_times(clause):
+                listed = None
             if question and _YES_NO_RE.match(clause) and not _AVOID_RE.search(clause):
                 # "Is Friday impossible?": the user asks whether the time can work, a wish
                 found = [a.model_copy(update={"good": True}) if isinstance(a, MedWindow) else a for a in found]
@@ -178,7 +197,8 @@ class MediationParser:
             previous = found
             numeric = bool(_OUT_OF_10.search(clause) or _OUT_OF_20.search(clause))
             # a level said in words twice ("arriving together ... arriving together is ideal") is one fact
-            acts.extend(a for a in found if numeric or not isinstance(a, MedPrice | MedArrival) or a not in acts)
+            # the same window or event said twice ("can be missed. Not important at all") is one fact too
+            acts.extend(a for a in found if (numeric and isinstance(a, MedPrice | MedArrival)) or a not in acts)
         if not resigned and not any(isinstance(v, MedReject) for v in verdicts):
             verdicts.extend(v for v in [_verdict(text, context, acts, bare=False)] if v is not None)
         # one verdict per message: a complaint or a request to replace the offer outweighs a "sure"
@@ -192,12 +212,16 @@ _ASK_ARRIVAL = re.compile(
 )
 
 
+_FLIGHT_ARRIVES_RE = re.compile(r"\b(?:flight|one|option|it)\b[^.?!]{0,40}\b(?:arriv\w*|lands?|landing)\b")
+"""A flight described by its arrival ("a flight on 6/2 that lands at 9:25?"): no question about arriving."""
+
+
 def _asks(clause: str) -> list[MedAsk]:
     """The assistant's questions in a clause: price, arrival, events' importance, else the schedule."""
     asks: list[MedAsk] = []
     if _PRICE_WORDS.search(clause) and not re.search(r"\$\s*\d|\d\s*\$", clause):
         asks.append(MedAsk(about="price"))
-    if _ASK_ARRIVAL.search(clause):
+    if _ASK_ARRIVAL.search(clause) and not _FLIGHT_ARRIVES_RE.search(clause):
         asks.append(MedAsk(about="arrival"))
     if _IMPORTANCE_WORDS.search(clause):
         asks.extend(MedAsk(about="event", day=day, start=clock(start)) for day, start, _ in _events(clause))
@@ -354,19 +378,25 @@ def _resigned(clause: str, context: MediationContext) -> bool:
         return False
     conditions = " ".join(m.group(0) for m in _IF_CLAUSE_RE.finditer(clause))
     main = _IF_CLAUSE_RE.sub(" ", clause)
+    if _NAMED_HOURS_RE.search(main) or _NAMED_FLIGHT_RE.search(main):
+        return False  # "if I have to, the 10:00 AM flight could work": another flight, not this one
     if not (conditions.startswith("unless") or " unless" in conditions or _RESIGNED_RE.search(conditions)):
         return False
     return bool(_ACCEPT_RE.search(main) or _TAKE_RE.search(main)) and not _REJECT_STRONG.search(main)
 
 
 _CONDITION_RE = re.compile(r"\b(?:if|unless)\b")
-_IF_CLAUSE_RE = re.compile(r"\b(?:if|unless)\b[^,;]*")
+# a condition ends at a comma, or where the main clause starts ("if nothing else works then we can run it")
+_IF_CLAUSE_RE = re.compile(
+    r"\b(?:if|unless)\b(?:(?!\b(?:then|i'?ll|i will|i would|i'?d|i can|we'?ll|we will|we can|we could|let'?s)\b)[^,;])*"
+)
 _RESIGNED_RE = re.compile(
     r"\b(?:nothing|no other|no better|no cheaper|no closer|no choice|only (?:one|option|choice)|"
-    r"(?:the )?best (?:you|we|there|available)|need to|needed|needs to|have to|has to|must|necessary|required)\b"
+    r"(?:the )?best (?:you|we|there|available)|need to|need it|needed|needs to|have to|has to|must|necessary|required)\b"
 )
 _TAKE_RE = re.compile(
     r"\b(take it|take that|make (?:it|that|this) work|live with|deal with|manage|go with (?:it|that|this)|do it|"
+    r"run (?:with )?(?:it|that|this)|"
     r"ok(?:ay)? with|settle)\b"
 )
 _YES_NO_RE = re.compile(
@@ -383,10 +413,15 @@ def _complains(act: ActBase) -> bool:
 
 
 def _price(clause: str, question: bool = False) -> MedPrice | None:
-    if _PRICE_PRAISE.search(clause) and not re.search(
-        r"\b(but|although|though|however|care|matters?)\b[^.?!]*\bpric", clause
+    praise = _PRICE_PRAISE.search(clause)
+    if (
+        praise is not None
+        and not re.search(r"\b(but|although|though|however|care|matters?)\b[^.?!]*\bpric", clause)
+        and not re.search(r"cheap|less expensive|lower", clause[praise.end() :])
     ):
-        return None  # "while the flight is a great price, I care more about arriving together"
+        # "while the flight is a great price, I care more about arriving together"; but "the price was
+        # great, so let's keep it to that range or cheaper" asks for a low price
+        return None
     number = _OUT_OF_20.search(clause)
     mean = _MEAN_RE.search(clause)
     if number:
@@ -401,7 +436,9 @@ def _price(clause: str, question: bool = False) -> MedPrice | None:
     elif _PRICE_MID.search(clause):
         pref = MID_PRICE_PREF
     elif re.search(
-        r"cheap|cheep|inexpensive|budget|(?:need|want|find|get|looking for) a good price|better price|lower price|reduce (?:the )?(?:costs?|price)|lower (?:the )?(?:costs?|price)|less expensive|pricey|pricy|expensive|low price|save|costs? down|too rich|better price",
+        r"cheap|cheep|inexpensive|budget|(?:need|want|find|get|looking for) a good price|better price|lower price|reduce (?:the )?(?:costs?|price)|lower (?:the )?(?:costs?|price)|less expensive|pricey|pricy|expensive|low price|save|costs? down|too rich|better price|"
+        r"(?:same|similar) (?:price|cost|fare)|money'?s? (?:is )?(?:\w+ )?tight|tight budget|minimi[sz]e|"
+        r"keep (?:the )?(?:costs?|price)s? (?:down|low)|(?:a lot of|lots of|too much|so much|that much) money",
         clause,
     ):
         pref = HIGH_PRICE_PREF
@@ -490,25 +527,32 @@ def _importances(clause: str, default_day: int | None = None) -> list[ActBase]:
 
 _NAMED_FLIGHT_RE = re.compile(
     rf"\b(?:the|that|this)\s+(?:\w+\s+){{0,2}}?{_TIME}\s*(?:one|flight|option|departure)\b|"
-    rf"\b(?:the|that)\s+(?:one|flight|option)\s+(?:at|that (?:leaves|departs) at|leaving at|departing at)\s+{_TIME}"
+    rf"\b(?:the|that|a|an)\s+(?:\w+\s+){{0,2}}?(?:one|flight|option)\s+(?:on\s+\S+\s+)?"
+    rf"(?:at|that (?:leaves|departs) at|leaving at|departing at)\s+{_TIME}"
+)
+
+
+_NAMED_HOURS_RE = re.compile(
+    rf"\b(?:the|that|this)\s+(?:[\w/]+\s+){{0,2}}?{_TIME}\s*(?:-|to|until|till)\s*{_TIME}\s*(?:one|flight|option)\b"
 )
 
 
 def _named_flight(clause: str, context: MediationContext) -> MedWindow | None:
-    """A flight named by its departure alone ("the 8:30 one", "the flight at 4:48 PM"): a window
-    around it (an hour either side) on the day named, else the day under discussion."""
-    match = _NAMED_FLIGHT_RE.search(clause)
+    """A flight named by its departure alone ("the 8:30 one", "the flight at 4:48 PM") or by its
+    hours ("the 5/31 9:20 AM - 5:20 PM flight"): a window around its departure (an hour either side)
+    on the day named, else the day under discussion."""
+    match = _NAMED_HOURS_RE.search(clause) or _NAMED_FLIGHT_RE.search(clause)
     if match is None:
         return None
     groups = match.groups()
-    time = groups[:6] if any(groups[:6]) else groups[6:]
+    time = groups[:6] if any(groups[:6]) else groups[6:12]
     minutes = _minutes(time)
     if minutes is None:
         return None
     day = _DAY_RE.search(clause)
     on = _day_of(day) if day is not None else context.day
     lo, hi = max(0, minutes - 60), min(24 * 60 - 1, minutes + 60)
-    return MedWindow(day=on, after=clock(lo), before=clock(hi), good=not _BAD_WORDS.search(clause))
+    return MedWindow(day=on, after=clock(lo), before=clock(hi), good=_good(clause) is not False)
 
 
 def _flight(clause: str, day: int | None = None) -> MedFlight | None:
@@ -568,14 +612,16 @@ def _span(text: str, context: MediationContext | None = None) -> tuple[str | Non
     for word, minutes in bounds:
         if minutes is None:
             continue
-        if word in ("after", "past", "from", "since", "later than", "post"):
+        if word in ("after", "past", "from", "since", "later than", "post") or word.startswith("starting"):
             lo = minutes
         else:
             hi = minutes
+    spans = _time_spans(text)
     if lo is None and hi is None:
-        spans = _time_spans(text)
         if spans and spans[0][2] is not None:
             lo, hi = spans[0][1], spans[0][2]
+    elif hi is None and (whole := next((s for s in spans if s[2] is not None and s[1] == lo), None)):
+        hi = whole[2]  # "from 12 AM to 10 AM": the bound "from" starts a range
     if context is not None and context.start is not None and lo is None and hi is None:
         if _LATER_RE.search(text):
             lo = _clock_minutes(context.start)
@@ -606,7 +652,7 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
     context = context or MediationContext()
     # a request for options starts a piece of its own: "that conflicts ... is there anything after that?"
     # wishes the time, whatever the complaint before it said
-    pieces = re.split(r",|\bbut\b|\bhowever\b|\bthough\b|\b(?:is|are) there\b|\bdo you have\b", clause)
+    pieces = _PIECE_RE.split(clause)
     # a piece that says neither takes the polarity of the next one that does ("after 18:00, before
     # 20:00 is bad"), else it is good
     # a piece without a polarity of its own takes that of a continuation starting with a bound
@@ -616,11 +662,13 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
         said = _good(pieces[k])
         if said is not None:
             polarity[k] = said
-        elif k + 1 < len(pieces) and _CONTINUATION_RE.match(pieces[k + 1]):
+        elif k + 1 < len(pieces) and (_CONTINUATION_RE.match(pieces[k + 1]) or _bare_times(pieces[k])):
+            # "Wed morning, Thurs afternoon are both rough": a bare list item takes the judgement after it
             polarity[k] = polarity[k + 1]
     out: list[MedWindow] = []
     previous_level: int | None = None
     previous_good = True
+    listed: bool | None = None  # the judgement of the meetings a list of times started with
     previous_days: list[int | None] = []
     carry: list[tuple[int | None, bool]] = []  # days named without bounds in the previous piece
     for index, piece in enumerate(pieces):
@@ -632,15 +680,23 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
         if level is not None:
             # meetings without times: skippable ones make the time good, unmissable ones (or a day
             # "full of important meetings") bad
-            if LOW_IMPORTANCE < level < HIGH_IMPORTANCE and not _BUSY.search(piece):
-                continue
+            if LOW_IMPORTANCE < level < IMPORTANT and not _BUSY.search(piece):
+                continue  # "my medium meetings are on Thursday": neither
             good = level <= LOW_IMPORTANCE
-        elif re.search(r"\bmeetings?\b", piece) and _good(piece) is None and (None, None) == _span(piece):
-            continue  # "Wed I have personal meetings at the beginning of the day": no wish
+            listed = good
+        elif listed is not None and _good(piece) is None and _bare_times(piece):
+            # "important meetings early on Wed, late in the evening on Thu": the list goes on
+            good = listed
+        elif re.search(r"\bmeetings?\b", piece) and _good(piece) is None:
+            if _BUSY.search(piece):
+                good = False  # "I have 4 personal meetings on Wednesday"
+            elif (None, None) == _span(piece) or _HAVE_MEETING_RE.search(piece):
+                continue  # "Wed I have personal meetings at the beginning of the day": no wish
         if not _CONTINUATION_RE.match(piece):
             previous_days = []  # a new piece names its own days ("Wed morning, or a redeye")
         waiting: list[int | None] = []
-        parts = re.split(r"\b(or|and)\b|&", piece)
+        # "from Wednesday evening to Thursday morning": a range across days is one window per day
+        parts = _SEGMENT_RE.split(piece)
         segments = parts[0::2]
         joins = ["", *(j or "and" for j in parts[1::2])]
         named = [
@@ -652,19 +708,22 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
         for position, segment in enumerate(segments):
             days: list[int | None] = list(named[position])
             after, before = _span(segment, context)
-            if not days and (after, before) == (None, None):
-                continue
+            if not days and ((after, before) == (None, None) or _OTHER_DAY_RE.search(segment)):
+                continue  # "after noon monday": a day outside the game
             if days and (after, before) == (None, None):
-                if joins[position] == "and" and last_span != (None, None) and not waiting:
-                    # "afternoons on 5/31 and 6/2 are rough": the days share the bounds before
-                    after, before = last_span
-                elif re.search(r"\b(?:late|early|latest|earliest)\b", segment):
+                if re.search(
+                    r"\b(?:late|early|latest|earliest|(?:later|earlier) in the day|all of|all day|whole|entire)\b",
+                    segment,
+                ):
                     # "really late wed/thurs or maybe fri morning": early / late do not narrow, and the
-                    # days do not wait for the next segment's bounds
+                    # days do not wait for the next segment's bounds nor share the last one's
                     _flush(out, carry)
                     _flush(out, [(day, good) for day in days])
                     previous_days = days
                     continue
+                if joins[position] == "and" and last_span != (None, None) and not waiting:
+                    # "afternoons on 5/31 and 6/2 are rough": the days share the bounds before
+                    after, before = last_span
                 else:
                     _flush(out, carry)
                     waiting.extend(days)
@@ -674,7 +733,8 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
                 # "maybe the 1st, after 3pm": the previous piece's days take these bounds
                 days, carry = [day for day, _ in carry], []
             elif not days:
-                relative = bool(_LATER_RE.search(segment) or _EARLIER_RE.search(segment))
+                # relative to the flight under discussion: "anything later?", "it overlaps my 3 - 4 PM meeting"
+                relative = bool(_LATER_RE.search(segment) or _EARLIER_RE.search(segment) or _OVERLAP_RE.search(segment))
                 ahead = next((d for d in named[position + 1 :] if d), None)
                 if previous_days:
                     days = previous_days
@@ -690,6 +750,8 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
                     after, before = after or last.after, before or last.before
             _flush(out, carry)
             alone = _part_only(segment)
+            if context.start is not None and context.start in (after, before) and _RELATIVE_WISH_RE.search(segment):
+                good = True  # "let's try earlier to avoid the 12 pm meeting": the wish, not what it avoids
             for day in [*waiting, *days]:
                 if day is None and level is not None:
                     continue
@@ -709,6 +771,30 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
         carry = [(day, good) for day in waiting]
     _flush(out, carry)
     return _unique(out)
+
+
+_RELATIVE_WISH_RE = re.compile(r"\b(?:try|something|anything|one|how about|what about|maybe|perhaps|could|can)\b")
+_HAVE_MEETING_RE = re.compile(
+    r"\b(?:i|we) (?:also )?(?:have|'?ve got|got)\b(?!(?:[^,]{0,40})\b(?:after|before|until|till|by|from|past)\b)"
+    r"[^,]{0,40}\bmeetings?\b"
+)
+_OVERLAP_RE = re.compile(r"\b(?:overlap\w*|conflict\w*|clash\w*|cuts? into|runs? into)")
+_PIECE_RE = re.compile(
+    r",|\bbut\b|\bhowever\b|\bthough\b|\b(?:is|are) there\b|\bdo you have\b|"
+    # "meetings on 5/31 and 6/1 so 6/2 might be best": what follows "so" judges on its own
+    rf"\bso\b(?=\s+(?:maybe|perhaps|probably|possibly|i\b|we\b|let'?s\b|how\b|what\b|{_ANY_DATE})\b)"
+)
+
+
+_SEGMENT_RE = re.compile(rf"\b(or|and|(?:to|through|thru|till|until)(?=\s+(?:the\s+)?(?:{_ANY_DATE})\b))\b|&")
+_OTHER_DAY_RE = re.compile(r"\b(?:monday|tuesday|tues|saturday|sunday|mon|weekend)s?\b")
+_TIME_WORDS_RE = re.compile(rf"{_DAY_RE.pattern}|{_PART_RE.pattern}|{_TIME_RE.pattern}")
+_FILLER_RE = re.compile(r"(?:\W|\b(?:and|or|also|on|in|at|the|early|late|from|to|of|day|then)\b)*")
+
+
+def _bare_times(text: str) -> bool:
+    """Whether ``text`` only names times (days, parts of the day, clocks): an item of a list."""
+    return bool(_TIME_WORDS_RE.search(text)) and bool(_FILLER_RE.fullmatch(_TIME_WORDS_RE.sub(" ", text)))
 
 
 def _part_only(text: str) -> bool:
@@ -755,7 +841,7 @@ def _flush(out: list[MedWindow], days: list[tuple[int | None, bool]]) -> None:
 
 def _good(text: str) -> bool | None:
     """The polarity a piece of text gives its windows (``None``: it says neither)."""
-    text = re.sub(r"\bif not\b", "", text)
+    text = re.sub(r"\bif not\b|\bwork(?= (?:meetings?|calls?|events?|stuff|things)\b)", "", text)  # "work meetings"
     if _BAD_WORDS.search(text):
         return bool(re.search(r"\b(works?|open|free|fine|best)\b", text)) and not re.search(
             r"\b(not|no|can'?t|won'?t|doesn'?t|cannot)\b", text
