@@ -47,7 +47,7 @@ CORRECTIONS = [
     _p("move rigth\n*right", {"flag": "right"}),  # a spelling fix keeps the move
     _p("up then right, no wait, right first and then up", {"flag": "right"}),
     _p("go left, actually what do you see on your side?", {"flag": "inquiry"}),
-    _p("head down, oh wait, which way is the gem?", {"flag": "inquiry"}, xfail=True),
+    _p("head down, oh wait, which way is the gem?", {"flag": "inquiry"}),
     _p("ok moving left... actually no, there's a wall there", {"flag": "reject", "move": "left"}, "left"),
     _p("sure, going up. wait no, it's blocked", {"flag": "reject", "move": "up"}, "up"),
     _p("no I can't, oh wait, yes I can", {"flag": "accept"}, "down"),
