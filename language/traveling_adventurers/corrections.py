@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from language.acts import Act, Ask, Inform, Reject, Suggest
+from language.acts import Act, Agree, Ask, End, Inform, Reject, Suggest
 from language.traveling_adventurers.context import DialogueContext
 from language.traveling_adventurers.cues import _NUMBER_WORDS
 from language.traveling_adventurers.normalize import _Tok
@@ -42,6 +42,15 @@ _PAIRS = frozenset(
         ("actually", "wait"),
         ("change", "that"),
         ("actually", "nah"),
+        ("hang", "on"),
+        ("hold", "on"),
+        ("scrap", "that"),
+        ("strike", "that"),
+        ("second", "thought"),
+        ("second", "thoughts"),
+        ("ignore", "my"),
+        ("i", "flipped"),
+        ("i", "wanted"),
         ("nah", "wait"),
         ("wait", "nah"),
         ("nah", "actually"),
@@ -50,6 +59,7 @@ _PAIRS = frozenset(
 """Two-word markers (keys, apostrophes removed)."""
 _SINGLE = frozenset(
     {"oops", "typo", "correction", "whoops", "er", "err", "erm", "correcting", "misspoke", "mistyped", "edit", "edited"}
+    | {"sorry", "sry", "soz", "srry", "sorri"}
 )
 _GLUE = frozenset(
     {
@@ -71,13 +81,19 @@ _GLUE = frozenset(
         "mean",
         "meant",
         "nah",
+        "sry",
+        "ugh",
     }
 )
 """Words and signs a marker run extends over on either side."""
 _ACTUALLY_NEXT = frozenset({"the", "its", "it's", "make", "no", "i", "wait", "sorry"})
 """What may follow a correcting "actually" (besides an amount): not "actually, after that ..."."""
 _ZERO = frozenset({"zilch", "nada", "nothing", "none", "zero"})
-_SAY = frozenset({"to", "say", "write", "type", "that", "put"})
+_LEADING_MARKERS = frozenset({"i", "ignore"})
+"""Markers that open a message correcting the author's earlier one ("ignore my last msg, i meant ...")."""
+_SAY = frozenset(
+    {"to", "say", "write", "type", "that", "put", "last", "msg", "message", "one", "text", ",", "i", "mean", "meant"}
+)
 """What a leading "I meant" may run on over ("I meant to say the attic is 4")."""
 
 
@@ -87,10 +103,14 @@ def _content(tok: _Tok, vocabulary: frozenset[str]) -> bool:
         return True
     if tok.kind != "word":
         return False
-    if tok.key in vocabulary or tok.key in _NUMBER_WORDS or tok.key in _ZERO:
+    if tok.key in vocabulary or tok.key in _NUMBER_WORDS or tok.key in _ZERO or tok.key in _VERDICT:
         return True
     # room letters: "K", and lower-case "k" too (not the words "i", "a", "u")
     return len(tok.text) == 1 and (tok.text.isupper() or tok.text not in ("i", "a", "u"))
+
+
+_VERDICT = frozenset("ok okay yes yeah yep yup sure fine agreed deal nope nah".split())
+"""Replies a correction may take back ("ok go for it. actually no, the attic first")."""
 
 
 def _amount(tok: _Tok | None) -> bool:
@@ -113,11 +133,6 @@ def _marker_at(toks: Sequence[_Tok], k: int) -> int:
         return 0
     if key in _SINGLE:
         return 1
-    if key == "sorry":  # "I get 5 there, sorry, 6": "sorry" right before the corrected amount
-        j = k + 1
-        while j < len(toks) and toks[j].kind == "punct":
-            j += 1
-        return 1 if j < len(toks) and toks[j].kind == "num" else 0
     if key == "no" and k > 1 and toks[k - 1].key == "," and _amount(toks[j] if j < n else None):
         if any(_amount(t) for t in toks[max(0, k - 6) : k - 1]):
             return 1  # "I get 5, no 6", "5 on L-E, no 6": an amount shortly before (a bounded look back)
@@ -149,7 +164,7 @@ def correction_spans(toks: Sequence[_Tok], vocabulary: frozenset[str]) -> list[t
                 hi += 1
             else:
                 break
-        if lo == 0 and toks[k].key == "i":  # a leading "I meant to say ...": the marker alone is dropped
+        if lo == 0 and toks[k].key in _LEADING_MARKERS:  # a leading "I meant to say ...": the marker alone is dropped
             while hi < n and toks[hi].key in _SAY:
                 hi += 1
             if hi < n:
@@ -164,7 +179,7 @@ def correction_spans(toks: Sequence[_Tok], vocabulary: frozenset[str]) -> list[t
         nxt_lo = runs[idx + 1][0] if idx + 1 < len(runs) else n
         before = any(_content(t, vocabulary) for t in toks[prev_end:lo])
         after = any(_content(t, vocabulary) for t in toks[hi:nxt_lo])
-        if (before or (lo == 0 and toks[0].key == "i")) and after:
+        if (before or (lo == 0 and toks[0].key in _LEADING_MARKERS)) and after:
             out.append((lo, hi))
             prev_end = hi
     return out
@@ -225,44 +240,89 @@ def substitution(
             break
     if right is None or right[0] != wrong[0]:
         return None
+    if toks[wrong[1][0]].key == toks[right[1][0]].key and toks[wrong[1][1]].key == toks[right[1][1]].key:
+        return None  # the same item again: "K then A then C - sorry, C then A" reorders, it swaps nothing
+    if right[0] == "room" and any(
+        i == right[1][1] + 2 and (toks[i - 1].kind in ("dash", "arrow") or toks[i - 1].key == "then") for i, _ in rooms
+    ):
+        return None  # "L-E-K-B-C-A-L? *L-E-B-K-C-A-L": a whole path restated, not one room swapped
     return wrong[1], right[1]
 
 
 class Corrected:
     """The acts of the segments read so far, each new segment correcting the earlier ones: a
-    suggestion withdraws the earlier suggestions, an amount the earlier amount of its hallway (an
-    amount moved to another hallway keeps both), and a refusal of a withdrawn suggestion is dropped
-    ("the attic... no wait, not the attic, the kitchen"). Each act is withdrawn at most once, so
-    the whole message stays linear however many corrections it holds."""
+    suggestion (or a tour to submit) withdraws the earlier suggestions and tours, an amount the
+    earlier amount of its hallway (an amount moved to another hallway keeps both), and a refusal
+    of a withdrawn suggestion is dropped ("the attic... no wait, not the attic, the kitchen").
+    After a marker, "not X" names the item taken back, not a refusal ("I meant the garden, not the
+    playroom"); a hallway named without an amount takes the amount just said ("L-K is 5, no wait,
+    that's L-B"); a counter-proposal after an assent turns the assent into a refusal ("ok go for
+    it. actually no, let's do the attic first"). Each act is withdrawn at most once, so the whole
+    message stays linear however many corrections it holds."""
 
-    def __init__(self) -> None:
+    def __init__(self, context: DialogueContext) -> None:
+        self._ctx = context
         self._acts: list[Act | None] = []
         self._suggests: list[int] = []
         self._informs: dict[frozenset[str], list[int]] = {}
+        self._last_inform: int | None = None
 
-    def add(self, part: list[Act]) -> None:
-        """Append the acts of the next segment, withdrawing what they correct."""
+    def add(self, part: list[Act], after_marker: bool = False, edge: tuple[str, str] | None = None) -> None:
+        """Append the acts of the next segment, withdrawing what they correct. ``after_marker``: the
+        segment follows a correction marker; ``edge``: the first hallway it names (a segment that
+        names one without an amount moves the amount just said there)."""
+        if after_marker and edge is not None and not any(isinstance(a, Agree | End) for a in part):
+            moved = self._acts[self._last_inform] if self._last_inform is not None else None
+            said = any(isinstance(a, Inform) and frozenset(a.edge) == frozenset(edge) for a in part)
+            if isinstance(moved, Inform) and frozenset(edge) != frozenset(moved.edge) and not said:
+                part = [Inform(edge=edge, coins=moved.coins), *(a for a in part if isinstance(a, Inform))]
+                self._acts[self._last_inform or 0] = None
         withdrawn: set[tuple[str, ...]] = set()
-        if any(isinstance(a, Suggest) for a in part):
+        if any(isinstance(a, Suggest | End) for a in part):
+            had_suggest = bool(self._suggests)
             for k in self._suggests:
                 act = self._acts[k]
-                if isinstance(act, Suggest):
+                if isinstance(act, Suggest | End):
                     withdrawn.add(tuple(act.path))
                 self._acts[k] = None
             self._suggests = []
+            last = self._ctx.last_suggestion
+            counter = [a for a in part if isinstance(a, Suggest) and last and a.path[0] == last[0]]
+            if after_marker and counter and not had_suggest and not any(isinstance(a, Agree) for a in part):
+                for k, act in enumerate(self._acts):  # "ok go for it. actually no, the attic first"
+                    if isinstance(act, Agree) and (not act.path or list(act.path) == last):
+                        self._acts[k] = Reject(path=None)
         for act in part:
             if isinstance(act, Inform):
                 for k in self._informs.pop(frozenset(act.edge), []):
                     self._acts[k] = None
+        content = any(a is not None and not isinstance(a, Reject) for a in self._acts) or any(
+            not isinstance(a, Reject) for a in part
+        )
         for act in part:
             if isinstance(act, Reject) and act.path and tuple(act.path) in withdrawn:
                 continue
-            if isinstance(act, Suggest):
+            if after_marker and isinstance(act, Reject) and act.path and content:
+                continue  # "i meant the garden not the playroom": the item taken back
+            if isinstance(act, Suggest | End):
                 self._suggests.append(len(self._acts))
             elif isinstance(act, Inform):
                 self._informs.setdefault(frozenset(act.edge), []).append(len(self._acts))
+                self._last_inform = len(self._acts)
             self._acts.append(act)
 
     def acts(self) -> list[Act]:
         """The acts that stand, in message order."""
         return [a for a in self._acts if a is not None]
+
+
+def withdrawn_room_span(toks: Sequence[_Tok], rooms: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
+    """In a segment after a correction marker, the tokens of "not X" ("i meant the garden not the
+    playroom"): X names the item taken back, not a refusal. Returns the token range to drop."""
+    starts = {i: j for i, j in rooms}
+    for k, tok in enumerate(toks):
+        if tok.key == "not" and k > 0:
+            nxt = k + 1 + (k + 1 < len(toks) and toks[k + 1].key == "the")
+            if nxt in starts and any(j < k for _, j in rooms):
+                return k, starts[nxt]
+    return None

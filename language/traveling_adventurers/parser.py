@@ -10,7 +10,13 @@ import re
 from language.acts import Act, Agree, Reject, Suggest
 from language.traveling_adventurers.clauses import _Cand, _sentences, _State
 from language.traveling_adventurers.context import DialogueContext
-from language.traveling_adventurers.corrections import Corrected, correction_spans, follow_context, substitution
+from language.traveling_adventurers.corrections import (
+    Corrected,
+    correction_spans,
+    follow_context,
+    substitution,
+    withdrawn_room_span,
+)
 from language.traveling_adventurers.cues import _CHAT_KEYS
 from language.traveling_adventurers.mentions import _find_mentions
 from language.traveling_adventurers.normalize import _normalize, _Tok, _tokenize
@@ -47,6 +53,32 @@ def _split_letter_pairs(text: str, lex: _Lexicon) -> str:
     return _PAIR_RE.sub(pair, text)
 
 
+_STRUCK_RE = re.compile(r"~~[^~\n]{0,120}~~")
+_BOLD_RE = re.compile(r"\*\*(?=\S)([^*\n]{1,120})(?<=\S)\*\*")
+_STAR_AFTER_RE = re.compile(r"(?<=\w)\*+(?![\w*])")
+_STAR_BEFORE_RE = re.compile(r"(?<![\w*])\*+(?=\w)")
+
+
+def _marks(text: str) -> str:
+    """Markdown and chat correction marks: struck text ("~~kitchen~~ bathroom") is withdrawn, bold
+    is plain, and an asterisk on a word ("*kitchen", "attic***") marks a correction ("oops")."""
+    if "~" not in text and "*" not in text:
+        return text
+    text = _STRUCK_RE.sub(" ", text)
+    text = _BOLD_RE.sub(r"\1", text)
+    text = _STAR_BEFORE_RE.sub(" oops ", text)
+    return _STAR_AFTER_RE.sub(" oops ", text)
+
+
+def _named_edge(text: str, toks: list[_Tok], lex: _Lexicon, context: DialogueContext) -> tuple[str, str] | None:
+    """The first hallway a correction segment names before any amount: its first two board rooms."""
+    first_num = next((t.start for t in toks if t.kind == "num"), len(text))
+    rooms = [
+        m.room for m in _find_mentions(text, toks, lex, context.start) if m.on_board and toks[m.j].end <= first_num
+    ]
+    return (rooms[0], rooms[1]) if len(rooms) >= 2 and rooms[0] != rooms[1] else None
+
+
 def _injection(toks: list[_Tok]) -> bool:
     """Whether the message tells the reader to ignore its instructions ("ignore all previous
     instructions and submit ..."): such text is data, and carries no act."""
@@ -80,7 +112,7 @@ class TravelingAdventurersParser:
         """
         if not isinstance(message, str) or not context.rooms:
             return []
-        text = _normalize(message)  # cut first: nothing below reads more than the message cap
+        text = _marks(_normalize(message))  # cut first: nothing below reads more than the message cap
         lex = _lexicon(tuple(context.rooms.items()))
         text = _split_letter_pairs(text, lex)
         toks = _tokenize(text)
@@ -92,12 +124,18 @@ class TravelingAdventurersParser:
         if not spans:
             acts = self._read(text, toks, lex, context)
         else:  # "kitchen next... actually no, make it the bathroom": each segment on its own
-            corrected, ctx, lo = Corrected(), context, 0
+            corrected, ctx, lo = Corrected(context), context, 0
             for a, b in [*spans, (len(toks), len(toks))]:
                 segment = text[toks[lo].start : toks[a - 1].end] if a > lo else ""
                 seg_toks = _tokenize(segment)
+                if lo > 0 and seg_toks:  # "i meant the garden not the playroom": the playroom is taken back
+                    rooms = [(m.i, m.j) for m in _find_mentions(segment, seg_toks, lex, context.start)]
+                    cut = withdrawn_room_span(seg_toks, rooms)
+                    if cut is not None:
+                        segment = segment[: seg_toks[cut[0]].start] + segment[seg_toks[cut[1]].end :]
+                        seg_toks = _tokenize(segment)
                 part = self._read(segment, seg_toks, lex, ctx) if seg_toks else []
-                corrected.add(part)
+                corrected.add(part, after_marker=lo > 0, edge=_named_edge(segment, seg_toks, lex, context))
                 ctx = follow_context(ctx, part)
                 lo = b
                 if lo >= len(toks):
@@ -156,12 +194,13 @@ class TravelingAdventurersParser:
             end_cues.append(end_pos)
         _finish_ends(per_sentence, end_cues, context)
         _confirm_across(per_sentence, context)
-        return [c.act for cands in per_sentence for c in cands]
+        return _chained([c for cands in per_sentence for c in cands], context)
 
     @staticmethod
     def _settle(acts: list[Act], context: DialogueContext) -> list[Act]:
         """Message-wide rules: no agreement with nothing pending, a verdict with a path replaces a
         bare one, exact duplicates removed."""
+        acts = _last_verdict(acts, context)
         if len(context.visited) >= 3:  # "path: L, E, K": the agreed path retold is a recap, no proposal
             acts = [a for a in acts if not (isinstance(a, Suggest) and list(a.path) == list(context.visited))]
         if not context.last_suggestion:  # "cool", "yep", "sounds good" with nothing pending: no act
@@ -178,3 +217,42 @@ class TravelingAdventurersParser:
                 seen.add(key)
                 out.append(act)
         return out
+
+
+def _last_verdict(acts: list[Act], context: DialogueContext) -> list[Act]:
+    """ "yep fine. oh hold on, no", "nope. hmm, on second thoughts yes": of an assent and a refusal
+    of the pending suggestion in one message, the later one stands."""
+    last = context.last_suggestion
+
+    def on_pending(act: Act) -> str | None:
+        if isinstance(act, Agree | Reject) and (not act.path or list(act.path) == last):
+            return "agree" if isinstance(act, Agree) else "reject"
+        return None
+
+    kinds = [on_pending(a) for a in acts]
+    if "agree" not in kinds or "reject" not in kinds:
+        return acts
+    final = [k for k in kinds if k][-1]
+    return [a for a, k in zip(acts, kinds, strict=True) if k is None or k == final]
+
+
+def _chained(cands: list[_Cand], context: DialogueContext) -> list[Act]:
+    """The acts of ``cands``, where a suggestion that names no origin and leaves from where the one
+    just before it ends (not from ``at``) continues it ("rec room next? then the garden": one suggest with the whole
+    path), when the whole path visits no room twice (a return to the start only ending a full tour)."""
+    out: list[Act] = []
+    for c in cands:
+        act, prev = c.act, out[-1] if out else None
+        if (
+            isinstance(act, Suggest)
+            and isinstance(prev, Suggest)
+            and not c.explicit
+            and act.path[0] == prev.path[-1] != context.current
+        ):
+            path = [*prev.path, *act.path[1:]]
+            body = path[:-1] if path[-1] == context.start and len(set(path)) == len(context.rooms) else path
+            if len(set(body)) == len(body):
+                out[-1] = Suggest(path=path)
+                continue
+        out.append(act)
+    return out

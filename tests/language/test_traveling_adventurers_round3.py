@@ -38,13 +38,11 @@ DEV4 = _items("ta_dev4.jsonl")
 # Items that failed at the first read and are not fixed yet (strict xfail: a fix must drop its id).
 STILL_FAILING: set[str] = set(
     """
-    ta3-003 ta3-004 ta3-005 ta3-006 ta3-007 ta3-008 ta3-010 ta3-012 ta3-013 ta3-014 ta3-016 ta3-017
-    ta3-019 ta3-020 ta3-022 ta3-023 ta3-025 ta3-026 ta3-028 ta3-029 ta3-032 ta3-033 ta3-035 ta3-037
-    ta3-039 ta3-041 ta3-043 ta3-044 ta3-045 ta3-046 ta3-047 ta3-051 ta3-056 ta3-058 ta3-061 ta3-063
-    ta3-064 ta3-066 ta3-067 ta3-068 ta3-069 ta3-071 ta3-072 ta3-073 ta3-075 ta3-076 ta3-080 ta3-086
-    ta3-087 ta3-089 ta3-090 ta3-091 ta3-093 ta3-095 ta3-098 ta3-099 ta3-103 ta3-105 ta3-108 ta3-109
-    ta3-113 ta3-114 ta3-115 ta3-116 ta3-123 ta3-124 ta3-128 ta3-136 ta3-137 ta3-144 ta3-149 ta3-152
-    ta3-153 ta3-154 ta3-156 ta3-159
+    ta3-017 ta3-025 ta3-028 ta3-032 ta3-033 ta3-035 ta3-037 ta3-039 ta3-041 ta3-043 ta3-044 ta3-045
+    ta3-046 ta3-047 ta3-051 ta3-056 ta3-058 ta3-061 ta3-063 ta3-064 ta3-066 ta3-067 ta3-068 ta3-069
+    ta3-073 ta3-086 ta3-087 ta3-089 ta3-090 ta3-091 ta3-093 ta3-095 ta3-098 ta3-099 ta3-103 ta3-105
+    ta3-108 ta3-109 ta3-113 ta3-114 ta3-115 ta3-116 ta3-123 ta3-128 ta3-136 ta3-137 ta3-144 ta3-149
+    ta3-152 ta3-154 ta3-156
     """.split()
 )
 
@@ -85,15 +83,15 @@ AT_B8 = {"rooms": "8", "visited": "L,E,B"}
 
 CATEGORIES = [
     # corrections: only the corrected item stands; a number moved to another hallway keeps both
-    ("correction", "sure thing. wait, no, sorry, i can't", AT_E_K, [REJECT], True),
-    ("correction", "nah... hold on, actually fine, go", AT_E_K, [AGREE], True),
-    ("correction", "yeah ok. hang on, no, let's do the attic first", AT_E_K, [REJECT, _s("E", "A")], True),
-    ("correction", "~~attic~~ kids room next", AT_E, [_s("E", "C")], True),
-    ("correction", "bathroom* (not the kitchen)", AT_E, [_s("E", "B")], True),
-    ("correction", "E-A is 6 for me, hold on that's E-B, E-A is 2", AT_E, [_i("E", "B", 6), _i("E", "A", 2)], True),
-    ("correction", "L-E-K-A-B-C-L? sorry, L-E-K-B-A-C-L", {"rooms": "6", "visited": "L"}, [_s(*"LEKBACL")], True),
+    ("correction", "sure thing. wait, no, sorry, i can't", AT_E_K, [REJECT], False),
+    ("correction", "nah... hold on, actually fine, go", AT_E_K, [AGREE], False),
+    ("correction", "yeah ok. hang on, no, let's do the attic first", AT_E_K, [REJECT, _s("E", "A")], False),
+    ("correction", "~~attic~~ kids room next", AT_E, [_s("E", "C")], False),
+    ("correction", "bathroom* (not the kitchen)", AT_E, [_s("E", "B")], False),
+    ("correction", "E-A is 6 for me, hold on that's E-B, E-A is 2", AT_E, [_i("E", "B", 6), _i("E", "A", 2)], False),
+    ("correction", "L-E-K-A-B-C-L? sorry, L-E-K-B-A-C-L", {"rooms": "6", "visited": "L"}, [_s(*"LEKBACL")], False),
     ("correction", "the attic next — no wait — the loo", AT_E, [_s("E", "B")], False),
-    ("correction", "K-C gives me 3, strike that, 5", AT_K, [_i("K", "C", 5)], True),
+    ("correction", "K-C gives me 3, strike that, 5", AT_K, [_i("K", "C", 5)], False),
     # quantified lists: one inform per hallway
     ("quantified_list", "- KB: 2\n- KC: 5\n- KA: 0", AT_K, [_i("K", "B", 2), _i("K", "C", 5), _i("K", "A", 0)], True),
     (
@@ -122,9 +120,9 @@ CATEGORIES = [
     ("embedded_tour", "how about we do KACL to wrap up?", AT_K, [_s("K", "A", "C", "L")], True),
     ("embedded_tour", "what if we went LKBECAL", {"rooms": "6", "visited": "L"}, [_s(*"LKBECAL")], True),
     # synonyms beyond the conventions list
-    ("synonyms", "what about the lav?", AT_E, [_s("E", "B")], True),
+    ("synonyms", "what about the lav?", AT_E, [_s("E", "B")], False),
     ("synonyms", "the garret next", AT_E, [_s("E", "A")], False),
-    ("synonyms", "rec room?", AT_B8, [_s("B", "P")], True),
+    ("synonyms", "rec room?", AT_B8, [_s("B", "P")], False),
     # typos in cue words
     ("typos_in_cues", "soundz gud", AT_E_K, [AGREE], True),
     ("typos_in_cues", "agred", AT_E_K, [AGREE], True),
