@@ -5,8 +5,9 @@ word sets the reader decides acts by, indexed by first word; keys are lower case
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
-from language.text import number_words
+from language.text import OneSlipSpeller, number_words
 
 
 def _phrases(*items: str) -> tuple[tuple[str, ...], ...]:
@@ -340,6 +341,23 @@ _CHAT_KEYS = {
     "b4": "before",
     "nxt": "next",
     "abt": "about",
+    # textspeak and vowel-less spellings of cue words ("hw mny", "whats ur bst move frm here")
+    "gud": "good",
+    "gd": "good",
+    "hw": "how",
+    "mny": "many",
+    "bst": "best",
+    "frm": "from",
+    "wher": "where",
+    "whr": "where",
+    "wht": "what",
+    "pas": "pass",
+    "sry": "sorry",
+    "srry": "sorry",
+    "soz": "sorry",
+    "yh": "yeah",
+    "ys": "yes",
+    "okok": "ok",
 }
 """Chat spellings read as the words they stand for when cue phrases are matched."""
 _INTENSIFIERS = frozenset("definitely absolutely certainly surely totally indeed really".split())
@@ -432,3 +450,49 @@ def _find(keys: Sequence[str], lo: int, hi: int, index: dict[str, list[tuple[str
                 break
         i += 1
     return out
+
+
+_TYPO_TARGETS = frozenset(
+    "agreed agree suggest suggestion submit submitting submitted sounds perfect definitely absolutely"
+    " alright where which rather prefer maybe probably thinking better finalize finalise locking great"
+    " awesome instead choose decide proposal propose okay".split()
+)
+"""Cue words found again behind one slip of the keyboard ("agred", "sugest", "submiting", "soudns")."""
+_NOT_TYPOS = frozenset(
+    "there these those whose witch grate treat grade bounds rounds wounds mounds summit bitter butter"
+    " batter letter setter words world worth alight agrees degree create crate crates perfects lefts"
+    " beater greet greets wares aware maybes choice chose rathe hence fence wheres".split()
+)
+"""Real words one slip from a target, which are never corrected."""
+_KNOWN = (
+    frozenset(
+        w
+        for table in (_AGREE, _AGREE_WEAK, _REJECT, _NEUTRAL, _SUGGEST, _HANDOVER, _ASK_COIN, _BEST_NEXT, _END)
+        for p in table
+        for w in p
+    )
+    | _NOT_TYPOS
+)
+
+
+@lru_cache(maxsize=1)
+def _typo_speller() -> OneSlipSpeller:
+    return OneSlipSpeller(_TYPO_TARGETS)
+
+
+@lru_cache(maxsize=4096)
+def cue_key(key: str) -> str:
+    """The cue word a chat spelling stands for: shorthand ("u", "hw", "bst"), a doubled last letter
+    ("okk", "itt") or one keyboard slip in a longer cue word ("agred", "sugest"); else ``key``."""
+    if key in _CHAT_KEYS:
+        return _CHAT_KEYS[key]
+    if key in _KNOWN or not key.isalpha():
+        return key
+    if len(key) >= 3 and key[-1] == key[-2] and key[:-1] in _KNOWN:
+        return key[:-1]  # "okk", "itt"
+    if len(key) >= 4:
+        found = _typo_speller().candidates(key)
+        dropped = {w for w in found if len(w) == len(key) + 1}  # a dropped letter is the likeliest slip
+        found = dropped if len(found) > 1 and dropped else found
+        return found.pop() if len(found) == 1 else key
+    return key

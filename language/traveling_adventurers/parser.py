@@ -17,18 +17,19 @@ from language.traveling_adventurers.corrections import (
     substitution,
     withdrawn_room_span,
 )
-from language.traveling_adventurers.cues import _CHAT_KEYS
+from language.traveling_adventurers.cues import cue_key
 from language.traveling_adventurers.mentions import _find_mentions
 from language.traveling_adventurers.normalize import _normalize, _Tok, _tokenize
 from language.traveling_adventurers.reader import _SentenceReader
 from language.traveling_adventurers.resolution import _confirm_across, _finish_ends
 from language.traveling_adventurers.rooms import _Lexicon, _lexicon
 
-_PAIR_RE = re.compile(r"(?<![\w'])([A-Z])([A-Z])(?![\w'])")
+_PAIR_RE = re.compile(r"(?<![\w'])([A-Z]{2,14})(?![\w'])|(?<![\w'])([a-z]{2})(?=\s?[=:]\s?\d)")
 _PAIR_WORDS = frozenset(
     "OK AM PM TO GO AT AS DO SO NO ME WE BE OR OF ON IN IS IT IF MY BY UP US AN HE OH AH TA GG TV PC OW OP ST"
     " CT OT PS DM".split()
 )
+_WHERE_NEXT = frozenset("do should shall to can next now".split())
 MAX_SUBSTITUTIONS = 4
 """The most one-item corrections a message has done in place (more are read segment by segment)."""
 _INJECTION_VERBS = frozenset({"ignore", "disregard", "forget", "override", "bypass"})
@@ -36,19 +37,28 @@ _INJECTION_NOUNS = frozenset({"instructions", "instruction", "prompt", "prompts"
 
 
 def _split_letter_pairs(text: str, lex: _Lexicon) -> str:
-    """ "EK is 4": two capital room letters written together are the hallway "E-K" (not in
-    mostly-capital text, not for words such as "OK" or "TO", not for names such as "WC")."""
-    letters = sum(c.isalpha() for c in text)
-    if not letters or sum(c.isupper() for c in text) * 2 > letters:
-        return text
+    """ "EK is 4", "what if we did LBKECAL", "ek=3": capital room letters written together are the
+    path "E-K" / "L-B-K-E-C-A-L" (each room once, the start again only at the end; not words such as
+    "OK" or "TO", nor names such as "WC", nor in mostly-capital text); two lower-case ones only
+    right before "=" or ":" and an amount."""
     board = set(lex.board)
+    start = lex.board[0] if lex.board else ""
+
+    def is_run(word: str) -> bool:
+        run = word.upper()
+        body = run[:-1] if len(run) > 3 and run[-1] == start == run[0] else run
+        return set(run) <= board and len(set(body)) == len(body) and run not in _PAIR_WORDS
+
+    words = [w for w in re.findall(r"[^\W\d_]+", text) if len(w) >= 3 and w.lower() not in lex.vocabulary]
+    plain = [w for w in words if not (w.isupper() and is_run(w))]  # runs of room letters are not text
+    letters = sum(len(w) for w in plain)
+    shouting = letters > 0 and sum(c.isupper() for w in plain for c in w) * 2 > letters
 
     def pair(m: re.Match[str]) -> str:
-        a, b = m.group(1), m.group(2)
         word = m.group(0)
-        if a == b or a not in board or b not in board or word in _PAIR_WORDS or word.lower() in lex.vocabulary:
+        if shouting or not is_run(word) or word.lower() in lex.vocabulary:
             return word
-        return f"{a}-{b}"
+        return "-".join(word.upper())
 
     return _PAIR_RE.sub(pair, text)
 
@@ -178,7 +188,12 @@ class TravelingAdventurersParser:
     def _read(self, text: str, toks: list[_Tok], lex: _Lexicon, context: DialogueContext) -> list[Act]:
         """The acts of ``text`` (tokens ``toks``), before the message-wide settling."""
         mentions = _find_mentions(text, toks, lex, context.start)
-        keys = [_CHAT_KEYS.get(t.key, t.key) if t.kind == "word" else t.key for t in toks]
+        keys = [cue_key(t.key) if t.kind == "word" else t.key for t in toks]
+        for k in range(len(toks) - 1):  # "how many on K-A 4 u": "4" is "for" before "you"
+            if toks[k].text == "4" and keys[k + 1] == "you" and toks[k + 1].key in ("u", "you", "ya"):
+                keys[k] = "for"
+            elif keys[k] == "were" and keys[k + 1] in _WHERE_NEXT and (k == 0 or toks[k - 1].kind != "word"):
+                keys[k] = "where"  # "were do u wanna go nxt"
         for m in mentions:  # room words are not cue words ("K" is not "k" = ok)
             for k in range(m.i, m.j + 1):
                 keys[k] = "<room>"

@@ -38,9 +38,8 @@ DEV4 = _items("ta_dev4.jsonl")
 # Items that failed at the first read and are not fixed yet (strict xfail: a fix must drop its id).
 STILL_FAILING: set[str] = set(
     """
-    ta3-017 ta3-025 ta3-028 ta3-032 ta3-033 ta3-035 ta3-037 ta3-039 ta3-041 ta3-043 ta3-044 ta3-045
-    ta3-046 ta3-047 ta3-051 ta3-056 ta3-058 ta3-061 ta3-063 ta3-064 ta3-066 ta3-067 ta3-068 ta3-069
-    ta3-073 ta3-086 ta3-087 ta3-089 ta3-090 ta3-091 ta3-093 ta3-095 ta3-098 ta3-099 ta3-103 ta3-105
+    ta3-017 ta3-025 ta3-028 ta3-032 ta3-033 ta3-035 ta3-037 ta3-039 ta3-041 ta3-044 ta3-045 ta3-046
+    ta3-047 ta3-051 ta3-056 ta3-061 ta3-063 ta3-066 ta3-067 ta3-068 ta3-069 ta3-073 ta3-103 ta3-105
     ta3-108 ta3-109 ta3-113 ta3-114 ta3-115 ta3-116 ta3-123 ta3-128 ta3-136 ta3-137 ta3-144 ta3-149
     ta3-152 ta3-154 ta3-156
     """.split()
@@ -93,7 +92,7 @@ CATEGORIES = [
     ("correction", "the attic next — no wait — the loo", AT_E, [_s("E", "B")], False),
     ("correction", "K-C gives me 3, strike that, 5", AT_K, [_i("K", "C", 5)], False),
     # quantified lists: one inform per hallway
-    ("quantified_list", "- KB: 2\n- KC: 5\n- KA: 0", AT_K, [_i("K", "B", 2), _i("K", "C", 5), _i("K", "A", 0)], True),
+    ("quantified_list", "- KB: 2\n- KC: 5\n- KA: 0", AT_K, [_i("K", "B", 2), _i("K", "C", 5), _i("K", "A", 0)], False),
     (
         "quantified_list",
         "every hallway out of the attic is worth 3 to me",
@@ -117,17 +116,17 @@ CATEGORIES = [
     ),
     # tours inside questions
     ("embedded_tour", "would L-B-E-K-A-C-L suit you?", {"rooms": "6", "visited": "L"}, [_s(*"LBEKACL")], True),
-    ("embedded_tour", "how about we do KACL to wrap up?", AT_K, [_s("K", "A", "C", "L")], True),
-    ("embedded_tour", "what if we went LKBECAL", {"rooms": "6", "visited": "L"}, [_s(*"LKBECAL")], True),
+    ("embedded_tour", "how about we do KACL to wrap up?", AT_K, [_s("K", "A", "C", "L")], False),
+    ("embedded_tour", "what if we went LKBECAL", {"rooms": "6", "visited": "L"}, [_s(*"LKBECAL")], False),
     # synonyms beyond the conventions list
     ("synonyms", "what about the lav?", AT_E, [_s("E", "B")], False),
     ("synonyms", "the garret next", AT_E, [_s("E", "A")], False),
     ("synonyms", "rec room?", AT_B8, [_s("B", "P")], False),
     # typos in cue words
-    ("typos_in_cues", "soundz gud", AT_E_K, [AGREE], True),
-    ("typos_in_cues", "agred", AT_E_K, [AGREE], True),
-    ("typos_in_cues", "wher do u want to go nxt", AT_E, [BEST], True),
-    ("typos_in_cues", "i sugest the atic", AT_E, [_s("E", "A")], True),
+    ("typos_in_cues", "soundz gud", AT_E_K, [AGREE], False),
+    ("typos_in_cues", "agred", AT_E_K, [AGREE], False),
+    ("typos_in_cues", "wher do u want to go nxt", AT_E, [BEST], False),
+    ("typos_in_cues", "i sugest the atic", AT_E, [_s("E", "A")], False),
 ]
 
 
