@@ -7,7 +7,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from language.acts import Act, Agree, Reject, Suggest
+from language.acts import Act, Agree, Inform, Reject, Suggest
 from language.traveling_adventurers.clauses import _Cand, _sentences, _State
 from language.traveling_adventurers.context import DialogueContext
 from language.traveling_adventurers.corrections import (
@@ -20,6 +20,7 @@ from language.traveling_adventurers.corrections import (
 from language.traveling_adventurers.cues import cue_key
 from language.traveling_adventurers.mentions import _find_mentions
 from language.traveling_adventurers.normalize import _normalize, _Tok, _tokenize
+from language.traveling_adventurers.quantifiers import Quantified, quantified
 from language.traveling_adventurers.reader import _SentenceReader
 from language.traveling_adventurers.resolution import _confirm_across, _finish_ends
 from language.traveling_adventurers.rooms import _Lexicon, _lexicon
@@ -151,6 +152,7 @@ class TravelingAdventurersParser:
                 if lo >= len(toks):
                     break
             acts = corrected.acts()
+        acts = _apply_quantified(acts, quantified(toks, _find_mentions(text, toks, lex, context.start), context))
         return self._settle(acts, context)
 
     def _substitute(
@@ -270,4 +272,43 @@ def _chained(cands: list[_Cand], context: DialogueContext) -> list[Act]:
                 out[-1] = Suggest(path=path)
                 continue
         out.append(act)
+    return out
+
+
+def _apply_quantified(acts: list[Act], found: list[Quantified]) -> list[Act]:
+    """The acts with the quantified statements' informs (see :mod:`.quantifiers`): on each covered
+    hallway the shared amount (or the exception's), unless the message states another amount for
+    it; a hallway excepted without an amount keeps only an amount stated for it; a proposal of a
+    covered hop ("except maybe the playroom, 2") is none."""
+    if not found:
+        return acts
+    scope: dict[frozenset[str], int | None] = {}
+    for q in found:
+        scope.update(q.scope)
+    shared = {e: v for q in found for e, v in q.scope.items()}
+    apart = {e for q in found if q.others and not q.exact for e in q.scope} | {
+        e for e, v in shared.items() if v is None
+    }
+    stated: dict[frozenset[str], Inform] = {}
+    for a in acts:
+        if isinstance(a, Inform) and frozenset(a.edge) in scope:
+            e = frozenset(a.edge)
+            if a.coins != shared.get(e) and e in apart:
+                stated[e] = a
+    out: list[Act] = []
+    for a in acts:
+        if isinstance(a, Inform) and frozenset(a.edge) in scope:
+            continue
+        if isinstance(a, Inform) and any(a.coins in q.counts and q.origin in a.edge for q in found):
+            continue  # "none of the three left": a count of rooms, no amount
+        if isinstance(a, Suggest) and len(a.path) == 2 and frozenset(a.path) in scope:
+            continue
+        out.append(a)
+    for q in found:
+        for e, v in q.scope.items():
+            if e in stated:
+                out.append(stated.pop(e))
+            elif v is not None:
+                x, y = sorted(e)
+                out.append(Inform(edge=(x, y), coins=v))
     return out
