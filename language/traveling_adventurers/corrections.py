@@ -89,7 +89,7 @@ _GLUE = frozenset(
 _ACTUALLY_NEXT = frozenset({"the", "its", "it's", "make", "no", "i", "wait", "sorry"})
 """What may follow a correcting "actually" (besides an amount): not "actually, after that ..."."""
 _ZERO = frozenset({"zilch", "nada", "nothing", "none", "zero"})
-_LEADING_MARKERS = frozenset({"i", "ignore"})
+_LEADING_MARKERS = frozenset({"i", "ignore", "oops"})
 """Markers that open a message correcting the author's earlier one ("ignore my last msg, i meant ...")."""
 _SAY = frozenset(
     {"to", "say", "write", "type", "that", "put", "last", "msg", "message", "one", "text", ",", "i", "mean", "meant"}
@@ -133,9 +133,13 @@ def _marker_at(toks: Sequence[_Tok], k: int) -> int:
         return 0
     if key in _SINGLE:
         return 1
+    if key == "wait" and (k == 0 or toks[k - 1].kind in ("punct", "dash")) and nxt in (",", "!", ".", "…", "-"):
+        return 1  # "kitchen 6. wait, garden's 5"
     if key == "no" and k > 1 and toks[k - 1].key == "," and _amount(toks[j] if j < n else None):
         if any(_amount(t) for t in toks[max(0, k - 6) : k - 1]):
             return 1  # "I get 5, no 6", "5 on L-E, no 6": an amount shortly before (a bounded look back)
+    if key == "no" and k > 0 and toks[k - 1].key == "(" and nxt == ",":
+        return 1  # "3 on L-B (no, L-C ...)"
     if key == "no" and k > 0 and toks[k - 1].kind in ("dash", "punct") and toks[k - 1].key not in (",", "("):
         follows = toks[k + 1] if k + 1 < len(toks) else None
         return (
@@ -147,6 +151,7 @@ def _marker_at(toks: Sequence[_Tok], k: int) -> int:
 def correction_spans(toks: Sequence[_Tok], vocabulary: frozenset[str]) -> list[tuple[int, int]]:
     """Token spans (start, end) of the correction markers that have content on both sides."""
     runs: list[tuple[int, int]] = []
+    leading = -1  # the end of a leading marker ("no i meant ...", "*the kids room")
     k, n = 0, len(toks)
     while k < n:
         size = _marker_at(toks, k) if toks[k].kind == "word" else 0
@@ -169,6 +174,7 @@ def correction_spans(toks: Sequence[_Tok], vocabulary: frozenset[str]) -> list[t
                 hi += 1
             if hi < n:
                 runs.append((0, hi))
+                leading = hi
             k = hi
             continue
         runs.append((lo, hi))
@@ -179,7 +185,7 @@ def correction_spans(toks: Sequence[_Tok], vocabulary: frozenset[str]) -> list[t
         nxt_lo = runs[idx + 1][0] if idx + 1 < len(runs) else n
         before = any(_content(t, vocabulary) for t in toks[prev_end:lo])
         after = any(_content(t, vocabulary) for t in toks[hi:nxt_lo])
-        if (before or (lo == 0 and toks[0].key in _LEADING_MARKERS)) and after:
+        if (before or (lo == 0 and hi == leading)) and after:
             out.append((lo, hi))
             prev_end = hi
     return out
@@ -229,8 +235,8 @@ def substitution(
             wrong = item_at(k, last=True)
             if wrong is not None or toks[k].key not in ("next", "then", "there", "please", "pls", "for", "me"):
                 break
-    if wrong is None:
-        return None
+    if wrong is None or (wrong[0] == "room" and wrong[1][0] > 0 and toks[wrong[1][0] - 1].kind in ("dash", "arrow")):
+        return None  # "L-E-B-K-C-A-L? no hold on, ...": the end of a path, not one room to swap
     right = None
     for k in range(a_lo, min(a_hi, a_lo + 4)):
         if toks[k].kind in ("punct", "dash"):
@@ -324,5 +330,11 @@ def withdrawn_room_span(toks: Sequence[_Tok], rooms: Sequence[tuple[int, int]]) 
         if tok.key == "not" and k > 0:
             nxt = k + 1 + (k + 1 < len(toks) and toks[k + 1].key == "the")
             if nxt in starts and any(j < k for _, j in rooms):
-                return k, starts[nxt]
+                end = starts[nxt]
+                while end + 2 < len(toks) and (toks[end + 1].kind in ("dash", "arrow") or toks[end + 1].key == "to"):
+                    follow = end + 2 + (toks[end + 2].key == "the")
+                    if follow not in starts:
+                        break
+                    end = starts[follow]  # "not K to C": the whole hallway
+                return k, end
     return None

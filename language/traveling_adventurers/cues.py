@@ -39,7 +39,9 @@ _AGREE = _phrases(
     "happy with", "content with", "i'm down", "im down", "go ahead", "can live with",
     "👍", "👌", "✅", "✔", "🙌", "👏", "💯", "i guess so", "guess so", "i suppose so", "suppose so",
     "if you say so", "if you insist", "fine then", "wouldn't mind", "would not mind", "don't mind",
-    "do not mind", "i don't mind", "no objection", "no objections",
+    "do not mind", "i don't mind", "no objection", "no objections", "grand", "is grand",
+    "whatever you reckon", "whatever you think", "whatever you say", "whatever you want",
+    "whatever works", "whatever you like",
     # non-native and other phrasings ("I am agree", "agree with you")
     "am agree", "i am agree", "agree with you", "i'm agree", "im agree", "of course yes",
 )
@@ -117,6 +119,10 @@ _SUGGEST = _phrases(
     # colloquial motion and weighing ("pop into the loo", "we ought to", "better to do the attic")
     "pop into", "pop in", "pop over to", "pop to", "pop up to", "nip to", "nip into", "ought to",
     "be better", "better to", "either", "i reckon", "i'd go with", "how's about",
+    "makes more sense", "make more sense", "would you mind if", "do you mind if", "mind if we",
+    "what do you reckon about", "what do you reckon of", "reckon about", "what's your take on",
+    "whats your take on", "your take on", "be ok with you", "be okay with you", "be alright with you",
+    "ok with you", "okay with you", "any chance we",
 )
 _HANDOVER = _phrases(
     "you pick", "you choose", "you decide", "your call", "your choice", "your pick", "up to you",
@@ -127,7 +133,7 @@ _HANDOVER = _phrases(
 _COND = _phrases("if", "when", "unless", "whether", "in case", "as long as", "so long as", "provided")
 _COND_EXCEPT = _phrases(
     "best if", "better if", "what if", "good if", "great if", "prefer if", "like it if", "fine if",
-    "ok if", "okay if", "nice if",
+    "ok if", "okay if", "nice if", "mind if",
 )
 _MOTION = frozenset("go going goes went head heading move moving visit visiting travel walk proceed continue".split())
 _NEG_MOTION = _phrases(
@@ -182,7 +188,8 @@ _END = _phrases(
     "final :", "final -", "final version", "final order", "final itinerary", "final decision",
     "final call", "final choice", "final one", "im done", "locking in", "lock it", "locked in",
     "our route :", "our path :", "our tour :", "locking it in", "lock that in", "lock this in",
-    "locking that in", "let's lock", "lets lock",
+    "locking that in", "let's lock", "lets lock", "send in", "send it in", "sending in", "hand in",
+    "turn in", "submit it",
 )
 _TOTAL = _phrases(
     "total", "totals", "in total", "sum", "combined", "together", "altogether", "overall", "each",

@@ -118,7 +118,18 @@ def _match_start_room(toks: Sequence[_Tok], i: int) -> int | None:
         return i + 1
     if key in ("start", "beginning") and prev == "the" and nxt not in ("of", "with", "by"):
         return i
-    if key == "home" and prev in ("back", "go", "going", "head", "return", "returning", "then", "and"):
+    if key == "home" and prev in (
+        "back",
+        "go",
+        "going",
+        "head",
+        "heading",
+        "return",
+        "returning",
+        "then",
+        "and",
+        "before",
+    ):
         return i
     return None
 

@@ -66,19 +66,19 @@ def _split_letter_pairs(text: str, lex: _Lexicon) -> str:
 
 _STRUCK_RE = re.compile(r"~~[^~\n]{0,120}~~")
 _BOLD_RE = re.compile(r"\*\*(?=\S)([^*\n]{1,120})(?<=\S)\*\*")
-_STAR_AFTER_RE = re.compile(r"(?<=\w)\*+(?![\w*])")
+_STAR_AFTER_RE = re.compile(r"(?<![\w'])([\w']+)\*+(?![\w*])")
 _STAR_BEFORE_RE = re.compile(r"(?<![\w*])\*+(?=\w)")
 
 
 def _marks(text: str) -> str:
     """Markdown and chat correction marks: struck text ("~~kitchen~~ bathroom") is withdrawn, bold
-    is plain, and an asterisk on a word ("*kitchen", "attic***") marks a correction ("oops")."""
+    is plain, and an asterisk on a word ("*kitchen", "attic***") marks it as a correction ("oops kitchen")."""
     if "~" not in text and "*" not in text:
         return text
     text = _STRUCK_RE.sub(" ", text)
     text = _BOLD_RE.sub(r"\1", text)
     text = _STAR_BEFORE_RE.sub(" oops ", text)
-    return _STAR_AFTER_RE.sub(" oops ", text)
+    return _STAR_AFTER_RE.sub(r" oops \1 . ", text)
 
 
 def _named_edge(text: str, toks: list[_Tok], lex: _Lexicon, context: DialogueContext) -> tuple[str, str] | None:
