@@ -156,6 +156,7 @@ _ASK_IMPERATIVE = _phrases(
     "tell me", "let me know", "share", "please share", "could you share", "can you share",
     "want to know", "like to know", "wanna know", "need to know",
     "could you tell", "can you tell", "i wonder", "wondering", "curious", "give me your",
+    "lemme know", "let me know", "lmk",
 )
 _BEST_NEXT = _phrases(
     "what should we do", "what do we do", "what shall we do", "where should we go",
@@ -358,6 +359,8 @@ _CHAT_KEYS = {
     "wher": "where",
     "whr": "where",
     "wht": "what",
+    "knw": "know",
+    "kno": "know",
     "pas": "pass",
     "sry": "sorry",
     "srry": "sorry",

@@ -270,8 +270,8 @@ def _marker(toks: Sequence[_Tok], i: int) -> str:
     prev = _prev_key(toks, i, frozenset({"the"}))
     if prev in ("from", "leaving", "starting"):
         return "from"
-    if prev == "between":
-        return "between"
+    if prev in ("between", "joining", "connecting", "linking"):
+        return "between"  # "the hallway joining the kitchen and the attic"
     if prev == "after":
         return "after"
     if prev == "about" and _prev_key(toks, i, frozenset({"the", "about"})) == "what":

@@ -7,7 +7,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from language.acts import Act, Agree, Inform, Reject, Suggest
+from language.acts import Act, Agree, Ask, Inform, Reject, Suggest
 from language.traveling_adventurers.clauses import _Cand, _sentences, _State
 from language.traveling_adventurers.context import DialogueContext
 from language.traveling_adventurers.corrections import (
@@ -18,14 +18,16 @@ from language.traveling_adventurers.corrections import (
     withdrawn_room_span,
 )
 from language.traveling_adventurers.cues import cue_key
-from language.traveling_adventurers.mentions import _find_mentions
+from language.traveling_adventurers.mentions import _find_mentions, _Mention
 from language.traveling_adventurers.normalize import _normalize, _Tok, _tokenize
 from language.traveling_adventurers.quantifiers import Quantified, quantified
 from language.traveling_adventurers.reader import _SentenceReader
 from language.traveling_adventurers.resolution import _confirm_across, _finish_ends
 from language.traveling_adventurers.rooms import _Lexicon, _lexicon
 
-_PAIR_RE = re.compile(r"(?<![\w'])([A-Z]{2,14})(?![\w'])|(?<![\w'])([a-z]{2})(?=\s?[=:]\s?\d)")
+_PAIR_RE = re.compile(
+    r"(?<![\w'])([A-Z]{2,14})(?![\w'])|(?<![\w'])([a-z]{2})(?=\s?[=:,]\s?\d)|(?<![\w'])([a-z]{6,14})(?![\w'])"
+)
 _PAIR_WORDS = frozenset(
     "OK AM PM TO GO AT AS DO SO NO ME WE BE OR OF ON IN IS IT IF MY BY UP US AN HE OH AH TA GG TV PC OW OP ST"
     " CT OT PS DM".split()
@@ -35,13 +37,15 @@ MAX_SUBSTITUTIONS = 4
 """The most one-item corrections a message has done in place (more are read segment by segment)."""
 _INJECTION_VERBS = frozenset({"ignore", "disregard", "forget", "override", "bypass"})
 _INJECTION_NOUNS = frozenset({"instructions", "instruction", "prompt", "prompts", "rules", "guidelines"})
+_AUTHORITY = frozenset({"system", "admin", "administrator", "moderator", "developer", "operator"})
+_AUTHORITY_NEXT = frozenset({"prompt", "message", ":", "override", "notice", "note", "instruction", "command", "]"})
 
 
 def _split_letter_pairs(text: str, lex: _Lexicon) -> str:
     """ "EK is 4", "what if we did LBKECAL", "ek=3": capital room letters written together are the
     path "E-K" / "L-B-K-E-C-A-L" (each room once, the start again only at the end; not words such as
     "OK" or "TO", nor names such as "WC", nor in mostly-capital text); two lower-case ones only
-    right before "=" or ":" and an amount."""
+    right before "=", ":" or "," and an amount, more only as a whole tour ("lekbcal")."""
     board = set(lex.board)
     start = lex.board[0] if lex.board else ""
 
@@ -59,6 +63,8 @@ def _split_letter_pairs(text: str, lex: _Lexicon) -> str:
         word = m.group(0)
         if shouting or not is_run(word) or word.lower() in lex.vocabulary:
             return word
+        if m.group(3) and not (word[0] == word[-1] == start.lower()):
+            return word  # lower case only a whole tour: "lekbcal?"
         return "-".join(word.upper())
 
     return _PAIR_RE.sub(pair, text)
@@ -70,12 +76,19 @@ _STAR_AFTER_RE = re.compile(r"(?<![\w'])([\w']+)\*+(?![\w*])")
 _STAR_BEFORE_RE = re.compile(r"(?<![\w*])\*+(?=\w)")
 
 
+_PICK_BETWEEN_RE = re.compile(r"\b(pick|choose|decide|call|choice)\s+between\b", re.IGNORECASE)
+_WBU_RE = re.compile(r"(?<![\w'])(?:wbu|hbu|wby|hby)(?![\w'])\??", re.IGNORECASE)
+
+
 def _marks(text: str) -> str:
-    """Markdown and chat correction marks: struck text ("~~kitchen~~ bathroom") is withdrawn, bold
-    is plain, and an asterisk on a word ("*kitchen", "attic***") marks it as a correction ("oops kitchen")."""
-    if "~" not in text and "*" not in text:
+    """Markdown and chat marks: "wbu" / "hbu" is "and you?", struck text ("~~kitchen~~ bathroom") is
+    withdrawn, bold is plain, and an asterisk on a word ("*kitchen", "attic***") marks it as a correction ("oops kitchen")."""
+    lower = text.lower()
+    if "~" not in text and "*" not in text and "bu" not in lower and "by" not in lower and "between" not in lower:
         return text
     text = _STRUCK_RE.sub(" ", text)
+    text = _WBU_RE.sub(" and you?", text)
+    text = _PICK_BETWEEN_RE.sub(r"\1 among", text)
     text = _BOLD_RE.sub(r"\1", text)
     text = _STAR_BEFORE_RE.sub(" oops ", text)
     return _STAR_AFTER_RE.sub(r" oops \1 . ", text)
@@ -99,8 +112,16 @@ def _injection(toks: list[_Tok]) -> bool:
             last_verb = k
         elif t.key in _INJECTION_NOUNS and k - last_verb <= 5:
             return True
-        elif t.key == "system" and k + 1 < len(toks) and toks[k + 1].key in ("prompt", "message", ":"):
-            return True
+        elif t.key in _AUTHORITY and k + 1 < len(toks) and toks[k + 1].key in _AUTHORITY_NEXT:
+            return True  # "SYSTEM override:", "[ADMIN NOTICE]"
+        elif t.key in ("bot", "assistant", "ai", "agent", "model") and k + 2 < len(toks):
+            if toks[k + 1].key in ("is", "must") and toks[k + 2].key in (
+                "required",
+                "instructed",
+                "obliged",
+                "ordered",
+            ):
+                return True  # "bot is required to submit ..."
     return False
 
 
@@ -152,7 +173,9 @@ class TravelingAdventurersParser:
                 if lo >= len(toks):
                     break
             acts = corrected.acts()
-        acts = _apply_quantified(acts, quantified(toks, _find_mentions(text, toks, lex, context.start), context))
+        mentions = _find_mentions(text, toks, lex, context.start)
+        acts = _apply_quantified(acts, quantified(toks, mentions, context))
+        acts = _ellipsis_ask(acts, toks, mentions, context)
         return self._settle(acts, context)
 
     def _substitute(
@@ -312,3 +335,29 @@ def _apply_quantified(acts: list[Act], found: list[Quantified]) -> list[Act]:
                 x, y = sorted(e)
                 out.append(Inform(edge=(x, y), coins=v))
     return out
+
+
+_ELLIPSIS_WORDS = frozenset(
+    "and for the one hmm what about how ok so then you your on that this hallway corridor there u ur".split()
+)
+
+
+def _ellipsis_ask(acts: list[Act], toks: list[_Tok], mentions: list[_Mention], context: DialogueContext) -> list[Act]:
+    """After the reader gave its coins on a hallway (``topic``, ``last_amount``): "and the bathroom?"
+    asks about the parallel hallway from the same room, "what about you on that hallway?" about it."""
+    topic, here = context.topic, context.current
+    if not topic or len(topic) != 2 or context.last_amount is None or not toks or toks[-1].text != "?":
+        return acts
+    if any(not isinstance(a, Suggest) for a in acts):
+        return acts
+    rooms = [m for m in mentions if m.on_board]
+    inside = {k for m in mentions for k in range(m.i, m.j + 1)}
+    words = [t.key for k, t in enumerate(toks) if t.kind == "word" and k not in inside]
+    if not set(words) <= _ELLIPSIS_WORDS or "and" not in words and "you" not in words and "u" not in words:
+        return acts
+    origin = topic[0] if topic[0] == here or topic[1] != here else topic[1]
+    if len(rooms) == 1 and "and" in words and rooms[0].room not in topic:
+        return [Ask(edge=(origin, rooms[0].room))]
+    if not rooms and ({"that", "this", "there"} & set(words)) and ({"you", "u", "your", "ur"} & set(words)):
+        return [Ask(edge=(topic[0], topic[1]))]
+    return acts

@@ -206,7 +206,11 @@ class _SentenceReader(_ClauseActs, _Polarity):
 
         self._best_next(cl, dest)
         self._informs(cl, resolved, numbers, path_before, used)
-        ask_back = cl.question and self._whole(cl, h["ask_you"]) and not cl.groups and not numbers
+        if h["handover"] and any(isinstance(c.act, Ask) and c.act.about == "best_next" for c in self.cands):
+            # "you pick between the attic and the loo": the rooms are the choice, no proposal
+            used.update(id(g) for g, _ in dest)
+        totals = any(c.hits["total"] for c in self.clauses)  # "I'm at 30 total so far, you?": no coin question
+        ask_back = cl.question and self._whole(cl, h["ask_you"]) and not cl.groups and not numbers and not totals
         if ask_back:
             for e in self.st.recent_inform_edges + self.informs:  # "I get 5 there, and you?"
                 act = _make(Ask, edge=e)

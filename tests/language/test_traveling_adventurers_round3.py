@@ -39,11 +39,10 @@ DEV4 = _items("ta_dev4.jsonl")
 STILL_FAILING: set[str] = set(
     """
     ta3-017 ta3-025 ta3-028 ta3-033 ta3-046 ta3-047 ta3-061 ta3-063 ta3-066 ta3-067 ta3-068 ta3-073
-    ta3-103 ta3-105 ta3-108 ta3-109 ta3-113 ta3-114 ta3-115 ta3-116 ta3-123 ta3-128 ta3-136 ta3-137
-    ta3-144 ta3-149 ta3-154 ta4-009 ta4-010 ta4-011 ta4-013 ta4-015 ta4-016 ta4-018 ta4-019 ta4-022
-    ta4-024 ta4-030 ta4-032 ta4-036 ta4-039 ta4-040 ta4-042 ta4-045 ta4-046 ta4-050 ta4-051 ta4-053
-    ta4-056 ta4-057 ta4-058 ta4-059 ta4-061 ta4-066 ta4-069 ta4-073 ta4-075 ta4-076 ta4-078 ta4-079
-    ta4-082 ta4-084 ta4-098 ta4-100 ta4-105 ta4-106 ta4-107 ta4-108 ta4-109
+    ta3-109 ta3-113 ta3-114 ta3-115 ta3-116 ta3-123 ta3-128 ta3-137 ta3-149 ta3-154 ta4-009 ta4-010
+    ta4-011 ta4-013 ta4-015 ta4-016 ta4-018 ta4-019 ta4-022 ta4-024 ta4-030 ta4-032 ta4-036 ta4-039
+    ta4-040 ta4-042 ta4-045 ta4-046 ta4-050 ta4-051 ta4-056 ta4-057 ta4-059 ta4-061 ta4-066 ta4-069
+    ta4-084 ta4-109
     """.split()
 )
 
