@@ -459,6 +459,7 @@ class _ClauseActs(_SentenceState):
                     full=full,
                     explicit=len(g.members) >= 2,
                     cont=id(g) in self.cont,
+                    anchored=self.anchor is not None and self.anchor[0] < g.i and not self.anchor_cont,
                 )
             )
             self.st.last_sugg = p

@@ -133,7 +133,8 @@ def _marker_at(toks: Sequence[_Tok], k: int) -> int:
         return 0
     if key in _SINGLE:
         return 1
-    if key == "wait" and (k == 0 or toks[k - 1].kind in ("punct", "dash")) and nxt in (",", "!", ".", "…", "-"):
+    after = toks[k + 1].key if k + 1 < n else ""
+    if key == "wait" and (k == 0 or toks[k - 1].kind in ("punct", "dash")) and after in (",", "!", ".", "…", "-"):
         return 1  # "kitchen 6. wait, garden's 5"
     if key == "no" and k > 1 and toks[k - 1].key == "," and _amount(toks[j] if j < n else None):
         if any(_amount(t) for t in toks[max(0, k - 6) : k - 1]):
@@ -151,6 +152,7 @@ def _marker_at(toks: Sequence[_Tok], k: int) -> int:
 def correction_spans(toks: Sequence[_Tok], vocabulary: frozenset[str]) -> list[tuple[int, int]]:
     """Token spans (start, end) of the correction markers that have content on both sides."""
     runs: list[tuple[int, int]] = []
+    starred: set[int] = set()  # runs of an "oops" (a correcting asterisk): a correction whatever precedes it
     leading = -1  # the end of a leading marker ("no i meant ...", "*the kids room")
     k, n = 0, len(toks)
     while k < n:
@@ -177,6 +179,8 @@ def correction_spans(toks: Sequence[_Tok], vocabulary: frozenset[str]) -> list[t
                 leading = hi
             k = hi
             continue
+        if toks[k].key == "oops":
+            starred.add(len(runs))
         runs.append((lo, hi))
         k = hi
     out: list[tuple[int, int]] = []
@@ -185,7 +189,7 @@ def correction_spans(toks: Sequence[_Tok], vocabulary: frozenset[str]) -> list[t
         nxt_lo = runs[idx + 1][0] if idx + 1 < len(runs) else n
         before = any(_content(t, vocabulary) for t in toks[prev_end:lo])
         after = any(_content(t, vocabulary) for t in toks[hi:nxt_lo])
-        if (before or (lo == 0 and hi == leading)) and after:
+        if (before or (lo == 0 and hi == leading) or idx in starred) and after:
             out.append((lo, hi))
             prev_end = hi
     return out

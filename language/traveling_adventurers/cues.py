@@ -324,7 +324,7 @@ _BARE_FILLER = frozenset(
     " towards toward into onto go it is so or also please pls plz ok okay hmm oh well um uh i think"
     " guess say right now after that afterwards - -> , : ( ) ! ? . & + / yes yeah sure no its we"
     " lets let's how about there here route path tour plan full whole complete order lol haha hah hehe"
-    " lmao xd tbh btw imo honestly actually".split()
+    " lmao xd tbh btw imo honestly actually up down over across".split()
 )
 _SEQ_WORDS = frozenset("then after afterwards before next followed thereafter".split())
 """Links that order destinations ("K then C", "K before B") rather than name an origin ("K to C")."""

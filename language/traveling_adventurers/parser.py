@@ -278,8 +278,10 @@ def _last_verdict(acts: list[Act], context: DialogueContext) -> list[Act]:
 
 def _chained(cands: list[_Cand], context: DialogueContext) -> list[Act]:
     """The acts of ``cands``, where a suggestion that names no origin and leaves from where the one
-    just before it ends (not from ``at``) continues it ("rec room next? then the garden": one suggest with the whole
-    path), when the whole path visits no room twice (a return to the start only ending a full tour)."""
+    just before it ends (not from ``at``) continues it ("rec room next? then the garden": one suggest
+    with the whole path), when the whole path visits no room twice (a return to the start only ending
+    a full tour). Hops written with their origin ("EK, KB, BA") stay apart: the renderer says two
+    suggestions that way."""
     out: list[Act] = []
     for c in cands:
         act, prev = c.act, out[-1] if out else None
@@ -287,6 +289,7 @@ def _chained(cands: list[_Cand], context: DialogueContext) -> list[Act]:
             isinstance(act, Suggest)
             and isinstance(prev, Suggest)
             and not c.explicit
+            and not c.anchored
             and act.path[0] == prev.path[-1] != context.current
         ):
             path = [*prev.path, *act.path[1:]]

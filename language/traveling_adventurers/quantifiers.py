@@ -97,6 +97,8 @@ def quantified(toks: Sequence[_Tok], mentions: Sequence[_Mention], ctx: Dialogue
     out: list[Quantified] = []
     ms = [m for m in mentions if m.on_board]
     k_m = 0
+    prev_own: list[_Mention] = []
+    prev_question = False
     for lo, hi in _sentences(toks):
         while k_m < len(ms) and ms[k_m].i < lo:
             k_m += 1
@@ -106,8 +108,12 @@ def quantified(toks: Sequence[_Tok], mentions: Sequence[_Mention], ctx: Dialogue
             own.append(ms[j])
             j += 1
         q = _sentence(toks, amounts, own, lo, hi, ctx, board)
+        if q is None and not own and prev_own and prev_question:
+            q = _those(toks, amounts, prev_own, lo, hi, ctx)
         if q is not None:
             out.append(q)
+        prev_own = own
+        prev_question = hi < len(toks) and toks[hi].text == "?"
     return out
 
 
@@ -219,10 +225,8 @@ def _sentence(
     return Quantified(scope, lo, hi, others=others, counts=frozenset(counts), origin=origin)
 
 
-def _in_order(
-    toks: Sequence[_Tok], amounts: dict[int, int], own: list[_Mention], lo: int, hi: int, ctx: DialogueContext
-) -> Quantified | None:
-    """ "B, K, C: 3, 7 and 1 respectively", "L-E, E-K, K-B: three, one and eight respectively"."""
+def _edges(toks: Sequence[_Tok], own: list[_Mention], ctx: DialogueContext) -> list[frozenset[str]]:
+    """The hallways a run of mentions names: "L-E, E-K" two, "B, K, C" three from ``at``."""
     edges: list[frozenset[str]] = []
     k = 0
     while k < len(own):
@@ -234,6 +238,31 @@ def _in_order(
         else:
             edges.append(frozenset((ctx.current, m.room)))
             k += 1
+    return [e for e in edges if len(e) == 2]
+
+
+def _those(
+    toks: Sequence[_Tok], amounts: dict[int, int], prev: list[_Mention], lo: int, hi: int, ctx: DialogueContext
+) -> Quantified | None:
+    """ "E-B and E-C? both zero for me": a quantifier without rooms covers the hallways the sentence
+    before named."""
+    keys = [t.key for t in toks[lo:hi]]
+    if not any(w in ("both", "all", "each") for w in keys):
+        return None
+    values = [v for k in range(lo, hi) if (v := _amount(amounts, toks, k)) is not None]
+    if not values and any(w in _ZERO_CUES for w in keys):
+        values = [0]
+    edges = _edges(toks, prev, ctx)
+    if len(values) != 1 or len(edges) < 2:
+        return None
+    return Quantified(dict.fromkeys(edges, values[0]), lo, hi)
+
+
+def _in_order(
+    toks: Sequence[_Tok], amounts: dict[int, int], own: list[_Mention], lo: int, hi: int, ctx: DialogueContext
+) -> Quantified | None:
+    """ "B, K, C: 3, 7 and 1 respectively", "L-E, E-K, K-B: three, one and eight respectively"."""
+    edges = _edges(toks, own, ctx)
     last = own[-1].j if own else lo
     values = [v for k in range(last + 1, hi) if (v := _amount(amounts, toks, k)) is not None]
     if not edges or len(values) != len(edges) or any(len(e) != 2 for e in edges):
