@@ -241,6 +241,7 @@ class TravelingAdventurersParser:
         """Message-wide rules: no agreement with nothing pending, a verdict with a path replaces a
         bare one, exact duplicates removed."""
         acts = _last_verdict(acts, context)
+        acts = [b for a in acts if (b := _after_recap(a, context.visited)) is not None]
         if len(context.visited) >= 3:  # "path: L, E, K": the agreed path retold is a recap, no proposal
             acts = [a for a in acts if not (isinstance(a, Suggest) and list(a.path) == list(context.visited))]
         if not context.last_suggestion:  # "cool", "yep", "sounds good" with nothing pending: no act
@@ -364,3 +365,17 @@ def _ellipsis_ask(acts: list[Act], toks: list[_Tok], mentions: list[_Mention], c
     if not rooms and ({"that", "this", "there"} & set(words)) and ({"you", "u", "your", "ur"} & set(words)):
         return [Ask(edge=(topic[0], topic[1]))]
     return acts
+
+
+def _after_recap(act: Act, visited: list[str]) -> Act | None:
+    """ "we did L, E and K, the loo next?": a proposal that retells the agreed path first proposes
+    only what comes after it (nothing, when it only retells it: "route till now = L, B, K")."""
+    if not isinstance(act, Suggest) or len(visited) < 2 or len(act.path) <= len(visited):
+        return act
+    path, n = list(act.path), len(visited)
+    if len(path) == n + 1 and path[1:] == visited:
+        return None
+    for s in range(1, len(path) - n):  # after the room it left from: a whole tour from L stays
+        if path[s] == visited[0] and path[s : s + n] == visited:
+            return Suggest(path=[visited[-1], *path[s + n :]])
+    return act

@@ -35,13 +35,13 @@ _HALLS = frozenset(
 )
 _OUT = frozenset("out from touching leaving of into to around at".split())
 _UNVISITED = frozenset("remaining left unvisited havent haven't still yet rest undone".split())
-_PLURAL = frozenset("all every each none both two three four five any ones rooms doors ones hallways".split())
+_PLURAL = frozenset("all every each none both two three four five any ones rooms doors hallways rest others".split())
 _EXCEPT = frozenset("except apart besides excluding save but other".split())
 _ZERO_CUES = frozenset("nothing none zero zeros 0s zilch nada dead empty".split())
 _IN_ORDER = frozenset({"respectively"})
 _EXCEPT_GAP = frozenset(", which is s its it's : = - at gets more like about maybe there that a an only just".split())
 """Words between an excepted room and its own amount ("except the attic, which is 8")."""
-_COUNT_BEFORE = frozenset("every each other that this any the all those these".split())
+_COUNT_BEFORE = frozenset("every each other that this the those these".split())
 _COUNT_AFTER = frozenset("left remaining rooms doors hallways ones of more".split())
 _TERMINAL = frozenset({".", "!", "?", "\n"})
 
@@ -185,12 +185,14 @@ def _sentence(
         if value is not None:
             found.append((k, value))
     others = any(w in ("else", "other", "others", "rest") for k, w in enumerate(keys) if k not in skip)
-    free = {v for k, v in found if not _labelled(k, keys, in_room)}
+    unlabelled = [(k, v) for k, v in found if not _labelled(k, keys, in_room)]
+    free = {v for _, v in unlabelled}
     if len(free) > 1 and not others:
         return None  # "the two left are 7 and 2": amounts of their own, no shared one
-    quant = every if every is not None else 0
-    later = [v for k, v in found if k > quant]
-    amount = later[0] if later else (found[0][1] if found else None)
+    quant = every if every is not None else next((k for k, w in enumerate(keys) if w in _UNVISITED), 0)
+    pool = unlabelled or found  # "the attic is 4" labels the room the statement is about
+    later = [v for k, v in pool if k > quant]
+    amount = later[0] if later else (pool[0][1] if pool else None)
     words = [w for k, w in enumerate(keys) if k not in in_room]
     if amount is None and "same" in words and ctx.last_amount is not None:
         amount = ctx.last_amount  # "the same as your E-K on every hallway out of E"
