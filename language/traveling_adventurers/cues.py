@@ -71,6 +71,8 @@ _REJECT = _phrases(
     "i'd skip", "id skip", "let's avoid", "lets avoid", "i'd avoid", "not loving", "don't love",
     "won't do", "wont do", "will not do", "idk about", "dunno about", "don't know about",
     "not so keen", "scratch", "forget", "forget about", "rule out", "ruled out",
+    "absolutely not", "definitely not", "certainly not", "hell no", "no-go", "keep me away from",
+    "stay away from", "keep away from", "steer clear of",
 )
 _NEUTRAL = _phrases(
     "not sure", "unsure", "no idea", "no worries", "make sure", "good morning", "good evening",

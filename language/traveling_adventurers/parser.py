@@ -17,7 +17,7 @@ from language.traveling_adventurers.corrections import (
     substitution,
     withdrawn_room_span,
 )
-from language.traveling_adventurers.cues import cue_key
+from language.traveling_adventurers.cues import _INDEX, _find, cue_key
 from language.traveling_adventurers.mentions import _find_mentions, _Mention
 from language.traveling_adventurers.normalize import _normalize, _Tok, _tokenize
 from language.traveling_adventurers.quantifiers import Quantified, quantified
@@ -176,6 +176,7 @@ class TravelingAdventurersParser:
         mentions = _find_mentions(text, toks, lex, context.start)
         acts = _apply_quantified(acts, quantified(toks, mentions, context))
         acts = _ellipsis_ask(acts, toks, mentions, context)
+        acts = _unpending_refusal(acts, toks, mentions, context)
         return self._settle(acts, context)
 
     def _substitute(
@@ -234,7 +235,7 @@ class TravelingAdventurersParser:
             end_cues.append(end_pos)
         _finish_ends(per_sentence, end_cues, context)
         _confirm_across(per_sentence, context)
-        return _chained([c for cands in per_sentence for c in cands], context)
+        return _chained([(k, c) for k, cands in enumerate(per_sentence) for c in cands], context)
 
     @staticmethod
     def _settle(acts: list[Act], context: DialogueContext) -> list[Act]:
@@ -277,28 +278,32 @@ def _last_verdict(acts: list[Act], context: DialogueContext) -> list[Act]:
     return [a for a, k in zip(acts, kinds, strict=True) if k is None or k == final]
 
 
-def _chained(cands: list[_Cand], context: DialogueContext) -> list[Act]:
-    """The acts of ``cands``, where a suggestion that names no origin and leaves from where the one
-    just before it ends (not from ``at``) continues it ("rec room next? then the garden": one suggest
-    with the whole path), when the whole path visits no room twice (a return to the start only ending
-    a full tour). Hops written with their origin ("EK, KB, BA") stay apart: the renderer says two
-    suggestions that way."""
+def _chained(cands: list[tuple[int, _Cand]], context: DialogueContext) -> list[Act]:
+    """The acts of ``cands`` (with their sentence numbers), where a suggestion that leaves from where
+    the one just before it ends (not from ``at``) continues it: one suggest with the whole path
+    ("rec room next? then the garden"; "EK, KB, BA, AC" or "from the kitchen the attic, and from the
+    attic the kids room" in one sentence), when the whole path visits no room twice (a return to the
+    start only ending a full tour). Hops written with their own origin in separate sentences stay
+    apart: the renderer says two suggestions that way."""
     out: list[Act] = []
-    for c in cands:
+    prev_sentence, prev_written = -1, False
+    for sentence, c in cands:
         act, prev = c.act, out[-1] if out else None
+        written = c.explicit or c.anchored
         if (
             isinstance(act, Suggest)
             and isinstance(prev, Suggest)
-            and not c.explicit
-            and not c.anchored
+            and (not written or (sentence == prev_sentence and prev_written))
             and act.path[0] == prev.path[-1] != context.current
         ):
             path = [*prev.path, *act.path[1:]]
             body = path[:-1] if path[-1] == context.start and len(set(path)) == len(context.rooms) else path
             if len(set(body)) == len(body):
                 out[-1] = Suggest(path=path)
+                prev_sentence = sentence
                 continue
         out.append(act)
+        prev_sentence, prev_written = sentence, written or isinstance(act, Suggest) and act.path[0] == context.current
     return out
 
 
@@ -379,3 +384,34 @@ def _after_recap(act: Act, visited: list[str]) -> Act | None:
         if path[s] == visited[0] and path[s : s + n] == visited:
             return Suggest(path=[visited[-1], *path[s + n :]])
     return act
+
+
+_PROPOSING = frozenset("lets let's let how what go try maybe instead rather prefer suggest".split())
+
+
+def _unpending_refusal(
+    acts: list[Act], toks: list[_Tok], mentions: list[_Mention], context: DialogueContext
+) -> list[Act]:
+    """With nothing pending, a refusal is of the room the message names ("the attic is a no-go for
+    me", "keep me away from the loft") or, naming none, of the room under discussion ("skip it"):
+    ``reject`` with the path from ``at`` to it."""
+    if context.last_suggestion or not any(isinstance(a, Reject) and not a.path for a in acts):
+        return acts
+    keys = [cue_key(t.key) for t in toks]
+    if any(k in _PROPOSING for k in keys) or _find(keys, 0, len(keys), _INDEX["suggest"]):
+        return acts  # "no, let's do the attic", "my proposal: ...": a proposal, not a refusal of it
+    here = context.current
+    rooms = {m.room for m in mentions if m.on_board and m.room != here}
+    target = None
+    informed = {r for a in acts if isinstance(a, Inform) for r in a.edge}
+    if len(rooms) == 1 and not rooms & informed:  # a room given an amount is spoken of, not refused
+        target = rooms.pop()
+    elif not rooms and context.topic and context.topic[-1] in context.rooms and context.topic[-1] != here:
+        target = context.topic[-1] if len(context.topic) == 1 or context.topic[0] == here else None
+    if target is None:
+        return acts
+    kept = [a for a in acts if not (isinstance(a, Reject) and not a.path)]
+    kept = [a for a in kept if not (isinstance(a, Suggest) and list(a.path) == [here, target])]
+    if any(not (isinstance(a, Inform) and set(a.edge) == {here, target}) for a in kept):
+        return acts  # other acts on other rooms: the refusal is of something else
+    return [Reject(path=[here, target]), *kept]

@@ -24,7 +24,7 @@ from language.traveling_adventurers.cues import (
     _find,
     _find_all,
 )
-from language.traveling_adventurers.mentions import _build_groups, _Group, _Mention
+from language.traveling_adventurers.mentions import _build_groups, _Group, _Mention, _prev_key
 from language.traveling_adventurers.normalize import _Tok
 from language.traveling_adventurers.numbers import _Num, _numbers
 from language.traveling_adventurers.polarity import _Polarity
@@ -296,6 +296,9 @@ class _SentenceReader(_ClauseActs, _Polarity):
             return rooms if len(rooms) >= 2 else [rooms[0]]
         if g.marker == "between":
             return rooms
+        via = _prev_key(self.toks, g.i, frozenset({"the"})) in ("through", "via")
+        if len(rooms) >= 2 and g.kind == "seq" and via and rooms[0] != self.ctx.current and self.anchor is None:
+            return [self.ctx.current, *rooms]  # "going through the garden to the playroom": from here
         if len(rooms) >= 2 and g.kind == "seq" and g.marker in ("bare", "to"):
             gap = {t.key for t in self.toks[g.members[0].j + 1 : g.members[1].i]}
             sequential = g.reorder or "then" in gap or bool(gap & _SEQ_WORDS and not gap & {"to", "->", "-"})
