@@ -33,6 +33,8 @@ _HALL_NOUNS = frozenset(
     " way ways door doors exit exits link links hall halls passage passages".split()
 )
 _SAME_WORDS = frozenset({"same", "ditto", "likewise", "identical"})
+_HEDGES = frozenset({"maybe", "perhaps", "probably", "prob", "prolly"})
+"""Suggestion cues that only hedge an amount when the room they come with is given one."""
 _TIMES = {"double": 2, "twice": 2, "triple": 3, "thrice": 3}
 """Multiples of the amount last said ("double that")."""
 _SAME_NEXT = frozenset({"", "here", "for", "as", "on", "with", "there", "again", ",", ".", "!", "lol", "haha", "too"})
@@ -433,8 +435,8 @@ class _ClauseActs(_SentenceState):
         cues = sorted(cues)
         dest_starts = [g.i for g, _ in dest]
         for g, p in dest:
-            if id(g) in used and (not cues or tuple(p) in blocked):
-                continue
+            if id(g) in used and (not cues or tuple(p) in blocked or all(keys[c] in _HEDGES for c in cues)):
+                continue  # "maybe six-ish on kitchen to attic": the hedge is on the amount
             if first_cond < g.i:  # "if we go to the kitchen, I get 4"
                 continue
             if len(p) < 2 or g.marker == "between":

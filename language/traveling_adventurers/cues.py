@@ -71,7 +71,7 @@ _REJECT = _phrases(
     "i'd skip", "id skip", "let's avoid", "lets avoid", "i'd avoid", "not loving", "don't love",
     "won't do", "wont do", "will not do", "idk about", "dunno about", "don't know about",
     "not so keen", "scratch", "forget", "forget about", "rule out", "ruled out",
-    "absolutely not", "definitely not", "certainly not", "hell no", "no-go", "keep me away from",
+    "absolutely not", "definitely not", "certainly not", "hell no", "no - go", "keep me away from",
     "stay away from", "keep away from", "steer clear of",
 )
 _NEUTRAL = _phrases(
@@ -124,7 +124,7 @@ _SUGGEST = _phrases(
     "makes more sense", "make more sense", "would you mind if", "do you mind if", "mind if we",
     "what do you reckon about", "what do you reckon of", "reckon about", "what's your take on",
     "whats your take on", "your take on", "be ok with you", "be okay with you", "be alright with you",
-    "ok with you", "okay with you", "any chance we",
+    "ok with you", "okay with you", "any chance we", "probably", "prob", "prolly",
 )
 _HANDOVER = _phrases(
     "you pick", "you choose", "you decide", "your call", "your choice", "your pick", "up to you",

@@ -216,7 +216,16 @@ def _find_mentions(text: str, toks: Sequence[_Tok], lex: _Lexicon, start_room: s
             linked_before = prev in _LINK_DIR | {",", "and"} and any(e in ends for e in range(m.i - 3, m.i))
             linked_after = nxt in _LINK_DIR and any(k in starts or k in weak_starts for k in range(m.j + 1, m.j + 4))
             back_to = prev == "to" and _prev_key(toks, m.i - 1) in ("back", "return", "returning")  # "back to base"
-            if prev in _STRONG_PREV_FOR_WEAK or nxt in ("->", "-", ")") or linked_before or linked_after or back_to:
+            after = m.j + 1 + (m.j + 1 < len(toks) and toks[m.j + 1].key in (":", "|", "="))
+            labelled = after < len(toks) and toks[after].kind == "num"  # "dining 3", "bath | 3"
+            if (
+                prev in _STRONG_PREV_FOR_WEAK
+                or nxt in ("->", "-", ")")
+                or linked_before
+                or linked_after
+                or back_to
+                or labelled
+            ):
                 mentions.append(m)
             else:
                 keep.append(m)

@@ -231,6 +231,8 @@ class TravelingAdventurersParser:
             own = [m for m in mentions[bisect.bisect_left(starts, lo) : bisect.bisect_left(starts, hi)] if m.j < hi]
             reader = _SentenceReader(toks, keys, own, lo, hi, question, state)
             cands, end_pos = reader.read()
+            if any(c.kind == "suggest" and c.full for c in cands):  # "attic before kids room: L-E-B-K-A-C-L"
+                cands = [c for c in cands if c.kind != "suggest" or c.full]
             per_sentence.append(cands)
             end_cues.append(end_pos)
         _finish_ends(per_sentence, end_cues, context)
@@ -375,7 +377,7 @@ def _ellipsis_ask(acts: list[Act], toks: list[_Tok], mentions: list[_Mention], c
 def _after_recap(act: Act, visited: list[str]) -> Act | None:
     """ "we did L, E and K, the loo next?": a proposal that retells the agreed path first proposes
     only what comes after it (nothing, when it only retells it: "route till now = L, B, K")."""
-    if not isinstance(act, Suggest) or len(visited) < 2 or len(act.path) <= len(visited):
+    if not isinstance(act, Suggest) or len(visited) < 2 or len(act.path) <= len(visited) or act.path[0] != visited[-1]:
         return act
     path, n = list(act.path), len(visited)
     if len(path) == n + 1 and path[1:] == visited:
@@ -386,7 +388,7 @@ def _after_recap(act: Act, visited: list[str]) -> Act | None:
     return act
 
 
-_PROPOSING = frozenset("lets let's let how what go try maybe instead rather prefer suggest".split())
+_PROPOSING = frozenset("lets let's let how what try maybe instead rather prefer suggest".split())
 
 
 def _unpending_refusal(
@@ -398,7 +400,9 @@ def _unpending_refusal(
     if context.last_suggestion or not any(isinstance(a, Reject) and not a.path for a in acts):
         return acts
     keys = [cue_key(t.key) for t in toks]
-    if any(k in _PROPOSING for k in keys) or _find(keys, 0, len(keys), _INDEX["suggest"]):
+    refusing = {k for a, b in _find(keys, 0, len(keys), _INDEX["reject"]) for k in range(a, b)}
+    proposing = [a for a, _ in _find(keys, 0, len(keys), _INDEX["suggest"]) if a not in refusing]
+    if any(k in _PROPOSING for k in keys) or proposing:
         return acts  # "no, let's do the attic", "my proposal: ...": a proposal, not a refusal of it
     here = context.current
     rooms = {m.room for m in mentions if m.on_board and m.room != here}
