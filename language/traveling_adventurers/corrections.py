@@ -139,7 +139,7 @@ def _marker_at(toks: Sequence[_Tok], k: int) -> int:
     if key == "no" and k > 1 and toks[k - 1].key == "," and _amount(toks[j] if j < n else None):
         if any(_amount(t) for t in toks[max(0, k - 6) : k - 1]):
             return 1  # "I get 5, no 6", "5 on L-E, no 6": an amount shortly before (a bounded look back)
-    if key == "no" and k > 0 and toks[k - 1].key == "(" and nxt == ",":
+    if key == "no" and k > 0 and toks[k - 1].key == "(" and k + 1 < n and toks[k + 1].key == ",":
         return 1  # "3 on L-B (no, L-C ...)"
     if key == "no" and k > 0 and toks[k - 1].kind in ("dash", "punct") and toks[k - 1].key not in (",", "("):
         follows = toks[k + 1] if k + 1 < len(toks) else None

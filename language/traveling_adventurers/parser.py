@@ -7,7 +7,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from language.acts import Act, Agree, Ask, Inform, Reject, Suggest
+from language.acts import Act, Agree, Ask, End, Inform, Reject, Suggest
 from language.traveling_adventurers.clauses import _Cand, _sentences, _State
 from language.traveling_adventurers.context import DialogueContext
 from language.traveling_adventurers.corrections import (
@@ -177,6 +177,7 @@ class TravelingAdventurersParser:
         acts = _apply_quantified(acts, quantified(toks, mentions, context))
         acts = _ellipsis_ask(acts, toks, mentions, context)
         acts = _unpending_refusal(acts, toks, mentions, context)
+        acts = _swapped(acts, toks, mentions)
         return self._settle(acts, context)
 
     def _substitute(
@@ -419,3 +420,25 @@ def _unpending_refusal(
     if any(not (isinstance(a, Inform) and set(a.edge) == {here, target}) for a in kept):
         return acts  # other acts on other rooms: the refusal is of something else
     return [Reject(path=[here, target]), *kept]
+
+
+_SWAP = frozenset({"swap", "switch", "flip", "swapping", "switching"})
+
+
+def _swapped(acts: list[Act], toks: list[_Tok], mentions: list[_Mention]) -> list[Act]:
+    """ "L-E-B-K-C-A-G-P-D-S-L? ugh no, swap the study and the dining room": a correction given as
+    an edit of the path just proposed; the path with the two rooms exchanged stands alone."""
+    at = next((k for k, t in enumerate(toks) if t.key in _SWAP), None)
+    if at is None:
+        return acts
+    named: list[str] = []
+    for m in mentions:
+        if m.i > at and m.on_board and m.room not in named:
+            named.append(m.room)
+    paths = [a for a in acts if isinstance(a, Suggest | End) and len(a.path) >= 4]
+    if len(named) != 2 or len(paths) != 1 or not set(named) <= set(paths[0].path[1:-1]):
+        return acts
+    x, y = named
+    path = [y if r == x else x if r == y else r for r in paths[0].path]
+    fixed: Act = End(path=path) if isinstance(paths[0], End) else Suggest(path=path)
+    return [fixed if a is paths[0] else a for a in acts if not (isinstance(a, Reject | Suggest) and a is not paths[0])]
