@@ -473,7 +473,8 @@ _TYPO_TARGETS = frozenset(
 _NOT_TYPOS = frozenset(
     "there these those whose witch grate treat grade bounds rounds wounds mounds summit bitter butter"
     " batter letter setter words world worth alight agrees degree create crate crates perfects lefts"
-    " beater greet greets wares aware maybes choice chose rathe hence fence wheres".split()
+    " beater greet greets wares aware maybes choice chose rathe hence fence wheres here refer prefect purpose"
+    " oversee".split()
 )
 """Real words one slip from a target, which are never corrected."""
 _KNOWN = (
@@ -506,5 +507,7 @@ def cue_key(key: str) -> str:
         found = _typo_speller().candidates(key)
         dropped = {w for w in found if len(w) == len(key) + 1}  # a dropped letter is the likeliest slip
         found = dropped if len(found) > 1 and dropped else found
+        # a changed letter only in long words: "looking" is no slip of "locking", "definately" is
+        found = {w for w in found if len(w) != len(key) or len(w) >= 9 or sorted(w) == sorted(key)}
         return found.pop() if len(found) == 1 else key
     return key

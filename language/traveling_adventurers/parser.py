@@ -336,6 +336,10 @@ def _apply_quantified(acts: list[Act], found: list[Quantified]) -> list[Act]:
             continue
         if isinstance(a, Inform) and any(a.coins in q.counts and q.origin in a.edge for q in found):
             continue  # "none of the three left": a count of rooms, no amount
+        if isinstance(a, Inform) and any(
+            q.origin in a.edge and a.coins in q.scope.values() and not q.exact for q in found
+        ):
+            continue  # the same amount on a hallway the statement leaves out ("every remaining door")
         if isinstance(a, Suggest) and len(a.path) == 2 and frozenset(a.path) in scope:
             continue
         out.append(a)

@@ -297,7 +297,13 @@ class _SentenceReader(_ClauseActs, _Polarity):
         if g.marker == "between":
             return rooms
         via = _prev_key(self.toks, g.i, frozenset({"the"})) in ("through", "via")
-        if len(rooms) >= 2 and g.kind == "seq" and via and rooms[0] != self.ctx.current and self.anchor is None:
+        if (
+            len(rooms) >= 2
+            and g.kind == "seq"
+            and via
+            and rooms[0] != self.ctx.current
+            and (self.anchor is None or self.anchor[0] > g.i)
+        ):
             return [self.ctx.current, *rooms]  # "going through the garden to the playroom": from here
         if len(rooms) >= 2 and g.kind == "seq" and g.marker in ("bare", "to"):
             gap = {t.key for t in self.toks[g.members[0].j + 1 : g.members[1].i]}
