@@ -39,7 +39,9 @@ _PLURAL = frozenset("all every each none both two three four five any ones rooms
 _EXCEPT = frozenset("except apart besides excluding save but other".split())
 _ZERO_CUES = frozenset("nothing none zero zeros 0s zilch nada dead empty".split())
 _IN_ORDER = frozenset({"respectively"})
-_EXCEPT_GAP = frozenset(", which is s its it's : = - at gets more like about maybe there that a an only just".split())
+_EXCEPT_GAP = frozenset(
+    ", which is s its it's thats whichs : = - ( at gets more like about maybe there that a an only just".split()
+)
 """Words between an excepted room and its own amount ("except the attic, which is 8")."""
 _COUNT_BEFORE = frozenset("every each other that this the those these".split())
 _COUNT_AFTER = frozenset("left remaining rooms doors hallways ones of more".split())
