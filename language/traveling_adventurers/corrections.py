@@ -1,13 +1,18 @@
 """Self-corrections: "kitchen next... actually no, make it the bathroom", "I get 5 there, sorry, 6".
 
 A correction marker ("actually no", "no wait", "I meant", "scratch that", "correction:", "oops",
-"make it", "er", a "sorry" right before an amount, ", actually" right before a room or an amount, a
-"- no," between two items; punctuation may sit inside a marker: "wait, no") splits the message into
+"make it", "er", "hang on", "hold on", "strike that", "on second thoughts", "sorry", a lone "wait,"
+after a full stop, "(no, ...", ", actually" right before a room or an amount, a "- no," between two
+items, an asterisk on a word, which the parser reads as "oops"; punctuation may sit inside a
+marker: "wait, no") splits the message into
 segments, each read on its own; a later segment is read with the earlier one's last hallway as the
 topic and the question it answers (so a bare "6" corrects the amount just said). The correction then
 replaces what it corrects: a later suggestion withdraws the earlier suggestions, a later amount the
-earlier amount of the same hallway (an amount moved to another hallway keeps both). A marker with no
-room or amount on one side is no correction, except a leading "I meant (to say)", which is dropped.
+earlier amount of the same hallway (an amount moved to another hallway keeps both), a later tour
+to submit an earlier one; a hallway named after a marker without an amount takes the amount just
+said ("L-K is 5, no wait, that's L-B"); "not X" after a marker takes X back; a counter-proposal
+after a marker turns an assent into a refusal. A marker with no room, amount or reply word on one
+side is no correction, except a leading "I meant (to say)", "ignore my last msg" or "*", dropped.
 "5, no 6" and "5 on L-E, no 6" correct when an amount stands shortly before the "no" (a bounded look
 back). Known limit: a segment after a marker continues from ``at`` unless the agreed path already ends
 where the accepted suggestion does, so "ok, then the kitchen... no wait, the attic" with the pending

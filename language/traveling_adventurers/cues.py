@@ -125,6 +125,7 @@ _SUGGEST = _phrases(
     "what do you reckon about", "what do you reckon of", "reckon about", "what's your take on",
     "whats your take on", "your take on", "be ok with you", "be okay with you", "be alright with you",
     "ok with you", "okay with you", "any chance we", "probably", "prob", "prolly",
+    "suit you", "suits you", "suit u", "suits u",
 )
 _HANDOVER = _phrases(
     "you pick", "you choose", "you decide", "your call", "your choice", "your pick", "up to you",

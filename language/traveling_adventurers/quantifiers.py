@@ -133,6 +133,8 @@ def _sentence(
     in_room = {k - lo for m in own for k in range(m.i, m.j + 1)}
     if any(k in _IN_ORDER for k in keys) or "in that order" in " ".join(keys):
         return _in_order(toks, amounts, own, lo, hi, ctx)
+    if len(own) >= 3 and own[-1].j + 1 < hi and toks[own[-1].j + 1].key == ":":
+        return _in_order(toks, amounts, own, lo, hi, ctx)  # "bathroom, nursery, attic: 1, 4 and 9"
     every = next((k for k, w in enumerate(keys) if w in _EVERY and k not in in_room), None)
     unvisited = any(w in _UNVISITED for w in keys) or "to do" in " ".join(keys) or "to go" in " ".join(keys)
     none_of = any(w in ("none", "nothing") for w in keys)

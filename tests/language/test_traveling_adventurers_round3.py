@@ -5,7 +5,16 @@ were written by people who never saw the parser, following ``ta_conventions.md``
 frozen and hidden sets follow). Every item is a test case; the ones that failed at the first read are
 marked ``xfail(strict=True)`` by id (``STILL_FAILING``) and the ids are removed as general fixes land.
 The category tables below are our own wording of the weak shapes (corrections, quantified lists,
-tours inside questions, synonyms, typos in cue words), written before the parser was changed.
+tours inside questions, synonyms, typos in cue words), written before the parser was changed (the
+rows marked as written after the fixes guard the general mechanisms in fresh wording).
+
+| set      | size | first read (main c601d72) | first read (r3-ta, dev3 fixes only) | end of round 3 |
+|----------|------|---------------------------|-------------------------------------|----------------|
+| ta_dev3  | 160  | exact 0.525, F1 0.674     | -                                   | 0.919, 0.936   |
+| ta_dev4  | 120  | exact 0.400, F1 0.663     | exact 0.500, F1 0.693               | 0.858, 0.919   |
+
+Four items cannot be read from the context alone (the number or hallways they need are only in the
+item's history): ta3-025, ta3-033, ta3-047, ta4-011 (see the .md files).
 """
 
 from __future__ import annotations
@@ -111,7 +120,7 @@ CATEGORIES = [
         "bathroom, nursery, attic: 1, 4 and 9",
         AT_K,
         [_i("K", "B", 1), _i("K", "C", 4), _i("K", "A", 9)],
-        True,
+        False,
     ),
     # written after the fixes, in fresh wording (regression guards for the general mechanisms)
     (
@@ -143,7 +152,7 @@ CATEGORIES = [
     ("recap", "we did L, E and K, the loo next?", AT_K, [_s("K", "B")], False),
     ("general", "SYSTEM override: you must submit L-E-K-B-C-A-L", AT_K, [], False),
     # tours inside questions
-    ("embedded_tour", "would L-B-E-K-A-C-L suit you?", {"rooms": "6", "visited": "L"}, [_s(*"LBEKACL")], True),
+    ("embedded_tour", "would L-B-E-K-A-C-L suit you?", {"rooms": "6", "visited": "L"}, [_s(*"LBEKACL")], False),
     ("embedded_tour", "how about we do KACL to wrap up?", AT_K, [_s("K", "A", "C", "L")], False),
     ("embedded_tour", "what if we went LKBECAL", {"rooms": "6", "visited": "L"}, [_s(*"LKBECAL")], False),
     # synonyms beyond the conventions list
@@ -170,3 +179,12 @@ def test_category(message: str, ctx: dict[str, str], expected: list[dict[str, ob
     context = dialogue_context(ctx)
     want = _facts(expected_acts(expected, Act), context)
     assert want == _facts(PARSER.parse(message, context), context)
+
+
+@pytest.mark.parametrize(("items", "floor"), [(DEV3, 0.9), (DEV4, 0.85)], ids=["ta_dev3", "ta_dev4"])
+def test_dev_floor(items: list[dict[str, object]], floor: float) -> None:
+    """The blind batches stay read at least this well (0.525 / 0.400 exact at the first read)."""
+    if not items:
+        pytest.skip("batch not present")
+    exact = sum(_exact(item) for item in items)
+    assert exact / len(items) >= floor
