@@ -250,6 +250,15 @@ class TravelingAdventurersParser:
             acts = [a for a in acts if not (isinstance(a, Suggest) and list(a.path) == list(context.visited))]
         if not context.last_suggestion:  # "cool", "yep", "sounds good" with nothing pending: no act
             acts = [a for a in acts if not isinstance(a, Agree)]
+            informed = False  # "... and I've got 2 there. not great tbh": a verdict on the amount said
+            kept: list[Act] = []
+            for a in acts:
+                if not (
+                    informed and isinstance(a, Reject) and not a.path and not any(isinstance(b, Suggest) for b in acts)
+                ):
+                    kept.append(a)
+                informed = informed or isinstance(a, Inform)
+            acts = kept
         if any(isinstance(a, Agree) and a.path for a in acts):  # "ok! ... yes, kitchen it is"
             acts = [a for a in acts if not (isinstance(a, Agree) and not a.path)]
         if any(isinstance(a, Reject) and a.path for a in acts):

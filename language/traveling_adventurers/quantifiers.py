@@ -110,7 +110,8 @@ def quantified(toks: Sequence[_Tok], mentions: Sequence[_Mention], ctx: Dialogue
             own.append(ms[j])
             j += 1
         q = _sentence(toks, amounts, own, lo, hi, ctx, board)
-        if q is None and not own and prev_own and prev_question:
+        opens = lo < hi and toks[lo].key in ("both", "all", "each")
+        if q is None and not own and prev_own and (prev_question or opens):
             q = _those(toks, amounts, prev_own, lo, hi, ctx)
         if q is not None:
             out.append(q)
@@ -136,6 +137,8 @@ def _sentence(
     if len(own) >= 3 and own[-1].j + 1 < hi and toks[own[-1].j + 1].key == ":":
         return _in_order(toks, amounts, own, lo, hi, ctx)  # "bathroom, nursery, attic: 1, 4 and 9"
     every = next((k for k, w in enumerate(keys) if w in _EVERY and k not in in_room), None)
+    if every is None and "both" in keys and len(own) >= 2:
+        return _both(toks, amounts, own, lo, hi, ctx)  # "the attic and the loo, both are 3 for me"
     unvisited = any(w in _UNVISITED for w in keys) or "to do" in " ".join(keys) or "to go" in " ".join(keys)
     none_of = any(w in ("none", "nothing") for w in keys)
     if every is None and not (unvisited and (none_of or any(w in _PLURAL for w in keys))):
@@ -260,6 +263,19 @@ def _those(
         values = [0]
     edges = _edges(toks, prev, ctx)
     if len(values) != 1 or len(edges) < 2:
+        return None
+    return Quantified(dict.fromkeys(edges, values[0]), lo, hi)
+
+
+def _both(
+    toks: Sequence[_Tok], amounts: dict[int, int], own: list[_Mention], lo: int, hi: int, ctx: DialogueContext
+) -> Quantified | None:
+    """ "the attic and the loo, both are 3 for me": one amount for the hallways to the rooms named
+    (or the hallways named), from ``at``."""
+    last = own[-1].j
+    values = [v for k in range(lo, hi) if (v := _amount(amounts, toks, k)) is not None]
+    edges = _edges(toks, own, ctx)
+    if len(values) != 1 or len(edges) != 2 or not any(k > last for k in range(lo, hi) if k in amounts):
         return None
     return Quantified(dict.fromkeys(edges, values[0]), lo, hi)
 
