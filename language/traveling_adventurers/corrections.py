@@ -54,6 +54,8 @@ _PAIRS = frozenset(
         ("second", "thought"),
         ("second", "thoughts"),
         ("ignore", "my"),
+        ("scratch", "my"),
+        ("forget", "my"),
         ("i", "flipped"),
         ("i", "wanted"),
         ("nah", "wait"),
@@ -94,7 +96,7 @@ _GLUE = frozenset(
 _ACTUALLY_NEXT = frozenset({"the", "its", "it's", "make", "no", "i", "wait", "sorry"})
 """What may follow a correcting "actually" (besides an amount): not "actually, after that ..."."""
 _ZERO = frozenset({"zilch", "nada", "nothing", "none", "zero"})
-_LEADING_MARKERS = frozenset({"i", "ignore", "oops"})
+_LEADING_MARKERS = frozenset({"i", "ignore", "oops", "scratch", "forget"})
 """Markers that open a message correcting the author's earlier one ("ignore my last msg, i meant ...")."""
 _SAY = frozenset(
     {"to", "say", "write", "type", "that", "put", "last", "msg", "message", "one", "text", ",", "i", "mean", "meant"}
@@ -176,7 +178,8 @@ def correction_spans(toks: Sequence[_Tok], vocabulary: frozenset[str]) -> list[t
                 hi += 1
             else:
                 break
-        if lo == 0 and toks[k].key in _LEADING_MARKERS:  # a leading "I meant to say ...": the marker alone is dropped
+        meant = any(toks[x].key in ("meant", "mean") for x in range(lo, hi))
+        if lo == 0 and (toks[k].key in _LEADING_MARKERS or meant):  # a leading "I meant to say ...": dropped
             while hi < n and toks[hi].key in _SAY:
                 hi += 1
             if hi < n:
@@ -317,7 +320,13 @@ class Corrected:
         for act in part:
             if isinstance(act, Reject) and act.path and tuple(act.path) in withdrawn:
                 continue
-            if after_marker and isinstance(act, Reject) and act.path and content:
+            if (
+                after_marker
+                and isinstance(act, Reject)
+                and act.path
+                and content
+                and list(act.path) != self._ctx.last_suggestion
+            ):
                 continue  # "i meant the garden not the playroom": the item taken back
             if isinstance(act, Suggest | End):
                 self._suggests.append(len(self._acts))

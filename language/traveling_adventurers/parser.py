@@ -95,11 +95,14 @@ def _marks(text: str) -> str:
 
 
 def _named_edge(text: str, toks: list[_Tok], lex: _Lexicon, context: DialogueContext) -> tuple[str, str] | None:
-    """The first hallway a correction segment names before any amount: its first two board rooms."""
-    first_num = next((t.start for t in toks if t.kind == "num"), len(text))
+    """The first hallway a correction segment names before any amount or full stop: its first two
+    board rooms, or ``at`` and the one room of "that's the attic"."""
+    first_num = next((t.start for t in toks if t.kind == "num" or t.text in (".", "!", "?")), len(text))
     rooms = [
         m.room for m in _find_mentions(text, toks, lex, context.start) if m.on_board and toks[m.j].end <= first_num
     ]
+    if len(rooms) == 1 and any(t.key in ("thats", "its", "was") for t in toks[:4]):
+        return (context.current, rooms[0]) if rooms[0] != context.current else None  # "no, that's the attic"
     return (rooms[0], rooms[1]) if len(rooms) >= 2 and rooms[0] != rooms[1] else None
 
 
@@ -161,9 +164,10 @@ class TravelingAdventurersParser:
                 segment = text[toks[lo].start : toks[a - 1].end] if a > lo else ""
                 seg_toks = _tokenize(segment)
                 if lo > 0 and seg_toks:  # "i meant the garden not the playroom": the playroom is taken back
-                    rooms = [(m.i, m.j) for m in _find_mentions(segment, seg_toks, lex, context.start)]
-                    cut = withdrawn_room_span(seg_toks, rooms)
-                    if cut is not None:
+                    found = _find_mentions(segment, seg_toks, lex, context.start)
+                    cut = withdrawn_room_span(seg_toks, [(m.i, m.j) for m in found])
+                    pending = context.last_suggestion[-1] if context.last_suggestion else None
+                    if cut is not None and not any(m.j == cut[1] and m.room == pending for m in found):
                         segment = segment[: seg_toks[cut[0]].start] + segment[seg_toks[cut[1]].end :]
                         seg_toks = _tokenize(segment)
                 part = self._read(segment, seg_toks, lex, ctx) if seg_toks else []
