@@ -11,7 +11,7 @@ rows marked as written after the fixes guard the general mechanisms in fresh wor
 | set      | size | first read (main c601d72) | first read (r3-ta, dev3 fixes only) | end of round 3 |
 |----------|------|---------------------------|-------------------------------------|----------------|
 | ta_dev3  | 160  | exact 0.525, F1 0.674     | -                                   | 0.919, 0.936   |
-| ta_dev4  | 120  | exact 0.400, F1 0.663     | exact 0.500, F1 0.693               | 0.858, 0.919   |
+| ta_dev4  | 120  | exact 0.400, F1 0.663     | exact 0.500, F1 0.693               | 0.875, 0.927   |
 
 Four items cannot be read from the context alone (the number or hallways they need are only in the
 item's history): ta3-025, ta3-033, ta3-047, ta4-011 (see the .md files).
