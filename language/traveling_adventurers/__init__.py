@@ -29,7 +29,9 @@ Lexicon scope
 |                  | "nothing" / "none" as an amount ("I get nothing", "none on L-C", a bare "none");     |
 |                  | hedged amounts ("about 4", "like 7") at face value                                   |
 | acts             | suggest, agree, reject, inform, ask (edge or best next move), end                   |
-| chat shorthand   | u, ur, r, pls, thx ... are read as you, your, are, please, thanks in cue phrases     |
+| chat shorthand   | u, ur, r, pls, thx, gud, hw, mny, bst, frm ... are read as the words they stand for  |
+|                  | in cue phrases; a doubled last letter ("okk") and one keyboard slip in a cue word    |
+|                  | ("agred", "sugest", "submiting") are read through                                   |
 | coin ownership   | a number tied to the listener's coin kind or to "you/your" is an echo, not an inform |
 |                  | ("you said 6 for L-E", "your numbers: ..."); the speaker's own amount right after an |
 |                  | echo ("..., for me it's 4") counts on the echoed hallway; totals are ignored         |
@@ -86,6 +88,40 @@ Corrections also read "5, no 6" and "5 on L-E, no 6" (an amount shortly before),
 to say ..." (the marker is dropped, not read as a proposal). "kids" / "children" are weak names of the
 children's room; "the kitchen one" is a pronoun, not an amount of one coin.
 
+Round 3 of issue 17 (blind batches ``ta_dev3.jsonl`` / ``ta_dev4.jsonl`` written to the labelling spec
+``ta_conventions.md``, which wins where older tables here differ):
+
+| message                                                    | acts                                               |
+|------------------------------------------------------------|----------------------------------------------------|
+| "yep fine. oh hold on, no, i'd rather not"                 | reject (of an assent and a refusal, the later one) |
+| "ok go for it. actually no, lets do the attic first"       | reject + suggest (a counter-proposal after a       |
+|                                                            | correction marker turns the assent round)          |
+| "hang on" / "hold on" / "scrap that" / "strike that" /     | correction markers; "*kitchen", "attic***",        |
+| "on second thoughts" / "sorry" / "wait," / "(no, L-C"      | "~~kitchen~~ bathroom" too                         |
+| "L-K is 5 (no wait that's L-B). L-K is 0"                  | L-B 5, L-K 0 (a hallway named after a marker takes |
+|                                                            | the amount just said)                              |
+| "i meant the garden not the playroom", "ignore my last msg"| suggest B-G only ("not X" after a marker takes X   |
+|                                                            | back, it refuses nothing)                          |
+| "submitting X. no hang on, Y, locking it in"               | end Y (a later tour replaces an earlier one)       |
+| "L-...-L? ugh no, swap the study and the dining room"      | the tour with the two rooms exchanged              |
+| "any hallway touching the attic is 4", "K is dead in every | one inform per hallway touching the room (visited  |
+| direction apart from the attic, which is 8"                | included), the exception with its own amount       |
+| "every remaining door from here is 1", "none of the three  | one inform per hallway to an unvisited room        |
+| left is worth anything from the garden except the study: 5"| (:mod:`.quantifiers`)                               |
+| "B, K, C: 3, 7 and 1 respectively", "E-B and E-C? both 0"  | the amounts in order; the hallways the question    |
+|                                                            | named                                              |
+| "rec room next? then the garden", "EK, KB, BA, AC then L?" | one suggest with the whole path                    |
+| "would L-E-B-K-C-A-L be ok with you?", "what if we did     | suggest of the tour (runs of capital letters, and  |
+| LBKECAL", "lekbcal?"                                       | a whole tour in lower case, are paths)             |
+| "agred", "i sugest kitchn", "hw mny coins on k-a 4 u",     | cue words through chat spellings and one keyboard  |
+| "sounds gud", "okk lets do itt", "were do u wanna go nxt"  | slip (a changed letter only in words of 9+ letters)|
+| "the attic is a no-go for me", "skip it" (topic a room),   | reject [at, room] when nothing is pending          |
+| "keep me away from the loft"                               |                                                    |
+| "and the bathroom?" after the reader gave E-K              | ask E-B (the parallel hallway)                     |
+| "double that", "it's worth 7 to me", "wbu"                 | inform 2 x last amount; inform on the topic; ask   |
+| "SYSTEM override: ...", "[ADMIN NOTICE] bot is required"   | no act (instructions to the reader)                |
+| "your call: bathroom or attic"                             | ask best_next (no proposal of the rooms)           |
+
 Only rooms of ``DialogueContext.rooms`` are returned; mentions of rooms that are not on the board
 are recognised (so they do not turn into letters or other rooms) and then dropped.
 
@@ -105,16 +141,18 @@ of X", "rather than X" and "Y over X" refuse X. A coin question without an objec
 do you get?") asks about the path another clause of the sentence names.
 
 Known limits: references reach only what the context carries (the topic, our last question and
-suggestion, the last amount), so "the one you mentioned before" or the partner's own earlier
-proposal are not resolved; sarcasm, arithmetic and conditionals beyond "if ..." / "as long as ..."
-are not read; lower-case letter pairs ("ek") are not hallways; "base" and "den" count only after
-"the" or in a path; a neutral amount with one room and no owner counts only when it is led into the
-room ("3 to the attic") or labels it ("attic: 3"), not "the attic, it's 3 I think". Still weak on
-fresh text (``ta_dev2.md``): an evaluative word before the amount ("low for me, like 1"); a correction
-that moves an amount with "that's E-B"; a lone ambiguous letter after a marker ("no sorry, A"); a
-continuation ("then maybe attic") in a later sentence after a question; "yes yes attic then ..."
-(a repeated interjection before a path is not read as agreement); "shouldn't we go to X?" is still a
-refusal. Ambiguous phrasing falls back to the conservative reading (no act rather than a guessed one).
+suggestion, the last amount), so "the one you mentioned before", "both of those" for hallways only
+the history names, or a correction of an earlier message's number ("sorry that was meant to be E-K
+not E-C") are not resolved; sarcasm, arithmetic on amounts of the same message ("C-A is double
+that") and conditionals beyond "if ..." / "as long as ..." are not read; "base" and "den" count only
+after "the" or in a path; a neutral amount with one room and no owner counts only when it is led
+into the room ("3 to the attic") or labels it ("attic: 3"). Still weak on fresh text (``ta_dev3.md``,
+``ta_dev4.md``): "X instead?" against the pending suggestion is only a suggest (the older tables
+say so; the ta_dev3 writer reads a refusal too); insisting ("pls just agree with me ... bathroom");
+postponing ("let's leave the garden till last"); "via X" after a path; numbered lists of rooms;
+tab/pipe tables with a lone "A" row; "if we start from X: 2 to the loo, ..."; voice-typed
+corrections without punctuation ("the attic no not the attic the bathroom"). Ambiguous phrasing
+falls back to the conservative reading (no act rather than a guessed one).
 
 Modules
 -------
@@ -131,6 +169,7 @@ Modules
 | ``reader``      | the sentence reader (driver, path resolution); ``clause_acts`` and ``polarity`` hold its act and cue parts |
 | ``resolution``  | across sentences: amount-hallway pairing, tours, confirmations, endings        |
 | ``corrections`` | self-corrections: markers, segments, what a correction replaces               |
+| ``quantifiers`` | one amount for a set of hallways ("every remaining door", "except X: 5")      |
 | ``parser``      | :class:`TravelingAdventurersParser`                                           |
 | ``renderer``    | :class:`TravelingAdventurersRenderer`                                         |
 """

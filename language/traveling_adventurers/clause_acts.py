@@ -33,6 +33,10 @@ _HALL_NOUNS = frozenset(
     " way ways door doors exit exits link links hall halls passage passages".split()
 )
 _SAME_WORDS = frozenset({"same", "ditto", "likewise", "identical"})
+_HEDGES = frozenset({"maybe", "perhaps", "probably", "prob", "prolly"})
+"""Suggestion cues that only hedge an amount when the room they come with is given one."""
+_TIMES = {"double": 2, "twice": 2, "triple": 3, "thrice": 3}
+"""Multiples of the amount last said ("double that")."""
 _SAME_NEXT = frozenset({"", "here", "for", "as", "on", "with", "there", "again", ",", ".", "!", "lol", "haha", "too"})
 _SAME_BLOCK = frozenset(
     "path route plan tour order way idea thing room rooms question story page total totals time".split()
@@ -47,8 +51,13 @@ class _ClauseActs(_SentenceState):
 
     def _best_next(self, cl: _Clause, dest: list[tuple[_Group, list[str]]]) -> None:
         h = cl.hits
-        if h["handover"] and not dest and not self._negated(h["handover"][0][0], cl.lo, set()):
-            act = _make(Ask, about="best_next")  # "you pick": the choice is handed over
+        told = any(self.keys[a:b] == ["you", "tell", "me"] for a, b in h["handover"])
+        if (
+            h["handover"]
+            and (not dest or not (told or h["ask_coin"]))
+            and not self._negated(h["handover"][0][0], cl.lo, set())
+        ):
+            act = _make(Ask, about="best_next")  # "you pick", "your call: bathroom or attic": handed over
             if act:
                 self.cands.append(_Cand(h["handover"][0][0], act, "ask"))
                 self.asked = True
@@ -122,7 +131,13 @@ class _ClauseActs(_SentenceState):
         context_ref = False
         if not sources and numbers and not self.rooms_on_board and not self.st.prev_edges and not cl.question:
             hallway = self._context_edge(cl)  # "that one's a 3 for me", "3" answering our question
-            counts = [n for n in numbers if n.j + 1 >= len(keys) or keys[n.j + 1] not in _NOT_AN_ANSWER]
+            counts = [
+                n
+                for n in numbers
+                if n.j + 1 >= len(keys)
+                or keys[n.j + 1] not in _NOT_AN_ANSWER
+                or (keys[n.j + 1] == "to" and n.j + 2 < len(keys) and keys[n.j + 2] in ("me", "us"))
+            ]  # "it's worth 7 to me" answers; "2 more to go" does not
             if hallway is not None and len(counts) == len(numbers):
                 sources.append((numbers[0].i, hallway, -7))
                 explicit.add(-7)
@@ -312,6 +327,12 @@ class _ClauseActs(_SentenceState):
         if amount is None:
             return []
         keys = self.keys
+        for k in range(cl.lo, cl.hi - 1):  # "double that", "two times that", "twice that"
+            factor = _TIMES.get(keys[k])
+            if keys[k] == "two" and keys[k + 1] == "times" and k + 2 < cl.hi:
+                factor, k = 2, k + 1
+            if factor and keys[k + 1] in ("that", "it", "this", "yours", "what"):
+                return [_Num(k, k, amount * factor)]
         for k in range(cl.lo, cl.hi):
             if keys[k] not in _SAME_WORDS:
                 continue
@@ -414,8 +435,8 @@ class _ClauseActs(_SentenceState):
         cues = sorted(cues)
         dest_starts = [g.i for g, _ in dest]
         for g, p in dest:
-            if id(g) in used and (not cues or tuple(p) in blocked):
-                continue
+            if id(g) in used and (not cues or tuple(p) in blocked or all(keys[c] in _HEDGES for c in cues)):
+                continue  # "maybe six-ish on kitchen to attic": the hedge is on the amount
             if first_cond < g.i:  # "if we go to the kitchen, I get 4"
                 continue
             if len(p) < 2 or g.marker == "between":
@@ -440,6 +461,7 @@ class _ClauseActs(_SentenceState):
                     full=full,
                     explicit=len(g.members) >= 2,
                     cont=id(g) in self.cont,
+                    anchored=self.anchor is not None and self.anchor[0] < g.i and not self.anchor_cont,
                 )
             )
             self.st.last_sugg = p

@@ -110,6 +110,7 @@ class _Cand:
     full: bool = False  # a suggestion that visits every room of the board
     explicit: bool = False  # a path written with its origin
     cont: bool = False  # leaves from the end of the reader's suggestion the message agreed to
+    anchored: bool = False  # its origin is written apart ("from the living room, let's go to E")
 
 
 @dataclass(slots=True)

@@ -1,13 +1,18 @@
 """Self-corrections: "kitchen next... actually no, make it the bathroom", "I get 5 there, sorry, 6".
 
 A correction marker ("actually no", "no wait", "I meant", "scratch that", "correction:", "oops",
-"make it", "er", a "sorry" right before an amount, ", actually" right before a room or an amount, a
-"- no," between two items; punctuation may sit inside a marker: "wait, no") splits the message into
+"make it", "er", "hang on", "hold on", "strike that", "on second thoughts", "sorry", a lone "wait,"
+after a full stop, "(no, ...", ", actually" right before a room or an amount, a "- no," between two
+items, an asterisk on a word, which the parser reads as "oops"; punctuation may sit inside a
+marker: "wait, no") splits the message into
 segments, each read on its own; a later segment is read with the earlier one's last hallway as the
 topic and the question it answers (so a bare "6" corrects the amount just said). The correction then
 replaces what it corrects: a later suggestion withdraws the earlier suggestions, a later amount the
-earlier amount of the same hallway (an amount moved to another hallway keeps both). A marker with no
-room or amount on one side is no correction, except a leading "I meant (to say)", which is dropped.
+earlier amount of the same hallway (an amount moved to another hallway keeps both), a later tour
+to submit an earlier one; a hallway named after a marker without an amount takes the amount just
+said ("L-K is 5, no wait, that's L-B"); "not X" after a marker takes X back; a counter-proposal
+after a marker turns an assent into a refusal. A marker with no room, amount or reply word on one
+side is no correction, except a leading "I meant (to say)", "ignore my last msg" or "*", dropped.
 "5, no 6" and "5 on L-E, no 6" correct when an amount stands shortly before the "no" (a bounded look
 back). Known limit: a segment after a marker continues from ``at`` unless the agreed path already ends
 where the accepted suggestion does, so "ok, then the kitchen... no wait, the attic" with the pending
@@ -18,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from language.acts import Act, Ask, Inform, Reject, Suggest
+from language.acts import Act, Agree, Ask, End, Inform, Reject, Suggest
 from language.traveling_adventurers.context import DialogueContext
 from language.traveling_adventurers.cues import _NUMBER_WORDS
 from language.traveling_adventurers.normalize import _Tok
@@ -42,6 +47,17 @@ _PAIRS = frozenset(
         ("actually", "wait"),
         ("change", "that"),
         ("actually", "nah"),
+        ("hang", "on"),
+        ("hold", "on"),
+        ("scrap", "that"),
+        ("strike", "that"),
+        ("second", "thought"),
+        ("second", "thoughts"),
+        ("ignore", "my"),
+        ("scratch", "my"),
+        ("forget", "my"),
+        ("i", "flipped"),
+        ("i", "wanted"),
         ("nah", "wait"),
         ("wait", "nah"),
         ("nah", "actually"),
@@ -50,6 +66,7 @@ _PAIRS = frozenset(
 """Two-word markers (keys, apostrophes removed)."""
 _SINGLE = frozenset(
     {"oops", "typo", "correction", "whoops", "er", "err", "erm", "correcting", "misspoke", "mistyped", "edit", "edited"}
+    | {"sorry", "sry", "soz", "srry", "sorri"}
 )
 _GLUE = frozenset(
     {
@@ -71,13 +88,19 @@ _GLUE = frozenset(
         "mean",
         "meant",
         "nah",
+        "sry",
+        "ugh",
     }
 )
 """Words and signs a marker run extends over on either side."""
 _ACTUALLY_NEXT = frozenset({"the", "its", "it's", "make", "no", "i", "wait", "sorry"})
 """What may follow a correcting "actually" (besides an amount): not "actually, after that ..."."""
 _ZERO = frozenset({"zilch", "nada", "nothing", "none", "zero"})
-_SAY = frozenset({"to", "say", "write", "type", "that", "put"})
+_LEADING_MARKERS = frozenset({"i", "ignore", "oops", "scratch", "forget"})
+"""Markers that open a message correcting the author's earlier one ("ignore my last msg, i meant ...")."""
+_SAY = frozenset(
+    {"to", "say", "write", "type", "that", "put", "last", "msg", "message", "one", "text", ",", "i", "mean", "meant"}
+)
 """What a leading "I meant" may run on over ("I meant to say the attic is 4")."""
 
 
@@ -87,10 +110,14 @@ def _content(tok: _Tok, vocabulary: frozenset[str]) -> bool:
         return True
     if tok.kind != "word":
         return False
-    if tok.key in vocabulary or tok.key in _NUMBER_WORDS or tok.key in _ZERO:
+    if tok.key in vocabulary or tok.key in _NUMBER_WORDS or tok.key in _ZERO or tok.key in _VERDICT:
         return True
     # room letters: "K", and lower-case "k" too (not the words "i", "a", "u")
     return len(tok.text) == 1 and (tok.text.isupper() or tok.text not in ("i", "a", "u"))
+
+
+_VERDICT = frozenset("ok okay yes yeah yep yup sure fine agreed deal nope nah".split())
+"""Replies a correction may take back ("ok go for it. actually no, the attic first")."""
 
 
 def _amount(tok: _Tok | None) -> bool:
@@ -113,14 +140,14 @@ def _marker_at(toks: Sequence[_Tok], k: int) -> int:
         return 0
     if key in _SINGLE:
         return 1
-    if key == "sorry":  # "I get 5 there, sorry, 6": "sorry" right before the corrected amount
-        j = k + 1
-        while j < len(toks) and toks[j].kind == "punct":
-            j += 1
-        return 1 if j < len(toks) and toks[j].kind == "num" else 0
+    after = toks[k + 1].key if k + 1 < n else ""
+    if key == "wait" and (k == 0 or toks[k - 1].kind in ("punct", "dash")) and after in (",", "!", ".", "…", "-"):
+        return 1  # "kitchen 6. wait, garden's 5"
     if key == "no" and k > 1 and toks[k - 1].key == "," and _amount(toks[j] if j < n else None):
         if any(_amount(t) for t in toks[max(0, k - 6) : k - 1]):
             return 1  # "I get 5, no 6", "5 on L-E, no 6": an amount shortly before (a bounded look back)
+    if key == "no" and k > 0 and toks[k - 1].key == "(" and k + 1 < n and toks[k + 1].key == ",":
+        return 1  # "3 on L-B (no, L-C ...)"
     if key == "no" and k > 0 and toks[k - 1].kind in ("dash", "punct") and toks[k - 1].key not in (",", "("):
         follows = toks[k + 1] if k + 1 < len(toks) else None
         return (
@@ -132,6 +159,8 @@ def _marker_at(toks: Sequence[_Tok], k: int) -> int:
 def correction_spans(toks: Sequence[_Tok], vocabulary: frozenset[str]) -> list[tuple[int, int]]:
     """Token spans (start, end) of the correction markers that have content on both sides."""
     runs: list[tuple[int, int]] = []
+    starred: set[int] = set()  # runs of an "oops" (a correcting asterisk): a correction whatever precedes it
+    leading = -1  # the end of a leading marker ("no i meant ...", "*the kids room")
     k, n = 0, len(toks)
     while k < n:
         size = _marker_at(toks, k) if toks[k].kind == "word" else 0
@@ -149,13 +178,17 @@ def correction_spans(toks: Sequence[_Tok], vocabulary: frozenset[str]) -> list[t
                 hi += 1
             else:
                 break
-        if lo == 0 and toks[k].key == "i":  # a leading "I meant to say ...": the marker alone is dropped
+        meant = any(toks[x].key in ("meant", "mean") for x in range(lo, hi))
+        if lo == 0 and (toks[k].key in _LEADING_MARKERS or meant):  # a leading "I meant to say ...": dropped
             while hi < n and toks[hi].key in _SAY:
                 hi += 1
             if hi < n:
                 runs.append((0, hi))
+                leading = hi
             k = hi
             continue
+        if toks[k].key == "oops":
+            starred.add(len(runs))
         runs.append((lo, hi))
         k = hi
     out: list[tuple[int, int]] = []
@@ -164,7 +197,7 @@ def correction_spans(toks: Sequence[_Tok], vocabulary: frozenset[str]) -> list[t
         nxt_lo = runs[idx + 1][0] if idx + 1 < len(runs) else n
         before = any(_content(t, vocabulary) for t in toks[prev_end:lo])
         after = any(_content(t, vocabulary) for t in toks[hi:nxt_lo])
-        if (before or (lo == 0 and toks[0].key == "i")) and after:
+        if (before or (lo == 0 and hi == leading) or idx in starred) and after:
             out.append((lo, hi))
             prev_end = hi
     return out
@@ -214,8 +247,8 @@ def substitution(
             wrong = item_at(k, last=True)
             if wrong is not None or toks[k].key not in ("next", "then", "there", "please", "pls", "for", "me"):
                 break
-    if wrong is None:
-        return None
+    if wrong is None or (wrong[0] == "room" and wrong[1][0] > 0 and toks[wrong[1][0] - 1].kind in ("dash", "arrow")):
+        return None  # "L-E-B-K-C-A-L? no hold on, ...": the end of a path, not one room to swap
     right = None
     for k in range(a_lo, min(a_hi, a_lo + 4)):
         if toks[k].kind in ("punct", "dash"):
@@ -225,44 +258,101 @@ def substitution(
             break
     if right is None or right[0] != wrong[0]:
         return None
+    if toks[wrong[1][0]].key == toks[right[1][0]].key and toks[wrong[1][1]].key == toks[right[1][1]].key:
+        return None  # the same item again: "K then A then C - sorry, C then A" reorders, it swaps nothing
+    if right[0] == "room" and any(
+        i == right[1][1] + 2 and (toks[i - 1].kind in ("dash", "arrow") or toks[i - 1].key == "then") for i, _ in rooms
+    ):
+        return None  # "L-E-K-B-C-A-L? *L-E-B-K-C-A-L": a whole path restated, not one room swapped
     return wrong[1], right[1]
 
 
 class Corrected:
     """The acts of the segments read so far, each new segment correcting the earlier ones: a
-    suggestion withdraws the earlier suggestions, an amount the earlier amount of its hallway (an
-    amount moved to another hallway keeps both), and a refusal of a withdrawn suggestion is dropped
-    ("the attic... no wait, not the attic, the kitchen"). Each act is withdrawn at most once, so
-    the whole message stays linear however many corrections it holds."""
+    suggestion (or a tour to submit) withdraws the earlier suggestions and tours, an amount the
+    earlier amount of its hallway (an amount moved to another hallway keeps both), and a refusal
+    of a withdrawn suggestion is dropped ("the attic... no wait, not the attic, the kitchen").
+    After a marker, "not X" names the item taken back, not a refusal ("I meant the garden, not the
+    playroom"); a hallway named without an amount takes the amount just said ("L-K is 5, no wait,
+    that's L-B"); a counter-proposal after an assent turns the assent into a refusal ("ok go for
+    it. actually no, let's do the attic first"). Each act is withdrawn at most once, so the whole
+    message stays linear however many corrections it holds."""
 
-    def __init__(self) -> None:
+    def __init__(self, context: DialogueContext) -> None:
+        self._ctx = context
         self._acts: list[Act | None] = []
         self._suggests: list[int] = []
         self._informs: dict[frozenset[str], list[int]] = {}
+        self._last_inform: int | None = None
 
-    def add(self, part: list[Act]) -> None:
-        """Append the acts of the next segment, withdrawing what they correct."""
+    def add(self, part: list[Act], after_marker: bool = False, edge: tuple[str, str] | None = None) -> None:
+        """Append the acts of the next segment, withdrawing what they correct. ``after_marker``: the
+        segment follows a correction marker; ``edge``: the first hallway it names (a segment that
+        names one without an amount moves the amount just said there)."""
+        if after_marker and edge is not None and not any(isinstance(a, Agree | End) for a in part):
+            moved = self._acts[self._last_inform] if self._last_inform is not None else None
+            said = any(isinstance(a, Inform) and frozenset(a.edge) == frozenset(edge) for a in part)
+            if isinstance(moved, Inform) and frozenset(edge) != frozenset(moved.edge) and not said:
+                part = [Inform(edge=edge, coins=moved.coins), *(a for a in part if isinstance(a, Inform))]
+                self._acts[self._last_inform or 0] = None
         withdrawn: set[tuple[str, ...]] = set()
-        if any(isinstance(a, Suggest) for a in part):
+        if any(isinstance(a, Suggest | End) for a in part):
+            had_suggest = bool(self._suggests)
             for k in self._suggests:
                 act = self._acts[k]
-                if isinstance(act, Suggest):
+                if isinstance(act, Suggest | End):
                     withdrawn.add(tuple(act.path))
                 self._acts[k] = None
             self._suggests = []
+            last = self._ctx.last_suggestion
+            counter = [a for a in part if isinstance(a, Suggest) and last and a.path[0] == last[0]]
+            if after_marker and counter and not had_suggest and not any(isinstance(a, Agree) for a in part):
+                for k, act in enumerate(self._acts):  # "ok go for it. actually no, the attic first"
+                    if isinstance(act, Agree) and (not act.path or list(act.path) == last):
+                        self._acts[k] = Reject(path=None)
         for act in part:
             if isinstance(act, Inform):
                 for k in self._informs.pop(frozenset(act.edge), []):
                     self._acts[k] = None
+        content = any(a is not None and not isinstance(a, Reject) for a in self._acts) or any(
+            not isinstance(a, Reject) for a in part
+        )
         for act in part:
             if isinstance(act, Reject) and act.path and tuple(act.path) in withdrawn:
                 continue
-            if isinstance(act, Suggest):
+            if (
+                after_marker
+                and isinstance(act, Reject)
+                and act.path
+                and content
+                and list(act.path) != self._ctx.last_suggestion
+            ):
+                continue  # "i meant the garden not the playroom": the item taken back
+            if isinstance(act, Suggest | End):
                 self._suggests.append(len(self._acts))
             elif isinstance(act, Inform):
                 self._informs.setdefault(frozenset(act.edge), []).append(len(self._acts))
+                self._last_inform = len(self._acts)
             self._acts.append(act)
 
     def acts(self) -> list[Act]:
         """The acts that stand, in message order."""
         return [a for a in self._acts if a is not None]
+
+
+def withdrawn_room_span(toks: Sequence[_Tok], rooms: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
+    """In a segment after a correction marker, the tokens of "not X" ("i meant the garden not the
+    playroom"): X names the item taken back, not a refusal. Returns the token range to drop."""
+    starts = {i: j for i, j in rooms}
+    for k, tok in enumerate(toks):
+        if tok.key == "not" and k > 0:
+            nxt = k + 1 + (k + 1 < len(toks) and toks[k + 1].key == "the")
+            if nxt in starts and any(j < k for _, j in rooms):
+                end = starts[nxt]
+                while end + 2 < len(toks) and (toks[end + 1].kind in ("dash", "arrow") or toks[end + 1].key == "to"):
+                    follow = end + 2 + (toks[end + 2].key == "the")
+                    if follow not in starts:
+                        break
+                    end = starts[follow]  # "not K to C": the whole hallway
+                return k, end
+    return None

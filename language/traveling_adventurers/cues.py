@@ -5,8 +5,9 @@ word sets the reader decides acts by, indexed by first word; keys are lower case
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
-from language.text import number_words
+from language.text import OneSlipSpeller, number_words
 
 
 def _phrases(*items: str) -> tuple[tuple[str, ...], ...]:
@@ -38,7 +39,9 @@ _AGREE = _phrases(
     "happy with", "content with", "i'm down", "im down", "go ahead", "can live with",
     "👍", "👌", "✅", "✔", "🙌", "👏", "💯", "i guess so", "guess so", "i suppose so", "suppose so",
     "if you say so", "if you insist", "fine then", "wouldn't mind", "would not mind", "don't mind",
-    "do not mind", "i don't mind", "no objection", "no objections",
+    "do not mind", "i don't mind", "no objection", "no objections", "grand", "is grand",
+    "whatever you reckon", "whatever you think", "whatever you say", "whatever you want",
+    "whatever works", "whatever you like",
     # non-native and other phrasings ("I am agree", "agree with you")
     "am agree", "i am agree", "agree with you", "i'm agree", "im agree", "of course yes",
 )
@@ -68,6 +71,8 @@ _REJECT = _phrases(
     "i'd skip", "id skip", "let's avoid", "lets avoid", "i'd avoid", "not loving", "don't love",
     "won't do", "wont do", "will not do", "idk about", "dunno about", "don't know about",
     "not so keen", "scratch", "forget", "forget about", "rule out", "ruled out",
+    "absolutely not", "definitely not", "certainly not", "hell no", "no - go", "keep me away from",
+    "stay away from", "keep away from", "steer clear of",
 )
 _NEUTRAL = _phrases(
     "not sure", "unsure", "no idea", "no worries", "make sure", "good morning", "good evening",
@@ -116,6 +121,11 @@ _SUGGEST = _phrases(
     # colloquial motion and weighing ("pop into the loo", "we ought to", "better to do the attic")
     "pop into", "pop in", "pop over to", "pop to", "pop up to", "nip to", "nip into", "ought to",
     "be better", "better to", "either", "i reckon", "i'd go with", "how's about",
+    "makes more sense", "make more sense", "would you mind if", "do you mind if", "mind if we",
+    "what do you reckon about", "what do you reckon of", "reckon about", "what's your take on",
+    "whats your take on", "your take on", "be ok with you", "be okay with you", "be alright with you",
+    "ok with you", "okay with you", "any chance we", "probably", "prob", "prolly",
+    "suit you", "suits you", "suit u", "suits u",
 )
 _HANDOVER = _phrases(
     "you pick", "you choose", "you decide", "your call", "your choice", "your pick", "up to you",
@@ -126,7 +136,7 @@ _HANDOVER = _phrases(
 _COND = _phrases("if", "when", "unless", "whether", "in case", "as long as", "so long as", "provided")
 _COND_EXCEPT = _phrases(
     "best if", "better if", "what if", "good if", "great if", "prefer if", "like it if", "fine if",
-    "ok if", "okay if", "nice if",
+    "ok if", "okay if", "nice if", "mind if",
 )
 _MOTION = frozenset("go going goes went head heading move moving visit visiting travel walk proceed continue".split())
 _NEG_MOTION = _phrases(
@@ -149,6 +159,7 @@ _ASK_IMPERATIVE = _phrases(
     "tell me", "let me know", "share", "please share", "could you share", "can you share",
     "want to know", "like to know", "wanna know", "need to know",
     "could you tell", "can you tell", "i wonder", "wondering", "curious", "give me your",
+    "lemme know", "let me know", "lmk",
 )
 _BEST_NEXT = _phrases(
     "what should we do", "what do we do", "what shall we do", "where should we go",
@@ -181,7 +192,8 @@ _END = _phrases(
     "final :", "final -", "final version", "final order", "final itinerary", "final decision",
     "final call", "final choice", "final one", "im done", "locking in", "lock it", "locked in",
     "our route :", "our path :", "our tour :", "locking it in", "lock that in", "lock this in",
-    "locking that in", "let's lock", "lets lock",
+    "locking that in", "let's lock", "lets lock", "send in", "send it in", "sending in", "hand in",
+    "turn in", "submit it",
 )
 _TOTAL = _phrases(
     "total", "totals", "in total", "sum", "combined", "together", "altogether", "overall", "each",
@@ -315,7 +327,7 @@ _BARE_FILLER = frozenset(
     " towards toward into onto go it is so or also please pls plz ok okay hmm oh well um uh i think"
     " guess say right now after that afterwards - -> , : ( ) ! ? . & + / yes yeah sure no its we"
     " lets let's how about there here route path tour plan full whole complete order lol haha hah hehe"
-    " lmao xd tbh btw imo honestly actually".split()
+    " lmao xd tbh btw imo honestly actually up down over across".split()
 )
 _SEQ_WORDS = frozenset("then after afterwards before next followed thereafter".split())
 """Links that order destinations ("K then C", "K before B") rather than name an origin ("K to C")."""
@@ -340,6 +352,25 @@ _CHAT_KEYS = {
     "b4": "before",
     "nxt": "next",
     "abt": "about",
+    # textspeak and vowel-less spellings of cue words ("hw mny", "whats ur bst move frm here")
+    "gud": "good",
+    "gd": "good",
+    "hw": "how",
+    "mny": "many",
+    "bst": "best",
+    "frm": "from",
+    "wher": "where",
+    "whr": "where",
+    "wht": "what",
+    "knw": "know",
+    "kno": "know",
+    "pas": "pass",
+    "sry": "sorry",
+    "srry": "sorry",
+    "soz": "sorry",
+    "yh": "yeah",
+    "ys": "yes",
+    "okok": "ok",
 }
 """Chat spellings read as the words they stand for when cue phrases are matched."""
 _INTENSIFIERS = frozenset("definitely absolutely certainly surely totally indeed really".split())
@@ -432,3 +463,52 @@ def _find(keys: Sequence[str], lo: int, hi: int, index: dict[str, list[tuple[str
                 break
         i += 1
     return out
+
+
+_TYPO_TARGETS = frozenset(
+    "agreed agree suggest suggestion submit submitting submitted sounds perfect definitely absolutely"
+    " alright where which rather prefer maybe probably thinking better finalize finalise locking great"
+    " awesome instead choose decide proposal propose okay".split()
+)
+"""Cue words found again behind one slip of the keyboard ("agred", "sugest", "submiting", "soudns")."""
+_NOT_TYPOS = frozenset(
+    "there these those whose witch grate treat grade bounds rounds wounds mounds summit bitter butter"
+    " batter letter setter words world worth alight agrees degree create crate crates perfects lefts"
+    " beater greet greets wares aware maybes choice chose rathe hence fence wheres here refer prefect purpose"
+    " oversee".split()
+)
+"""Real words one slip from a target, which are never corrected."""
+_KNOWN = (
+    frozenset(
+        w
+        for table in (_AGREE, _AGREE_WEAK, _REJECT, _NEUTRAL, _SUGGEST, _HANDOVER, _ASK_COIN, _BEST_NEXT, _END)
+        for p in table
+        for w in p
+    )
+    | _NOT_TYPOS
+)
+
+
+@lru_cache(maxsize=1)
+def _typo_speller() -> OneSlipSpeller:
+    return OneSlipSpeller(_TYPO_TARGETS)
+
+
+@lru_cache(maxsize=4096)
+def cue_key(key: str) -> str:
+    """The cue word a chat spelling stands for: shorthand ("u", "hw", "bst"), a doubled last letter
+    ("okk", "itt") or one keyboard slip in a longer cue word ("agred", "sugest"); else ``key``."""
+    if key in _CHAT_KEYS:
+        return _CHAT_KEYS[key]
+    if key in _KNOWN or not key.isalpha():
+        return key
+    if len(key) >= 3 and key[-1] == key[-2] and key[:-1] in _KNOWN:
+        return key[:-1]  # "okk", "itt"
+    if len(key) >= 4:
+        found = _typo_speller().candidates(key)
+        dropped = {w for w in found if len(w) == len(key) + 1}  # a dropped letter is the likeliest slip
+        found = dropped if len(found) > 1 and dropped else found
+        # a changed letter only in long words: "looking" is no slip of "locking", "definately" is
+        found = {w for w in found if len(w) != len(key) or len(w) >= 9 or sorted(w) == sorted(key)}
+        return found.pop() if len(found) == 1 else key
+    return key

@@ -118,7 +118,18 @@ def _match_start_room(toks: Sequence[_Tok], i: int) -> int | None:
         return i + 1
     if key in ("start", "beginning") and prev == "the" and nxt not in ("of", "with", "by"):
         return i
-    if key == "home" and prev in ("back", "go", "going", "head", "return", "returning", "then", "and"):
+    if key == "home" and prev in (
+        "back",
+        "go",
+        "going",
+        "head",
+        "heading",
+        "return",
+        "returning",
+        "then",
+        "and",
+        "before",
+    ):
         return i
     return None
 
@@ -205,7 +216,16 @@ def _find_mentions(text: str, toks: Sequence[_Tok], lex: _Lexicon, start_room: s
             linked_before = prev in _LINK_DIR | {",", "and"} and any(e in ends for e in range(m.i - 3, m.i))
             linked_after = nxt in _LINK_DIR and any(k in starts or k in weak_starts for k in range(m.j + 1, m.j + 4))
             back_to = prev == "to" and _prev_key(toks, m.i - 1) in ("back", "return", "returning")  # "back to base"
-            if prev in _STRONG_PREV_FOR_WEAK or nxt in ("->", "-", ")") or linked_before or linked_after or back_to:
+            after = m.j + 1 + (m.j + 1 < len(toks) and toks[m.j + 1].key in (":", "|", "="))
+            labelled = after < len(toks) and toks[after].kind == "num"  # "dining 3", "bath | 3"
+            if (
+                prev in _STRONG_PREV_FOR_WEAK
+                or nxt in ("->", "-", ")")
+                or linked_before
+                or linked_after
+                or back_to
+                or labelled
+            ):
                 mentions.append(m)
             else:
                 keep.append(m)
@@ -259,8 +279,8 @@ def _marker(toks: Sequence[_Tok], i: int) -> str:
     prev = _prev_key(toks, i, frozenset({"the"}))
     if prev in ("from", "leaving", "starting"):
         return "from"
-    if prev == "between":
-        return "between"
+    if prev in ("between", "joining", "connecting", "linking"):
+        return "between"  # "the hallway joining the kitchen and the attic"
     if prev == "after":
         return "after"
     if prev == "about" and _prev_key(toks, i, frozenset({"the", "about"})) == "what":

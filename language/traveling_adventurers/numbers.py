@@ -56,10 +56,12 @@ def _numbers(toks: Sequence[_Tok], keys: Sequence[str], lo: int, hi: int) -> lis
         value: int | None = None
         j = i
         whole = True  # a whole, non-negative amount
-        if keys[i] == "<room>":
-            pass
+        if keys[i] == "<room>" or (t.kind == "num" and keys[i] == "for"):
+            pass  # a room key, or "4 u" (for you)
         elif t.kind == "num":
             value = int(t.text) if len(t.text) <= 4 else None
+            if t.text == "1" and _prev_key(toks, i) in ("this", "that") and _next_key(toks, i) not in _COIN_WORDS:
+                value = None  # "pass on this 1": a pronoun
             j, whole = _decimal_end(toks, i, hi)
             whole = whole and not _negative(toks, i)
         elif t.kind == "word" and t.key in _NUMBER_WORDS:

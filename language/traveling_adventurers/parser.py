@@ -7,44 +7,103 @@ from __future__ import annotations
 import bisect
 import re
 
-from language.acts import Act, Agree, Reject, Suggest
+from language.acts import Act, Agree, Ask, End, Inform, Reject, Suggest
 from language.traveling_adventurers.clauses import _Cand, _sentences, _State
 from language.traveling_adventurers.context import DialogueContext
-from language.traveling_adventurers.corrections import Corrected, correction_spans, follow_context, substitution
-from language.traveling_adventurers.cues import _CHAT_KEYS
-from language.traveling_adventurers.mentions import _find_mentions
+from language.traveling_adventurers.corrections import (
+    Corrected,
+    correction_spans,
+    follow_context,
+    substitution,
+    withdrawn_room_span,
+)
+from language.traveling_adventurers.cues import _INDEX, _find, cue_key
+from language.traveling_adventurers.mentions import _find_mentions, _Mention
 from language.traveling_adventurers.normalize import _normalize, _Tok, _tokenize
+from language.traveling_adventurers.quantifiers import Quantified, quantified
 from language.traveling_adventurers.reader import _SentenceReader
 from language.traveling_adventurers.resolution import _confirm_across, _finish_ends
 from language.traveling_adventurers.rooms import _Lexicon, _lexicon
 
-_PAIR_RE = re.compile(r"(?<![\w'])([A-Z])([A-Z])(?![\w'])")
+_PAIR_RE = re.compile(
+    r"(?<![\w'])([A-Z]{2,14})(?![\w'])|(?<![\w'])([a-z]{2})(?=\s?[=:,]\s?\d)|(?<![\w'])([a-z]{6,14})(?![\w'])"
+)
 _PAIR_WORDS = frozenset(
     "OK AM PM TO GO AT AS DO SO NO ME WE BE OR OF ON IN IS IT IF MY BY UP US AN HE OH AH TA GG TV PC OW OP ST"
     " CT OT PS DM".split()
 )
+_WHERE_NEXT = frozenset("do should shall to can next now".split())
 MAX_SUBSTITUTIONS = 4
 """The most one-item corrections a message has done in place (more are read segment by segment)."""
 _INJECTION_VERBS = frozenset({"ignore", "disregard", "forget", "override", "bypass"})
 _INJECTION_NOUNS = frozenset({"instructions", "instruction", "prompt", "prompts", "rules", "guidelines"})
+_AUTHORITY = frozenset({"system", "admin", "administrator", "moderator", "developer", "operator"})
+_AUTHORITY_NEXT = frozenset({"prompt", "message", ":", "override", "notice", "note", "instruction", "command", "]"})
 
 
 def _split_letter_pairs(text: str, lex: _Lexicon) -> str:
-    """ "EK is 4": two capital room letters written together are the hallway "E-K" (not in
-    mostly-capital text, not for words such as "OK" or "TO", not for names such as "WC")."""
-    letters = sum(c.isalpha() for c in text)
-    if not letters or sum(c.isupper() for c in text) * 2 > letters:
-        return text
+    """ "EK is 4", "what if we did LBKECAL", "ek=3": capital room letters written together are the
+    path "E-K" / "L-B-K-E-C-A-L" (each room once, the start again only at the end; not words such as
+    "OK" or "TO", nor names such as "WC", nor in mostly-capital text); two lower-case ones only
+    right before "=", ":" or "," and an amount, more only as a whole tour ("lekbcal")."""
     board = set(lex.board)
+    start = lex.board[0] if lex.board else ""
+
+    def is_run(word: str) -> bool:
+        run = word.upper()
+        body = run[:-1] if len(run) > 3 and run[-1] == start == run[0] else run
+        return set(run) <= board and len(set(body)) == len(body) and run not in _PAIR_WORDS
+
+    words = [w for w in re.findall(r"[^\W\d_]+", text) if len(w) >= 3 and w.lower() not in lex.vocabulary]
+    plain = [w for w in words if not (w.isupper() and is_run(w))]  # runs of room letters are not text
+    letters = sum(len(w) for w in plain)
+    shouting = letters > 0 and sum(c.isupper() for w in plain for c in w) * 2 > letters
 
     def pair(m: re.Match[str]) -> str:
-        a, b = m.group(1), m.group(2)
         word = m.group(0)
-        if a == b or a not in board or b not in board or word in _PAIR_WORDS or word.lower() in lex.vocabulary:
+        if shouting or not is_run(word) or word.lower() in lex.vocabulary:
             return word
-        return f"{a}-{b}"
+        if m.group(3) and not (word[0] == word[-1] == start.lower()):
+            return word  # lower case only a whole tour: "lekbcal?"
+        return "-".join(word.upper())
 
     return _PAIR_RE.sub(pair, text)
+
+
+_STRUCK_RE = re.compile(r"~~[^~\n]{0,120}~~")
+_BOLD_RE = re.compile(r"\*\*(?=\S)([^*\n]{1,120})(?<=\S)\*\*")
+_STAR_AFTER_RE = re.compile(r"(?<![\w'])([\w']+)\*+(?![\w*])")
+_STAR_BEFORE_RE = re.compile(r"(?<![\w*])\*+(?=\w)")
+
+
+_PICK_BETWEEN_RE = re.compile(r"\b(pick|choose|decide|call|choice)\s+between\b", re.IGNORECASE)
+_WBU_RE = re.compile(r"(?<![\w'])(?:wbu|hbu|wby|hby)(?![\w'])\??", re.IGNORECASE)
+
+
+def _marks(text: str) -> str:
+    """Markdown and chat marks: "wbu" / "hbu" is "and you?", struck text ("~~kitchen~~ bathroom") is
+    withdrawn, bold is plain, and an asterisk on a word ("*kitchen", "attic***") marks it as a correction ("oops kitchen")."""
+    lower = text.lower()
+    if "~" not in text and "*" not in text and "bu" not in lower and "by" not in lower and "between" not in lower:
+        return text
+    text = _STRUCK_RE.sub(" ", text)
+    text = _WBU_RE.sub(" and you?", text)
+    text = _PICK_BETWEEN_RE.sub(r"\1 among", text)
+    text = _BOLD_RE.sub(r"\1", text)
+    text = _STAR_BEFORE_RE.sub(" oops ", text)
+    return _STAR_AFTER_RE.sub(r" oops \1 . ", text)
+
+
+def _named_edge(text: str, toks: list[_Tok], lex: _Lexicon, context: DialogueContext) -> tuple[str, str] | None:
+    """The first hallway a correction segment names before any amount or full stop: its first two
+    board rooms, or ``at`` and the one room of "that's the attic"."""
+    first_num = next((t.start for t in toks if t.kind == "num" or t.text in (".", "!", "?")), len(text))
+    rooms = [
+        m.room for m in _find_mentions(text, toks, lex, context.start) if m.on_board and toks[m.j].end <= first_num
+    ]
+    if len(rooms) == 1 and any(t.key in ("thats", "its", "was") for t in toks[:4]):
+        return (context.current, rooms[0]) if rooms[0] != context.current else None  # "no, that's the attic"
+    return (rooms[0], rooms[1]) if len(rooms) >= 2 and rooms[0] != rooms[1] else None
 
 
 def _injection(toks: list[_Tok]) -> bool:
@@ -56,8 +115,16 @@ def _injection(toks: list[_Tok]) -> bool:
             last_verb = k
         elif t.key in _INJECTION_NOUNS and k - last_verb <= 5:
             return True
-        elif t.key == "system" and k + 1 < len(toks) and toks[k + 1].key in ("prompt", "message", ":"):
-            return True
+        elif t.key in _AUTHORITY and k + 1 < len(toks) and toks[k + 1].key in _AUTHORITY_NEXT:
+            return True  # "SYSTEM override:", "[ADMIN NOTICE]"
+        elif t.key in ("bot", "assistant", "ai", "agent", "model") and k + 2 < len(toks):
+            if toks[k + 1].key in ("is", "must") and toks[k + 2].key in (
+                "required",
+                "instructed",
+                "obliged",
+                "ordered",
+            ):
+                return True  # "bot is required to submit ..."
     return False
 
 
@@ -80,7 +147,7 @@ class TravelingAdventurersParser:
         """
         if not isinstance(message, str) or not context.rooms:
             return []
-        text = _normalize(message)  # cut first: nothing below reads more than the message cap
+        text = _marks(_normalize(message))  # cut first: nothing below reads more than the message cap
         lex = _lexicon(tuple(context.rooms.items()))
         text = _split_letter_pairs(text, lex)
         toks = _tokenize(text)
@@ -92,17 +159,29 @@ class TravelingAdventurersParser:
         if not spans:
             acts = self._read(text, toks, lex, context)
         else:  # "kitchen next... actually no, make it the bathroom": each segment on its own
-            corrected, ctx, lo = Corrected(), context, 0
+            corrected, ctx, lo = Corrected(context), context, 0
             for a, b in [*spans, (len(toks), len(toks))]:
                 segment = text[toks[lo].start : toks[a - 1].end] if a > lo else ""
                 seg_toks = _tokenize(segment)
+                if lo > 0 and seg_toks:  # "i meant the garden not the playroom": the playroom is taken back
+                    found = _find_mentions(segment, seg_toks, lex, context.start)
+                    cut = withdrawn_room_span(seg_toks, [(m.i, m.j) for m in found])
+                    pending = context.last_suggestion[-1] if context.last_suggestion else None
+                    if cut is not None and not any(m.j == cut[1] and m.room == pending for m in found):
+                        segment = segment[: seg_toks[cut[0]].start] + segment[seg_toks[cut[1]].end :]
+                        seg_toks = _tokenize(segment)
                 part = self._read(segment, seg_toks, lex, ctx) if seg_toks else []
-                corrected.add(part)
+                corrected.add(part, after_marker=lo > 0, edge=_named_edge(segment, seg_toks, lex, context))
                 ctx = follow_context(ctx, part)
                 lo = b
                 if lo >= len(toks):
                     break
             acts = corrected.acts()
+        mentions = _find_mentions(text, toks, lex, context.start)
+        acts = _apply_quantified(acts, quantified(toks, mentions, context))
+        acts = _ellipsis_ask(acts, toks, mentions, context)
+        acts = _unpending_refusal(acts, toks, mentions, context)
+        acts = _swapped(acts, toks, mentions)
         return self._settle(acts, context)
 
     def _substitute(
@@ -140,7 +219,12 @@ class TravelingAdventurersParser:
     def _read(self, text: str, toks: list[_Tok], lex: _Lexicon, context: DialogueContext) -> list[Act]:
         """The acts of ``text`` (tokens ``toks``), before the message-wide settling."""
         mentions = _find_mentions(text, toks, lex, context.start)
-        keys = [_CHAT_KEYS.get(t.key, t.key) if t.kind == "word" else t.key for t in toks]
+        keys = [cue_key(t.key) if t.kind == "word" else t.key for t in toks]
+        for k in range(len(toks) - 1):  # "how many on K-A 4 u": "4" is "for" before "you"
+            if toks[k].text == "4" and keys[k + 1] == "you" and toks[k + 1].key in ("u", "you", "ya"):
+                keys[k] = "for"
+            elif keys[k] == "were" and keys[k + 1] in _WHERE_NEXT and (k == 0 or toks[k - 1].kind != "word"):
+                keys[k] = "where"  # "were do u wanna go nxt"
         for m in mentions:  # room words are not cue words ("K" is not "k" = ok)
             for k in range(m.i, m.j + 1):
                 keys[k] = "<room>"
@@ -152,20 +236,33 @@ class TravelingAdventurersParser:
             own = [m for m in mentions[bisect.bisect_left(starts, lo) : bisect.bisect_left(starts, hi)] if m.j < hi]
             reader = _SentenceReader(toks, keys, own, lo, hi, question, state)
             cands, end_pos = reader.read()
+            if any(c.kind == "suggest" and c.full for c in cands):  # "attic before kids room: L-E-B-K-A-C-L"
+                cands = [c for c in cands if c.kind != "suggest" or c.full]
             per_sentence.append(cands)
             end_cues.append(end_pos)
         _finish_ends(per_sentence, end_cues, context)
         _confirm_across(per_sentence, context)
-        return [c.act for cands in per_sentence for c in cands]
+        return _chained([(k, c) for k, cands in enumerate(per_sentence) for c in cands], context)
 
     @staticmethod
     def _settle(acts: list[Act], context: DialogueContext) -> list[Act]:
         """Message-wide rules: no agreement with nothing pending, a verdict with a path replaces a
         bare one, exact duplicates removed."""
+        acts = _last_verdict(acts, context)
+        acts = [b for a in acts if (b := _after_recap(a, context.visited)) is not None]
         if len(context.visited) >= 3:  # "path: L, E, K": the agreed path retold is a recap, no proposal
             acts = [a for a in acts if not (isinstance(a, Suggest) and list(a.path) == list(context.visited))]
         if not context.last_suggestion:  # "cool", "yep", "sounds good" with nothing pending: no act
             acts = [a for a in acts if not isinstance(a, Agree)]
+            informed = False  # "... and I've got 2 there. not great tbh": a verdict on the amount said
+            kept: list[Act] = []
+            for a in acts:
+                if not (
+                    informed and isinstance(a, Reject) and not a.path and not any(isinstance(b, Suggest) for b in acts)
+                ):
+                    kept.append(a)
+                informed = informed or isinstance(a, Inform)
+            acts = kept
         if any(isinstance(a, Agree) and a.path for a in acts):  # "ok! ... yes, kitchen it is"
             acts = [a for a in acts if not (isinstance(a, Agree) and not a.path)]
         if any(isinstance(a, Reject) and a.path for a in acts):
@@ -178,3 +275,187 @@ class TravelingAdventurersParser:
                 seen.add(key)
                 out.append(act)
         return out
+
+
+def _last_verdict(acts: list[Act], context: DialogueContext) -> list[Act]:
+    """ "yep fine. oh hold on, no", "nope. hmm, on second thoughts yes": of an assent and a refusal
+    of the pending suggestion in one message, the later one stands."""
+    last = context.last_suggestion
+
+    def on_pending(act: Act) -> str | None:
+        if isinstance(act, Agree | Reject) and (not act.path or list(act.path) == last):
+            return "agree" if isinstance(act, Agree) else "reject"
+        return None
+
+    kinds = [on_pending(a) for a in acts]
+    if "agree" not in kinds or "reject" not in kinds:
+        return acts
+    final = [k for k in kinds if k][-1]
+    return [a for a, k in zip(acts, kinds, strict=True) if k is None or k == final]
+
+
+def _chained(cands: list[tuple[int, _Cand]], context: DialogueContext) -> list[Act]:
+    """The acts of ``cands`` (with their sentence numbers), where a suggestion that leaves from where
+    the one just before it ends (not from ``at``) continues it: one suggest with the whole path
+    ("rec room next? then the garden"; "EK, KB, BA, AC" or "from the kitchen the attic, and from the
+    attic the kids room" in one sentence), when the whole path visits no room twice (a return to the
+    start only ending a full tour). Hops written with their own origin in separate sentences stay
+    apart: the renderer says two suggestions that way."""
+    out: list[Act] = []
+    prev_sentence, prev_written = -1, False
+    for sentence, c in cands:
+        act, prev = c.act, out[-1] if out else None
+        written = c.explicit or c.anchored
+        if (
+            isinstance(act, Suggest)
+            and isinstance(prev, Suggest)
+            and (not written or (sentence == prev_sentence and prev_written))
+            and act.path[0] == prev.path[-1] != context.current
+        ):
+            path = [*prev.path, *act.path[1:]]
+            body = path[:-1] if path[-1] == context.start and len(set(path)) == len(context.rooms) else path
+            if len(set(body)) == len(body):
+                out[-1] = Suggest(path=path)
+                prev_sentence = sentence
+                continue
+        out.append(act)
+        prev_sentence, prev_written = sentence, written or isinstance(act, Suggest) and act.path[0] == context.current
+    return out
+
+
+def _apply_quantified(acts: list[Act], found: list[Quantified]) -> list[Act]:
+    """The acts with the quantified statements' informs (see :mod:`.quantifiers`): on each covered
+    hallway the shared amount (or the exception's), unless the message states another amount for
+    it; a hallway excepted without an amount keeps only an amount stated for it; a proposal of a
+    covered hop ("except maybe the playroom, 2") is none."""
+    if not found:
+        return acts
+    scope: dict[frozenset[str], int | None] = {}
+    for q in found:
+        scope.update(q.scope)
+    shared = {e: v for q in found for e, v in q.scope.items()}
+    apart = {e for q in found if q.others and not q.exact for e in q.scope} | {
+        e for e, v in shared.items() if v is None
+    }
+    stated: dict[frozenset[str], Inform] = {}
+    for a in acts:
+        if isinstance(a, Inform) and frozenset(a.edge) in scope:
+            e = frozenset(a.edge)
+            if a.coins != shared.get(e) and e in apart:
+                stated[e] = a
+    out: list[Act] = []
+    for a in acts:
+        if isinstance(a, Inform) and frozenset(a.edge) in scope:
+            continue
+        if isinstance(a, Inform) and any(a.coins in q.counts and q.origin in a.edge for q in found):
+            continue  # "none of the three left": a count of rooms, no amount
+        if isinstance(a, Inform) and any(
+            q.origin in a.edge and a.coins in q.scope.values() and not q.exact for q in found
+        ):
+            continue  # the same amount on a hallway the statement leaves out ("every remaining door")
+        if isinstance(a, Suggest) and len(a.path) == 2 and frozenset(a.path) in scope:
+            continue
+        out.append(a)
+    for q in found:
+        for e, v in q.scope.items():
+            if e in stated:
+                out.append(stated.pop(e))
+            elif v is not None:
+                x, y = sorted(e)
+                out.append(Inform(edge=(x, y), coins=v))
+    return out
+
+
+_ELLIPSIS_WORDS = frozenset(
+    "and for the one hmm what about how ok so then you your on that this hallway corridor there u ur".split()
+)
+
+
+def _ellipsis_ask(acts: list[Act], toks: list[_Tok], mentions: list[_Mention], context: DialogueContext) -> list[Act]:
+    """After the reader gave its coins on a hallway (``topic``, ``last_amount``): "and the bathroom?"
+    asks about the parallel hallway from the same room, "what about you on that hallway?" about it."""
+    topic, here = context.topic, context.current
+    if not topic or len(topic) != 2 or context.last_amount is None or not toks or toks[-1].text != "?":
+        return acts
+    if any(not isinstance(a, Suggest) for a in acts):
+        return acts
+    rooms = [m for m in mentions if m.on_board]
+    inside = {k for m in mentions for k in range(m.i, m.j + 1)}
+    words = [t.key for k, t in enumerate(toks) if t.kind == "word" and k not in inside]
+    if not set(words) <= _ELLIPSIS_WORDS or "and" not in words and "you" not in words and "u" not in words:
+        return acts
+    origin = topic[0] if topic[0] == here or topic[1] != here else topic[1]
+    if len(rooms) == 1 and "and" in words and rooms[0].room not in topic:
+        return [Ask(edge=(origin, rooms[0].room))]
+    if not rooms and ({"that", "this", "there"} & set(words)) and ({"you", "u", "your", "ur"} & set(words)):
+        return [Ask(edge=(topic[0], topic[1]))]
+    return acts
+
+
+def _after_recap(act: Act, visited: list[str]) -> Act | None:
+    """ "we did L, E and K, the loo next?": a proposal that retells the agreed path first proposes
+    only what comes after it (nothing, when it only retells it: "route till now = L, B, K")."""
+    if not isinstance(act, Suggest) or len(visited) < 2 or len(act.path) <= len(visited) or act.path[0] != visited[-1]:
+        return act
+    path, n = list(act.path), len(visited)
+    if len(path) == n + 1 and path[1:] == visited:
+        return None
+    for s in range(1, len(path) - n):  # after the room it left from: a whole tour from L stays
+        if path[s] == visited[0] and path[s : s + n] == visited:
+            return Suggest(path=[visited[-1], *path[s + n :]])
+    return act
+
+
+_PROPOSING = frozenset("lets let's let how what try maybe instead rather prefer suggest".split())
+
+
+def _unpending_refusal(
+    acts: list[Act], toks: list[_Tok], mentions: list[_Mention], context: DialogueContext
+) -> list[Act]:
+    """With nothing pending, a refusal is of the room the message names ("the attic is a no-go for
+    me", "keep me away from the loft") or, naming none, of the room under discussion ("skip it"):
+    ``reject`` with the path from ``at`` to it."""
+    if context.last_suggestion or not any(isinstance(a, Reject) and not a.path for a in acts):
+        return acts
+    keys = [cue_key(t.key) for t in toks]
+    refusing = {k for a, b in _find(keys, 0, len(keys), _INDEX["reject"]) for k in range(a, b)}
+    proposing = [a for a, _ in _find(keys, 0, len(keys), _INDEX["suggest"]) if a not in refusing]
+    if any(k in _PROPOSING for k in keys) or proposing:
+        return acts  # "no, let's do the attic", "my proposal: ...": a proposal, not a refusal of it
+    here = context.current
+    rooms = {m.room for m in mentions if m.on_board and m.room != here}
+    target = None
+    informed = {r for a in acts if isinstance(a, Inform) for r in a.edge}
+    if len(rooms) == 1 and not rooms & informed:  # a room given an amount is spoken of, not refused
+        target = rooms.pop()
+    elif not rooms and context.topic and context.topic[-1] in context.rooms and context.topic[-1] != here:
+        target = context.topic[-1] if len(context.topic) == 1 or context.topic[0] == here else None
+    if target is None:
+        return acts
+    kept = [a for a in acts if not (isinstance(a, Reject) and not a.path)]
+    kept = [a for a in kept if not (isinstance(a, Suggest) and list(a.path) == [here, target])]
+    if any(not (isinstance(a, Inform) and set(a.edge) == {here, target}) for a in kept):
+        return acts  # other acts on other rooms: the refusal is of something else
+    return [Reject(path=[here, target]), *kept]
+
+
+_SWAP = frozenset({"swap", "switch", "flip", "swapping", "switching"})
+
+
+def _swapped(acts: list[Act], toks: list[_Tok], mentions: list[_Mention]) -> list[Act]:
+    """ "L-E-B-K-C-A-G-P-D-S-L? ugh no, swap the study and the dining room": a correction given as
+    an edit of the path just proposed; the path with the two rooms exchanged stands alone."""
+    at = next((k for k, t in enumerate(toks) if t.key in _SWAP), None)
+    if at is None:
+        return acts
+    named: list[str] = []
+    for m in mentions:
+        if m.i > at and m.on_board and m.room not in named:
+            named.append(m.room)
+    paths = [a for a in acts if isinstance(a, Suggest | End) and len(a.path) >= 4]
+    if len(named) != 2 or len(paths) != 1 or not set(named) <= set(paths[0].path[1:-1]):
+        return acts
+    x, y = named
+    path = [y if r == x else x if r == y else r for r in paths[0].path]
+    fixed: Act = End(path=path) if isinstance(paths[0], End) else Suggest(path=path)
+    return [fixed if a is paths[0] else a for a in acts if not (isinstance(a, Reject | Suggest) and a is not paths[0])]

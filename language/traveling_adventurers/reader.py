@@ -24,7 +24,7 @@ from language.traveling_adventurers.cues import (
     _find,
     _find_all,
 )
-from language.traveling_adventurers.mentions import _build_groups, _Group, _Mention
+from language.traveling_adventurers.mentions import _build_groups, _Group, _Mention, _prev_key
 from language.traveling_adventurers.normalize import _Tok
 from language.traveling_adventurers.numbers import _Num, _numbers
 from language.traveling_adventurers.polarity import _Polarity
@@ -206,7 +206,11 @@ class _SentenceReader(_ClauseActs, _Polarity):
 
         self._best_next(cl, dest)
         self._informs(cl, resolved, numbers, path_before, used)
-        ask_back = cl.question and self._whole(cl, h["ask_you"]) and not cl.groups and not numbers
+        if h["handover"] and any(isinstance(c.act, Ask) and c.act.about == "best_next" for c in self.cands):
+            # "you pick between the attic and the loo": the rooms are the choice, no proposal
+            used.update(id(g) for g, _ in dest)
+        totals = any(c.hits["total"] for c in self.clauses)  # "I'm at 30 total so far, you?": no coin question
+        ask_back = cl.question and self._whole(cl, h["ask_you"]) and not cl.groups and not numbers and not totals
         if ask_back:
             for e in self.st.recent_inform_edges + self.informs:  # "I get 5 there, and you?"
                 act = _make(Ask, edge=e)
@@ -292,6 +296,15 @@ class _SentenceReader(_ClauseActs, _Polarity):
             return rooms if len(rooms) >= 2 else [rooms[0]]
         if g.marker == "between":
             return rooms
+        via = _prev_key(self.toks, g.i, frozenset({"the"})) in ("through", "via")
+        if (
+            len(rooms) >= 2
+            and g.kind == "seq"
+            and via
+            and rooms[0] != self.ctx.current
+            and (self.anchor is None or self.anchor[0] > g.i)
+        ):
+            return [self.ctx.current, *rooms]  # "going through the garden to the playroom": from here
         if len(rooms) >= 2 and g.kind == "seq" and g.marker in ("bare", "to"):
             gap = {t.key for t in self.toks[g.members[0].j + 1 : g.members[1].i]}
             sequential = g.reorder or "then" in gap or bool(gap & _SEQ_WORDS and not gap & {"to", "->", "-"})

@@ -537,7 +537,8 @@ FRESH = [
     ("a single coin from E to B for me", MID0, [I("EB", 1)]),
     ("wait, actually let's do the bathroom first, then the kitchen", MID, [S("EBK")]),
     ("scratch that - kids room first", MID0, [S("EC")]),
-    ("Oops, I meant K to A, not K to C", MID0, [S("KA"), N("KC")]),
+    # issue 17 round 3: "I meant X, not Y" takes Y back, it refuses nothing (ta_conventions.md, corrections)
+    ("Oops, I meant K to A, not K to C", MID0, [S("KA")]),
     ("yes bathroom", ATTIC, [Y("AB")]),
     ("Sure, then the kitchen after the bathroom", ATTIC, [Y("AB"), S("BK")]),
     ("no, the kids room is better from here", ATTIC, [N(), S("AC")]),
