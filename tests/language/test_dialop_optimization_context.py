@@ -5,8 +5,6 @@ from the context misses of the round-3 dev batches (``optimization_dev.md``); th
 
 from __future__ import annotations
 
-import pytest
-
 from beliefs.base import Utterance
 from beliefs.dialop_optimization import OptimizationBeliefs
 from games.dialop.optimization_game import OptimizationGame
@@ -41,13 +39,13 @@ def read_after(turns: list[tuple[str, str]], message: str) -> set[tuple[object, 
 
 
 # ---- a group named in an earlier turn: "those", "those papers", "those 3" -------------------------
-@pytest.mark.xfail(strict=True, reason="issue 17: 'those papers' names a group of an earlier turn")
+
+
 def test_those_papers_from_an_earlier_turn() -> None:
     turns = [("me", "I can't see anything on GloVe or on SWAG"), ("them", "ok"), ("me", "hmm")]
     assert read_after(turns, "Do you have any scores for those papers?") == {("ask", None, GLOVE), ("ask", None, SWAG)}
 
 
-@pytest.mark.xfail(strict=True, reason="issue 17: 'those' names the group the other side just listed")
 def test_those_after_the_other_side_listed_papers() -> None:
     turns = [("me", "Where could Noah go? Maybe LLaMA, QuAC or BLEU?")]
     assert read_after(turns, "He is pretty bad on those.") == {
@@ -57,7 +55,6 @@ def test_those_after_the_other_side_listed_papers() -> None:
     }
 
 
-@pytest.mark.xfail(strict=True, reason="issue 17: 'those 2' takes the last two of the earlier group")
 def test_those_two_takes_the_last_two_named() -> None:
     turns = [("me", "Not GLUE and not Electra for Ethan. I'd rather try RoBERTa or SWAG.")]
     assert read_after(turns, "Sofia is blank for me on those 2") == {
@@ -66,7 +63,6 @@ def test_those_two_takes_the_last_two_named() -> None:
     }
 
 
-@pytest.mark.xfail(strict=True, reason="issue 17: 'those' names a group of reviewers of an earlier turn")
 def test_those_reviewers_on_a_paper() -> None:
     turns = [("me", "For QuAC I was thinking Joseph, Ava or Daniel")]
     assert read_after(turns, "those are all red for me on QuAC") == {
@@ -87,18 +83,17 @@ def test_those_named_in_the_same_message_stay_in_it() -> None:
 
 
 # ---- a yes / no answering the other side's question about a cell ----------------------------------
-@pytest.mark.xfail(strict=True, reason="issue 17: a yes answering 'is X unknown on Y?' claims the blank")
+
+
 def test_yes_to_an_unknown_question() -> None:
     assert read_after([("me", "Is Ava unknown on GloVe for you?")], "Yes, sadly") == {("unseen", AVA, GLOVE)}
 
 
-@pytest.mark.xfail(strict=True, reason="issue 17: 'correct' answering 'is X good at Y?' rates the cell")
 def test_correct_to_a_good_question() -> None:
     turns = [("me", "is Noah good at BLEU on your side?")]
     assert read_after(turns, "correct, that's what I see") == {("rate", NOAH, BLEU, "high")}
 
 
-@pytest.mark.xfail(strict=True, reason="issue 17: a no answering 'is X good at Y?' is 'not good'")
 def test_no_to_a_good_question() -> None:
     assert read_after([("me", "Is Sofia strong at QuAC?")], "No unfortunately") == {("rate", SOFIA, QUAC, "low")}
 
@@ -112,20 +107,21 @@ def test_yes_with_nothing_asked_says_nothing() -> None:
 
 
 # ---- "is it dark green?": the cell under discussion ------------------------------------------------
-@pytest.mark.xfail(strict=True, reason="issue 17: 'is it ...?' asks the cell the other side just named")
+
+
 def test_is_it_asks_the_cell_under_discussion() -> None:
     turns = [("me", "For LLaMA I would go with Morgan Reed")]
     assert read_after(turns, "Is it a dark green?") == {("ask", MORGAN, LLAMA)}
 
 
 # ---- "there" / "that area": the cell named after the question -------------------------------------
-@pytest.mark.xfail(strict=True, reason="issue 17: 'there' is the paper named after the question")
+
+
 def test_there_is_the_paper_named_after_the_question() -> None:
     turns = [("me", "What about BLEU? / I think Ethan would be great for SWAG.")]
     assert read_after(turns, "Ethan is very green for me there too") == {("rate", ETHAN, SWAG, "high")}
 
 
-@pytest.mark.xfail(strict=True, reason="issue 17: 'that area' is the cell named after the question")
 def test_that_area_is_the_cell_named_after_the_question() -> None:
     turns = [("me", "How do you feel about Sofia on BLEU? / I think Joseph would be a good fit for GLUE.")]
     assert read_after(turns, "I am blank in that area, so I trust you") == {("unseen", JOSEPH, GLUE)}
@@ -136,7 +132,8 @@ def test_there_answers_the_question_when_nothing_follows_it() -> None:
 
 
 # ---- "X on Y is good for me" answering a question about Y ------------------------------------------
-@pytest.mark.xfail(strict=True, reason="issue 17: 'X on Y is good for me' answering 'who looks best for Y?'")
+
+
 def test_good_for_me_answering_who_is_best() -> None:
     turns = [("me", "Who looks best for RoBERTa on your board?")]
     assert read_after(turns, "Andrei on RoBERTa is good for me") == {("rate", ANDREI, ROBERTA, "high")}
