@@ -110,7 +110,9 @@ nothing; the answer is not added when the message itself says something about th
 dark green?" with no name asks the cell under discussion (the message's, else the dialogue's).
 When the other side named a cell after its question ("What about BLEU? / Ethan would be great for
 SWAG"), "there", "that area" and "he" take that cell before the question's. "X on Y is good for
-me" answering "who is best for Y?" rates the cell (after a proposal it still agrees).
+me" answering "who is best for Y?" rates the cell (after a proposal it still agrees). A reviewer
+named as already placed ("but since we already have Andrei there", "we already have Joseph on it")
+does not become the next "he": the pronoun keeps the reviewer before.
 
 A message opening on bare pairs after the other side asked for a level ("share your dark greens",
 "which ones are red?": the context's ``requested``) rates them at that level ("Daniel, GloVe. Ava
@@ -127,9 +129,7 @@ not Ava's blanks); the earlier group is the latest one named, not the one under 
 ("those" two turns after a newer list takes the newer); "first / second row" is read as a paper
 only where the round-2 ordinal rules read it; "she wants to focus on X" and "Joseph
 double unknown" are not read; "his" is not kept from a reviewer the same sentence contrasts
-("His Llama is bad, but so is Andrei's" may take Andrei) and a reviewer named in a placement
-becomes "he" ("Noah would be good at GLUE, but we already have Andrei there ... he'd also be good
-for BLEU" takes Andrei); a comparison is never a rating, even when tied to a level the speaker gave
+("His Llama is bad, but so is Andrei's" may take Andrei); a comparison is never a rating, even when tied to a level the speaker gave
 earlier; a bare list answers a request only at the start of the message and only when the
 request says green or red ("share your best ones" is not read); a one-name question ("Morgan?", "roberta?") is read as a question even when
 it proposes; "Gleu" (GLUE or BLEU) is not resolved; thresholds named only in the other side's

@@ -715,9 +715,14 @@ class OptimizationParser:
             and clause.papers
         ):
             reading.listed += _pairs(clause.reviewers, clause.papers)  # for "All 4 are green." after the list
-        if clause.reviewers and reading.subject not in {m.index for m in clause.reviewers}:
+        placed = not says and _ALREADY_PLACED.search(text) is not None
+        if clause.reviewers and reading.subject not in {m.index for m in clause.reviewers} and not placed:
             reading.subject = None  # "Let's put Morgan on RoBERTa! She ...": she is Morgan, not the earlier subject
+        before = (reading.reviewer, list(reading.recent))
         self._remember(reviewers, papers, reading, (clause.reviewers, clause.papers))
+        if placed and before[0] is not None:  # "Noah ..., but we already have Andrei there ... he'd also": Noah
+            moved = [r for r in reading.recent if r not in before[1]]
+            reading.reviewer, reading.recent = before[0], moved + [r for r in reading.recent if r not in moved]
 
     @staticmethod
     def _rest_of(clause: _Clause, reading: _Reading) -> list[Mention]:
@@ -1070,6 +1075,8 @@ def _rates(text: str) -> bool:
     return any(p.search(text) for p in (lx.HIGH, lx.LOW, lx.UNSEEN))
 
 
+_ALREADY_PLACED = re.compile(r"\b(?:already|currently)\b")
+"""A reviewer said to be placed already ("since we already have Andrei there") is not the next "he"."""
 _PLACING = re.compile(r"\b(?:put|place|move|assign|switch|swap|lock|keep|stick|throw|toss)\b")
 _WE_PLACE = re.compile(r"\b(?:we|i)\s+(?:can|could|should)\s+(?:go|put|do|try|move|swap|assign|lock|use|place)\b")
 _INDEFINITE = re.compile(r"\b(?:a|an|any|anyone|anybody|someone|somebody)\b")

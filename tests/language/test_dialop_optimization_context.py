@@ -5,8 +5,6 @@ from the context misses of the round-3 dev batches (``optimization_dev.md``); th
 
 from __future__ import annotations
 
-import pytest
-
 from beliefs.base import Utterance
 from beliefs.dialop_optimization import OptimizationBeliefs
 from games.dialop.optimization_game import OptimizationGame
@@ -147,13 +145,11 @@ def test_good_for_me_after_a_proposal_agrees() -> None:
 
 
 # ---- a pronoun does not pick a reviewer named as already placed ------------------------------------
-@pytest.mark.xfail(strict=True, reason="issue 17: 'he' skips the reviewer 'we already have' there")
 def test_he_skips_the_reviewer_already_placed() -> None:
     message = "Noah would be good at GLUE, but since we already have Andrei there... I think the next best option is Electra. If that fails, he'd also be a good option for BLEU"
     assert read_after([], message) == {("rate", NOAH, GLUE, "high"), ("rate", NOAH, BLEU, "high")}
 
 
-@pytest.mark.xfail(strict=True, reason="issue 17: 'he' skips the reviewer already on the paper")
 def test_he_skips_the_reviewer_already_on_it() -> None:
     message = "Ethan is strong on QuAC, but we already have Joseph on it. He would also be good for LLaMA"
     assert read_after([], message) == {("rate", ETHAN, QUAC, "high"), ("rate", ETHAN, LLAMA, "high")}
