@@ -718,11 +718,11 @@ class OptimizationParser:
         placed = not says and _ALREADY_PLACED.search(text) is not None
         if clause.reviewers and reading.subject not in {m.index for m in clause.reviewers} and not placed:
             reading.subject = None  # "Let's put Morgan on RoBERTa! She ...": she is Morgan, not the earlier subject
-        before = (reading.reviewer, list(reading.recent))
+        earlier_reviewer, earlier_recent = reading.reviewer, list(reading.recent)
         self._remember(reviewers, papers, reading, (clause.reviewers, clause.papers))
-        if placed and before[0] is not None:  # "Noah ..., but we already have Andrei there ... he'd also": Noah
-            moved = [r for r in reading.recent if r not in before[1]]
-            reading.reviewer, reading.recent = before[0], moved + [r for r in reading.recent if r not in moved]
+        if placed and earlier_reviewer is not None:  # "Noah ..., but we already have Andrei there ... he'd also": Noah
+            moved = [r for r in reading.recent if r not in earlier_recent]
+            reading.reviewer, reading.recent = earlier_reviewer, moved + [r for r in reading.recent if r not in moved]
 
     @staticmethod
     def _rest_of(clause: _Clause, reading: _Reading) -> list[Mention]:
