@@ -17,8 +17,10 @@ object). It holds, for one player:
   it made that claim;
 * what it has itself told and asked, the partner's open questions, and its own rejections so far;
 * the dialogue state the parser reads the next message in (:meth:`OptimizationBeliefs.context`):
-  the reviewer and paper named last by either side, the questions of the latest message and who
-  asked them, and the latest proposal.
+  the reviewer and paper named last by either side, the latest group of two or more reviewers or
+  papers named (for "those"), the questions of the latest message, who asked them and what a yes-no
+  question asked of its cell (for "yes" / "no"), whether that message named a cell after its
+  question (for "there"), and the latest proposal.
 
 It reads only the player's own observation and the partner's parsed messages.
 """
@@ -39,6 +41,7 @@ from language.dialop_optimization import (
     OptNoneAbove,
     OptRate,
     OptUnseen,
+    dialogue_names,
     last_names,
     requested_level,
 )
@@ -86,6 +89,11 @@ class OptimizationBeliefs(SeatedBeliefs):
         self.last_asker: int | None = None  # ... and its seat
         self.last_request: Literal["high", "low"] | None = None  # the level the latest message asked listed
         self.latest_proposal: tuple[int, ...] | None = None
+        self.last_cue: Literal["high", "low", "unseen"] | None = None  # what the latest question asked
+        self.after_question = False  # the latest message named a cell after its last question
+        self.group_reviewers: tuple[int, ...] = ()  # the latest group of two or more named ...
+        self.group_papers: tuple[int, ...] = ()
+        self.group_latest: Literal["R", "P"] | None = None  # ... and which kind came last
 
     # ---- the belief store protocol --------------------------------------------------------------
     def observe(self, observation: Any) -> None:
@@ -151,6 +159,15 @@ class OptimizationBeliefs(SeatedBeliefs):
                 self.last_request = request or self.last_request
             else:
                 self.last_asks, self.last_asker, self.last_request = asks, utterance.seat, request
+        if utterance.text.strip():
+            reviewers, papers, cue, after = dialogue_names(utterance.text, self.names)
+            self.last_cue, self.after_question = cue, after
+            reviewers = tuple(r for r in reviewers if r < self.k)
+            papers = tuple(p for p in papers if p < self.k)
+            if len(reviewers) > 1:
+                self.group_reviewers, self.group_latest = reviewers, "R"
+            if len(papers) > 1:  # papers win a tie: "Ava at Electra, RoBERTa or SWAG?" then "those"
+                self.group_papers, self.group_latest = papers, "P"
         reviewer, paper = last_names(utterance.text, self.names) if utterance.text else (None, None)
         if reviewer is None and paper is None:  # our own acts as planned (no text): their last cell
             for act in utterance.acts:
@@ -180,6 +197,11 @@ class OptimizationBeliefs(SeatedBeliefs):
                 "questions": self.last_asks if self.last_asker != author_seat else (),
                 "proposal": self.latest_proposal,
                 "requested": self.last_request if self.last_asker != author_seat else None,
+                "asked_cue": self.last_cue if self.last_asker != author_seat else None,
+                "named_after_question": self.after_question and self.last_asker != author_seat,
+                "group_reviewers": self.group_reviewers,
+                "group_papers": self.group_papers,
+                "group_latest": self.group_latest,
             }
         )
 

@@ -17,7 +17,9 @@ multiplied by its own hidden scale); converting them is the belief store's job.
 Reviewers and papers are indices into the context's name lists. The context
 (:class:`OptimizationContext`) also carries the dialogue as the reader's belief store knows it: the
 reviewer and paper named last (by either side), the questions of the other side's latest message,
-the level it asked to have listed and the latest proposal.
+the level it asked to have listed, what its yes-no question asked of its cell ("Is Ava unknown on
+GloVe?": a blank), whether it named a cell after its question, the latest group of two or more
+reviewers or papers named by either side, and the latest proposal.
 
 **Reading.** A message is cut into sentences (``. ! ? ;``, line breaks, " / ", " - ") and each
 sentence into clauses (at commas and at "but", "and", "so", "though", "except", "other than" ...; a
@@ -96,6 +98,22 @@ question ("..., you said Joseph was unknown at GloVe right?") is kept, and one a
 ("How does Noah sound for SWAG, he seem highly competent in that area") is read after it; "Do you
 have a dark green for that paper?" asks the paper, "what do you have there?" the statement's cell.
 
+**Earlier turns.** A "those" ("those 3", "those papers", "all of those"; not "one of those", "those
+numbers") with no group before it in the message is the group of the latest turn that named two or
+more papers or reviewers: papers when the message names a reviewer ("He is bad on those"), reviewers
+when it names a paper ("those are all red on QuAC"), else the group named last; "those 2" is the
+last two of it ("Not GLUE ... I'd rather try RoBERTa or SWAG" then "Sofia is blank on those 2"). A
+"yes" / "yep" / "correct" opening the message answers the other side's yes-no question about one
+cell with its cue ("Is Ava unknown on GloVe?" "Yes": a blank; "is Noah good at BLEU?" "correct":
+high); a "no" answers "is X good ...?" with low ("not good") and "is X unknown / bad ...?" with
+nothing; the answer is not added when the message itself says something about that cell. "Is it
+dark green?" with no name asks the cell under discussion (the message's, else the dialogue's).
+When the other side named a cell after its question ("What about BLEU? / Ethan would be great for
+SWAG"), "there", "that area" and "he" take that cell before the question's. "X on Y is good for
+me" answering "who is best for Y?" rates the cell (after a proposal it still agrees). A reviewer
+named as already placed ("but since we already have Andrei there", "we already have Joseph on it")
+does not become the next "he": the pronoun keeps the reviewer before.
+
 A message opening on bare pairs after the other side asked for a level ("share your dark greens",
 "which ones are red?": the context's ``requested``) rates them at that level ("Daniel, GloVe. Ava
 SWAG."). A sentence of bare names after a rating repeats it ("Andrei is good for BLEU. Ethan Smith
@@ -104,16 +122,14 @@ misread") a statement replaces what the message said earlier about the same cell
 ("Sorry, I meant BLEU") moves the last statement's cells to it. A retraction ("ignore that", "never
 mind", "scratch that", "disregard that") drops the last statement.
 
-Known limits: "those", "the other two", "either of them", "both" and "they" are resolved only to a
-group named in the same message (a group from an earlier turn gives nothing: "and both blank for
-bleu", "Do not have any info for those?"); a yes answering "Is Ava unknown on GloVe?" is not read
-(the context keeps the question's cell, not its cue); "X on Y is good for me" reads as an
-agreement even when it answers "who looks best for Y?"; "she wants to focus on X" and "Joseph
+Known limits: only "those" reaches an earlier turn's group; "the other two", "either of them",
+"both" and "they" are resolved only to a group named in the same message ("and both blank for
+bleu" gives nothing); "Do not have any info for those?" is read as a question (asks the papers,
+not Ava's blanks); the earlier group is the latest one named, not the one under discussion
+("those" two turns after a newer list takes the newer); "first / second row" is read as a paper
+only where the round-2 ordinal rules read it; "she wants to focus on X" and "Joseph
 double unknown" are not read; "his" is not kept from a reviewer the same sentence contrasts
-("His Llama is bad, but so is Andrei's" may take Andrei) and a reviewer named in a placement
-becomes "he" ("Noah would be good at GLUE, but we already have Andrei there ... he'd also be good
-for BLEU" takes Andrei); "there" prefers the other side's question's paper to the paper it named
-after the question; a comparison is never a rating, even when tied to a level the speaker gave
+("His Llama is bad, but so is Andrei's" may take Andrei); a comparison is never a rating, even when tied to a level the speaker gave
 earlier; a bare list answers a request only at the start of the message and only when the
 request says green or red ("share your best ones" is not read); a one-name question ("Morgan?", "roberta?") is read as a question even when
 it proposes; "Gleu" (GLUE or BLEU) is not resolved; thresholds named only in the other side's
@@ -136,7 +152,7 @@ from language.dialop_optimization.acts import (
     OptRate,
     OptUnseen,
 )
-from language.dialop_optimization.parser import OptimizationParser, last_names, requested_level
+from language.dialop_optimization.parser import OptimizationParser, dialogue_names, last_names, requested_level
 from language.dialop_optimization.render import OptimizationRenderer, short_name
 
 __all__ = [
@@ -150,6 +166,7 @@ __all__ = [
     "OptimizationContext",
     "OptimizationParser",
     "OptimizationRenderer",
+    "dialogue_names",
     "last_names",
     "requested_level",
     "short_name",

@@ -74,6 +74,15 @@ class OptimizationContext(BaseModel):
         proposal: the latest proposal (reviewer ``r`` gets paper ``proposal[r]``), for "this proposal".
         requested: the level the other side's latest message asked to have listed ("share your dark
             greens": ``high``), so a bare list answering it ("Daniel, GloVe. Ava SWAG.") rates.
+        asked_cue: what the other side's latest question asked of its cell ("Is Ava unknown on
+            GloVe?": ``unseen``; "is Noah good at BLEU?": ``high``), so "yes" / "no" answers it.
+        group_reviewers: the reviewers of the latest message (by either side) that named two or
+            more, in the order named, for "those" in a later turn.
+        group_papers: the papers of the latest message that named two or more, in order.
+        group_latest: which of the two groups was named more recently (``"R"`` or ``"P"``).
+        named_after_question: the other side's latest message named a reviewer or paper after its
+            last question ("What about BLEU? / I think Ethan would be great for SWAG"), so "there"
+            is the paper named last, not the question's.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -85,3 +94,8 @@ class OptimizationContext(BaseModel):
     questions: tuple[OptAsk, ...] = ()
     proposal: tuple[int, ...] | None = None
     requested: Literal["high", "low"] | None = None
+    asked_cue: Literal["high", "low", "unseen"] | None = None
+    group_reviewers: tuple[int, ...] = ()
+    group_papers: tuple[int, ...] = ()
+    group_latest: Literal["R", "P"] | None = None
+    named_after_question: bool = False

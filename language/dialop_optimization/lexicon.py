@@ -311,6 +311,7 @@ AGREEMENT = re.compile(
     r"|\b(?:good|great|excellent|perfect)\s+(?:idea|ideas|call|plan|point|thinking|question|luck|job|work|start|morning|evening|night|day|info|information|options|option(?!\s+for)|choices?\s+for\s+(?:multiple|many))"
     r"|\b(?:i'?m|im|i\s+am|we'?re|we\s+are)\s+(?:good|great|fine|okay|ok)\b|^(?:(?:it'?s|its|we'?re)\s+)?all\s+(?:good|great|fine|okay|ok)\b"
     r"|\b(?:looks?|seems?)\s+(?:good|great|fine|solid)\s*(?:to\s+me|here|then|now)?\s*$"
+    r"|\b(?:be|is|it'?s|its)\s+good\s+to\s+(?:give|put|have|get|move|try|assign|place|keep|leave|use|know|hear|check)\b"
     r"|\b(?:good|great|promising)\s+sign\b|\bthat\s+works\b|\bworks\s+(?:great|well)\b|\bgood\s+enough\b|\bbetter\s+than\s+average\b(?=\s+one)"
 )
 """Agreement and politeness ("sounds good", "good idea", "works for me"): no rating."""
@@ -333,6 +334,7 @@ LOW = re.compile(
     r"|(?:isn'?t|isnt|aren'?t|wasn'?t|wouldn'?t|won'?t|doesn'?t|don'?t|didn'?t)\s+(?:\w+\s+){0,4}?(?:good|great|strong"
     r"|fit|strength|suited|high)"
     r"|(?:don'?t|doesn'?t|do\s+not|does\s+not)\s+have\s+(?:much|any|a\s+lot\s+of)\s+(?:\w+\s+)?(?:knowledge|experience|expertise)"
+    r"|(?:don'?t|do\s+not)\s+(?:think|believe)\s+(?:\w+\s+){1,2}?(?:has|have)\s+(?:much|any|a\s+lot\s+of)\s+(?:\w+\s+)?(?:knowledge|experience|expertise)"
     r"|little\s+(?:knowledge|experience|expertise)"
     r"|(?:shouldn'?t|should\s+not)\s+(?:be\s+)?(?:assigned|given|on|in|doing|reviewing|do|review|take)"
     r"|(?:under|below)\s+(?:the\s+)?average|avoids"

@@ -133,10 +133,10 @@ class _Reading:
             return r is not None and r < len(names) and (gender == 0 or lx.name_gender(names[r]) in (0, gender))
 
         found = self.subject if fits(self.subject) else next((r for r in reversed(self.recent) if fits(r)), None)
-        if found is None and fits(self.question("R")):
-            found = self.question("R")
-        if found is None and fits(self.context.last_reviewer):
-            found = self.context.last_reviewer
+        later = (self.context.last_reviewer,) if self.context.named_after_question else ()
+        for r in (*later, self.question("R"), self.context.last_reviewer):
+            if found is None and fits(r):
+                found = r
         return found
 
     def question(self, kind: str) -> int | None:
@@ -450,6 +450,7 @@ class OptimizationParser:
             return []
         text = _SEMICOLON_S.sub("'", text)
         reading = _Reading(context, lx.lexicon(tuple(context.reviewers), tuple(context.papers)))
+        text = _earlier_group(text, reading)
         for sentence, is_question in sentences(text, reading.lex):
             pair = reading.pair
             reading.sentence_no += 1
@@ -457,6 +458,7 @@ class OptimizationParser:
             if reading.pair is pair:
                 reading.pair = None  # only the next sentence answers it
         self._rows_and_columns(reading)
+        _answer_polar(text, reading)
         return reading.acts
 
     def _sentence(self, sentence: str, is_question: bool, reading: _Reading) -> None:
@@ -549,7 +551,8 @@ class OptimizationParser:
         if "green" in text:
             text = _DARKER.sub(" dark green ", text)  # "light green on BLEU and darker on Electra"
         text = lx.NEUTRAL.sub(" so-so ", text)
-        text = lx.AGREEMENT.sub(" okay ", text)
+        if not self._answers_who(text, reading):  # "Andrei on RoBERTa is good for me" after "who is best for RoBERTa?"
+            text = lx.AGREEMENT.sub(" okay ", text)
         text = _RANGE.sub(" ", text)
         text = lx.COUNTED.sub(" ", text)  # "in between two green squares"
         text = lx.FEW.sub(" so-so ", text)  # "I don't have that many indicating high expertise"
@@ -588,6 +591,18 @@ class OptimizationParser:
                 clause.level, clause.proposal = reading.level, False
             self._clause(clause, clause_text, reading)
             reading.clauses += 1
+
+    @staticmethod
+    def _answers_who(text: str, reading: _Reading) -> bool:
+        """Whether a sentence naming one reviewer on a paper the other side asked "who" for is good
+        "for me" (a rating that answers, not an agreement): no proposal or agreement word besides."""
+        asked = {a.paper for a in reading.context.questions if a.reviewer is None and a.paper is not None}
+        if not asked or _GOOD_FOR_ME.search(text) is None or lx.PROPOSAL.search(text) is not None:
+            return False
+        found = mentions(text, reading.lex)
+        reviewers = {m.index for m in found if m.kind == "R"}
+        papers = {m.index for m in found if m.kind == "P"}
+        return len(reviewers) == 1 and len(papers) == 1 and papers <= asked
 
     @staticmethod
     def _only_names(text: str, lex: Lexicon) -> bool:
@@ -700,9 +715,14 @@ class OptimizationParser:
             and clause.papers
         ):
             reading.listed += _pairs(clause.reviewers, clause.papers)  # for "All 4 are green." after the list
-        if clause.reviewers and reading.subject not in {m.index for m in clause.reviewers}:
+        placed = not says and _ALREADY_PLACED.search(text) is not None
+        if clause.reviewers and reading.subject not in {m.index for m in clause.reviewers} and not placed:
             reading.subject = None  # "Let's put Morgan on RoBERTa! She ...": she is Morgan, not the earlier subject
+        earlier_reviewer, earlier_recent = reading.reviewer, list(reading.recent)
         self._remember(reviewers, papers, reading, (clause.reviewers, clause.papers))
+        if placed and earlier_reviewer is not None:  # "Noah ..., but we already have Andrei there ... he'd also": Noah
+            moved = [r for r in reading.recent if r not in earlier_recent]
+            reading.reviewer, reading.recent = earlier_reviewer, moved + [r for r in reading.recent if r not in moved]
 
     @staticmethod
     def _rest_of(clause: _Clause, reading: _Reading) -> list[Mention]:
@@ -750,10 +770,9 @@ class OptimizationParser:
                 # "it's red": the cell under discussion; the dialogue's only for a reference or an answer
                 known = clause.unseen or bool(context.questions) or _EXPLICIT_REF.search(text) is not None
                 dialogue = (context.last_reviewer,) if known else ()
-                r = next(
-                    (x for x in (reading.subject, reading.reviewer, reading.question("R"), *dialogue) if x is not None),
-                    None,
-                )
+                from_question = (reading.question("R"),)
+                order = (*dialogue, *from_question) if context.named_after_question else (*from_question, *dialogue)
+                r = next((x for x in (reading.subject, reading.reviewer, *order) if x is not None), None)
             elif not clause.refs and reading.pair is not None and len(lx.TOKEN.findall(text)) <= 5:
                 return [Mention("R", reading.pair[0], -1)], [
                     Mention("P", reading.pair[1], 10**6)
@@ -784,7 +803,11 @@ class OptimizationParser:
         if "RR" in clause.refs and "PR" not in clause.refs and reading.paper is not None and not clause.expand:
             p = reading.paper  # "Let's add Ava for RoBERTa. She has a great score."
         elif "PR" in clause.refs or lx.SUBJECT.search(text):
-            p = reading.paper if reading.paper is not None else reading.question("P")
+            p = reading.paper
+            if p is None and context.named_after_question:
+                p = context.last_paper  # "What about BLEU? / Ethan would be great for SWAG" then "... there"
+            if p is None:
+                p = reading.question("P")
             if p is None:
                 p = context.last_paper
         elif (
@@ -981,6 +1004,12 @@ class OptimizationParser:
             papers = [Mention("P", reading.paper, 10**6)]  # "Andrei is blank on GLUE, what do you have there?"
             if reading.subject is not None and not _INDEFINITE.search(text):  # "a dark green for that paper?"
                 reviewers = [Mention("R", reading.subject, -1)]
+        if not reviewers and not papers and "PR" in refs and cue and len(tokens) <= 10:
+            candidates = (reading.subject, reading.reviewer, reading.context.last_reviewer)
+            cell_r = next((x for x in candidates if x is not None), None)
+            cell_p = reading.paper if reading.paper is not None else reading.context.last_paper
+            if cell_r is not None and cell_p is not None:  # "Is it dark green?" after "Daniel is best for LLaMA"
+                reviewers, papers = [Mention("R", cell_r, -1)], [Mention("P", cell_p, 10**6)]
         if not reviewers and not papers:
             if lx.COMPARE_ASK.search(text) and reading.paper is not None and reading.clauses > 0:
                 reading.add(OptAsk(paper=reading.paper))
@@ -1046,6 +1075,8 @@ def _rates(text: str) -> bool:
     return any(p.search(text) for p in (lx.HIGH, lx.LOW, lx.UNSEEN))
 
 
+_ALREADY_PLACED = re.compile(r"\b(?:already|currently)\b")
+"""A reviewer said to be placed already ("since we already have Andrei there") is not the next "he"."""
 _PLACING = re.compile(r"\b(?:put|place|move|assign|switch|swap|lock|keep|stick|throw|toss)\b")
 _WE_PLACE = re.compile(r"\b(?:we|i)\s+(?:can|could|should)\s+(?:go|put|do|try|move|swap|assign|lock|use|place)\b")
 _INDEFINITE = re.compile(r"\b(?:a|an|any|anyone|anybody|someone|somebody)\b")
@@ -1152,3 +1183,109 @@ def last_names(message: str, context: OptimizationContext) -> tuple[int | None, 
     reviewer = next((m.index for m in reversed(found) if m.kind == "R"), None)
     paper = next((m.index for m in reversed(found) if m.kind == "P"), None)
     return reviewer, paper
+
+
+_GROUP_REF = re.compile(
+    r"(?<!\bone\sof\s)\bthose(?:\s+(?P<count>[2-8]|two|three|four|five))?"
+    r"(?:\s+(?P<noun>papers?|columns?|ones|areas|topics|reviewers|people|guys|names|folks))?"
+    r"(?=\s*(?:$|[?.!,/;:)]|(?:are|were|r|is|for|on|in|at|to|too|as|with|all|both|either|then|though|and|or|but|"
+    r"please|right|i|you|we)\b))"
+)
+"""A group named in an earlier turn: "those", "those 3", "those papers" (not "those numbers")."""
+_GOOD_FOR_ME = re.compile(
+    r"\b(?:is|are|looks?|seems?)\s+(?:really\s+|very\s+|pretty\s+)?(?:good|great)\s+(?:for|to|with)\s+me\b"
+)
+"""A cell "good for me" (a rating when it answers "who is best for X?")."""
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5}
+_PAPER_NOUNS = frozenset({"paper", "papers", "column", "columns", "areas", "topics"})
+_REVIEWER_NOUNS = frozenset({"reviewers", "people", "guys", "names", "folks"})
+_YES = frozenset({"yes", "yeah", "yep", "yup", "yea", "ya", "yws", "yess", "correct", "affirmative", "exactly"})
+_NO = frozenset({"no", "nope", "nah", "negative"})
+_POLAR = frozenset({"is", "are", "was", "were", "does", "do", "did", "has", "have"})
+
+
+def _earlier_group(text: str, reading: _Reading) -> str:
+    """``text`` with its first "those" written out as the group of an earlier turn it stands for,
+    when the message names no such group before it: papers when the message names a reviewer ("He is
+    bad on those"), reviewers when it names a paper ("those are red on QuAC"), else the group named
+    last; "those 2" is the last two of the group."""
+    context = reading.context
+    match = _GROUP_REF.search(text) if context.group_reviewers or context.group_papers else None
+    if match is None:
+        return text
+    before = {m.kind for m in mentions(text[: match.start()], reading.lex)}
+    kinds = before | {m.kind for m in mentions(text[match.end() :], reading.lex)}
+    noun = match.group("noun")
+    has_r, has_p = bool(kinds & {"R", "RR"}), "P" in kinds
+    kind: str | None
+    if noun in _PAPER_NOUNS:
+        kind = "P"
+    elif noun in _REVIEWER_NOUNS:
+        kind = "R"
+    elif has_r != has_p:
+        kind = "P" if has_r else "R"
+    else:
+        kind = None if has_r else context.group_latest
+    if kind is None or kind in before:
+        return text  # the group is in the message itself ("bad at BLEU and Electra, those are my reds")
+    group = context.group_papers if kind == "P" else context.group_reviewers
+    count = match.group("count")
+    wanted = (_COUNT_WORDS.get(count) or int(count)) if count else len(group)
+    if wanted < 2 or wanted > len(group):
+        return text
+    names = [(context.papers if kind == "P" else context.reviewers)[i].lower() for i in group[-wanted:]]
+    return f"{text[: match.start()]}{', '.join(names[:-1])} and {names[-1]}{text[match.end() :]}"
+
+
+def _answer_polar(text: str, reading: _Reading) -> None:
+    """A "yes" / "correct" opening the message answers the other side's yes-no question about one
+    cell with its cue ("Is Ava unknown on GloVe?" "Yes": a blank); a "no" answers "is X good at
+    Y?" with low ("not good"), and "is X unknown / bad ...?" with nothing."""
+    context = reading.context
+    cells = {(a.reviewer, a.paper) for a in context.questions if a.reviewer is not None and a.paper is not None}
+    if context.asked_cue is None or len(cells) != 1:
+        return
+    head = lx.TOKEN.findall(text[:40])[:2]
+    yes, no = any(t in _YES for t in head), any(t in _NO for t in head)
+    r, p = next(iter(cells))
+    if yes == no or r is None or p is None or any(_cell_of(a) == (r, p) for a in reading.acts):
+        return
+    if yes and context.asked_cue == "unseen":
+        reading.add(OptUnseen(reviewer=r, paper=p))
+    elif yes and context.asked_cue != "unseen":
+        reading.add(OptRate(reviewer=r, paper=p, level=context.asked_cue))
+    elif no and context.asked_cue == "high":
+        reading.add(OptRate(reviewer=r, paper=p, level="low"))
+
+
+def dialogue_names(
+    message: str, context: OptimizationContext
+) -> tuple[tuple[int, ...], tuple[int, ...], Literal["high", "low", "unseen"] | None, bool]:
+    """What the belief store keeps of a message for the next one's "those", "yes" and "there".
+
+    Args:
+        message: any text.
+        context: the names.
+
+    Returns:
+        ``(reviewers, papers, asked_cue, named_after_question)``: the reviewers and the papers the
+        message names, each once in the order named; the cue of its last yes-no question ("Is Ava
+        unknown on GloVe?": ``"unseen"``; "is Noah good at BLEU?": ``"high"``; else ``None``); and
+        whether it names a reviewer or paper after its last question mark.
+    """
+    text = straight_apostrophes(clean_message(message)).lower()
+    lex = lx.lexicon(tuple(context.reviewers), tuple(context.papers))
+    found = mentions(text, lex)
+    reviewers = tuple(dict.fromkeys(m.index for m in found if m.kind == "R"))
+    papers = tuple(dict.fromkeys(m.index for m in found if m.kind == "P"))
+    cue: Literal["high", "low", "unseen"] | None = None
+    for sentence, is_question in sentences(text, lex):
+        if not is_question:
+            continue
+        tokens = lx.TOKEN.findall(sentence)
+        cue = None
+        if tokens and tokens[0] in _POLAR and not any(t in lx.WH_WORDS for t in tokens):
+            cue = "unseen" if lx.UNSEEN.search(sentence) else _level(sentence)[0]
+    mark = text.rfind("?")
+    after = mark >= 0 and any(m.kind in ("R", "P") for m in mentions(text[mark + 1 :], lex))
+    return reviewers, papers, cue, after

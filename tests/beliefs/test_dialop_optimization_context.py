@@ -60,3 +60,18 @@ def test_the_level_a_message_asked_listed() -> None:
     assert beliefs.context(observation, beliefs.seat).requested is None  # not our own request
     beliefs.update(Utterance(partner, (), "Ava, BLEU."))
     assert beliefs.context(observation, partner).requested is None  # answered
+
+
+def test_the_group_the_cue_and_the_names_after_a_question() -> None:
+    beliefs, observation = beliefs_and_observation(0)
+    partner = 1 - beliefs.seat
+    beliefs.update(Utterance(beliefs.seat, (), "Not GloVe for Ava, maybe Electra or BLEU?"))
+    ctx = beliefs.context(observation, partner)
+    assert (ctx.group_papers, ctx.group_latest, ctx.asked_cue) == ((2, 1, 0), "P", None)
+    beliefs.update(
+        Utterance(beliefs.seat, (OptAsk(reviewer=1, paper=2),), "Is Daniel unknown on GloVe? / Sofia is great")
+    )
+    ctx = beliefs.context(observation, partner)
+    assert (ctx.asked_cue, ctx.named_after_question) == ("unseen", True)
+    assert beliefs.context(observation, beliefs.seat).asked_cue is None  # not our own question
+    assert ctx.group_papers == (2, 1, 0)  # the last message naming two or more papers
