@@ -150,7 +150,7 @@ _REJECT_STRONG = re.compile(
     r"too far|far away|way too|go back|back to|previous|the other one|unreasonable|ridiculous|outrageous|"
     r"(?:hits?|touch(?:es)?|interrupts?|eats? into)\b[^.?!]{0,30}\bmeetings?|"
     r"(?:the|that) (?:very )?(?:first|previous|original|old|earlier) (?:one|flight|option|proposal|proposition|offer|choice|pick)|"
-    r"instead|anything else|something else|what else|other options?|any other|do better|terrible|won'?t work|"
+    r"instead|anything else|something else|what else|other options?|any other|do better|terrible|won'?t work|from before|from earlier|"
     r"doesn'?t work|not work|not ideal|in the middle of|overlapped|conflicted|not affordable|unaffordable|"
     r"not wallet|(?:don'?t|do not) (?:think|believe) (?:that|this|it)|optimi[sz]e|improve|something better|anything better|"
     r"a better (?:one|flight|option)|another (?:flight|option|one|time|day)|interfer\w*|gets? in the way|not great|not good|no good|reject\w*|can'?t do (?:that|this|it)|"
@@ -183,7 +183,8 @@ _REJECT_WEAK = re.compile(
 _ACCEPT_RE = re.compile(
     r"\b(?:should|would|will|might|can|does) work\b|\bbest (?:we|you|i) (?:can|could) (?:do|get)\b|\b(yes|yeah|yea|yep|yup|sure|ok|okay|great|perfect|works|work for me|could work|deal|sounds good|looks good|"
     r"book it|go ahead|fine|good|accept\w*|awesome|excellent|love it|agreed|let'?s do it|i'?ll take it|"
-    r"can be managed|manageable|i suppose|doable|stick (?:with|to) (?:this|it)|live with (?:it|that|this)|make (?:it|that|this) work)\b"
+    r"can be managed|manageable|i suppose|doable|stick (?:with|to) (?:this|it)|live with (?:it|that|this)|make (?:it|that|this) work|"
+    r"alright|all right|(?<!'d )(?<!would )(?<!not )(?<!n't )like (?:this|that|it)(?: one| flight| option)?(?! (?:to|but|if)\b))\b"
 )
 _DEICTIC = re.compile(r"\b(that|this|it|that'?s|thats|this one|that one|the flight|these|those)\b")
 _QUESTION_OPENERS = re.compile(r"^\s*(how|what|when|why|is|are|do|does|did|can|could|would|will|should|any|anything)\b")
