@@ -174,7 +174,10 @@ _PRICE_PRAISE = re.compile(
     r"(?:^|\b(?:but|and|so|though|although)\s+|,\s*)(?:that|this|it)(?:'s| is| was) (?:really |very |super |pretty |quite |so )?"
     r"(?:affordable|cheap|inexpensive|a bargain|a steal)\b"
 )
-_NOT_BAD = re.compile(r"\bnot (?:too |that |so |all that )?bad\b")
+_NOT_BAD = re.compile(
+    r"\b(?:not|(?:does|do|is|are|would|will)n'?t(?: (?:sound|look|seem|be)s?)?|(?:does|do|would) not (?:sound|look|seem|be)s?)"
+    r" (?:too |that |so |all that |half |as )?bad\b"
+)
 _REJECT_WEAK = re.compile(
     r"(?<!can )(?<!could )(?<!to )(?<!easily )\bmiss(?:es|ing)?\b|\b(pricey|pricy|too expensive|expensive|too rich|too much|cheaper|better price|lower price|better|earlier|later|"
     r"closer|bad|worse|unfortunately|rather|how about|what about|can we|could we|let'?s try|try|perhaps|maybe|"

@@ -229,6 +229,7 @@ class MediationParser:
         verdicts: list[ActBase] = []
         here = context
         resigned = False
+        raised: ActBase | None = None  # a soft wish the next sentence raised (no complaint)
         previous: list[ActBase] = []  # the acts of the clause before
         listed: bool | None = None  # the judgement of meetings whose times the clause before listed
         for clause, question in clauses:
@@ -249,12 +250,14 @@ class MediationParser:
                 found = [a.model_copy(update={"good": True}) if isinstance(a, MedWindow) else a for a in found]
             if not found and _RAISE_RE.match(clause) and any(a == MedArrival(pref=SOFT_ARRIVAL_PREF) for a in previous):
                 # "... around the same time as my friend if possible. It's pretty important.": the
-                # sentence after a soft wish raises it
-                acts = [
-                    MedArrival(pref=HIGH_ARRIVAL_PREF) if a == MedArrival(pref=SOFT_ARRIVAL_PREF) else a for a in acts
-                ]
+                # sentence after a soft wish raises it (a reason, not a complaint about the offer)
+                raised = MedArrival(pref=HIGH_ARRIVAL_PREF)
+                acts = [raised if a == MedArrival(pref=SOFT_ARRIVAL_PREF) else a for a in acts]
                 previous = acts
                 continue
+            if here.asked is not None and any(_answers(a, here.asked) for a in found):
+                # the question is answered: the clauses after it do not answer it again
+                here = here.model_copy(update={"asked": None})
             named = [a.day for a in found if isinstance(a, MedWindow | MedEvent | MedFlight) and a.day is not None]
             if not named and (day := _DAY_RE.search(clause)) is not None:
                 named = [_day_of(day)]
@@ -277,7 +280,8 @@ class MediationParser:
             # the same window or event said twice ("can be missed. Not important at all") is one fact too
             acts.extend(a for a in found if (numeric and isinstance(a, MedPrice | MedArrival)) or a not in acts)
         if not resigned and not any(isinstance(v, MedReject) for v in verdicts):
-            verdicts.extend(v for v in [_verdict(text, context, acts, bare=False)] if v is not None)
+            judged = [a for a in acts if a is not raised]
+            verdicts.extend(v for v in [_verdict(text, context, judged, bare=False)] if v is not None)
         # one verdict per message: a complaint or a request to replace the offer outweighs a "sure"
         if any(isinstance(v, MedReject) for v in verdicts):
             return [MedReject(), *acts]
@@ -347,6 +351,9 @@ def _statement(clause: str, question: bool, context: MediationContext) -> list[A
         return [*acts, named]
     if _IMPORTANCE_WORDS.search(clause) or _OUT_OF_10.search(clause):
         if events := _importances(clause, context.day):
+            if (lead := _LEAD_TIME_RE.match(clause)) is not None:
+                # "Friday morning, that meeting at 9am is low priority": the time said first is a wish
+                acts.extend(_windows(lead.group(1), context))
             return acts + events
         answer = _answer(clause, context)
         if answer is not None:
@@ -436,6 +443,21 @@ _GIVE_UP_RE = re.compile(
 )
 """Giving up the meeting the offer overlaps ("I may be willing to give up that meeting"): in a clause
 that says nothing else, while a flight is on the table, an acceptance."""
+
+
+_LEAD_TIME_RE = re.compile(
+    rf"^\W*((?:{_REF_DAY})\s+(?:{_REF_PART})|(?:{_REF_PART})\s+(?:on\s+)?(?:{_REF_DAY}))\s*[,:-]"
+)
+"""A day and a part of the day said alone before a comma, ahead of an event ("Friday morning, ...")."""
+
+
+def _answers(act: ActBase, asked: MedAsk) -> bool:
+    """Whether ``act`` answers the question ``asked`` (the event it asks about, price, arrival)."""
+    if asked.about == "event":
+        return isinstance(act, MedEvent) and (act.day, act.start) == (asked.day, asked.start)
+    return (asked.about == "price" and isinstance(act, MedPrice)) or (
+        asked.about == "arrival" and isinstance(act, MedArrival)
+    )
 
 
 def _praises(clause: tuple[str, bool], message: str, context: MediationContext) -> bool:

@@ -15,6 +15,7 @@ from language.dialop_mediation import (
     MedAccept,
     MedArrival,
     MedAsk,
+    MedEvent,
     MediationContext,
     MediationParser,
     MedOffer,
@@ -189,3 +190,41 @@ def test_asking_whether_a_time_is_the_only_one_wishes_nothing(message):
 )
 def test_giving_up_the_overlapped_meeting_accepts(message):
     assert _user(message, **ON_TABLE) == [MedAccept()]
+
+
+# ---- found on the round-3 batches after the context fixes --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["That doesn't sound too bad on my end.", "It doesn't look that bad", "this wouldn't be too bad"],
+)
+def test_a_negated_bad_is_praise(message):
+    assert _user(message, **ON_TABLE) == [MedAccept()]
+
+
+def test_a_question_is_answered_once_per_message():
+    # the open question (Thursday 1 PM) is answered by the first sentence; "not that time slot" after
+    # it judges the offer and answers nothing
+    asked = MedAsk(about="event", day=1, start="13:00")
+    assert _user("Those are really important meetings / probably not that time slot", asked=asked, **ON_TABLE) == [
+        MedReject(),
+        MedEvent(day=1, start="13:00", importance=9),
+    ]
+
+
+def test_a_raised_wish_is_a_reason_not_a_complaint():
+    message = "I guess that could work for me. I'd like to land near my friend if possible. It's pretty important."
+    assert _user(message, **ON_TABLE) == [MedAccept(), MedArrival(pref=8)]
+
+
+@pytest.mark.parametrize(
+    ("message", "window"),
+    [
+        ("Friday morning, that meeting at 9am is low priority.", MedWindow(day=2, before="12:00")),
+        ("Thursday evening - my 6pm meeting is not important", MedWindow(day=1, after="17:00")),
+    ],
+)
+def test_a_time_said_before_an_event_stays_a_wish(message, window):
+    acts = _user(message)
+    assert window in acts and any(isinstance(a, MedEvent) for a in acts)
