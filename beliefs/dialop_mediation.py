@@ -16,8 +16,11 @@ Two stores, one per kind of seat (the registry builds the right one from the fir
 
 Both stores also keep, per user room, the dialogue state a message is read in (:class:`Discussion`:
 the day and flight under discussion, whether a flight is on the table, the user's formal answer to
-the latest proposal, the assistant's last question), followed from the proposals and answers in the
-chat and from the parsed messages, and hand it to the parser as the :class:`MediationContext`.
+the latest proposal, the flights offered in the room, the assistant's open question), followed from
+the proposals and answers in the chat and from the parsed messages, and hand it to the parser as the
+:class:`MediationContext`. In the assistant's store a user's rejection settles the proposal for the
+friend too; the friend's empty line with no formal move after that is the friend's answer, which the
+game dropped (``answered``, its kind unknown).
 
 Users only speak in scaled terms (importance out of 10, price weight out of 20, arrival weight out of
 10); the assistant converts them into score units with the game's own term formulas. Neither store
