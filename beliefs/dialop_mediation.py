@@ -16,8 +16,11 @@ Two stores, one per kind of seat (the registry builds the right one from the fir
 
 Both stores also keep, per user room, the dialogue state a message is read in (:class:`Discussion`:
 the day and flight under discussion, whether a flight is on the table, the user's formal answer to
-the latest proposal, the assistant's last question), followed from the proposals and answers in the
-chat and from the parsed messages, and hand it to the parser as the :class:`MediationContext`.
+the latest proposal, the flights offered in the room, the assistant's open question), followed from
+the proposals and answers in the chat and from the parsed messages, and hand it to the parser as the
+:class:`MediationContext`. In the assistant's store a user's rejection settles the proposal for the
+friend too; the friend's empty line with no formal move after that is the friend's answer, which the
+game dropped (``answered``, its kind unknown).
 
 Users only speak in scaled terms (importance out of 10, price weight out of 20, arrival weight out of
 10); the assistant converts them into score units with the game's own term formulas. Neither store
@@ -120,13 +123,18 @@ def price_terms(prices: np.ndarray, pref: float, mean: float, exact: bool) -> np
 # ---- the dialogue state a message is read in --------------------------------------------------------
 
 
+RECENT_OFFERS = 6  # flights offered in a room that the context lists (newest first)
+
+
 @dataclass
 class Discussion:
     """What one user's room is about (the parse context of its messages, :class:`MediationContext`):
     the day under discussion (the flight offered last, or the last day named since), that flight
     (departure and carrier), whether a flight is on the table, the user's formal answer to the latest
-    proposal, the assistant's last question to the user and the flight the user asked for that the
-    assistant has not answered yet (``requested``)."""
+    proposal (``answered``; ``accepted`` its kind when known), whether the friend settled that
+    proposal first (``settled``: the game then drops this user's answer, but the user did give one),
+    the flights offered in this room (``offers``, oldest first), the assistant's open question to the
+    user and the flight the user asked for that the assistant has not answered yet (``requested``)."""
 
     day: int | None = None
     start: str | None = None
@@ -135,21 +143,34 @@ class Discussion:
     accepted: bool | None = None
     asked: MedAsk | None = None
     requested: MedFlight | None = None
+    answered: bool = False
+    settled: bool = False
+    offers: list[MedOffer] = field(default_factory=list)
 
     def offer(self, flight: Flight | None, proposal: bool) -> None:
         """A flight was offered (a formal proposal, or quoted in a message; ``None``: no details)."""
         self.offered = True
         if proposal:
-            self.accepted, self.requested = None, None
+            self.accepted, self.requested, self.answered, self.settled = None, None, False, False
         if flight is not None:
             self.day, self.start = day_and_clock(flight.start)
             self.carrier = flight.carrier if flight.carrier in CARRIERS else None
+            self._remember(
+                MedOffer(carrier=next((c for c in CARRIERS if c == self.carrier), None), day=self.day, start=self.start)
+            )
 
     def quoted(self, offer: MedOffer) -> None:
         """An assistant message presenting a flight (its details when it gives them)."""
         self.offered, self.requested = True, None
         if offer.day is not None and offer.start is not None:
             self.day, self.start, self.carrier = offer.day, offer.start, offer.carrier
+            self._remember(offer)
+
+    def _remember(self, offer: MedOffer) -> None:
+        """Keep ``offer`` as the latest flight offered in this room (a repeat moves to the end)."""
+        if offer in self.offers:
+            self.offers.remove(offer)
+        self.offers.append(offer)
 
     def named(self, acts: list[Any]) -> None:
         """A message's acts: the last day they name becomes the day under discussion (a day other
@@ -164,7 +185,18 @@ class Discussion:
     def answer(self, kind: str | None) -> None:
         """The user's formal answer (``accept`` / ``reject``) to the latest proposal."""
         if kind in ("accept", "reject"):
-            self.accepted = kind == "accept"
+            self.accepted, self.answered = kind == "accept", True
+
+    def settle(self) -> None:
+        """The friend rejected the latest proposal: an answer of this user that follows is dropped."""
+        self.settled = True
+
+    def dropped(self) -> None:
+        """An empty line of this user with no formal move after the friend settled the proposal: the
+        user's answer, which the game dropped (its kind is unknown; the recorded games' second answers
+        after a rejection are rejections about three times in four)."""
+        if self.settled and not self.answered:
+            self.answered = True
 
     def context(self, author: Literal["assistant", "user"]) -> MediationContext:
         """The parse context of a message in this room."""
@@ -177,6 +209,8 @@ class Discussion:
             accepted=self.accepted,
             asked=self.asked,
             requested=self.requested,
+            answered=self.answered,
+            offers=tuple(reversed(self.offers[-RECENT_OFFERS:])),
         )
 
 
@@ -372,12 +406,14 @@ class AssistantBeliefs(SeatedBeliefs):
                 self.proposals += 1
             elif kind_of(line) == "reject" and self._last_pair is not None:
                 self.rejected.add(self._last_pair)
-            self._follow(line.seat, line.action)
+            self._follow(line.seat, line.action, line.message)
         self._lines = len(observation.chat)
 
-    def _follow(self, seat: int, action: Any) -> None:
+    def _follow(self, seat: int, action: Any, text: str | None = None) -> None:
         """Proposals and the users' answers, into each room's :class:`Discussion` (read both when
-        the lines are observed and when they are read, in order, so the last word stands)."""
+        the lines are observed and when they are read, in order, so the last word stands). A user's
+        rejection settles the proposal for the friend too; the friend's empty line with no formal
+        move (``text`` empty) is then the answer the game dropped."""
         if _kind(action) == "propose":
             proposal = action.proposal
             for user, discussion in enumerate(self.discussions):
@@ -388,12 +424,18 @@ class AssistantBeliefs(SeatedBeliefs):
                 discussion.offer(flight, proposal=True)
         elif _kind(action) in ("accept", "reject") and 0 <= seat < len(self.discussions):
             self.discussions[seat].answer(_kind(action))
+            if _kind(action) == "reject":
+                for other, discussion in enumerate(self.discussions):
+                    if other != seat:
+                        discussion.settle()
+        elif action is None and text is not None and not text.strip() and 0 <= seat < len(self.discussions):
+            self.discussions[seat].dropped()
 
     def update(self, utterance: Utterance) -> None:
         """Take in a user's parsed message (the utterance's seat is the user); own messages are
         taken in by :meth:`record_own`, which knows their addressee."""
         acts, user = list(utterance.acts), utterance.seat
-        self._follow(user, utterance.action)
+        self._follow(user, utterance.action, utterance.text)
         if self.is_own(user):
             to = getattr(utterance.action, "to", None)
             if isinstance(to, int) and 0 <= to < len(self.discussions):
@@ -424,13 +466,15 @@ class AssistantBeliefs(SeatedBeliefs):
             self.asked[user].add(self._item(user, act))
 
     def _said(self, user: int, acts: list[Any]) -> None:
-        """Our own message to ``user``: the flight it presents and the question it asks (one)."""
+        """Our own message to ``user``: the flight it presents and the question it asks (one; a
+        message that asks nothing keeps the question before it open)."""
         discussion = self.discussions[user]
         for act in acts:
             if isinstance(act, MedOffer):
                 discussion.quoted(act)
         asks = [a for a in acts if isinstance(a, MedAsk)]
-        discussion.asked = asks[0] if len(asks) == 1 else None
+        if asks:  # a message that asks nothing leaves the open question open ("Let me see what I can do")
+            discussion.asked = asks[0] if len(asks) == 1 else None
 
     def _item(self, user: int, ask: MedAsk) -> tuple[Any, ...]:
         """The fact of ``user`` that ``ask`` asks about: ``("event", k)`` for its shared event ``k``,

@@ -130,7 +130,11 @@ class MediationContext(BaseModel):
     whether a flight is under discussion at all (``None``: unknown, e.g. a message read alone),
     ``accepted`` the user's formal answer to the latest proposal, ``asked`` the assistant's last
     question to this user (what a bare "medium" or "not very" answers), ``requested`` the flight the
-    user named last and the assistant has not answered yet (what "Let's give it a shot!" offers)."""
+    user named last and the assistant has not answered yet (what "Let's give it a shot!" offers),
+    ``answered`` whether the user gave a formal answer to the latest proposal (also one the game
+    dropped because the friend had settled the proposal first: then ``accepted`` stays ``None``),
+    ``offers`` the flights offered in this room with their details, newest first (the latest
+    included; what "that redeye" or "the wednesday one" refers to)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -142,3 +146,5 @@ class MediationContext(BaseModel):
     accepted: bool | None = None
     asked: MedAsk | None = None
     requested: MedFlight | None = None
+    answered: bool = False
+    offers: tuple[MedOffer, ...] = ()

@@ -150,7 +150,7 @@ _REJECT_STRONG = re.compile(
     r"too far|far away|way too|go back|back to|previous|the other one|unreasonable|ridiculous|outrageous|"
     r"(?:hits?|touch(?:es)?|interrupts?|eats? into)\b[^.?!]{0,30}\bmeetings?|"
     r"(?:the|that) (?:very )?(?:first|previous|original|old|earlier) (?:one|flight|option|proposal|proposition|offer|choice|pick)|"
-    r"instead|anything else|something else|what else|other options?|any other|do better|terrible|won'?t work|"
+    r"instead|anything else|something else|what else|other options?|any other|do better|terrible|won'?t work|from before|from earlier|"
     r"doesn'?t work|not work|not ideal|in the middle of|overlapped|conflicted|not affordable|unaffordable|"
     r"not wallet|(?:don'?t|do not) (?:think|believe) (?:that|this|it)|optimi[sz]e|improve|something better|anything better|"
     r"a better (?:one|flight|option)|another (?:flight|option|one|time|day)|interfer\w*|gets? in the way|not great|not good|no good|reject\w*|can'?t do (?:that|this|it)|"
@@ -174,7 +174,10 @@ _PRICE_PRAISE = re.compile(
     r"(?:^|\b(?:but|and|so|though|although)\s+|,\s*)(?:that|this|it)(?:'s| is| was) (?:really |very |super |pretty |quite |so )?"
     r"(?:affordable|cheap|inexpensive|a bargain|a steal)\b"
 )
-_NOT_BAD = re.compile(r"\bnot (?:too |that |so |all that )?bad\b")
+_NOT_BAD = re.compile(
+    r"\b(?:not|(?:does|do|is|are|would|will)n'?t(?: (?:sound|look|seem|be)s?)?|(?:does|do|would) not (?:sound|look|seem|be)s?)"
+    r" (?:too |that |so |all that |half |as )?bad\b"
+)
 _REJECT_WEAK = re.compile(
     r"(?<!can )(?<!could )(?<!to )(?<!easily )\bmiss(?:es|ing)?\b|\b(pricey|pricy|too expensive|expensive|too rich|too much|cheaper|better price|lower price|better|earlier|later|"
     r"closer|bad|worse|unfortunately|rather|how about|what about|can we|could we|let'?s try|try|perhaps|maybe|"
@@ -183,7 +186,8 @@ _REJECT_WEAK = re.compile(
 _ACCEPT_RE = re.compile(
     r"\b(?:should|would|will|might|can|does) work\b|\bbest (?:we|you|i) (?:can|could) (?:do|get)\b|\b(yes|yeah|yea|yep|yup|sure|ok|okay|great|perfect|works|work for me|could work|deal|sounds good|looks good|"
     r"book it|go ahead|fine|good|accept\w*|awesome|excellent|love it|agreed|let'?s do it|i'?ll take it|"
-    r"can be managed|manageable|i suppose|doable|stick (?:with|to) (?:this|it)|live with (?:it|that|this)|make (?:it|that|this) work)\b"
+    r"can be managed|manageable|i suppose|doable|stick (?:with|to) (?:this|it)|live with (?:it|that|this)|make (?:it|that|this) work|"
+    r"alright|all right|(?<!'d )(?<!would )(?<!not )(?<!n't )like (?:this|that|it)(?: one| flight| option)?(?! (?:to|but|if)\b))\b"
 )
 _DEICTIC = re.compile(r"\b(that|this|it|that'?s|thats|this one|that one|the flight|these|those)\b")
 _QUESTION_OPENERS = re.compile(r"^\s*(how|what|when|why|is|are|do|does|did|can|could|would|will|should|any|anything)\b")

@@ -95,6 +95,63 @@ from language.dialop_mediation.lexicon import (
     _time_spans,
 )
 
+# ---- flights offered before, referred to by description --------------------------------------------
+
+_REF_DAY = r"wed(?:nesday|s)?|weds|thu(?:rs?(?:day)?)?s?|fri(?:day)?s?"
+_REF_PART = r"mornings?|afternoons?|evenings?|nights?|red[- ]?eyes?|mid[- ]?day"
+_REF_NOUN = r"(?:one|ones|option|options|flight|flights|proposal|proposals|offer|offers|choice|pick)\b"
+_OFFER_REFERENCE_RE = re.compile(
+    rf"\b(?:(?P<dem>that|those)|the)\s+(?:(?:same|earlier|previous|other|first|old|early|late)\s+)?"
+    rf"(?P<day>{_REF_DAY})?\s*(?P<part>{_REF_PART})?\b\s*(?P<noun>{_REF_NOUN})?(?!\s*meetings?\b)"
+)
+"""A flight referred to by its day or part of the day: "that redeye", "that wednesday option", "the
+friday one", "those morning ones" (with "the", or with a part of the day alone, a flight word must
+follow: "that evening" is the evening of the day under discussion)."""
+_REF_PARTS: dict[str, tuple[int, int]] = {
+    "morning": (0, 12 * 60),
+    "afternoon": (12 * 60, 17 * 60),
+    "evening": (17 * 60, 24 * 60),
+    "night": (17 * 60, 24 * 60),
+    "redeye": (19 * 60, 24 * 60),
+    "midday": (11 * 60, 13 * 60),
+}
+
+
+def _unname_offer(match: re.Match[str], offers: tuple[MedOffer, ...]) -> str:
+    """``match`` with its day and part of the day blanked when they describe a flight in ``offers``
+    (then the words refer to that flight and name no time), else ``match`` unchanged."""
+    day_word, part_word, noun = match.group("day"), match.group("part"), match.group("noun")
+    if not (day_word or part_word):
+        return match.group(0)
+    redeye = bool(part_word and part_word.startswith("red"))
+    if noun is None and (match.group("dem") is None or (part_word and not day_word and not redeye)):
+        return match.group(0)
+    day = None if not day_word else 0 if day_word.startswith("w") else 1 if day_word.startswith("t") else 2
+    part = None
+    if part_word:
+        key = "redeye" if redeye else "midday" if part_word.startswith("mid") else part_word.rstrip("s")
+        part = _REF_PARTS.get(key)
+
+    def fits(offer: MedOffer) -> bool:
+        if offer.day is None or offer.start is None or (day is not None and offer.day != day):
+            return False
+        if part is None:
+            return True
+        hours, mins = offer.start.split(":")
+        minutes = int(hours) * 60 + int(mins)
+        # a redeye leaves late at night or in the small hours
+        return part[0] <= minutes < part[1] or (redeye and minutes < 5 * 60)
+
+    if not any(fits(offer) for offer in offers):
+        return match.group(0)
+    text = match.group(0)
+    for start, end in sorted(
+        (match.span(g) for g in ("day", "part") if match.group(g)), key=lambda span: span[0], reverse=True
+    ):
+        text = text[: start - match.start()] + " " * (end - start) + text[end - match.start() :]
+    return text
+
+
 # ---- the parser ------------------------------------------------------------------------------------
 
 
@@ -112,7 +169,11 @@ class MediationParser:
             The acts in the order of their clauses (a user's verdict on the offer first).
         """
         context = context if isinstance(context, MediationContext) else MediationContext()
-        text = _resolve_days(_normalize(message), context)
+        text = _normalize(message)
+        if context.author != "assistant" and context.offers:
+            # "go back to that redeye", "that wednesday option": a flight offered before, no window
+            text = _OFFER_REFERENCE_RE.sub(lambda m: _unname_offer(m, context.offers), text)
+        text = _resolve_days(text, context)
         if context.author != "assistant":
             # "since this flight arrives on Friday morning": a description of the offer wishes no day
             text = _OFFER_ARRIVAL_RE.sub(lambda m: _DAY_RE.sub(" ", m.group(0)), text)
@@ -159,10 +220,16 @@ class MediationParser:
 
     # ---- users: statements and the verdict on the offer --------------------------------------------
     def _user(self, text: str, clauses: list[tuple[str, bool]], context: MediationContext) -> list[ActBase]:
+        if context.answered and context.accepted is None and clauses and _praises(clauses[0], text, context):
+            # the user answered the proposal (the game dropped the answer) and opens with a sentence of
+            # praise: the answer was an Accept, and what follows is a caveat ("Not too bad on my end. I
+            # am missing an important meeting")
+            context = context.model_copy(update={"accepted": True})
         acts: list[ActBase] = []
         verdicts: list[ActBase] = []
         here = context
         resigned = False
+        raised: ActBase | None = None  # a soft wish the next sentence raised (no complaint)
         previous: list[ActBase] = []  # the acts of the clause before
         listed: bool | None = None  # the judgement of meetings whose times the clause before listed
         for clause, question in clauses:
@@ -175,9 +242,22 @@ class MediationParser:
                 listed = windows[-1].good
             elif not _bare_times(clause):
                 listed = None
-            if question and _YES_NO_RE.match(clause) and not _AVOID_RE.search(clause):
+            if question and _YES_NO_RE.match(clause) and _ONLY_RE.search(clause):
+                # "Is Friday the only day?": the user asks about the other days, no wish for this one
+                found = [a for a in found if not isinstance(a, MedWindow)]
+            elif question and _YES_NO_RE.match(clause) and not _AVOID_RE.search(clause):
                 # "Is Friday impossible?": the user asks whether the time can work, a wish
                 found = [a.model_copy(update={"good": True}) if isinstance(a, MedWindow) else a for a in found]
+            if not found and _RAISE_RE.match(clause) and any(a == MedArrival(pref=SOFT_ARRIVAL_PREF) for a in previous):
+                # "... around the same time as my friend if possible. It's pretty important.": the
+                # sentence after a soft wish raises it (a reason, not a complaint about the offer)
+                raised = MedArrival(pref=HIGH_ARRIVAL_PREF)
+                acts = [raised if a == MedArrival(pref=SOFT_ARRIVAL_PREF) else a for a in acts]
+                previous = acts
+                continue
+            if here.asked is not None and any(_answers(a, here.asked) for a in found):
+                # the question is answered: the clauses after it do not answer it again
+                here = here.model_copy(update={"asked": None})
             named = [a.day for a in found if isinstance(a, MedWindow | MedEvent | MedFlight) and a.day is not None]
             if not named and (day := _DAY_RE.search(clause)) is not None:
                 named = [_day_of(day)]
@@ -200,7 +280,8 @@ class MediationParser:
             # the same window or event said twice ("can be missed. Not important at all") is one fact too
             acts.extend(a for a in found if (numeric and isinstance(a, MedPrice | MedArrival)) or a not in acts)
         if not resigned and not any(isinstance(v, MedReject) for v in verdicts):
-            verdicts.extend(v for v in [_verdict(text, context, acts, bare=False)] if v is not None)
+            judged = [a for a in acts if a is not raised]
+            verdicts.extend(v for v in [_verdict(text, context, judged, bare=False)] if v is not None)
         # one verdict per message: a complaint or a request to replace the offer outweighs a "sure"
         if any(isinstance(v, MedReject) for v in verdicts):
             return [MedReject(), *acts]
@@ -270,6 +351,9 @@ def _statement(clause: str, question: bool, context: MediationContext) -> list[A
         return [*acts, named]
     if _IMPORTANCE_WORDS.search(clause) or _OUT_OF_10.search(clause):
         if events := _importances(clause, context.day):
+            if (lead := _LEAD_TIME_RE.match(clause)) is not None:
+                # "Friday morning, that meeting at 9am is low priority": the time said first is a wish
+                acts.extend(_windows(lead.group(1), context))
             return acts + events
         answer = _answer(clause, context)
         if answer is not None:
@@ -333,7 +417,7 @@ def _verdict(text: str, context: MediationContext, acts: list[ActBase], bare: bo
         answering = context.asked is not None and context.asked.about in ("price", "arrival")
         if offered and not bare and not answering and any(_complains(a) for a in acts):
             return MedReject()  # "seems like I do not have very much money", "can we arrive closer?"
-    if bare and offered is not False and _ACCEPT_RE.search(text):
+    if bare and offered is not False and (_ACCEPT_RE.search(text) or _GIVE_UP_RE.search(text)):
         turn = re.search(r"\b(?:but|although|though|however)\b(.*)$", text)
         if turn is not None and re.search(
             r"meeting|overlap|conflict|expensive|pric|far|miss|closer|cheaper", turn.group(1)
@@ -342,6 +426,51 @@ def _verdict(text: str, context: MediationContext, acts: list[ActBase], bare: bo
             return MedReject() if context.accepted is not True else None
         return MedAccept()
     return None
+
+
+_ONLY_RE = re.compile(r"\b(?:the|your) only\b|\bonly (?:day|days|option|options|time|times|choice|one)\b")
+"""A yes/no question whether a time is the only one ("Is Friday the only day?") asks about the others."""
+_RAISE_RE = re.compile(
+    r"^\W*(?:and\s+|but\s+)?(?:it|that|this)(?:'?s|\s+is|\s+was|\s+would be|\s+will be)?\s+"
+    r"(?:(?:really|very|pretty|quite|super|so|extremely|rather|truly|definitely|actually)\s+)*"
+    r"(?:important|crucial|essential|vital|a must|a priority|a big deal|matters?|a big one)\b"
+    r"(?:\s+(?:a lot|so much|very much))?(?:\s+(?:to|for)\s+(?:me|us))?\W*$"
+)
+"""A sentence that only says "it is important" ("It's pretty important.", "That really matters to me")."""
+_GIVE_UP_RE = re.compile(
+    r"(?<!n't )(?<!not )(?<!cannot )(?<!cant )(?<!never )\b(?:give up|sacrifice|forgo|forego|skip|drop)\s+"
+    r"(?:that|this|the|my|one|a)\s+(?:(?:\w+\s+)?meetings?)\b"
+)
+"""Giving up the meeting the offer overlaps ("I may be willing to give up that meeting"): in a clause
+that says nothing else, while a flight is on the table, an acceptance."""
+
+
+_LEAD_TIME_RE = re.compile(
+    rf"^\W*((?:{_REF_DAY})\s+(?:{_REF_PART})|(?:{_REF_PART})\s+(?:on\s+)?(?:{_REF_DAY}))\s*[,:-]"
+)
+"""A day and a part of the day said alone before a comma, ahead of an event ("Friday morning, ...")."""
+
+
+def _answers(act: ActBase, asked: MedAsk) -> bool:
+    """Whether ``act`` answers the question ``asked`` (the event it asks about, price, arrival)."""
+    if asked.about == "event":
+        return isinstance(act, MedEvent) and (act.day, act.start) == (asked.day, asked.start)
+    return (asked.about == "price" and isinstance(act, MedPrice)) or (
+        asked.about == "arrival" and isinstance(act, MedArrival)
+    )
+
+
+def _praises(clause: tuple[str, bool], message: str, context: MediationContext) -> bool:
+    """Whether ``clause`` (the first of ``message``, and whether it asks) is a sentence of its own
+    that only praises the offer: a bare acceptance ending at a sentence end ("Looks good. But ..."),
+    not a piece before "but" ("That one looks good, but is there something better?")."""
+    text, question = clause
+    at = message.find(text)
+    if question or at < 0 or not re.match(r"\s*(?:[.!/;\n]|$)", message[at + len(text) :]):
+        return False
+    if _statement(text, question, context):
+        return False
+    return isinstance(_verdict(text, context, [], bare=True), MedAccept)
 
 
 _ANY_DAY = re.compile(r"\b(?:any|every|each|all|whichever|whatever)\s+days?\b")
