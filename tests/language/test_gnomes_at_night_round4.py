@@ -1,0 +1,106 @@
+"""Issue 17, robustness round 4: Gnomes at Night precision in ordinary in-game chat.
+
+The frozen set's biggest gap after round 3 is general chat. These tables hold new messages (own
+wording) that a careful reader would not take as a move, a refusal or an agreement (thanks and
+praise with nothing pending, hesitation with nothing to refuse, "right" as "correct" before a
+noun, phrasal verbs), next to the ones that must still read as before. The cases that failed
+before the round-4 changes were marked ``xfail(strict=True)`` in the first commit of this file;
+the marks were removed as the fixes landed.
+
+The blind batch ``tests/language/data/gnomes_dev6.jsonl`` (first read in ``gnomes_dev6.md``) must
+read as labelled, except the ids in ``KNOWN_MISSES_6`` (strict xfail; see the guide for why).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from language.flags import FlagContext
+from language.gnomes_at_night import GnomesParser
+
+PARSER = GnomesParser()
+DATA = Path(__file__).parent / "data"
+XF = pytest.mark.xfail(strict=True, reason="issue 17 round 4: not read yet")
+
+
+def read(message: str, last: str | None) -> dict:
+    """The summary of the one flag ``message`` gives (``blocked`` sorted)."""
+    flags = PARSER.parse(message, FlagContext(last_request=last))  # type: ignore[arg-type]
+    assert len(flags) == 1
+    out = flags[0].summary()
+    if "blocked" in out:
+        out["blocked"] = sorted(out["blocked"])
+    return out
+
+
+def _p(message: str, expected: dict, last: str | None = None, xfail: bool = False) -> object:
+    return pytest.param(message, expected, last, marks=[XF] if xfail else [])
+
+
+GENERAL = [
+    # thanks and praise with nothing pending agree to nothing
+    _p("thank you so much!", {"flag": "none"}, xfail=True),
+    _p("ty :)", {"flag": "none"}, xfail=True),
+    _p("great work partner", {"flag": "none"}, xfail=True),
+    _p("well done us", {"flag": "none"}, xfail=True),
+    _p("cheers, nice one", {"flag": "none"}, xfail=True),
+    # ... but agreement words still agree, and a thanks after a request stays an agreement
+    _p("ok", {"flag": "accept"}),
+    _p("sure thing", {"flag": "accept"}),
+    _p("thx", {"flag": "accept"}, "left"),
+    # hesitation with nothing to refuse
+    _p("not sure tbh", {"flag": "none"}),
+    _p("hmm i'm not sure", {"flag": "none"}, xfail=True),
+    _p("not sure about that", {"flag": "reject", "move": "left"}, "left"),
+    # pauses in other words
+    _p("gimme a min", {"flag": "stay"}, xfail=True),
+    _p("give me a minute", {"flag": "stay"}),
+    # "right" meaning correct before a noun, and phrasal verbs
+    _p("the right path is the one by the torches", {"flag": "none"}, xfail=True),
+    _p("i'll back you up", {"flag": "none"}, xfail=True),
+    _p("my left hand is tired lol", {"flag": "none"}, xfail=True),
+    # celebration is no agreement
+    _p("yay we got it!!", {"flag": "none"}, xfail=True),
+    _p("we did it!", {"flag": "none"}),
+    _p("got it", {"flag": "accept"}, "up"),
+    # agreement in other words
+    _p("that works for me", {"flag": "accept"}, "down", xfail=True),
+    _p("go right", {"flag": "right"}),
+]
+
+
+@pytest.mark.parametrize(("message", "expected", "last"), GENERAL)
+def test_general(message: str, expected: dict, last: str | None) -> None:
+    assert read(message, last) == expected
+
+
+def _expected(item: dict) -> dict:
+    out = dict(item["expected"])
+    if "blocked" in out:
+        out["blocked"] = sorted(out["blocked"])
+    return out
+
+
+def _cases(name: str, misses: frozenset[str]) -> list[object]:
+    path = DATA / name
+    if not path.exists():
+        return []
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        item = json.loads(line)
+        marks = [pytest.mark.xfail(strict=True, reason="issue 17: round-4 miss")] if item["id"] in misses else []
+        out.append(pytest.param(item, id=item["id"], marks=marks))
+    return out
+
+
+KNOWN_MISSES_6: frozenset[str] = frozenset()
+
+
+@pytest.mark.parametrize("item", _cases("gnomes_dev6.jsonl", KNOWN_MISSES_6))
+def test_dev6(item: dict) -> None:
+    assert read(item["message"], item["context"].get("last_request")) == _expected(item)
