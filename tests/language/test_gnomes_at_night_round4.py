@@ -77,6 +77,56 @@ def test_general(message: str, expected: dict, last: str | None) -> None:
     assert read(message, last) == expected
 
 
+# the shapes the blind batch gnomes_dev6 found (own wording)
+SHAPES = [
+    # a leading "ok" before a statement, with nothing pending, is a filler
+    _p("ok your turn to lead", {"flag": "none"}, xfail=True),
+    _p("okay we're right back at the start", {"flag": "none"}, xfail=True),
+    _p("ok sounds good", {"flag": "accept"}),
+    _p("ok we're back where we started", {"flag": "accept"}, "up"),
+    # praise and thanks with nothing pending, even with a thumbs-up
+    _p("awesome teamwork guys 👍", {"flag": "none"}, xfail=True),
+    _p("thank you, that was useful", {"flag": "none"}, xfail=True),
+    _p("👍", {"flag": "accept"}),
+    # a complaint about the maze is no refusal
+    _p("this level is impossible ugh", {"flag": "none"}, xfail=True),
+    _p("impossible", {"flag": "reject", "move": "up"}, "up"),
+    # where the token is now: no move
+    _p("we're at the bottom right corner now", {"flag": "none"}, xfail=True),
+    _p("go to the top left corner", {"flag": "up"}),
+    # small talk about the partner's evening
+    _p("how was your weekend?", {"flag": "none"}, xfail=True),
+    # "reading this right" = correct
+    _p(
+        "if I read it right the gem is to the left of us",
+        {"flag": "inquiry", "treasure": {"dx": -1, "dy": 0}},
+        xfail=True,
+    ),
+    # a move for now beats a move for later
+    _p("once we hit the wall go left, for now up", {"flag": "up"}, xfail=True),
+    _p("if up is blocked go left", {"flag": "left"}),
+    # a counter-proposal with "instead"
+    _p("if you hate right we could go down instead", {"flag": "down"}, "right", xfail=True),
+    _p("if you dont want left we could do up", {"flag": "up"}, "left", xfail=True),
+    _p("we could do up instead", {"flag": "up"}, "left"),
+    # a wall answer opened by "yeah", a counted wall, "everything's blocked"
+    _p("yep, wall to the left of us", {"flag": "inquiry", "blocked": ["left"]}, xfail=True),
+    _p("only one wall, above", {"flag": "inquiry", "blocked": ["up"]}, xfail=True),
+    _p("everything's closed except left", {"flag": "inquiry", "blocked": ["down", "right", "up"]}, xfail=True),
+    _p(
+        "nothing to my right, nothing above, left and down are walls",
+        {"flag": "inquiry", "blocked": ["down", "left"]},
+        xfail=True,
+    ),
+    _p("there's a wall below us", {"flag": "reject", "move": "down"}),
+]
+
+
+@pytest.mark.parametrize(("message", "expected", "last"), SHAPES)
+def test_dev6_shapes(message: str, expected: dict, last: str | None) -> None:
+    assert read(message, last) == expected
+
+
 def _expected(item: dict) -> dict:
     out = dict(item["expected"])
     if "blocked" in out:
