@@ -206,7 +206,7 @@ class GnomesParser:
             ):
                 return Flag(flag="reject", move=negated[0].moves[0])
             return Flag(flag="inquiry")
-        return self._cues(r)
+        return self._cues(r, last)
 
     @staticmethod
     def _options(r: _Reading, questions: set[int]) -> set[int]:
@@ -480,7 +480,7 @@ class GnomesParser:
         return any(r.words[j] in _LATER for j in range(max(0, first.i - 8), first.i))
 
     # -- cues --
-    def _cues(self, r: _Reading) -> Flag:
+    def _cues(self, r: _Reading, last: Move | None = None) -> Flag:
         words = r.words
         mentions = [m for m in r.mentions if not m.past]
         if not [m for m in mentions if not m.negated]:
@@ -501,7 +501,11 @@ class GnomesParser:
             return Flag(flag="accept")  # "hm fine but I don't like it": a reluctant agreement
         if _objection(words) or any(_has_phrase(words, p) >= 0 for p in _NEGATED_AGREEMENT):
             return Flag(flag="reject")
-        if self._accept_cue(words) or self._commit(words) or words[-2:] in (["i", "can"], ["we", "can"]):
+        agree = self._accept_cue(words) or self._commit(words) or words[-2:] in (["i", "can"], ["we", "can"])
+        bare = [w for w in words if w.isalnum()]
+        if agree and last is None and _pleasantry(bare):
+            agree = self._accept_cue(_pleasantry_dropped(bare))  # "thanks, that helped", "great teamwork 👍"
+        if agree:
             return Flag(flag="accept")  # "can't. oh never mind, I can": an ability restated agrees
         refusals = [
             w
@@ -705,6 +709,63 @@ def _treasure_topic(toks: list[_Tok]) -> list[_Tok]:
     for t in toks[k + 2 :]:
         out.append(_Tok(t.w, s0, c0) if t.s == s1 else t)
     return out
+
+
+def _pleasantry(words: Sequence[str]) -> bool:
+    """Thanks, praise ("great teamwork", "well done") or a leading "ok" that only opens a statement
+    ("ok you lead this time"): with nothing pending they agree to nothing (round 4)."""
+    thanks = False
+    for k, w in enumerate(words):
+        thanks = thanks or w in _THANKS or w == "cheers"
+        if w in _PRAISE_ADJ and k + 1 < len(words) and words[k + 1] in _PRAISE_NOUNS:
+            return True
+    if thanks:  # a bare "thanks!", "k thx" still acknowledges; thanks for something said does not
+        return any(w not in _THANKS_ONLY for w in words)
+    return _filler_ok(words)
+
+
+def _filler_ok(words: Sequence[str]) -> bool:
+    """A leading "ok" before a statement about the game ("ok we're back where we started")."""
+    if len(words) < 3 or words[0] not in _FILLER_OK or words[1] not in _STATEMENT_OPEN:
+        return False
+    return not any(w in _OK_KEEP for w in words[1:]) and not GnomesParser._accept_cue(words[1:])
+
+
+def _pleasantry_dropped(words: Sequence[str]) -> list[str]:
+    """``words`` without thanks, praise, and the ok-words they make mere politeness."""
+    out: list[str] = []
+    skip = False
+    for k, w in enumerate(words):
+        if skip:
+            skip = False
+            continue
+        if w in _PRAISE_ADJ and k + 1 < len(words) and words[k + 1] in _PRAISE_NOUNS:
+            skip = True
+            continue
+        if w in _THANKS or w == "cheers" or w in _FILLER_OK or w in _PRAISE_ADJ:
+            continue
+        out.append(w)
+    return out
+
+
+_PRAISE_ADJ = frozenset(
+    {"great", "good", "nice", "awesome", "excellent", "amazing", "brilliant", "top", "well", "cool", "fantastic"}
+    | {"lovely", "perfect", "sweet", "solid", "superb"}
+)
+_PRAISE_NOUNS = frozenset(
+    {"work", "job", "teamwork", "team", "one", "stuff", "effort", "done", "played", "playing", "going", "thinking"}
+    | {"move", "moves", "navigating", "navigation", "mate", "partner"}
+)
+_THANKS_ONLY = frozenset(
+    {"thanks", "thank", "thx", "ty", "cheers", "you", "u", "so", "much", "a", "lot", "mate", "again", "very", "ok"}
+    | {"okay", "k", "kk", "tysm", "buddy", "man", "dude"}
+)
+_FILLER_OK = frozenset({"ok", "okay", "okey", "okie", "k", "kk", "alright", "aight", "cool", "great", "right"})
+_STATEMENT_OPEN = frozenset(
+    {"we", "were", "weve", "you", "youre", "u", "ur", "its", "this", "the", "there", "theres", "im", "i", "lets"}
+)
+_OK_KEEP = frozenset({"will", "ill", "can", "do", "doing", "go", "going", "moving", "try", "agree", "guess", "then"})
+"""Words after a leading "ok" that make it an agreement still ("ok I'll do that", "ok I guess")."""
 
 
 def _objection(words: Sequence[str]) -> bool:

@@ -22,7 +22,11 @@ PARSER = GnomesParser()
 DATA = Path(__file__).parent / "data"
 
 # g2d-023, g2e-041 and g2j-004 read since issue 17 round 3
-KNOWN_MISSES: frozenset[str] = frozenset({"g2i-016", "g2j-034"})
+# g2b-019 "Thank you so much, that's very helpful!" (no request pending) is labelled ``accept`` here;
+# the round-4 blind batch labels the same shape ``none`` ("thanks, that helped", g6-048, and
+# "cheers mate, top work", g5-041): thanks for something said agrees to nothing. Round 4 follows the
+# later batches (the brief asks for precision in general chat); a bare "thanks!" still agrees.
+KNOWN_MISSES: frozenset[str] = frozenset({"g2i-016", "g2j-034", "g2b-019"})
 
 
 def _items(name: str) -> list[dict]:

@@ -336,7 +336,6 @@ def test_dev4(item: dict) -> None:
 KNOWN_MISSES_5: frozenset[str] = frozenset(
     {
         "g5-013",
-        "g5-041",
     }
 )
 
