@@ -190,6 +190,8 @@ class GnomesParser:
                 return Flag(flag="reject", move=refused)  # "avoid the bottom, it's full of walls"
             return Flag(flag="inquiry", blocked=blocked if blocked is not None else [])
         if wall_reject is not None:
+            if last is None and wall_reject and r.words[0] in _YES and blocked:
+                return Flag(flag="inquiry", blocked=blocked)  # "yeah there's a wall below us": answers a question
             return Flag(flag="reject", move=wall_reject or refused)  # "up is wrong, wall": the side refused
         # 6. questions ("can we not go left": a yes-no question that only names a negated move refuses it)
         if last is not None and questions and all(_what_next(r.clause_words(c)) for c in questions):
@@ -325,7 +327,8 @@ class GnomesParser:
             if many and not (moves or one or none_cue or only_open or everywhere or blocked or _NONE_WORDS & set(cw)):
                 continue  # "my side has tons of walls lol": walls on no named side describe nothing
             blocked = _sorted_moves(list(blocked or []) + moves)
-            if many or none_cue or only_open or len(moves) >= 2 or everywhere:
+            counted = one and any(w in ("just", "only", "exactly") for w in cw) and "one" in cw
+            if many or none_cue or only_open or len(moves) >= 2 or everywhere or counted:
                 answer = True
             elif single is None:
                 single = moves[0] if moves else ""
@@ -350,6 +353,8 @@ class GnomesParser:
         words = [w for w in r.clause_words(c) if w not in _LIST_FILLERS and w not in _OPEN_FILL]
         dirs = [w for w in words if _dir_word(w) is not None]
         rest = [w for w in words if _dir_word(w) is None]
+        if dirs and rest and all(w == "nothing" for w in rest) and words[0] == "nothing":
+            return len(rest) == len(dirs)  # "nothing on my left and nothing below": open sides
         return bool(dirs) and len(rest) == 1 and rest[0] in _FINE and words[0] in (dirs[0], rest[0])
 
     # -- treasure --
@@ -607,6 +612,8 @@ _EVERY_SIDE: tuple[tuple[str, ...], ...] = (
     ("all", "directions"),
     ("each", "side"),
 )
+_YES = frozenset({"yes", "yeah", "yep", "yup", "ya", "yea", "yah", "ye", "y", "correct", "indeed", "affirmative"})
+"""Yes-words that open an answer ("yeah there's a wall below us": with nothing pending, it answers)."""
 _FINE = frozenset({"open", "free", "clear", "fine", "ok", "okay", "good", "passable", "available"})
 _NOT_COMMIT_PREV = frozenset({"keep", "keeps", "kept", "were", "are", "been", "is", "was", "stop", "not"})
 _HANDOVER: tuple[tuple[str, ...], ...] = (

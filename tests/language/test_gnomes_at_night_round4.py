@@ -110,13 +110,12 @@ SHAPES = [
     _p("if you dont want left we could do up", {"flag": "up"}, "left", xfail=True),
     _p("we could do up instead", {"flag": "up"}, "left"),
     # a wall answer opened by "yeah", a counted wall, "everything's blocked"
-    _p("yep, wall to the left of us", {"flag": "inquiry", "blocked": ["left"]}, xfail=True),
-    _p("only one wall, above", {"flag": "inquiry", "blocked": ["up"]}, xfail=True),
-    _p("everything's closed except left", {"flag": "inquiry", "blocked": ["down", "right", "up"]}, xfail=True),
+    _p("yep, wall to the left of us", {"flag": "inquiry", "blocked": ["left"]}),
+    _p("only one wall, above", {"flag": "inquiry", "blocked": ["up"]}),
+    _p("everything's closed except left", {"flag": "inquiry", "blocked": ["down", "right", "up"]}),
     _p(
         "nothing to my right, nothing above, left and down are walls",
         {"flag": "inquiry", "blocked": ["down", "left"]},
-        xfail=True,
     ),
     _p("there's a wall below us", {"flag": "reject", "move": "down"}),
 ]
@@ -151,10 +150,6 @@ def _cases(name: str, misses: frozenset[str]) -> list[object]:
 # what the parser reads differently from the label (see gnomes_dev6.md)
 KNOWN_MISSES_6: frozenset[str] = frozenset(
     {
-        "g6-014",
-        "g6-015",
-        "g6-017",
-        "g6-019",
         "g6-027",
         "g6-029",
         "g6-103",
