@@ -372,3 +372,8 @@ _CONFUSE = frozenset({"confuse", "confuses", "confusing", "confused", "mix", "mi
 """Words of a clause that talks about direction words, not moves ("left and right always confuse me")."""
 _SCREEN = frozenset({"screen", "map", "board", "grid", "maze", "display", "window", "page"})
 """Nouns after "the top/bottom of (my)": a place on the player's view, not a move."""
+_UNDERSTAND = frozenset(
+    {"reading", "read", "understand", "understood", "understanding", "got", "get", "getting", "remember"}
+    | {"remembered", "recall", "heard", "hear", "see", "seeing", "saw", "counted", "count", "doing", "did"}
+)
+"""Verbs before "this/it right" meaning correctly ("if I'm reading this right")."""

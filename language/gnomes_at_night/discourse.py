@@ -36,6 +36,7 @@ from language.gnomes_at_night.cues import (
     _DOWN_IDIOM_PREV,
     _NEGATORS,
     _TREASURE,
+    _UNDERSTAND,
     _UP_IDIOM_PREV,
     _WALL_MANY,
     _WALL_ONE,
@@ -912,5 +913,7 @@ def _idiom_at(toks: Sequence[_Tok], i: int) -> bool:
     nxt = toks[i + 1].w if i + 1 < len(toks) else ""
     nxt2 = toks[i + 2].w if i + 2 < len(toks) else ""
     if w == "right":
+        if prev in ("it", "this", "that", "you", "u", "me") and i > 1 and toks[i - 2].w in _UNDERSTAND:
+            return True  # "if I'm reading this right": correctly
         return (nxt == "way" and nxt2 in ("round", "around", "up")) or prev in ("is", "was", "remember", "recall")
     return w in ("up", "down") and prev in _UP_IDIOM_PREV | _DOWN_IDIOM_PREV

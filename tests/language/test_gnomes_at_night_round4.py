@@ -59,9 +59,10 @@ GENERAL = [
     _p("gimme a min", {"flag": "stay"}),
     _p("give me a minute", {"flag": "stay"}),
     # "right" meaning correct before a noun, and phrasal verbs
-    _p("the right path is the one by the torches", {"flag": "none"}, xfail=True),
-    _p("i'll back you up", {"flag": "none"}, xfail=True),
-    _p("my left hand is tired lol", {"flag": "none"}, xfail=True),
+    # ("the right path is ..." is left out: "the right path" may be the path on the right)
+    _p("i think we're on the right path", {"flag": "none"}),
+    _p("i'll back you up", {"flag": "none"}),
+    _p("my left hand is tired lol", {"flag": "none"}),
     # celebration is no agreement
     _p("yay we got it!!", {"flag": "none"}, xfail=True),
     _p("we did it!", {"flag": "none"}),
@@ -92,7 +93,7 @@ SHAPES = [
     _p("this level is impossible ugh", {"flag": "none"}, xfail=True),
     _p("impossible", {"flag": "reject", "move": "up"}, "up"),
     # where the token is now: no move
-    _p("we're at the bottom right corner now", {"flag": "none"}, xfail=True),
+    _p("we're at the bottom right corner now", {"flag": "none"}),
     _p("go to the top left corner", {"flag": "up"}),
     # small talk about the partner's evening
     _p("how was your weekend?", {"flag": "none"}),
@@ -100,7 +101,6 @@ SHAPES = [
     _p(
         "if I read it right the gem is to the left of us",
         {"flag": "inquiry", "treasure": {"dx": -1, "dy": 0}},
-        xfail=True,
     ),
     # a move for now beats a move for later
     _p("once we hit the wall go left, for now up", {"flag": "up"}, xfail=True),
@@ -151,8 +151,6 @@ def _cases(name: str, misses: frozenset[str]) -> list[object]:
 KNOWN_MISSES_6: frozenset[str] = frozenset(
     {
         "g6-027",
-        "g6-029",
-        "g6-103",
         "g6-104",
         "g6-105",
     }
