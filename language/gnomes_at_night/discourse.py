@@ -661,6 +661,9 @@ _FALLBACK = frozenset({"else", "otherwise", "alternatively"})
 _NEGATIVE = _INABILITY_WORDS | _WALL_ONE | _WALL_MANY | _NEGATORS | {"fails", "walled", "closed", "isnt", "no"}
 
 
+_MAIN_SUBJECTS = frozenset({"we", "you", "u", "i"})
+_MAIN_MODALS = frozenset({"could", "can", "should", "might", "may", "must", "shall"})
+"""A subject and a modal that open the main clause after a condition ("if you hate right, we could ...")."""
 _ASK_VERBS = frozenset({"could", "can", "would", "will", "let"})
 _ASK_NEXT: dict[str, frozenset[str]] = {
     "could": frozenset({"you", "u", "we"}),
@@ -700,6 +703,8 @@ def _cond_end(toks: Sequence[_Tok], i: int) -> int:
         nxt = toks[k + 1].w if k + 1 < n else ""
         if k > i + 1 and t.w in _ASK_VERBS and nxt in _ASK_NEXT[t.w] and not _binds(toks, k - 1, i):
             break  # "if it's no bother could you go up", "if you're stuck let me know": the request
+        if k > i + 1 and t.w in _MAIN_SUBJECTS and nxt in _MAIN_MODALS and not _binds(toks, k - 1, i):
+            break  # "if you don't like left we could do up instead": the main clause's subject
         k += 1
     return k
 

@@ -248,6 +248,8 @@ class GnomesParser:
             start = _first_cue(cw, _INABILITY_WORDS, _INABILITY_PHRASES)
             if start < 0 or any(w in _COGNITIVE for w in cw[start : start + 4]):
                 continue
+            if not r.clause_mentions(c) and any(w in _COMPLAINED for w in cw[max(0, start - 4) : start]):
+                continue  # "ugh this maze is impossible": a complaint about the game, no move refused
             if any(w in _PAST_BE or w == "been" for w in cw[max(0, start - 3) : start]):
                 for m in r.clause_mentions(c):
                     m.past = True  # "left was a dead end": no request either
@@ -536,7 +538,11 @@ class GnomesParser:
             for k, w in enumerate(words)
         ):
             return True  # not "you're doing great", "ur awesome": praise agrees to nothing; nor "thx for waiting"
-        return any(_has_phrase(words, p) >= 0 for p in _ACCEPT_PHRASES)
+        for p in _ACCEPT_PHRASES:
+            k = _has_phrase(words, p)
+            if k >= 0 and not (p == ("got", "it") and k > 0 and words[k - 1] in ("we", "finally", "weve")):
+                return True  # not "yay we got it!!": a celebration
+        return False
 
     @staticmethod
     def _commit(words: Sequence[str]) -> bool:
@@ -612,6 +618,8 @@ _EVERY_SIDE: tuple[tuple[str, ...], ...] = (
     ("all", "directions"),
     ("each", "side"),
 )
+_COMPLAINED = frozenset({"maze", "game", "level", "puzzle", "labyrinth", "map", "thing", "round"})
+"""Subjects of a complaint ("this maze is impossible"): an inability said of them refuses no move."""
 _YES = frozenset({"yes", "yeah", "yep", "yup", "ya", "yea", "yah", "ye", "y", "correct", "indeed", "affirmative"})
 """Yes-words that open an answer ("yeah there's a wall below us": with nothing pending, it answers)."""
 _FINE = frozenset({"open", "free", "clear", "fine", "ok", "okay", "good", "passable", "available"})
@@ -906,6 +914,11 @@ def _preferred(r: _Reading, i: int) -> bool:
     not a later step of a plan: "go left, then right is better")."""
     if r._prev(i) in ("then", "after", "next"):
         return False
+    k = 2 if r._prev(i) in _MOVE_VERBS else 1
+    if (r._prev(i, k) == "now" and r._prev(i, k + 1) == "for") or (
+        r._next(i) == "for" and (r._next(i, 2) == "now" or r._next(i, 3) in ("moment", "time"))
+    ):
+        return True  # "when we reach the corner, turn right. for now down": the move to make now
     for k in (1, 2, 3):
         w = r._next(i, k)
         if w in _PREFER:
