@@ -129,6 +129,25 @@ def test_dev6_shapes(message: str, expected: dict, last: str | None) -> None:
     assert read(message, last) == expected
 
 
+# past reports and idioms in everyday chat (own wording, from probing general chat)
+PAST_AND_IDIOMS = [
+    _p("i went left earlier and hit a wall", {"flag": "none"}, xfail=True),  # a past report
+    _p("we went left and hit a wall, go down", {"flag": "down"}),
+    _p("we've been going right for ages", {"flag": "none"}, xfail=True),
+    _p("going up was a mistake", {"flag": "none"}, xfail=True),
+    _p("right. wait no, up. no no, right was correct", {"flag": "right"}),
+    _p("i always mess up left and right", {"flag": "none"}, xfail=True),
+    _p("i'm down", {"flag": "none"}, xfail=True),  # willing, no move
+    _p("im down to try that", {"flag": "none"}, xfail=True),
+    _p("i'm down here", {"flag": "down"}),
+]
+
+
+@pytest.mark.parametrize(("message", "expected", "last"), PAST_AND_IDIOMS)
+def test_past_and_idioms(message: str, expected: dict, last: str | None) -> None:
+    assert read(message, last) == expected
+
+
 def _expected(item: dict) -> dict:
     out = dict(item["expected"])
     if "blocked" in out:
