@@ -294,6 +294,10 @@ class GnomesParser:
                 done.add(c)
                 continue  # "I did that already, it was blocked": a past report
             seg = r.segment(c, before=not r.clause_mentions(c))
+            if one and not many and any(m.past for k in seg for m in r.clause_mentions(k)):
+                if all(m.past for k in seg for m in r.clause_mentions(k)):
+                    done.update(seg)
+                    continue  # "i went left earlier and hit a wall": a past report
             if one and not many and len(_dirs_of(r.clause_mentions(c))) == 1:
                 # "wall above, ➡️": a bare move after a single wall that names its side is a request
                 # ("wall to the left, and above" still lists)
@@ -506,8 +510,8 @@ class GnomesParser:
             return Flag(flag="accept")  # "i'd rather not... but fine": reluctant agreement
         if but > 0 and self._accept_cue(words[:but]) and any(_has_phrase(words[but:], p) >= 0 for p in _DISLIKE):
             return Flag(flag="accept")  # "hm fine but I don't like it": a reluctant agreement
-        if _objection(words) or any(_has_phrase(words, p) >= 0 for p in _NEGATED_AGREEMENT):
-            return Flag(flag="reject")
+        if _objection(words, doubt=last is not None) or any(_has_phrase(words, p) >= 0 for p in _NEGATED_AGREEMENT):
+            return Flag(flag="reject")  # (with nothing pending, "hmm i'm not sure" refuses nothing)
         agree = self._accept_cue(words) or self._commit(words) or words[-2:] in (["i", "can"], ["we", "can"])
         bare = [w for w in words if w.isalnum()]
         if agree and last is None and _pleasantry(bare):
@@ -548,8 +552,8 @@ class GnomesParser:
     def _commit(words: Sequence[str]) -> bool:
         for p in _COMMIT_PHRASES:
             k = _has_phrase(words, p)
-            if k >= 0 and not (k > 0 and words[k - 1] in _NOT_COMMIT_PREV):
-                return True  # not "we keep going in circles"
+            if k >= 0 and not (k > 0 and words[k - 1] in _NOT_COMMIT_PREV) and not _PAST_BE & set(words[k + 1 : k + 4]):
+                return True  # not "we keep going in circles", "going up was a mistake"
         return False
 
     def _agrees(self, r: _Reading) -> bool:
@@ -777,15 +781,19 @@ _THANKS_ONLY = frozenset(
 )
 _FILLER_OK = frozenset({"ok", "okay", "okey", "okie", "k", "kk", "alright", "aight", "cool", "great", "right"})
 _STATEMENT_OPEN = frozenset(
-    {"we", "were", "weve", "you", "youre", "u", "ur", "its", "this", "the", "there", "theres", "im", "i", "lets"}
+    {"we", "were", "weve", "you", "youre", "u", "ur", "your", "its", "this", "the", "there", "theres", "im", "i"}
+    | {"lets"}
 )
 _OK_KEEP = frozenset({"will", "ill", "can", "do", "doing", "go", "going", "moving", "try", "agree", "guess", "then"})
 """Words after a leading "ok" that make it an agreement still ("ok I'll do that", "ok I guess")."""
 
 
-def _objection(words: Sequence[str]) -> bool:
-    """A refusal worded as doubt or dislike ("not sure about that", "bad idea", "I don't like it")."""
+def _objection(words: Sequence[str], doubt: bool = True) -> bool:
+    """A refusal worded as doubt or dislike ("not sure about that", "bad idea", "I don't like it");
+    without ``doubt``, a bare doubt ("not sure") does not count (nothing pending to doubt)."""
     for p in _OBJECTIONS:
+        if not doubt and p == ("not", "sure"):
+            continue
         k = _has_phrase(words, p)
         if k >= 0:
             after = words[k + len(p)] if k + len(p) < len(words) else ""

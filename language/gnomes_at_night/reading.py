@@ -43,6 +43,10 @@ _RIGHT_NOUNS = frozenset({"idea", "track", "answer", "thing", "call", "choice", 
 """Nouns after "right" meaning correct ("the right idea"); not "move"/"way"/"direction" (ambiguous)."""
 _BACK_VERBS = frozenset({"back", "backing", "backs", "cheer", "cheering", "catch", "hold", "holding", "pick"})
 """Verbs of "<verb> you up" meaning support, delay or collect ("I'll back you up")."""
+_WAS_RIGHT = frozenset({"correct", "right", "fine", "ok", "okay", "good", "better", "best", "the", "actually"})
+"""Words after "X was" that restate X as the move ("right was correct"), not judge a past move."""
+_WILLING_TO = frozenset({"play", "try", "keep", "go", "do", "continue", "start", "help", "give", "have"})
+"""Verbs after "I'm down to" meaning willing ("im down to play again later")."""
 _BODY = frozenset({"hand", "hands", "arm", "arms", "foot", "feet", "leg", "legs", "eye", "eyes", "ear"})
 _HERE_SUBJECTS = frozenset({"were", "im", "token", "gnome"})
 _HERE_SUBJECT_PAIRS = frozenset({("are", "we"), ("am", "i"), ("is", "token"), ("is", "gnome"), ("now", "were")})
@@ -143,6 +147,10 @@ class _Reading:
         if base == "down":
             if nxt == "to" and self._next(i, 2) in ("you", "u", "ya") and prev in ("its", "is", "s", ""):
                 return True  # "it's down to you": your decision
+            if prev in ("im", "am") and (
+                nxt in ("", "with", "lol") or (nxt == "to" and self._next(i, 2) in _WILLING_TO | {""})
+            ):
+                return True  # "I'm down", "im down to play again later": willing
             return prev in _DOWN_IDIOM_PREV or (prev in ("me", "us", "you") and self._prev(i, 2) in ("let", "letting"))
         if base == "right":
             if nxt == "way" and self._next(i, 2) in ("round", "around", "up"):
@@ -228,6 +236,8 @@ class _Reading:
                         m.negated = True  # "no more going down" too
                 if prev == "away" and self._next(i - k) == "from":
                     m.negated = True  # "stay away from the right side"
+            if self._next(i) in ("was", "were") and not m.negated and self._next(i, 2) not in _WAS_RIGHT:
+                m.past = True  # "going up was a mistake", "up was a bad idea": a judgement of the past
             if self._next(i) in _IS and (self._next(i, 2) in _BAD or self._next(i, 3) in _BAD):
                 m.negated = True  # "up is bad", "left looks wrong"
             # "anything but up", "anywhere except left": a prohibition ("but" opens a clause)

@@ -56,7 +56,7 @@ GENERAL = [
     _p("thx", {"flag": "accept"}, "left"),
     # hesitation with nothing to refuse
     _p("not sure tbh", {"flag": "none"}),
-    _p("hmm i'm not sure", {"flag": "none"}, xfail=True),
+    _p("hmm i'm not sure", {"flag": "none"}),
     _p("not sure about that", {"flag": "reject", "move": "left"}, "left"),
     # pauses in other words
     _p("gimme a min", {"flag": "stay"}),
@@ -84,7 +84,7 @@ def test_general(message: str, expected: dict, last: str | None) -> None:
 # the shapes the blind batch gnomes_dev6 found (own wording)
 SHAPES = [
     # a leading "ok" before a statement, with nothing pending, is a filler
-    _p("ok your turn to lead", {"flag": "none"}, xfail=True),
+    _p("ok your turn to lead", {"flag": "none"}),
     _p("okay we're right back at the start", {"flag": "none"}),
     _p("ok sounds good", {"flag": "accept"}),
     _p("ok we're back where we started", {"flag": "accept"}, "up"),
@@ -131,14 +131,14 @@ def test_dev6_shapes(message: str, expected: dict, last: str | None) -> None:
 
 # past reports and idioms in everyday chat (own wording, from probing general chat)
 PAST_AND_IDIOMS = [
-    _p("i went left earlier and hit a wall", {"flag": "none"}, xfail=True),  # a past report
+    _p("i went left earlier and hit a wall", {"flag": "none"}),  # a past report
     _p("we went left and hit a wall, go down", {"flag": "down"}),
-    _p("we've been going right for ages", {"flag": "none"}, xfail=True),
-    _p("going up was a mistake", {"flag": "none"}, xfail=True),
+    _p("we've been going right for ages", {"flag": "none"}),
+    _p("going up was a mistake", {"flag": "none"}),
     _p("right. wait no, up. no no, right was correct", {"flag": "right"}),
-    _p("i always mess up left and right", {"flag": "none"}, xfail=True),
-    _p("i'm down", {"flag": "none"}, xfail=True),  # willing, no move
-    _p("im down to try that", {"flag": "none"}, xfail=True),
+    _p("i always mess up left and right", {"flag": "none"}),
+    _p("i'm down", {"flag": "none"}),  # willing, no move
+    _p("im down to try that", {"flag": "none"}),
     _p("i'm down here", {"flag": "down"}),
 ]
 
