@@ -148,6 +148,22 @@ def test_past_and_idioms(message: str, expected: dict, last: str | None) -> None
     assert read(message, last) == expected
 
 
+# agreement in other words (own wording, from probing replies)
+AGREEMENTS = [
+    _p("sounds like a plan", {"flag": "accept"}, "down", xfail=True),
+    _p("works for me", {"flag": "accept"}, "up", xfail=True),
+    _p("i'm in", {"flag": "accept"}, "left", xfail=True),
+    _p("count me in", {"flag": "accept"}, "left", xfail=True),
+    _p("let's do that", {"flag": "accept"}, "right", xfail=True),
+    _p("i'm in the corner", {"flag": "none"}, "right"),
+]
+
+
+@pytest.mark.parametrize(("message", "expected", "last"), AGREEMENTS)
+def test_agreements(message: str, expected: dict, last: str | None) -> None:
+    assert read(message, last) == expected
+
+
 def _expected(item: dict) -> dict:
     out = dict(item["expected"])
     if "blocked" in out:
