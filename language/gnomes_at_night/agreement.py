@@ -114,6 +114,13 @@ _ACCEPT_PHRASES: tuple[tuple[str, ...], ...] = (
     ("whatever", "you", "want"),
     ("fair", "enough"),
     ("that", "works"),
+    ("works", "for", "me"),
+    ("works", "for", "us"),
+    ("sounds", "like", "a", "plan"),
+    ("im", "in"),
+    ("count", "me", "in"),
+    ("lets", "do", "that"),
+    ("im", "game"),
     ("thatll", "work"),
 )
 _COMMIT_PHRASES: tuple[tuple[str, ...], ...] = (

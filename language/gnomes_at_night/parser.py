@@ -544,8 +544,13 @@ class GnomesParser:
             return True  # not "you're doing great", "ur awesome": praise agrees to nothing; nor "thx for waiting"
         for p in _ACCEPT_PHRASES:
             k = _has_phrase(words, p)
-            if k >= 0 and not (p == ("got", "it") and k > 0 and words[k - 1] in ("we", "finally", "weve")):
-                return True  # not "yay we got it!!": a celebration
+            if k < 0 or (p == ("got", "it") and k > 0 and words[k - 1] in ("we", "finally", "weve")):
+                continue  # not "yay we got it!!": a celebration
+            if p[0] == "works" and k > 0 and _dir_word(words[k - 1]) is not None:
+                continue  # "left works for me": names the move it takes
+            if p[0] == "im" and k + 2 < len(words) and words[k + 2].isalnum():
+                continue  # "i'm in the corner", "im game for that"
+            return True
         return False
 
     @staticmethod

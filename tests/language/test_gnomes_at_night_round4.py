@@ -150,11 +150,11 @@ def test_past_and_idioms(message: str, expected: dict, last: str | None) -> None
 
 # agreement in other words (own wording, from probing replies)
 AGREEMENTS = [
-    _p("sounds like a plan", {"flag": "accept"}, "down", xfail=True),
-    _p("works for me", {"flag": "accept"}, "up", xfail=True),
-    _p("i'm in", {"flag": "accept"}, "left", xfail=True),
-    _p("count me in", {"flag": "accept"}, "left", xfail=True),
-    _p("let's do that", {"flag": "accept"}, "right", xfail=True),
+    _p("sounds like a plan", {"flag": "accept"}, "down"),
+    _p("works for me", {"flag": "accept"}, "up"),
+    _p("i'm in", {"flag": "accept"}, "left"),
+    _p("count me in", {"flag": "accept"}, "left"),
+    _p("let's do that", {"flag": "accept"}, "right"),
     _p("i'm in the corner", {"flag": "none"}, "right"),
 ]
 
