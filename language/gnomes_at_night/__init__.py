@@ -93,13 +93,14 @@ Team conventions (issue 17)
 | "hmm i'm not sure" (nothing pending); "not sure about that" (``last_request`` left) | ``none``; ``reject`` left |
 | "ugh this maze is impossible", "we're in the top left corner now", "yay we got it" | ``none``   |
 | "i went left earlier and hit a wall", "going up was a mistake", "we've been going right" | ``none`` (past reports) |
-| "I'm down", "im down to play again later", "I'll back you up", "my left hand" | ``none`` (idioms) |
+| "im down to play again later", "I'll back you up", "my left hand" | ``none`` (idioms)   |
 | "just one wall, on the right side", "yeah there's a wall below us" (nothing pending) | ``inquiry`` with ``blocked`` (a wall answer) |
 | "nothing on my left and nothing below, top and right are walls" | ``inquiry``, blocked right, up   |
 | "if I'm reading this right the treasure's below us"             | ``inquiry`` with ``treasure`` down |
 | "when we reach the corner, turn right. for now down"            | ``down`` (the move for now)     |
 | "if you don't like left we could do up instead" (``last_request`` left) | ``up``                  |
-| "sounds like a plan", "works for me", "i'm in", "count me in" (``last_request`` set) | ``accept`` |
+| "sounds like a plan", "works for me", "i'm in", "i'm down", "count me in" (``last_request`` set) | ``accept`` |
+| "wrong way!" (``last_request`` left); "we're going the wrong way" (nothing pending) | ``reject`` left; ``none`` |
 
 Lexicon scope
 -------------
@@ -117,7 +118,8 @@ Lexicon scope
   tag "..., right?", "down for / up for another round", "on the up side", "chin up", phrasal verbs
   ("opening up", "pops up", "wrap this up", "write it down", "feeling down"), "top work", "the right
   way round", "the right idea", "if my map is right", "if I'm reading this right", "on the right
-  path", "left-handed", "my left hand", "back you up", "I'm down (to play)"; where the token is
+  path", "left-handed", "my left hand", "back you up", "I'm down (to play)" (willing: "I'm down"
+  alone agrees); where the token is
   ("we're in the top left corner now": a subject, "in/at the", a place noun) is no move; a place on the player's view
   ("the top of my screen") is no move asked; direction words talked about ("left and right always
   confuse me") are no moves;

@@ -118,6 +118,7 @@ _ACCEPT_PHRASES: tuple[tuple[str, ...], ...] = (
     ("works", "for", "us"),
     ("sounds", "like", "a", "plan"),
     ("im", "in"),
+    ("im", "down"),
     ("count", "me", "in"),
     ("lets", "do", "that"),
     ("im", "game"),

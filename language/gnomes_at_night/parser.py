@@ -797,7 +797,7 @@ def _objection(words: Sequence[str], doubt: bool = True) -> bool:
     """A refusal worded as doubt or dislike ("not sure about that", "bad idea", "I don't like it");
     without ``doubt``, a bare doubt ("not sure") does not count (nothing pending to doubt)."""
     for p in _OBJECTIONS:
-        if not doubt and p == ("not", "sure"):
+        if not doubt and p in _DOUBTS:
             continue
         k = _has_phrase(words, p)
         if k >= 0:
@@ -875,11 +875,15 @@ _OBJECTIONS: tuple[tuple[str, ...], ...] = (
     ("dont", "think", "thats", "a", "good", "idea"),
     ("dont", "think", "its", "a", "good", "idea"),
     ("dont", "think", "that", "is", "a", "good", "idea"),
+    ("wrong", "way"),
+    ("wrong", "direction"),
     ("further", "away"),
     ("farther", "away"),
     ("further", "from"),
     ("farther", "from"),
 )
+_DOUBTS = frozenset({("not", "sure"), ("wrong", "way"), ("wrong", "direction")})
+"""Objections that refuse only a pending request ("wrong way!"); with none, a doubt or a worry."""
 _SARCASM: tuple[tuple[str, ...], ...] = (
     ("eyeroll",),
     ("worked", "so", "well"),

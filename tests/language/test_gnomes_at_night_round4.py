@@ -137,7 +137,7 @@ PAST_AND_IDIOMS = [
     _p("going up was a mistake", {"flag": "none"}),
     _p("right. wait no, up. no no, right was correct", {"flag": "right"}),
     _p("i always mess up left and right", {"flag": "none"}),
-    _p("i'm down", {"flag": "none"}),  # willing, no move (nothing pending)
+    _p("i'm down", {"flag": "accept"}),  # willing, no move: a bare agreement (gn_conventions 16)
     _p("im down to try that", {"flag": "none"}),
     _p("i'm down here", {"flag": "down"}),
 ]
@@ -156,9 +156,9 @@ AGREEMENTS = [
     _p("count me in", {"flag": "accept"}, "left"),
     _p("let's do that", {"flag": "accept"}, "right"),
     _p("i'm in the corner", {"flag": "none"}, "right"),
-    _p("i'm down", {"flag": "accept"}, "down", xfail=True),  # willing: agrees to the request
-    _p("wrong way!", {"flag": "reject", "move": "left"}, "left", xfail=True),
-    _p("that's the wrong direction", {"flag": "reject", "move": "up"}, "up", xfail=True),
+    _p("i'm down", {"flag": "accept"}, "down"),  # willing: agrees to the request
+    _p("wrong way!", {"flag": "reject", "move": "left"}, "left"),
+    _p("that's the wrong direction", {"flag": "reject", "move": "up"}, "up"),
     _p("i think we're going the wrong way", {"flag": "none"}),  # nothing pending: a worry
 ]
 
