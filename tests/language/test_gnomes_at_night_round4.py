@@ -168,6 +168,20 @@ def test_agreements(message: str, expected: dict, last: str | None) -> None:
     assert read(message, last) == expected
 
 
+# a move taken back for a treasure statement (own wording, from probing corrections)
+CORRECTIONS = [
+    _p("go down, sorry, the treasure is up", {"flag": "inquiry", "treasure": {"dx": 0, "dy": -1}}, xfail=True),
+    _p("move left, oops, the gem is below you", {"flag": "inquiry", "treasure": {"dx": 0, "dy": 1}}, xfail=True),
+    _p("go down, sorry, up", {"flag": "up"}),
+    _p("I can't go left, I mean right", {"flag": "reject", "move": "right"}),
+]
+
+
+@pytest.mark.parametrize(("message", "expected", "last"), CORRECTIONS)
+def test_corrections(message: str, expected: dict, last: str | None) -> None:
+    assert read(message, last) == expected
+
+
 def _expected(item: dict) -> dict:
     out = dict(item["expected"])
     if "blocked" in out:
