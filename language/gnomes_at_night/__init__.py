@@ -98,6 +98,7 @@ Team conventions (issue 17)
 | "nothing on my left and nothing below, top and right are walls" | ``inquiry``, blocked right, up   |
 | "if I'm reading this right the treasure's below us"             | ``inquiry`` with ``treasure`` down |
 | "when we reach the corner, turn right. for now down"            | ``down`` (the move for now)     |
+| "go down, sorry, the treasure is up"                            | ``inquiry`` with ``treasure`` up (a move taken back for a hint) |
 | "if you don't like left we could do up instead" (``last_request`` left) | ``up``                  |
 | "sounds like a plan", "works for me", "i'm in", "i'm down", "count me in" (``last_request`` set) | ``accept`` |
 | "wrong way!" (``last_request`` left); "we're going the wrong way" (nothing pending) | ``reject`` left; ``none`` |

@@ -509,7 +509,14 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
                 for j in range(end, k):
                     keep[j] = False
         # the corrected request continues the retracted clause ("I can't go left, I mean right")
-        if moved and last > 0 and toks[last - 1].c == toks[last].c and end < n and toks[end].c != toks[last].c:
+        if (
+            moved
+            and last > 0
+            and toks[last - 1].c == toks[last].c
+            and end < n
+            and toks[end].c != toks[last].c
+            and not _names_treasure(toks, end)
+        ):
             c0, s0 = toks[last].c, toks[last].s
             first_c = toks[end].c
             k = end
@@ -519,6 +526,17 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
         last, prev, neg_at, ok_at = -1, -1, -1, -1
         i = end
     return [t for t, k in zip(toks, keep, strict=True) if k]
+
+
+def _names_treasure(toks: Sequence[_Tok], k: int) -> bool:
+    """Whether the clause starting at ``k`` names the treasure ("go down, sorry, the treasure is up":
+    the replacement is a hint, not a request that continues the retracted clause)."""
+    c = toks[k].c
+    while k < len(toks) and toks[k].c == c:
+        if toks[k].w in _TREASURE:
+            return True
+        k += 1
+    return False
 
 
 def _no_wall(words: Sequence[str], j: int) -> bool:

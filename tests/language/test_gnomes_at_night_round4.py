@@ -170,8 +170,8 @@ def test_agreements(message: str, expected: dict, last: str | None) -> None:
 
 # a move taken back for a treasure statement (own wording, from probing corrections)
 CORRECTIONS = [
-    _p("go down, sorry, the treasure is up", {"flag": "inquiry", "treasure": {"dx": 0, "dy": -1}}, xfail=True),
-    _p("move left, oops, the gem is below you", {"flag": "inquiry", "treasure": {"dx": 0, "dy": 1}}, xfail=True),
+    _p("go down, sorry, the treasure is up", {"flag": "inquiry", "treasure": {"dx": 0, "dy": -1}}),
+    _p("move left, oops, the gem is below you", {"flag": "inquiry", "treasure": {"dx": 0, "dy": 1}}),
     _p("go down, sorry, up", {"flag": "up"}),
     _p("I can't go left, I mean right", {"flag": "reject", "move": "right"}),
 ]
