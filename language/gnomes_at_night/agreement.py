@@ -113,6 +113,16 @@ _ACCEPT_PHRASES: tuple[tuple[str, ...], ...] = (
     ("whatever", "you", "say"),
     ("whatever", "you", "want"),
     ("fair", "enough"),
+    ("that", "works"),
+    ("works", "for", "me"),
+    ("works", "for", "us"),
+    ("sounds", "like", "a", "plan"),
+    ("im", "in"),
+    ("im", "down"),
+    ("count", "me", "in"),
+    ("lets", "do", "that"),
+    ("im", "game"),
+    ("thatll", "work"),
 )
 _COMMIT_PHRASES: tuple[tuple[str, ...], ...] = (
     ("moving",),
@@ -189,6 +199,8 @@ _WEAK_STAY_PHRASES: tuple[tuple[str, ...], ...] = (
     ("not", "yet"),
     ("one", "sec"),
     ("give", "me", "a"),
+    ("gimme", "a"),
+    ("gimme", "one"),
     ("hold", "on"),
     ("let", "me", "think"),
     ("lemme", "think"),
@@ -214,7 +226,7 @@ _INJECTION = re.compile(
 )
 _SMALL_TALK = re.compile(
     r"\bhow\s+(are|r)\s+(you|u|ya)( doing)?\b|\bhow(s| is)\s+it\s+going\b|\bhow\s+(you|u)\s+doing\b"
-    r"|\bhow\s+do\s+you\s+do\b|\bhow(s| is)\s+your\s+day\b"
+    r"|\bhow\s+do\s+you\s+do\b|\bhow(s|\s+is|\s+was)\s+(your|ur|yr)\s+(day|evening|morning|afternoon|night|weekend|week)\b(\s+going)?"
     r"|\b(are|r)\s+(you|u)\s+(a\s+)?(real\s+)?(bot|robot|human|person|machine|ai|computer|program)\b"
     r"|\b(whats|what\s+is)\s+(your|ur|yr)\s+(name|age|job)\b|\bhow\s+old\s+(are|r)\s+(you|u)\b|\bwhat\s+time\s+is\s+it\b[^.?!]*"
     r"|\bwhere\s+(do|are)\s+(you|u)\s+(live|from)\b|\bhow(s|\s+is)\s+the\s+weather\b[^.?!]*"

@@ -136,6 +136,7 @@ _PAST = frozenset(
         "were",
         "had",
         "already",
+        "been",
         "gone",
         "told",
         "asked",
@@ -368,7 +369,14 @@ _CORRECT_SUBJECTS = frozenset(
 """Subjects of "is/was right" meaning correct ("if my map is right")."""
 _TOP_IDIOM_NEXT = frozenset({"work", "job", "notch", "marks", "stuff", "effort", "bloke", "mate", "man", "banana"})
 """Words after "top" that make it praise, not a side ("top work")."""
-_CONFUSE = frozenset({"confuse", "confuses", "confusing", "confused", "mix", "mixed", "muddle", "muddled"})
+_CONFUSE = frozenset(
+    {"confuse", "confuses", "confusing", "confused", "mix", "mixed", "muddle", "muddled", "mess", "messing"}
+)
 """Words of a clause that talks about direction words, not moves ("left and right always confuse me")."""
 _SCREEN = frozenset({"screen", "map", "board", "grid", "maze", "display", "window", "page"})
 """Nouns after "the top/bottom of (my)": a place on the player's view, not a move."""
+_UNDERSTAND = frozenset(
+    {"reading", "read", "understand", "understood", "understanding", "got", "get", "getting", "remember"}
+    | {"remembered", "recall", "heard", "hear", "see", "seeing", "saw", "counted", "count", "doing", "did"}
+)
+"""Verbs before "this/it right" meaning correctly ("if I'm reading this right")."""

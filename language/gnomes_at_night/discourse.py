@@ -36,6 +36,7 @@ from language.gnomes_at_night.cues import (
     _DOWN_IDIOM_PREV,
     _NEGATORS,
     _TREASURE,
+    _UNDERSTAND,
     _UP_IDIOM_PREV,
     _WALL_MANY,
     _WALL_ONE,
@@ -508,7 +509,14 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
                 for j in range(end, k):
                     keep[j] = False
         # the corrected request continues the retracted clause ("I can't go left, I mean right")
-        if moved and last > 0 and toks[last - 1].c == toks[last].c and end < n and toks[end].c != toks[last].c:
+        if (
+            moved
+            and last > 0
+            and toks[last - 1].c == toks[last].c
+            and end < n
+            and toks[end].c != toks[last].c
+            and not _names_treasure(toks, end)
+        ):
             c0, s0 = toks[last].c, toks[last].s
             first_c = toks[end].c
             k = end
@@ -518,6 +526,17 @@ def corrections(toks: list[_Tok]) -> list[_Tok]:
         last, prev, neg_at, ok_at = -1, -1, -1, -1
         i = end
     return [t for t, k in zip(toks, keep, strict=True) if k]
+
+
+def _names_treasure(toks: Sequence[_Tok], k: int) -> bool:
+    """Whether the clause starting at ``k`` names the treasure ("go down, sorry, the treasure is up":
+    the replacement is a hint, not a request that continues the retracted clause)."""
+    c = toks[k].c
+    while k < len(toks) and toks[k].c == c:
+        if toks[k].w in _TREASURE:
+            return True
+        k += 1
+    return False
 
 
 def _no_wall(words: Sequence[str], j: int) -> bool:
@@ -660,6 +679,9 @@ _FALLBACK = frozenset({"else", "otherwise", "alternatively"})
 _NEGATIVE = _INABILITY_WORDS | _WALL_ONE | _WALL_MANY | _NEGATORS | {"fails", "walled", "closed", "isnt", "no"}
 
 
+_MAIN_SUBJECTS = frozenset({"we", "you", "u", "i"})
+_MAIN_MODALS = frozenset({"could", "can", "should", "might", "may", "must", "shall"})
+"""A subject and a modal that open the main clause after a condition ("if you hate right, we could ...")."""
 _ASK_VERBS = frozenset({"could", "can", "would", "will", "let"})
 _ASK_NEXT: dict[str, frozenset[str]] = {
     "could": frozenset({"you", "u", "we"}),
@@ -699,6 +721,8 @@ def _cond_end(toks: Sequence[_Tok], i: int) -> int:
         nxt = toks[k + 1].w if k + 1 < n else ""
         if k > i + 1 and t.w in _ASK_VERBS and nxt in _ASK_NEXT[t.w] and not _binds(toks, k - 1, i):
             break  # "if it's no bother could you go up", "if you're stuck let me know": the request
+        if k > i + 1 and t.w in _MAIN_SUBJECTS and nxt in _MAIN_MODALS and not _binds(toks, k - 1, i):
+            break  # "if you don't like left we could do up instead": the main clause's subject
         k += 1
     return k
 
@@ -912,5 +936,7 @@ def _idiom_at(toks: Sequence[_Tok], i: int) -> bool:
     nxt = toks[i + 1].w if i + 1 < len(toks) else ""
     nxt2 = toks[i + 2].w if i + 2 < len(toks) else ""
     if w == "right":
+        if prev in ("it", "this", "that", "you", "u", "me") and i > 1 and toks[i - 2].w in _UNDERSTAND:
+            return True  # "if I'm reading this right": correctly
         return (nxt == "way" and nxt2 in ("round", "around", "up")) or prev in ("is", "was", "remember", "recall")
     return w in ("up", "down") and prev in _UP_IDIOM_PREV | _DOWN_IDIOM_PREV

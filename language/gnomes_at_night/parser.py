@@ -190,6 +190,8 @@ class GnomesParser:
                 return Flag(flag="reject", move=refused)  # "avoid the bottom, it's full of walls"
             return Flag(flag="inquiry", blocked=blocked if blocked is not None else [])
         if wall_reject is not None:
+            if last is None and wall_reject and r.words[0] in _YES and blocked:
+                return Flag(flag="inquiry", blocked=blocked)  # "yeah there's a wall below us": answers a question
             return Flag(flag="reject", move=wall_reject or refused)  # "up is wrong, wall": the side refused
         # 6. questions ("can we not go left": a yes-no question that only names a negated move refuses it)
         if last is not None and questions and all(_what_next(r.clause_words(c)) for c in questions):
@@ -206,7 +208,7 @@ class GnomesParser:
             ):
                 return Flag(flag="reject", move=negated[0].moves[0])
             return Flag(flag="inquiry")
-        return self._cues(r)
+        return self._cues(r, last)
 
     @staticmethod
     def _options(r: _Reading, questions: set[int]) -> set[int]:
@@ -246,6 +248,8 @@ class GnomesParser:
             start = _first_cue(cw, _INABILITY_WORDS, _INABILITY_PHRASES)
             if start < 0 or any(w in _COGNITIVE for w in cw[start : start + 4]):
                 continue
+            if not r.clause_mentions(c) and any(w in _COMPLAINED for w in cw[max(0, start - 4) : start]):
+                continue  # "ugh this maze is impossible": a complaint about the game, no move refused
             if any(w in _PAST_BE or w == "been" for w in cw[max(0, start - 3) : start]):
                 for m in r.clause_mentions(c):
                     m.past = True  # "left was a dead end": no request either
@@ -290,6 +294,10 @@ class GnomesParser:
                 done.add(c)
                 continue  # "I did that already, it was blocked": a past report
             seg = r.segment(c, before=not r.clause_mentions(c))
+            if one and not many and any(m.past for k in seg for m in r.clause_mentions(k)):
+                if all(m.past for k in seg for m in r.clause_mentions(k)):
+                    done.update(seg)
+                    continue  # "i went left earlier and hit a wall": a past report
             if one and not many and len(_dirs_of(r.clause_mentions(c))) == 1:
                 # "wall above, ➡️": a bare move after a single wall that names its side is a request
                 # ("wall to the left, and above" still lists)
@@ -325,7 +333,8 @@ class GnomesParser:
             if many and not (moves or one or none_cue or only_open or everywhere or blocked or _NONE_WORDS & set(cw)):
                 continue  # "my side has tons of walls lol": walls on no named side describe nothing
             blocked = _sorted_moves(list(blocked or []) + moves)
-            if many or none_cue or only_open or len(moves) >= 2 or everywhere:
+            counted = one and any(w in ("just", "only", "exactly") for w in cw) and "one" in cw
+            if many or none_cue or only_open or len(moves) >= 2 or everywhere or counted:
                 answer = True
             elif single is None:
                 single = moves[0] if moves else ""
@@ -350,6 +359,8 @@ class GnomesParser:
         words = [w for w in r.clause_words(c) if w not in _LIST_FILLERS and w not in _OPEN_FILL]
         dirs = [w for w in words if _dir_word(w) is not None]
         rest = [w for w in words if _dir_word(w) is None]
+        if dirs and rest and all(w == "nothing" for w in rest) and words[0] == "nothing":
+            return len(rest) == len(dirs)  # "nothing on my left and nothing below": open sides
         return bool(dirs) and len(rest) == 1 and rest[0] in _FINE and words[0] in (dirs[0], rest[0])
 
     # -- treasure --
@@ -480,7 +491,7 @@ class GnomesParser:
         return any(r.words[j] in _LATER for j in range(max(0, first.i - 8), first.i))
 
     # -- cues --
-    def _cues(self, r: _Reading) -> Flag:
+    def _cues(self, r: _Reading, last: Move | None = None) -> Flag:
         words = r.words
         mentions = [m for m in r.mentions if not m.past]
         if not [m for m in mentions if not m.negated]:
@@ -499,9 +510,13 @@ class GnomesParser:
             return Flag(flag="accept")  # "i'd rather not... but fine": reluctant agreement
         if but > 0 and self._accept_cue(words[:but]) and any(_has_phrase(words[but:], p) >= 0 for p in _DISLIKE):
             return Flag(flag="accept")  # "hm fine but I don't like it": a reluctant agreement
-        if _objection(words) or any(_has_phrase(words, p) >= 0 for p in _NEGATED_AGREEMENT):
-            return Flag(flag="reject")
-        if self._accept_cue(words) or self._commit(words) or words[-2:] in (["i", "can"], ["we", "can"]):
+        if _objection(words, doubt=last is not None) or any(_has_phrase(words, p) >= 0 for p in _NEGATED_AGREEMENT):
+            return Flag(flag="reject")  # (with nothing pending, "hmm i'm not sure" refuses nothing)
+        agree = self._accept_cue(words) or self._commit(words) or words[-2:] in (["i", "can"], ["we", "can"])
+        bare = [w for w in words if w.isalnum()]
+        if agree and last is None and _pleasantry(bare):
+            agree = self._accept_cue(_pleasantry_dropped(bare))  # "thanks, that helped", "great teamwork 👍"
+        if agree:
             return Flag(flag="accept")  # "can't. oh never mind, I can": an ability restated agrees
         refusals = [
             w
@@ -527,14 +542,23 @@ class GnomesParser:
             for k, w in enumerate(words)
         ):
             return True  # not "you're doing great", "ur awesome": praise agrees to nothing; nor "thx for waiting"
-        return any(_has_phrase(words, p) >= 0 for p in _ACCEPT_PHRASES)
+        for p in _ACCEPT_PHRASES:
+            k = _has_phrase(words, p)
+            if k < 0 or (p == ("got", "it") and k > 0 and words[k - 1] in ("we", "finally", "weve")):
+                continue  # not "yay we got it!!": a celebration
+            if p[0] == "works" and k > 0 and _dir_word(words[k - 1]) is not None:
+                continue  # "left works for me": names the move it takes
+            if p[0] == "im" and k + 2 < len(words) and words[k + 2].isalnum():
+                continue  # "i'm in the corner", "im game for that"
+            return True
+        return False
 
     @staticmethod
     def _commit(words: Sequence[str]) -> bool:
         for p in _COMMIT_PHRASES:
             k = _has_phrase(words, p)
-            if k >= 0 and not (k > 0 and words[k - 1] in _NOT_COMMIT_PREV):
-                return True  # not "we keep going in circles"
+            if k >= 0 and not (k > 0 and words[k - 1] in _NOT_COMMIT_PREV) and not _PAST_BE & set(words[k + 1 : k + 4]):
+                return True  # not "we keep going in circles", "going up was a mistake"
         return False
 
     def _agrees(self, r: _Reading) -> bool:
@@ -603,6 +627,10 @@ _EVERY_SIDE: tuple[tuple[str, ...], ...] = (
     ("all", "directions"),
     ("each", "side"),
 )
+_COMPLAINED = frozenset({"maze", "game", "level", "puzzle", "labyrinth", "map", "thing", "round"})
+"""Subjects of a complaint ("this maze is impossible"): an inability said of them refuses no move."""
+_YES = frozenset({"yes", "yeah", "yep", "yup", "ya", "yea", "yah", "ye", "y", "correct", "indeed", "affirmative"})
+"""Yes-words that open an answer ("yeah there's a wall below us": with nothing pending, it answers)."""
 _FINE = frozenset({"open", "free", "clear", "fine", "ok", "okay", "good", "passable", "available"})
 _NOT_COMMIT_PREV = frozenset({"keep", "keeps", "kept", "were", "are", "been", "is", "was", "stop", "not"})
 _HANDOVER: tuple[tuple[str, ...], ...] = (
@@ -707,9 +735,70 @@ def _treasure_topic(toks: list[_Tok]) -> list[_Tok]:
     return out
 
 
-def _objection(words: Sequence[str]) -> bool:
-    """A refusal worded as doubt or dislike ("not sure about that", "bad idea", "I don't like it")."""
+def _pleasantry(words: Sequence[str]) -> bool:
+    """Thanks, praise ("great teamwork", "well done") or a leading "ok" that only opens a statement
+    ("ok you lead this time"): with nothing pending they agree to nothing (round 4)."""
+    thanks = False
+    for k, w in enumerate(words):
+        thanks = thanks or w in _THANKS or w == "cheers"
+        if w in _PRAISE_ADJ and k + 1 < len(words) and words[k + 1] in _PRAISE_NOUNS:
+            return True
+    if thanks:  # a bare "thanks!", "k thx" still acknowledges; thanks for something said does not
+        return any(w not in _THANKS_ONLY for w in words)
+    return _filler_ok(words)
+
+
+def _filler_ok(words: Sequence[str]) -> bool:
+    """A leading "ok" before a statement about the game ("ok we're back where we started")."""
+    if len(words) < 3 or words[0] not in _FILLER_OK or words[1] not in _STATEMENT_OPEN:
+        return False
+    return not any(w in _OK_KEEP for w in words[1:]) and not GnomesParser._accept_cue(words[1:])
+
+
+def _pleasantry_dropped(words: Sequence[str]) -> list[str]:
+    """``words`` without thanks, praise, and the ok-words they make mere politeness."""
+    out: list[str] = []
+    skip = False
+    for k, w in enumerate(words):
+        if skip:
+            skip = False
+            continue
+        if w in _PRAISE_ADJ and k + 1 < len(words) and words[k + 1] in _PRAISE_NOUNS:
+            skip = True
+            continue
+        if w in _THANKS or w == "cheers" or w in _FILLER_OK or w in _PRAISE_ADJ:
+            continue
+        out.append(w)
+    return out
+
+
+_PRAISE_ADJ = frozenset(
+    {"great", "good", "nice", "awesome", "excellent", "amazing", "brilliant", "top", "well", "cool", "fantastic"}
+    | {"lovely", "perfect", "sweet", "solid", "superb"}
+)
+_PRAISE_NOUNS = frozenset(
+    {"work", "job", "teamwork", "team", "one", "stuff", "effort", "done", "played", "playing", "going", "thinking"}
+    | {"move", "moves", "navigating", "navigation", "mate", "partner"}
+)
+_THANKS_ONLY = frozenset(
+    {"thanks", "thank", "thx", "ty", "cheers", "you", "u", "so", "much", "a", "lot", "mate", "again", "very", "ok"}
+    | {"okay", "k", "kk", "tysm", "buddy", "man", "dude"}
+)
+_FILLER_OK = frozenset({"ok", "okay", "okey", "okie", "k", "kk", "alright", "aight", "cool", "great", "right"})
+_STATEMENT_OPEN = frozenset(
+    {"we", "were", "weve", "you", "youre", "u", "ur", "your", "its", "this", "the", "there", "theres", "im", "i"}
+    | {"lets"}
+)
+_OK_KEEP = frozenset({"will", "ill", "can", "do", "doing", "go", "going", "moving", "try", "agree", "guess", "then"})
+"""Words after a leading "ok" that make it an agreement still ("ok I'll do that", "ok I guess")."""
+
+
+def _objection(words: Sequence[str], doubt: bool = True) -> bool:
+    """A refusal worded as doubt or dislike ("not sure about that", "bad idea", "I don't like it");
+    without ``doubt``, a bare doubt ("not sure") does not count (nothing pending to doubt)."""
     for p in _OBJECTIONS:
+        if not doubt and p in _DOUBTS:
+            continue
         k = _has_phrase(words, p)
         if k >= 0:
             after = words[k + len(p)] if k + len(p) < len(words) else ""
@@ -786,11 +875,15 @@ _OBJECTIONS: tuple[tuple[str, ...], ...] = (
     ("dont", "think", "thats", "a", "good", "idea"),
     ("dont", "think", "its", "a", "good", "idea"),
     ("dont", "think", "that", "is", "a", "good", "idea"),
+    ("wrong", "way"),
+    ("wrong", "direction"),
     ("further", "away"),
     ("farther", "away"),
     ("further", "from"),
     ("farther", "from"),
 )
+_DOUBTS = frozenset({("not", "sure"), ("wrong", "way"), ("wrong", "direction")})
+"""Objections that refuse only a pending request ("wrong way!"); with none, a doubt or a worry."""
 _SARCASM: tuple[tuple[str, ...], ...] = (
     ("eyeroll",),
     ("worked", "so", "well"),
@@ -838,6 +931,11 @@ def _preferred(r: _Reading, i: int) -> bool:
     not a later step of a plan: "go left, then right is better")."""
     if r._prev(i) in ("then", "after", "next"):
         return False
+    k = 2 if r._prev(i) in _MOVE_VERBS else 1
+    if (r._prev(i, k) == "now" and r._prev(i, k + 1) == "for") or (
+        r._next(i) == "for" and (r._next(i, 2) == "now" or r._next(i, 3) in ("moment", "time"))
+    ):
+        return True  # "when we reach the corner, turn right. for now down": the move to make now
     for k in (1, 2, 3):
         w = r._next(i, k)
         if w in _PREFER:

@@ -24,6 +24,7 @@ from language.gnomes_at_night.cues import (
     _SCREEN,
     _SUBJECT,
     _TOP_IDIOM_NEXT,
+    _UNDERSTAND,
     _UP_IDIOM_PREV,
     _WH,
 )
@@ -40,6 +41,17 @@ _BAD = frozenset(
 _OBJ_PRONOUNS = frozenset({"it", "this", "that", "them", "things", "everything"})
 _RIGHT_NOUNS = frozenset({"idea", "track", "answer", "thing", "call", "choice", "decision", "guess"})
 """Nouns after "right" meaning correct ("the right idea"); not "move"/"way"/"direction" (ambiguous)."""
+_BACK_VERBS = frozenset({"back", "backing", "backs", "cheer", "cheering", "catch", "hold", "holding", "pick"})
+"""Verbs of "<verb> you up" meaning support, delay or collect ("I'll back you up")."""
+_WAS_RIGHT = frozenset({"correct", "right", "fine", "ok", "okay", "good", "better", "best", "the", "actually"})
+"""Words after "X was" that restate X as the move ("right was correct"), not judge a past move."""
+_WILLING_TO = frozenset({"play", "try", "keep", "go", "do", "continue", "start", "help", "give", "have"})
+"""Verbs after "I'm down to" meaning willing ("im down to play again later")."""
+_BODY = frozenset({"hand", "hands", "arm", "arms", "foot", "feet", "leg", "legs", "eye", "eyes", "ear"})
+_HERE_SUBJECTS = frozenset({"were", "im", "token", "gnome"})
+_HERE_SUBJECT_PAIRS = frozenset({("are", "we"), ("am", "i"), ("is", "token"), ("is", "gnome"), ("now", "were")})
+"""A subject before "in/at the <direction> <place>" that makes it where the token is."""
+_PLACES = frozenset({"corner", "row", "column", "edge", "part", "area", "section", "bit", "end", "half"})
 _ANY = frozenset({"anything", "anywhere", "any", "anyway", "everything"})
 _PRESENCE = frozenset({"there", "around", "here", "ready", "awake", "alive", "listening", "ok", "okay", "back", "me"})
 _ANY_NOUNS = frozenset(
@@ -126,6 +138,8 @@ class _Reading:
                 return True
         if base == "down" and nxt == "to" and prev in ("comes", "came", "come", "boils", "boiled", "narrowed"):
             return True  # "it all comes down to this"
+        if base == "up" and prev in ("you", "u", "me", "us") and self._prev(i, 2) in _BACK_VERBS:
+            return True  # "I'll back you up": support
         if base == "up":
             if prev == "the" and nxt == "side" and self._prev(i, 2) == "on":
                 return True  # "look on the up side"
@@ -133,14 +147,20 @@ class _Reading:
         if base == "down":
             if nxt == "to" and self._next(i, 2) in ("you", "u", "ya") and prev in ("its", "is", "s", ""):
                 return True  # "it's down to you": your decision
+            if prev in ("im", "am") and (
+                nxt in ("", "with", "lol") or (nxt == "to" and self._next(i, 2) in _WILLING_TO | {""})
+            ):
+                return True  # "I'm down", "im down to play again later": willing
             return prev in _DOWN_IDIOM_PREV or (prev in ("me", "us", "you") and self._prev(i, 2) in ("let", "letting"))
         if base == "right":
             if nxt == "way" and self._next(i, 2) in ("round", "around", "up"):
                 return True  # "if I have this the right way round"
             if prev in ("is", "was", "am", "are", "were") and self._prev(i, 2) in _CORRECT_SUBJECTS:
                 return not nxt or nxt in ("the", "and", "then", "so", "we", "you", "i", "about")  # "if my map is right"
-            if nxt in _RIGHT_NOUNS:
+            if nxt in _RIGHT_NOUNS or (nxt in ("path", "route") and prev == "the" and self._prev(i, 2) == "on"):
                 return True  # "you've got the right idea", "on the right track": correct
+            if prev in _OBJ_PRONOUNS | {"you", "u", "me"} and self._prev(i, 2) in _UNDERSTAND:
+                return True  # "if I'm reading this right", "if I got that right": correctly
             if prev in ("the", "my", "your", "our", "ur"):
                 return False  # "on the right under", "to the right now": the side
             if prev in _RIGHT_IDIOM_PREV or (prev == "is" and self._prev(i, 2) in ("that", "it", "this")):
@@ -148,11 +168,29 @@ class _Reading:
             if nxt in _RIGHT_IDIOM_NEXT:
                 return not (nxt == "next" and self._next(i, 2) not in ("to",))
             return False
+        if base in ("left", "right") and nxt in _BODY:
+            return True  # "my left hand is tired": a hand, not a side of the maze
         if base == "left":
             if nxt == "handed":
                 return True  # "left-handed"
             return prev in _LEFT_IDIOM_PREV and nxt not in ("is", "please", "pls", "side", "and", "then")
         return False
+
+    def _position(self, i: int) -> bool:
+        """Whether the direction word at ``i`` names where the token is ("we're in the top left corner
+        now", "we are at the bottom edge"): a subject and "in/at the" before it, a place noun after."""
+        k = 1
+        while k <= 3 and _dir_word(self._prev(i, k)) is not None:
+            k += 1  # "top left", "very top"
+        if self._prev(i, k) != "the" or self._prev(i, k + 1) not in ("in", "at", "on"):
+            return False
+        subject = self._prev(i, k + 2), self._prev(i, k + 3)
+        if not (subject[0] in _HERE_SUBJECTS or subject in _HERE_SUBJECT_PAIRS):
+            return False
+        j = 1
+        while j <= 3 and _dir_word(self._next(i, j)) is not None:
+            j += 1
+        return self._next(i, j) in _PLACES
 
     def _mentions(self) -> list[_Mention]:
         out: list[_Mention] = []
@@ -180,8 +218,8 @@ class _Reading:
             if w == "under" and self._next(i) not in _UNDER_NEXT and self._next(i) != "":
                 continue  # "under test", "under control": not a direction
             base = w if w in ("up", "down", "right", "left") else ""
-            if base and self._idiom(i, base):
-                continue
+            if (base and self._idiom(i, base)) or self._position(i):
+                continue  # an idiom; "we're in the top left corner now": where the token is
             m = _Mention(i, moves)
             if w in ("top", "bottom") and self._next(i) == "of" and _SCREEN & {self._next(i, 2), self._next(i, 3)}:
                 m.place = True  # "a line at the top of my screen": where, not a move
@@ -198,6 +236,8 @@ class _Reading:
                         m.negated = True  # "no more going down" too
                 if prev == "away" and self._next(i - k) == "from":
                     m.negated = True  # "stay away from the right side"
+            if self._next(i) in ("was", "were") and not m.negated and self._next(i, 2) not in _WAS_RIGHT:
+                m.past = True  # "going up was a mistake", "up was a bad idea": a judgement of the past
             if self._next(i) in _IS and (self._next(i, 2) in _BAD or self._next(i, 3) in _BAD):
                 m.negated = True  # "up is bad", "left looks wrong"
             # "anything but up", "anywhere except left": a prohibition ("but" opens a clause)

@@ -41,7 +41,10 @@ def _normalize(message: str) -> str:
     text = straight_apostrophes(text)
     text = _CLOCK.sub(lambda m: _CLOCK_DIRS[int(m.group(1))], text)  # "at 3 o'clock" -> "at right"
     text = re.sub(r"\b(left|right|up|down|north|south|east|west)'s\b", r"\1 is", text)
-    text = re.sub(r"\bwall's\b", "wall is", text)  # "wall's on my right": one wall, not a plural
+    text = re.sub(r"\bwall's\b", "wall is", text)
+    text = re.sub(
+        r"\b(everything|nothing)'?s\b", r"\1 is", text
+    )  # "everything's blocked except down"  # "wall's on my right": one wall, not a plural
     text = _TREASURE_IS.sub(r"\1 is", text)  # "the loot's 2 down": not a plural
     text = _WERE_IS.sub("where is", text)  # "were is the gem": a slip
     text = re.sub(r"(?<=[a-z])'(?=[a-z])", "", text)  # don't -> dont, treasure's -> treasures

@@ -22,7 +22,14 @@ PARSER = GnomesParser()
 DATA = Path(__file__).parent / "data"
 
 # g2d-023, g2e-041 and g2j-004 read since issue 17 round 3
-KNOWN_MISSES: frozenset[str] = frozenset({"g2i-016", "g2j-034"})
+# g2b-019 "Thank you so much, that's very helpful!" (no request pending) is labelled ``accept`` here;
+# the round-4 blind batch labels the same shape ``none`` ("thanks, that helped", g6-048, and
+# "cheers mate, top work", g5-041): thanks for something said agrees to nothing. Round 4 follows the
+# later batches (the brief asks for precision in general chat); a bare "thanks!" still agrees.
+# g2f-004 "just one wall, to the west" is labelled ``reject`` left here; counting the walls around the
+# token describes them (gn_conventions 11), and the round-4 blind batch labels the same shape
+# ``inquiry`` with ``blocked`` ("just one wall, on the right side", g6-015). Round 4 follows that.
+KNOWN_MISSES: frozenset[str] = frozenset({"g2i-016", "g2j-034", "g2b-019", "g2f-004"})
 
 
 def _items(name: str) -> list[dict]:
