@@ -94,6 +94,43 @@ def _marks(text: str) -> str:
     return _STAR_AFTER_RE.sub(r" oops \1 . ", text)
 
 
+_RULE_RE = re.compile(r"^[\s|:+=\-]*$")
+_CELL_NUMBER_RE = re.compile(r"^(?:~|about |like )?\d{1,2}\??$|^(?:zero|none|nothing|nil|zilch)$", re.IGNORECASE)
+
+
+def _table_rows(text: str) -> str:
+    """Rows of a pasted table ("| B | 2 |", "kids room,5", "B<tab>2") as the line "B: 2" (a row of a
+    hallway in two cells, "K | B | 4", as "K-B: 4"); rules ("|---|---|") are dropped. A comma row
+    counts only in a message of several lines and when its last cell is an amount ("L,E,K" stays a
+    path)."""
+    if "|" not in text and "\t" not in text and "," not in text:
+        return text
+    lines = text.split("\n")
+    several = len(lines) > 1
+    out: list[str] = []
+    for line in lines:
+        sep = "|" if line.count("|") >= 2 or line.lstrip().startswith("|") else "\t" if "\t" in line else ","
+        if sep == "," and not several:
+            out.append(line)
+            continue
+        if sep != "," and _RULE_RE.match(line):
+            continue  # "|---|---|"
+        cells = [c.strip() for c in line.split(sep)]
+        cells = [c for c in cells if c]
+        numbered = bool(cells) and _CELL_NUMBER_RE.match(cells[-1]) is not None
+        if sep == "," and not (numbered and 2 <= len(cells) <= 3):
+            out.append(line)
+        elif len(cells) == 2 and sep != ",":
+            out.append(f"{cells[0]}: {cells[1]}")
+        elif len(cells) == 2 and numbered:
+            out.append(f"{cells[0]}: {cells[1]}")
+        elif len(cells) == 3 and numbered:
+            out.append(f"{cells[0]} - {cells[1]}: {cells[2]}")
+        else:
+            out.append(", ".join(cells) if sep != "," else line)
+    return "\n".join(out)
+
+
 def _named_edge(text: str, toks: list[_Tok], lex: _Lexicon, context: DialogueContext) -> tuple[str, str] | None:
     """The first hallway a correction segment names before any amount or full stop: its first two
     board rooms, or ``at`` and the one room of "that's the attic"."""
@@ -147,7 +184,7 @@ class TravelingAdventurersParser:
         """
         if not isinstance(message, str) or not context.rooms:
             return []
-        text = _marks(_normalize(message))  # cut first: nothing below reads more than the message cap
+        text = _table_rows(_marks(_normalize(message)))  # cut first: nothing below reads more than the cap
         lex = _lexicon(tuple(context.rooms.items()))
         text = _split_letter_pairs(text, lex)
         toks = _tokenize(text)
@@ -182,6 +219,8 @@ class TravelingAdventurersParser:
         acts = _ellipsis_ask(acts, toks, mentions, context)
         acts = _unpending_refusal(acts, toks, mentions, context)
         acts = _swapped(acts, toks, mentions)
+        acts = _instead(acts, toks, mentions, context)
+        acts = _postponed(acts, toks, mentions, context)
         return self._settle(acts, context)
 
     def _substitute(
@@ -459,3 +498,64 @@ def _swapped(acts: list[Act], toks: list[_Tok], mentions: list[_Mention]) -> lis
     path = [y if r == x else x if r == y else r for r in paths[0].path]
     fixed: Act = End(path=path) if isinstance(paths[0], End) else Suggest(path=path)
     return [fixed if a is paths[0] else a for a in acts if not (isinstance(a, Reject | Suggest) and a is not paths[0])]
+
+
+def _instead(acts: list[Act], toks: list[_Tok], mentions: list[_Mention], context: DialogueContext) -> list[Act]:
+    """ "bathroom instead?", "the attic instead of the bathroom" against the pending suggestion: an
+    alternative to it, so a refusal of it plus the proposal of the other room (from ``at``)."""
+    last = context.last_suggestion
+    keys = [t.key for t in toks]
+    alternative = any(
+        k == "instead" or (k == "rather" and n + 1 < len(keys) and keys[n + 1] == "than") for n, k in enumerate(keys)
+    )
+    if not last or not alternative or any(isinstance(a, Agree | End) for a in acts):
+        return acts
+    here = context.current
+    rejected = any(isinstance(a, Reject) and (not a.path or list(a.path) == last) for a in acts)
+    offered = [a for a in acts if isinstance(a, Suggest) and a.path[0] == here and a.path[-1] != last[-1]]
+    if not offered:
+        others = {m.room for m in mentions if m.on_board and m.room != here and m.room not in last}
+        if (
+            not rejected
+            or len(others) != 1
+            or any(isinstance(a, Reject) and a.path and a.path[-1] in others for a in acts)
+        ):
+            return acts
+        return [*acts, Suggest(path=[here, others.pop()])]
+    if rejected or any(isinstance(a, Reject) for a in acts):
+        return acts
+    return [Reject(), *acts]
+
+
+_POSTPONE_VERBS = frozenset({"leave", "save", "keep", "push", "postpone", "hold", "delay", "park"})
+_POSTPONE_TO = frozenset({"till", "til", "until", "for", "to", "at", "as"})
+
+
+def _postponed(acts: list[Act], toks: list[_Tok], mentions: list[_Mention], context: DialogueContext) -> list[Act]:
+    """ "leave the garden till last", "let's save the kitchen for the end", "postpone the attic":
+    postponing a room refuses it for now (``reject`` of the pending suggestion when it goes there,
+    else of the hop from ``at``); a proposal of that hop in the same breath is dropped."""
+    keys = [t.key for t in toks]
+    rooms = [m for m in mentions if m.on_board and m.room != context.current]
+    target = None
+    for m in rooms:
+        verb = next((k for k in range(m.i - 1, max(-1, m.i - 4), -1) if keys[k] in _POSTPONE_VERBS), None)
+        if verb is None:
+            continue
+        tail = keys[m.j + 1 : m.j + 5]
+        later = keys[verb] == "postpone" or (
+            bool(tail) and tail[0] in _POSTPONE_TO and any(w in ("last", "later", "end") for w in tail[1:])
+        )
+        if later:
+            target = m.room
+            break
+    if target is None:
+        return acts
+    here, last = context.current, context.last_suggestion
+    hop = [here, target]
+    kept = [a for a in acts if not (isinstance(a, Suggest) and list(a.path) == hop)]
+    if last and last[-1] == target:
+        kept = [a for a in kept if not (isinstance(a, Agree | Reject) and (not a.path or list(a.path) == last))]
+        return [Reject(), *kept]
+    kept = [a for a in kept if not (isinstance(a, Reject) and a.path and list(a.path) == hop)]
+    return [Reject(path=hop), *kept]

@@ -87,14 +87,14 @@ CATEGORIES = [
         "| room | coins |\n|---|---|\n| B | 2 |\n| C | 5 |\n| A | 0 |",
         AT_K,
         [_i("K", "B", 2), _i("K", "C", 5), _i("K", "A", 0)],
-        True,
+        False,
     ),
     (
         "quantified_list",
         "room,coins\nbathroom,2\nkids room,5\nattic,0",
         AT_K,
         [_i("K", "B", 2), _i("K", "C", 5), _i("K", "A", 0)],
-        True,
+        False,
     ),
     ("quantified_list", "bathroom\t3\nattic\t1", AT_K, [_i("K", "B", 3), _i("K", "A", 1)], False),
     (
@@ -126,19 +126,19 @@ CATEGORIES = [
     ("embedded_tour", "my plan from here:\n1. bathroom\n2. kids room\n3. attic", AT_K, [_s("K", "B", "C", "A")], True),
     ("embedded_tour", "1) loo 2) nursery 3) attic 4) back home", AT_K, [_s("K", "B", "C", "A", "L")], True),
     # postponing is a rejection
-    ("inability_skip_rejection", "leave the kitchen till last", AT_E_K, [REJECT], True),
-    ("inability_skip_rejection", "let's save the kitchen for the end", AT_E_K, [REJECT], True),
+    ("inability_skip_rejection", "leave the kitchen till last", AT_E_K, [REJECT], False),
+    ("inability_skip_rejection", "let's save the kitchen for the end", AT_E_K, [REJECT], False),
     (
         "inability_skip_rejection",
         "can we keep the attic for last?",
         AT_K,
         [{"act": "reject", "path": ["K", "A"]}],
-        True,
+        False,
     ),
     # "X instead?" against the pending suggestion: reject plus suggest
-    ("general", "bathroom instead?", AT_E_K, [REJECT, _s("E", "B")], True),
-    ("general", "what about the attic instead", AT_K_B, [REJECT, _s("K", "A")], True),
-    ("general", "the attic instead of the bathroom", AT_K_B, [REJECT, _s("K", "A")], True),
+    ("general", "bathroom instead?", AT_E_K, [REJECT, _s("E", "B")], False),
+    ("general", "what about the attic instead", AT_K_B, [REJECT, _s("K", "A")], False),
+    ("general", "the attic instead of the bathroom", AT_K_B, [REJECT, _s("K", "A")], False),
 ]
 
 
