@@ -61,6 +61,7 @@ _PAIRS = frozenset(
         ("nah", "wait"),
         ("wait", "nah"),
         ("nah", "actually"),
+        ("or", "wait"),
     }
 )
 """Two-word markers (keys, apostrophes removed)."""

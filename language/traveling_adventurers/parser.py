@@ -98,17 +98,64 @@ _RULE_RE = re.compile(r"^[\s|:+=\-]*$")
 _CELL_NUMBER_RE = re.compile(r"^(?:~|about |like )?\d{1,2}\??$|^(?:zero|none|nothing|nil|zilch)$", re.IGNORECASE)
 
 
+_DASH_ROW_RE = re.compile(r"^\s*([^\d\n|,\t]{1,40}?)\s+[-–—]\s+(\d{1,2})\s*$")
+_NUMBERED_LINE_RE = re.compile(r"^\s*\d{1,2}\s*[.)]\s+(\S.*)$")
+_INLINE_NUMBER_RE = re.compile(r"(?:(?<=\s)|^)\d\)\s*")
+
+
+def _numbered(text: str) -> str:
+    """Numbered lists ("1. bathroom\n2. kids room\n3. attic", "1) loo 2) nursery 3) attic"): the
+    numbers are list marks, not amounts; a list of rooms alone is one comma list (a path), items
+    with their own amounts ("1) bathroom – 2") keep their lines."""
+    if ")" not in text and "." not in text:
+        return text
+    if ")" in text and "\n" not in text.strip():
+        marks = _INLINE_NUMBER_RE.findall(text)
+        if len(marks) >= 2:
+            parts = [p.strip() for p in _INLINE_NUMBER_RE.split(text)]
+            head, items = parts[0], [p for p in parts[1:] if p]
+            if items and not any(c.isdigit() for p in items for c in p):
+                return (head + " " if head else "") + ", ".join(p.rstrip(",;") for p in items)
+        return text
+    lines = text.split("\n")
+    out: list[str] = []
+    run: list[str] = []
+    raw: list[str] = []
+    for line in [*lines, None]:
+        m = _NUMBERED_LINE_RE.match(line) if line is not None else None
+        if m is not None and line is not None:
+            run.append(m.group(1).strip())
+            raw.append(line)
+            continue
+        if run:
+            if len(run) < 2:
+                out.extend(raw)  # "7. no sorry 2": one line is no list
+            elif not any(c.isdigit() for r in run for c in r):
+                out.append(", ".join(r.rstrip(",;.") for r in run))
+            else:
+                out.extend(run)
+            run, raw = [], []
+        if line is not None:
+            out.append(line)
+    return "\n".join(out)
+
+
 def _table_rows(text: str) -> str:
     """Rows of a pasted table ("| B | 2 |", "kids room,5", "B<tab>2") as the line "B: 2" (a row of a
     hallway in two cells, "K | B | 4", as "K-B: 4"); rules ("|---|---|") are dropped. A comma row
     counts only in a message of several lines and when its last cell is an amount ("L,E,K" stays a
     path)."""
-    if "|" not in text and "\t" not in text and "," not in text:
+    text = _numbered(text)
+    if "|" not in text and "\t" not in text and "," not in text and " - " not in text and "–" not in text:
         return text
     lines = text.split("\n")
     several = len(lines) > 1
     out: list[str] = []
     for line in lines:
+        dashed = _DASH_ROW_RE.match(line) if several else None
+        if dashed is not None:  # "bathroom – 2" on a line of its own
+            out.append(f"{dashed.group(1)}: {dashed.group(2)}")
+            continue
         sep = "|" if line.count("|") >= 2 or line.lstrip().startswith("|") else "\t" if "\t" in line else ","
         if sep == "," and not several:
             out.append(line)
@@ -129,6 +176,30 @@ def _table_rows(text: str) -> str:
         else:
             out.append(", ".join(cells) if sep != "," else line)
     return "\n".join(out)
+
+
+_AMOUNT_NOT_RE = re.compile(r"(?<![\w-])(\d{1,2})\s*,?\s+not\s+(\d{1,2})(?![\w-])")
+
+
+def _amount_not(text: str) -> str:
+    """ "I get 4 on L-E. wait 3 not 4", "LB is 6 not 5": the amount said before is corrected in place
+    (the earlier "4" becomes "3") and "not 4" is dropped. Only when the refused amount
+    was said before in the message; one pass of one regex (linear)."""
+    if " not " not in text:
+        return text
+    out, last = [], 0
+    for m in _AMOUNT_NOT_RE.finditer(text):
+        new, old = m.group(1), m.group(2)
+        before = text[last : m.start()]
+        hit = None
+        for h in re.finditer(rf"(?<![\w-]){old}(?![\w])", before):
+            hit = h
+        if hit is None:
+            continue
+        kept = text[m.start() : m.end(1)]  # "garden's 5 not 4": "garden's 5" stays, " not 4" goes
+        out.append(before[: hit.start()] + new + before[hit.end() :] + kept + " " * (m.end() - m.end(1)))
+        last = m.end()
+    return "".join(out) + text[last:] if out else text
 
 
 def _named_edge(text: str, toks: list[_Tok], lex: _Lexicon, context: DialogueContext) -> tuple[str, str] | None:
@@ -186,7 +257,7 @@ class TravelingAdventurersParser:
             return []
         text = _table_rows(_marks(_normalize(message)))  # cut first: nothing below reads more than the cap
         lex = _lexicon(tuple(context.rooms.items()))
-        text = _split_letter_pairs(text, lex)
+        text = _amount_not(_split_letter_pairs(text, lex))
         toks = _tokenize(text)
         if not toks or _injection(toks):  # blank, or instructions to the reader: no act
             return []
@@ -220,6 +291,7 @@ class TravelingAdventurersParser:
         acts = _unpending_refusal(acts, toks, mentions, context)
         acts = _swapped(acts, toks, mentions)
         acts = _instead(acts, toks, mentions, context)
+        acts = _home_after(acts, context, toks, mentions)
         acts = _postponed(acts, toks, mentions, context)
         return self._settle(acts, context)
 
@@ -559,3 +631,34 @@ def _postponed(acts: list[Act], toks: list[_Tok], mentions: list[_Mention], cont
         return [Reject(), *kept]
     kept = [a for a in kept if not (isinstance(a, Reject) and a.path and list(a.path) == hop)]
     return [Reject(path=hop), *kept]
+
+
+def _home_after(acts: list[Act], context: DialogueContext, toks: list[_Tok], mentions: list[_Mention]) -> list[Act]:
+    """ "loo, nursery, attic, back home", "... children's, attic, back to L": a return to the start
+    written after a proposal that visits every room left continues that proposal (one suggest of
+    the completion), not a hop from ``at``; "... to children room and go back living room": a
+    proposal of every room left, with the start named last after "back", returns there."""
+    here, start = context.current, context.start
+    on_board = [m for m in mentions if m.on_board]
+    back = bool(on_board) and on_board[-1].room == start and any(t.key in ("back", "home") for t in toks)
+    out: list[Act] = []
+    for a in acts:
+        prev = next((b for b in reversed(out) if isinstance(b, Suggest)), None)
+        if (
+            isinstance(a, Suggest)
+            and list(a.path) == [here, start]
+            and prev is not None
+            and prev.path[-1] != start
+            and start not in prev.path[1:]
+            and set(prev.path) | set(context.visited) >= set(context.rooms)
+            and (prev.path[0] == here or prev.path[0] == start)
+        ):
+            out[out.index(prev)] = Suggest(path=[*prev.path, start])
+            continue
+        out.append(a)
+    if back:
+        whole = [a for a in out if isinstance(a, Suggest) and a.path[-1] != start and start not in a.path[1:]]
+        rooms = set(context.rooms)
+        if len(whole) == 1 and set(whole[0].path) | set(context.visited) >= rooms and len(whole[0].path) >= 3:
+            out = [Suggest(path=[*a.path, start]) if a is whole[0] else a for a in out]
+    return out

@@ -40,12 +40,11 @@ DEV6 = _items("ta_dev6.jsonl")
 # Items that failed at the first read and are not fixed yet (strict xfail: a fix must drop its id).
 STILL_FAILING: set[str] = set(
     """
-    ta5-004 ta5-011 ta5-018 ta5-019 ta5-020 ta5-022 ta5-023 ta5-039 ta5-041 ta5-044 ta5-046 ta5-049
-    ta5-052 ta5-053 ta5-054 ta5-057 ta5-058 ta5-060 ta5-065 ta5-071 ta5-072 ta5-073 ta5-075 ta5-078
-    ta5-079 ta5-084 ta5-086 ta5-089 ta5-091 ta5-094 ta5-099 ta5-115 ta6-002 ta6-004 ta6-007 ta6-009
-    ta6-010 ta6-012 ta6-014 ta6-015 ta6-019 ta6-022 ta6-027 ta6-031 ta6-035 ta6-036 ta6-037 ta6-038
-    ta6-043 ta6-046 ta6-048 ta6-050 ta6-051 ta6-052 ta6-053 ta6-057 ta6-062 ta6-065 ta6-068 ta6-080
-    ta6-081 ta6-082 ta6-083 ta6-087 ta6-090 ta6-095
+    ta5-004 ta5-011 ta5-018 ta5-019 ta5-020 ta5-022 ta5-023 ta5-039 ta5-044 ta5-046 ta5-049 ta5-052
+    ta5-053 ta5-054 ta5-057 ta5-058 ta5-060 ta5-065 ta5-072 ta5-073 ta5-078 ta5-079 ta5-084 ta5-089
+    ta5-091 ta5-094 ta5-115 ta6-004 ta6-007 ta6-009 ta6-010 ta6-012 ta6-015 ta6-019 ta6-022 ta6-027
+    ta6-031 ta6-035 ta6-036 ta6-037 ta6-038 ta6-043 ta6-046 ta6-048 ta6-050 ta6-051 ta6-053 ta6-057
+    ta6-062 ta6-080
     """.split()
 )
 
@@ -132,8 +131,8 @@ CATEGORIES = [
     ("embedded_tour", "to the nursery via the attic?", AT_K, [_s("K", "A", "C")], True),
     ("embedded_tour", "let's get to the loo via the kids room", AT_K, [_s("K", "C", "B")], True),
     # numbered lists of rooms: one path
-    ("embedded_tour", "my plan from here:\n1. bathroom\n2. kids room\n3. attic", AT_K, [_s("K", "B", "C", "A")], True),
-    ("embedded_tour", "1) loo 2) nursery 3) attic 4) back home", AT_K, [_s("K", "B", "C", "A", "L")], True),
+    ("embedded_tour", "my plan from here:\n1. bathroom\n2. kids room\n3. attic", AT_K, [_s("K", "B", "C", "A")], False),
+    ("embedded_tour", "1) loo 2) nursery 3) attic 4) back home", AT_K, [_s("K", "B", "C", "A", "L")], False),
     # postponing is a rejection
     ("inability_skip_rejection", "leave the kitchen till last", AT_E_K, [REJECT], False),
     ("inability_skip_rejection", "let's save the kitchen for the end", AT_E_K, [REJECT], False),
