@@ -292,6 +292,7 @@ class TravelingAdventurersParser:
         acts = _swapped(acts, toks, mentions)
         acts = _instead(acts, toks, mentions, context)
         acts = _home_after(acts, context, toks, mentions)
+        acts = _still_to_do(acts, toks, mentions, context)
         acts = _postponed(acts, toks, mentions, context)
         return self._settle(acts, context)
 
@@ -656,9 +657,79 @@ def _home_after(acts: list[Act], context: DialogueContext, toks: list[_Tok], men
             out[out.index(prev)] = Suggest(path=[*prev.path, start])
             continue
         out.append(a)
+    pending_end = context.last_suggestion[-1] if context.last_suggestion else None
+    agreed = any(isinstance(a, Agree) for a in out)
+
+    def from_origin(room: str) -> bool:  # "from the kids room back home" names its origin
+        m = next((m for m in on_board if m.room == room), None)
+        k = m.i - 1 if m else -1
+        if k >= 0 and toks[k].key == "the":
+            k -= 1
+        return k >= 0 and toks[k].key in ("from", "frm")
+
+    for k, a in enumerate(out):  # "only the attic left and then back home": the completion from at
+        if (
+            isinstance(a, Suggest)
+            and not agreed
+            and a.path[0] != pending_end
+            and not from_origin(a.path[0])
+            and a.path[0] != here
+            and a.path[0] not in context.visited
+            and a.path[-1] == start
+            and set(a.path) | set(context.visited) >= set(context.rooms)
+            and len(set(a.path)) == len(a.path)
+        ):
+            out[k] = Suggest(path=[here, *a.path])
     if back:
         whole = [a for a in out if isinstance(a, Suggest) and a.path[-1] != start and start not in a.path[1:]]
         rooms = set(context.rooms)
         if len(whole) == 1 and set(whole[0].path) | set(context.visited) >= rooms and len(whole[0].path) >= 3:
             out = [Suggest(path=[*a.path, start]) if a is whole[0] else a for a in out]
+    return out
+
+
+_TO_DO = frozenset({"remaining", "rest", "left", "need", "todo", "leftover", "outstanding"})
+_TO_DO_AFTER_STILL = frozenset({"got", "have", "need", "to", "owe"})
+
+
+def _still_to_do(acts: list[Act], toks: list[_Tok], mentions: list[_Mention], context: DialogueContext) -> list[Act]:
+    """ "the rest is B, C and A", "remaining: bathroom, attic", "still got the playroom, loo and
+    attic": naming two or more of the rooms still to do is part of a recap, no proposal (unless a
+    question follows the list)."""
+    keys = [t.key for t in toks]
+    cues = [
+        k for k, w in enumerate(keys) if w in _TO_DO or (w in _TO_DO_AFTER_STILL and k > 0 and keys[k - 1] == "still")
+    ]
+    if not cues or not any(isinstance(a, Suggest) for a in acts):
+        return acts
+    unvisited = set(context.rooms) - set(context.visited)
+    here = context.current
+    listed: set[str] = set()
+    found = [m for m in mentions if m.on_board and m.room in unvisited]
+    for c in cues:
+        run = [m for m in found if c < m.i <= c + 4][:1]
+        if not run:  # "B and A still to do": the list before the cue
+            run = [m for m in found if c - 3 <= m.j < c][-1:]
+            if run:
+                lo = run[0]
+                k = found.index(lo)
+                while k > 0 and lo.i - found[k - 1].j <= 3:
+                    k -= 1
+                    lo = found[k]
+                run = found[k : found.index(run[0]) + 1]
+        else:
+            k = found.index(run[0])
+            while k + 1 < len(found) and found[k + 1].i - found[k].j <= 3:
+                k += 1
+                run.append(found[k])
+        if len(run) >= 2 and not (run[-1].j + 1 < len(toks) and toks[run[-1].j + 1].text == "?"):
+            listed |= {m.room for m in run}
+    if not listed:
+        return acts
+    out: list[Act] = []
+    for a in acts:
+        rooms = set(a.path[1:] if a.path[0] == here else a.path) if isinstance(a, Suggest) else set()
+        if rooms and rooms <= listed:
+            continue
+        out.append(a)
     return out
