@@ -26,7 +26,7 @@ from language.traveling_adventurers.resolution import _confirm_across, _finish_e
 from language.traveling_adventurers.rooms import _Lexicon, _lexicon
 
 _PAIR_RE = re.compile(
-    r"(?<![\w'])([A-Z]{2,14})(?![\w'])|(?<![\w'])([a-z]{2})(?=\s?[=:,]\s?\d)|(?<![\w'])([a-z]{6,14})(?![\w'])"
+    r"(?<![\w'])([A-Z]{2,14})(?![\w'])|(?<![\w'])([a-z]{2})(?=\s?[=:,]\s?\d)|(?<![\w'])([a-zA-Z]{6,14})(?![\w'])"
 )
 _PAIR_WORDS = frozenset(
     "OK AM PM TO GO AT AS DO SO NO ME WE BE OR OF ON IN IS IT IF MY BY UP US AN HE OH AH TA GG TV PC OW OP ST"
@@ -45,7 +45,7 @@ def _split_letter_pairs(text: str, lex: _Lexicon) -> str:
     """ "EK is 4", "what if we did LBKECAL", "ek=3": capital room letters written together are the
     path "E-K" / "L-B-K-E-C-A-L" (each room once, the start again only at the end; not words such as
     "OK" or "TO", nor names such as "WC", nor in mostly-capital text); two lower-case ones only
-    right before "=", ":" or "," and an amount, more only as a whole tour ("lekbcal")."""
+    right before "=", ":" or "," and an amount, more only as a whole tour ("lekbcal", "lEbKcAl")."""
     board = set(lex.board)
     start = lex.board[0] if lex.board else ""
 
@@ -63,7 +63,7 @@ def _split_letter_pairs(text: str, lex: _Lexicon) -> str:
         word = m.group(0)
         if shouting or not is_run(word) or word.lower() in lex.vocabulary:
             return word
-        if m.group(3) and not (word[0] == word[-1] == start.lower()):
+        if m.group(3) and not (word[0].lower() == word[-1].lower() == start.lower()):
             return word  # lower case only a whole tour: "lekbcal?"
         return "-".join(word.upper())
 
@@ -293,6 +293,9 @@ class TravelingAdventurersParser:
         acts = _instead(acts, toks, mentions, context)
         acts = _home_after(acts, context, toks, mentions)
         acts = _still_to_do(acts, toks, mentions, context)
+        acts = _tour_asked(acts, context)
+        if not acts:
+            acts = _bare_route(toks, mentions, context)
         acts = _postponed(acts, toks, mentions, context)
         return self._settle(acts, context)
 
@@ -642,6 +645,20 @@ def _home_after(acts: list[Act], context: DialogueContext, toks: list[_Tok], men
     here, start = context.current, context.start
     on_board = [m for m in mentions if m.on_board]
     back = bool(on_board) and on_board[-1].room == start and any(t.key in ("back", "home") for t in toks)
+
+    def from_origin(room: str, hop: bool = False) -> bool:
+        """ "from the kids room back home" names its origin, and so does one hop written "K -> L"."""
+        for m in on_board:
+            if m.room != room:
+                continue
+            after = toks[m.j + 1] if m.j + 1 < len(toks) else None
+            if after is not None and (after.text == "(" or hop and after.kind in ("arrow", "dash")):
+                return True
+            k = m.i - 1 if m.i > 0 and toks[m.i - 1].key != "the" else m.i - 2
+            if k >= 0 and toks[k].key in ("from", "frm"):
+                return True
+        return False
+
     out: list[Act] = []
     for a in acts:
         prev = next((b for b in reversed(out) if isinstance(b, Suggest)), None)
@@ -651,8 +668,11 @@ def _home_after(acts: list[Act], context: DialogueContext, toks: list[_Tok], men
             and prev is not None
             and prev.path[-1] != start
             and start not in prev.path[1:]
-            and set(prev.path) | set(context.visited) >= set(context.rooms)
-            and (prev.path[0] == here or prev.path[0] == start)
+            and not from_origin(here)
+            and (
+                (prev.path[0] == here and set(prev.path) | set(context.visited) >= set(context.rooms))
+                or (prev.path[0] == start and set(prev.path) >= set(context.rooms))
+            )
         ):
             out[out.index(prev)] = Suggest(path=[*prev.path, start])
             continue
@@ -660,19 +680,12 @@ def _home_after(acts: list[Act], context: DialogueContext, toks: list[_Tok], men
     pending_end = context.last_suggestion[-1] if context.last_suggestion else None
     agreed = any(isinstance(a, Agree) for a in out)
 
-    def from_origin(room: str) -> bool:  # "from the kids room back home" names its origin
-        m = next((m for m in on_board if m.room == room), None)
-        k = m.i - 1 if m else -1
-        if k >= 0 and toks[k].key == "the":
-            k -= 1
-        return k >= 0 and toks[k].key in ("from", "frm")
-
     for k, a in enumerate(out):  # "only the attic left and then back home": the completion from at
         if (
             isinstance(a, Suggest)
             and not agreed
             and a.path[0] != pending_end
-            and not from_origin(a.path[0])
+            and not from_origin(a.path[0], hop=len(a.path) == 2)
             and a.path[0] != here
             and a.path[0] not in context.visited
             and a.path[-1] == start
@@ -733,3 +746,67 @@ def _still_to_do(acts: list[Act], toks: list[_Tok], mentions: list[_Mention], co
             continue
         out.append(a)
     return out
+
+
+def _complete(path: list[str], context: DialogueContext) -> bool:
+    """Whether ``path`` is a whole tour (from the start back to it) or the completion from ``at``."""
+    start, rooms = context.start, set(context.rooms)
+    if len(path) < 3 or path[-1] != start or len(set(path[:-1])) != len(path) - 1:
+        return False
+    if path[0] == start:
+        return set(path) == rooms
+    return path[0] == context.current and set(path) | set(context.visited) == rooms
+
+
+def _tour_asked(acts: list[Act], context: DialogueContext) -> list[Act]:
+    """ "what do you get in total for L-A-C-B-K-E-L?", "is it possible for you: E → A → K → B → C →
+    L?": a whole tour (or the completion from ``at``) inside a question is a proposal of it, not a
+    question per hallway."""
+    asks = [a for a in acts if isinstance(a, Ask) and a.edge is not None]
+    if len(asks) < 2:
+        return acts
+    path = [asks[0].edge[0], asks[0].edge[1]]  # type: ignore[index]
+    for a in asks[1:]:
+        if a.edge is None or a.edge[0] != path[-1]:
+            return acts
+        path.append(a.edge[1])
+    if not _complete(path, context):
+        return acts
+    first = acts.index(asks[0])
+    rest = [a for a in acts if not (isinstance(a, Ask) and a.edge is not None)]
+    return [*rest[:first], Suggest(path=path), *rest[first:]]
+
+
+_ROUTE_GLUE = frozenset({"->", "-", ",", "to", "then", "and", "the", ">", "→", "/"})
+_RETOLD = frozenset({"said", "suggested", "proposed", "mentioned", "wrote", "did", "done", "been", "visited"})
+
+
+def _bare_route(toks: list[_Tok], mentions: list[_Mention], context: DialogueContext) -> list[Act]:
+    """A message that otherwise says nothing but writes a route of three or more rooms from ``at``
+    ("would you be ok going E → K → A from here?", "what do you reckon to L-G-P-E-B-K-C-A-L"):
+    a proposal of it. Routes someone else said or the agreed path retold are left alone."""
+    if any(t.key in _RETOLD for t in toks):
+        return []
+    runs: list[list[_Mention]] = []
+    for m in (m for m in mentions if m.on_board):
+        prev = runs[-1][-1] if runs else None
+        if prev is not None and all(
+            toks[k].key in _ROUTE_GLUE or toks[k].kind in ("arrow", "dash") for k in range(prev.j + 1, m.i)
+        ):
+            runs[-1].append(m)
+        else:
+            runs.append([m])
+    routes = [[m.room for m in r] for r in runs if len(r) >= 3]
+    if len(routes) != 1:
+        return []
+    path = routes[0]
+    here = context.current
+    if path[0] != here and path[0] == context.start and path[-1] == context.start and _complete(path, context):
+        return [Suggest(path=path)]
+    if path[0] != here or len(set(path)) != len(path) - (
+        path[-1] == context.start and len(path) > 1 and path.count(context.start) == 2
+    ):
+        return []
+    if any(r in context.visited for r in path[1:] if r != context.start):
+        return []
+    return [Suggest(path=path)]
