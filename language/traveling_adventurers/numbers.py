@@ -82,6 +82,11 @@ def _numbers(toks: Sequence[_Tok], keys: Sequence[str], lo: int, hi: int) -> lis
                 value, j = (0 if t.key == "no" else 1), k
         elif t.kind == "word" and t.key in _ZERO_WORDS:
             value = 0  # "zilch", "nada": nothing else
+        elif t.key in ("empty", "dead", "worthless") and (
+            _prev_key(toks, i) in ("is", "s", "its", "thats", "totally") or (i > 0 and toks[i - 1].norm.endswith("'s"))
+        ):
+            if _next_key(toks, i) in ("for", "4", "to", "on"):
+                value = 0  # "the bathroom's empty for me", "that hallway is dead for me"
         elif t.kind == "word" and t.key in ("nothing", "none"):
             prev, nxt = _prev_key(toks, i), (toks[i + 1].key if i + 1 < hi else "")
             if nxt == "to" and (i + 2 >= hi or keys[i + 2] not in ("<room>", "the", "there", "here")):

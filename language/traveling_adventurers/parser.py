@@ -294,6 +294,7 @@ class TravelingAdventurersParser:
         acts = _home_after(acts, context, toks, mentions)
         acts = _still_to_do(acts, toks, mentions, context)
         acts = _tour_asked(acts, context)
+        acts = _via(acts, toks, mentions, context)
         if not acts:
             acts = _bare_route(toks, mentions, context)
         acts = _postponed(acts, toks, mentions, context)
@@ -608,33 +609,46 @@ _POSTPONE_TO = frozenset({"till", "til", "until", "for", "to", "at", "as"})
 
 
 def _postponed(acts: list[Act], toks: list[_Tok], mentions: list[_Mention], context: DialogueContext) -> list[Act]:
-    """ "leave the garden till last", "let's save the kitchen for the end", "postpone the attic":
-    postponing a room refuses it for now (``reject`` of the pending suggestion when it goes there,
-    else of the hop from ``at``); a proposal of that hop in the same breath is dropped."""
+    """ "leave the garden till last", "let's save the kitchen for the end", "postpone the attic",
+    "leave the bathroom and the kitchen till last": postponing a room refuses it for now (``reject``
+    of the pending suggestion when it goes there, else of the hop from ``at``, one per room); a
+    proposal of that hop in the same breath is dropped."""
     keys = [t.key for t in toks]
     rooms = [m for m in mentions if m.on_board and m.room != context.current]
-    target = None
-    for m in rooms:
-        verb = next((k for k in range(m.i - 1, max(-1, m.i - 4), -1) if keys[k] in _POSTPONE_VERBS), None)
-        if verb is None:
-            continue
-        tail = keys[m.j + 1 : m.j + 5]
-        later = keys[verb] == "postpone" or (
-            bool(tail) and tail[0] in _POSTPONE_TO and any(w in ("last", "later", "end") for w in tail[1:])
+    targets: list[str] = []
+    verbs = [k for k, w in enumerate(keys) if w in _POSTPONE_VERBS][:3]  # a few: the work stays linear
+    for k in verbs:
+        w = keys[k]
+        end = k + 1
+        while (
+            end < len(keys)
+            and end - k <= 12
+            and keys[end] not in _POSTPONE_TO
+            and keys[end] not in (".", "?", "!", ",", ";")
+        ):
+            end += 1
+        named = [m.room for m in rooms if k < m.i < end and m.i - k <= 10]
+        tail = keys[end : end + 4]
+        later = w == "postpone" or (
+            bool(tail) and tail[0] in _POSTPONE_TO and any(t in ("last", "later", "end") for t in tail[1:])
         )
-        if later:
-            target = m.room
-            break
-    if target is None:
+        if named and later:
+            targets += [r for r in named if r not in targets]
+    if not targets:
         return acts
     here, last = context.current, context.last_suggestion
-    hop = [here, target]
-    kept = [a for a in acts if not (isinstance(a, Suggest) and list(a.path) == hop)]
-    if last and last[-1] == target:
-        kept = [a for a in kept if not (isinstance(a, Agree | Reject) and (not a.path or list(a.path) == last))]
-        return [Reject(), *kept]
-    kept = [a for a in kept if not (isinstance(a, Reject) and a.path and list(a.path) == hop)]
-    return [Reject(path=hop), *kept]
+    out = list(acts)
+    refusals: list[Act] = []
+    for target in targets:
+        hop = [here, target]
+        out = [a for a in out if not (isinstance(a, Suggest) and list(a.path) == hop)]
+        if last and last[-1] == target:
+            out = [a for a in out if not (isinstance(a, Agree | Reject) and (not a.path or list(a.path) == last))]
+            refusals.append(Reject())
+        else:
+            out = [a for a in out if not (isinstance(a, Reject) and a.path and list(a.path) == hop)]
+            refusals.append(Reject(path=hop))
+    return [*refusals, *out]
 
 
 def _home_after(acts: list[Act], context: DialogueContext, toks: list[_Tok], mentions: list[_Mention]) -> list[Act]:
@@ -810,3 +824,51 @@ def _bare_route(toks: list[_Tok], mentions: list[_Mention], context: DialogueCon
     if any(r in context.visited for r in path[1:] if r != context.start):
         return []
     return [Suggest(path=path)]
+
+
+_VIA = frozenset({"via", "through", "thru", "thro"})
+_MOTION = frozenset({"go", "going", "head", "heading", "reach", "get", "getting", "move", "moving", "pass", "route"})
+
+
+def _via(acts: list[Act], toks: list[_Tok], mentions: list[_Mention], context: DialogueContext) -> list[Act]:
+    """ "to the nursery via the attic", "reach the attic by way of the kids room", "go through the
+    bathroom on the way to the kids room", "is it worth going via the kitchen to the attic?": the
+    room passed through is a stop before the destination (one suggest ``at -> X -> Y``)."""
+    keys = [t.key for t in toks]
+    cue = next(
+        (
+            k
+            for k, w in enumerate(keys)
+            if w in _VIA or (w == "way" and 0 < k < len(keys) - 1 and keys[k - 1] == "by" and keys[k + 1] == "of")
+        ),
+        None,
+    )
+    if cue is None:
+        return acts
+    here = context.current
+    on_board = [m for m in mentions if m.on_board]
+    via = next((m for m in on_board if cue < m.i <= cue + 3), None)
+    if via is None or via.room == here:
+        return acts
+    x = via.room
+    others = [m.room for m in on_board if m is not via and m.room not in (here, x)]
+    if len(set(others)) != 1:
+        return acts
+    y = others[0]
+    hops = {(here, x), (here, y), (x, y), (here, y, x), (here, x, y)}
+    moves = [a for a in acts if isinstance(a, Suggest) and tuple(a.path) in hops]
+    asks = [a for a in acts if isinstance(a, Ask) and a.edge is not None and tuple(a.edge) in hops]
+    coin_question = any(w in ("many", "much", "coins", "coin") for w in keys)
+    if asks and (coin_question or not any(w in _MOTION for w in keys[:cue])):
+        return acts  # "how many from B through K to C": a question per hallway
+    if not moves and not asks:
+        return acts
+    path = Suggest(path=[here, x, y])
+    out: list[Act] = []
+    for a in acts:
+        if a in moves or a in asks:
+            if path not in out:
+                out.append(path)
+            continue
+        out.append(a)
+    return out
