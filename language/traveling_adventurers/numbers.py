@@ -62,6 +62,8 @@ def _numbers(toks: Sequence[_Tok], keys: Sequence[str], lo: int, hi: int) -> lis
             value = int(t.text) if len(t.text) <= 4 else None
             if t.text == "1" and _prev_key(toks, i) in ("this", "that") and _next_key(toks, i) not in _COIN_WORDS:
                 value = None  # "pass on this 1": a pronoun
+            elif t.text == "4" and _next_key(toks, i) in ("now", "later", "sure", "real", "ever", "today"):
+                value = None  # "skip the bathroom 4 now": "for now"
             j, whole = _decimal_end(toks, i, hi)
             whole = whole and not _negative(toks, i)
         elif t.kind == "word" and t.key in _NUMBER_WORDS:

@@ -35,6 +35,7 @@ _PAIR_WORDS = frozenset(
 _WHERE_NEXT = frozenset("do should shall to can next now".split())
 MAX_SUBSTITUTIONS = 4
 """The most one-item corrections a message has done in place (more are read segment by segment)."""
+_MARKER_NO = frozenset({"no", "nah", "nope"})
 _INJECTION_VERBS = frozenset({"ignore", "disregard", "forget", "override", "bypass"})
 _INJECTION_NOUNS = frozenset({"instructions", "instruction", "prompt", "prompts", "rules", "guidelines"})
 _AUTHORITY = frozenset({"system", "admin", "administrator", "moderator", "developer", "operator"})
@@ -268,6 +269,7 @@ class TravelingAdventurersParser:
             acts = self._read(text, toks, lex, context)
         else:  # "kitchen next... actually no, make it the bathroom": each segment on its own
             corrected, ctx, lo = Corrected(context), context, 0
+            prev_marker = (0, 0)
             for a, b in [*spans, (len(toks), len(toks))]:
                 segment = text[toks[lo].start : toks[a - 1].end] if a > lo else ""
                 seg_toks = _tokenize(segment)
@@ -279,7 +281,11 @@ class TravelingAdventurersParser:
                         segment = segment[: seg_toks[cut[0]].start] + segment[seg_toks[cut[1]].end :]
                         seg_toks = _tokenize(segment)
                 part = self._read(segment, seg_toks, lex, ctx) if seg_toks else []
-                corrected.add(part, after_marker=lo > 0, edge=_named_edge(segment, seg_toks, lex, context))
+                refusing = lo > 0 and any(toks[k].key in _MARKER_NO for k in range(prev_marker[0], prev_marker[1]))
+                corrected.add(
+                    part, after_marker=lo > 0, edge=_named_edge(segment, seg_toks, lex, context), refusing=refusing
+                )
+                prev_marker = (a, b)
                 ctx = follow_context(ctx, part)
                 lo = b
                 if lo >= len(toks):
@@ -365,6 +371,10 @@ class TravelingAdventurersParser:
         """Message-wide rules: no agreement with nothing pending, a verdict with a path replaces a
         bare one, exact duplicates removed."""
         acts = _last_verdict(acts, context)
+        last = context.last_suggestion
+        if last and any(isinstance(a, Reject) and (not a.path or list(a.path) == last) for a in acts):
+            if not any(isinstance(a, Agree) for a in acts):  # "the attic? nope, not yet": no proposal of it
+                acts = [a for a in acts if not (isinstance(a, Suggest) and list(a.path) == last)]
         acts = [b for a in acts if (b := _after_recap(a, context.visited)) is not None]
         if len(context.visited) >= 3:  # "path: L, E, K": the agreed path retold is a recap, no proposal
             acts = [a for a in acts if not (isinstance(a, Suggest) and list(a.path) == list(context.visited))]
