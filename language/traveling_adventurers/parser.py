@@ -79,16 +79,18 @@ _STAR_BEFORE_RE = re.compile(r"(?<![\w*])\*+(?=\w)")
 
 _PICK_BETWEEN_RE = re.compile(r"\b(pick|choose|decide|call|choice)\s+between\b", re.IGNORECASE)
 _WBU_RE = re.compile(r"(?<![\w'])(?:wbu|hbu|wby|hby)(?![\w'])\??", re.IGNORECASE)
+_HOW_ABOUT_YOU_ON_RE = re.compile(r"(?<![\w'])(?:how|what) (?:about|bout|abt|abut) (?:you|u|ya) on\b", re.IGNORECASE)
 
 
 def _marks(text: str) -> str:
     """Markdown and chat marks: "wbu" / "hbu" is "and you?", struck text ("~~kitchen~~ bathroom") is
     withdrawn, bold is plain, and an asterisk on a word ("*kitchen", "attic***") marks it as a correction ("oops kitchen")."""
     lower = text.lower()
-    if "~" not in text and "*" not in text and "bu" not in lower and "by" not in lower and "between" not in lower:
+    if not any(c in lower for c in ("~", "*", "bu", "by", "between", "how", "what")):
         return text
     text = _STRUCK_RE.sub(" ", text)
     text = _WBU_RE.sub(" and you?", text)
+    text = _HOW_ABOUT_YOU_ON_RE.sub("what do you get on", text)  # "how bout you on C-A?" asks C-A
     text = _PICK_BETWEEN_RE.sub(r"\1 among", text)
     text = _BOLD_RE.sub(r"\1", text)
     text = _STAR_BEFORE_RE.sub(" oops ", text)
@@ -301,6 +303,7 @@ class TravelingAdventurersParser:
         acts = _still_to_do(acts, toks, mentions, context)
         acts = _tour_asked(acts, context)
         acts = _via(acts, toks, mentions, context)
+        acts = _informed_hops(acts, toks, mentions)
         if not acts:
             acts = _bare_route(toks, mentions, context)
         acts = _postponed(acts, toks, mentions, context)
@@ -882,3 +885,30 @@ def _via(acts: list[Act], toks: list[_Tok], mentions: list[_Mention], context: D
             continue
         out.append(a)
     return out
+
+
+def _informed_hops(acts: list[Act], toks: list[_Tok], mentions: list[_Mention]) -> list[Act]:
+    """ "B-C and C-A? both 5 for me", "attic->kitchen like 10, attic->bath 0, ...": hallways written
+    as a list of amounts are no proposal; a suggest each of whose hops the message gives an amount,
+    with two amounts or more and no proposal cue, is dropped when its destination is written only
+    inside hallway names ("... so kitchen?" proposes)."""
+    informed = {frozenset(a.edge) for a in acts if isinstance(a, Inform)}
+    if len(informed) < 2 or not any(isinstance(a, Suggest) for a in acts):
+        return acts
+    keys = [cue_key(t.key) for t in toks]
+    if _find(keys, 0, len(keys), _INDEX["suggest"]) or any(k in _PROPOSING for k in keys):
+        return acts
+
+    def in_edges(room: str) -> bool:
+        named = [m for m in mentions if m.on_board and m.room == room]
+        return bool(named) and all(m.i > 0 and toks[m.i - 1].kind in ("arrow", "dash") for m in named)
+
+    return [
+        a
+        for a in acts
+        if not (
+            isinstance(a, Suggest)
+            and all(frozenset(hop) in informed for hop in zip(a.path, a.path[1:], strict=False))
+            and in_edges(a.path[-1])
+        )
+    ]
