@@ -745,7 +745,12 @@ def _still_to_do(acts: list[Act], toks: list[_Tok], mentions: list[_Mention], co
     unvisited = set(context.rooms) - set(context.visited)
     here = context.current
     listed: set[str] = set()
+    in_list: set[int] = set()
     found = [m for m in mentions if m.on_board and m.room in unvisited]
+
+    def joined(a: _Mention, b: _Mention) -> bool:  # list neighbours: close, in one sentence
+        return b.i - a.j <= 3 and not any(toks[k].text in (".", "?", "!", "\n") for k in range(a.j + 1, b.i))
+
     for c in cues:
         run = [m for m in found if c < m.i <= c + 4][:1]
         if not run:  # "B and A still to do": the list before the cue
@@ -753,23 +758,28 @@ def _still_to_do(acts: list[Act], toks: list[_Tok], mentions: list[_Mention], co
             if run:
                 lo = run[0]
                 k = found.index(lo)
-                while k > 0 and lo.i - found[k - 1].j <= 3:
+                while k > 0 and joined(found[k - 1], lo):
                     k -= 1
                     lo = found[k]
                 run = found[k : found.index(run[0]) + 1]
         else:
             k = found.index(run[0])
-            while k + 1 < len(found) and found[k + 1].i - found[k].j <= 3:
+            while k + 1 < len(found) and joined(found[k], found[k + 1]):
                 k += 1
                 run.append(found[k])
         if len(run) >= 2 and not (run[-1].j + 1 < len(toks) and toks[run[-1].j + 1].text == "?"):
             listed |= {m.room for m in run}
+            in_list |= {id(m) for m in run}
+    outside = {m.room for m in found if id(m) not in in_list}  # "left: B, C, A. thoughts on the kids room?"
     if not listed:
         return acts
     out: list[Act] = []
     for a in acts:
         rooms = set(a.path[1:] if a.path[0] == here else a.path) if isinstance(a, Suggest) else set()
-        if rooms and rooms <= listed:
+        if rooms and rooms <= listed and (len(rooms) >= 2 or not rooms & outside):
+            tail = list(a.path[1:]) if isinstance(a, Suggest) and a.path[0] != here else []
+            if tail and set(tail) <= outside and a.path[0] in listed:  # "remaining: B, C, A. B next?"
+                out.append(Suggest(path=[here, *tail]))
             continue
         out.append(a)
     return out

@@ -140,6 +140,13 @@ CATEGORIES = [
         [{"act": "reject", "path": ["K", "A"]}],
         False,
     ),
+    # recaps naming the rooms still to do carry no act; a proposal after them keeps only that
+    # (written after the fixes, in fresh wording: regression guards for the general mechanism)
+    ("recap", "we did L-E-K, remaining B C A", AT_K, [], False),
+    ("recap", "agreed path so far L→E→K, still to visit: bathroom, kids room, attic", AT_K, [], False),
+    ("recap", "remaining: B, C, A. the bathroom next?", AT_K, [_s("K", "B")], False),
+    ("recap", "done so far: L-E-K. left: B, C, A. thoughts on the kids room?", AT_K, [_s("K", "C")], False),
+    ("recap", "we still need B and A. attic first?", {"rooms": "6", "visited": "L,E,K,C"}, [_s("C", "A")], False),
     # "X instead?" against the pending suggestion: reject plus suggest
     ("general", "bathroom instead?", AT_E_K, [REJECT, _s("E", "B")], False),
     ("general", "what about the attic instead", AT_K_B, [REJECT, _s("K", "A")], False),
