@@ -775,9 +775,12 @@ def _still_to_do(acts: list[Act], toks: list[_Tok], mentions: list[_Mention], co
         return acts
     out: list[Act] = []
     for a in acts:
-        rooms = set(a.path[1:] if a.path[0] == here else a.path) if isinstance(a, Suggest) else set()
+        if not isinstance(a, Suggest):
+            out.append(a)
+            continue
+        rooms = set(a.path[1:] if a.path[0] == here else a.path)
         if rooms and rooms <= listed and (len(rooms) >= 2 or not rooms & outside):
-            tail = list(a.path[1:]) if isinstance(a, Suggest) and a.path[0] != here else []
+            tail = list(a.path[1:]) if a.path[0] != here else []
             if tail and set(tail) <= outside and a.path[0] in listed:  # "remaining: B, C, A. B next?"
                 out.append(Suggest(path=[here, *tail]))
             continue
