@@ -299,6 +299,14 @@ class Corrected:
         names one without an amount moves the amount just said there); ``refusing``: the marker says
         "no" ("ya sure! oh wait no, i have nothing there": the assent before it is withdrawn and
         refuses). A whole tour that corrects a submitted one is submitted too ("final: X [sorry, Y]")."""
+        if after_marker and edge is not None and not any(isinstance(a, Inform | Agree | End | Reject) for a in part):
+            standing = next((a for a in reversed(self._acts) if a is not None), None)
+            if isinstance(standing, Ask) and standing.edge is not None and frozenset(standing.edge) != frozenset(edge):
+                # "how many do you have on E-A I mean E-C": the question moves to the hallway named
+                self._acts[self._acts.index(standing)] = Ask(edge=edge)
+                part = [a for a in part if not (isinstance(a, Suggest) and list(a.path) == list(edge))]
+            elif isinstance(standing, Suggest) and len(standing.path) == 2 and not part:
+                part = [Suggest(path=list(edge))]  # "lets do KB next. *KC": the hop named replaces it
         last = self._ctx.last_suggestion
         if after_marker and refusing and last and not any(isinstance(a, Agree) for a in part):
             for k, act in enumerate(self._acts):
