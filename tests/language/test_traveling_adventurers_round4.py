@@ -7,7 +7,13 @@ test case; the ones that failed at the first read are marked ``xfail(strict=True
 (``STILL_FAILING``) and the ids are removed as general fixes land. The category table below is our
 own wording of the shapes round 3 listed as still weak (voice-typed corrections, tab / pipe / CSV
 tables, "if we start from X", "via X", numbered lists of rooms, postponing, "X instead?" against the
-pending suggestion), written before the parser was changed.
+pending suggestion), written before the parser was changed (rows marked as written after the
+fixes guard the general mechanisms in fresh wording).
+
+| set      | size | first read (main 9d780a2) | first read (r4-ta 4f2e63b, nothing for the batch) | end of round 4 |
+|----------|------|---------------------------|---------------------------------------------------|----------------|
+| ta_dev5  | 120  | exact 0.683, F1 0.819     | exact 0.733, F1 0.850                             | 0.900, 0.941   |
+| ta_dev6  | 100  | exact 0.650, F1 0.794     | exact 0.660, F1 0.800                             | 0.900, 0.937   |
 """
 
 from __future__ import annotations
@@ -174,7 +180,7 @@ def test_category(message: str, ctx: dict[str, str], expected: list[dict[str, ob
     assert want == _facts(PARSER.parse(message, context), context)
 
 
-@pytest.mark.parametrize(("items", "floor"), [(DEV5, 0.73), (DEV6, 0.66)], ids=["ta_dev5", "ta_dev6"])
+@pytest.mark.parametrize(("items", "floor"), [(DEV5, 0.89), (DEV6, 0.89)], ids=["ta_dev5", "ta_dev6"])
 def test_dev_floor(items: list[dict[str, object]], floor: float) -> None:
     """The blind batches stay read at least this well."""
     if not items:
