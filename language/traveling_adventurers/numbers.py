@@ -104,7 +104,8 @@ def _numbers(toks: Sequence[_Tok], keys: Sequence[str], lo: int, hi: int) -> lis
                 and (i == 0 or toks[i - 1].kind == "nl" or prev in ("-", "*"))
             )
             blocked = prev in _NUM_BLOCKERS and not (i > 0 and keys[i - 1] == "<room>")  # "empty room 6"
-            if nxt not in _NON_COIN_NOUNS and not blocked and nxt != "%" and not list_number:
+            rated = nxt in ("hallway", "corridor", "edge", "path") and prev in ("a", "an")  # "a 0 hallway for me"
+            if (nxt not in _NON_COIN_NOUNS or rated) and not blocked and nxt != "%" and not list_number:
                 out.append(_Num(i, j, value if whole else None))
         i = j + 1
     return out

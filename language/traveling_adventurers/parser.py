@@ -304,6 +304,7 @@ class TravelingAdventurersParser:
         acts = _tour_asked(acts, context)
         acts = _via(acts, toks, mentions, context)
         acts = _informed_hops(acts, toks, mentions)
+        acts = _submitted_agreement(acts, toks, context)
         if not acts:
             acts = _bare_route(toks, mentions, context)
         acts = _postponed(acts, toks, mentions, context)
@@ -925,3 +926,25 @@ def _informed_hops(acts: list[Act], toks: list[_Tok], mentions: list[_Mention]) 
             and in_edges(a.path[-1])
         )
     ]
+
+
+def _submitted_agreement(acts: list[Act], toks: list[_Tok], context: DialogueContext) -> list[Act]:
+    """ "great, that's the tour then: L-E-B-K-C-A-L, submitting now" with the completion C-A-L
+    pending, read as an acceptance of it and no end: with a submission cue (no question, no "if")
+    it submits the whole tour, ``end`` only."""
+    last = context.last_suggestion
+    agreed = [a for a in acts if isinstance(a, Agree) and (not a.path or list(a.path) == last)]
+    if not last or not agreed or any(isinstance(a, End) for a in acts):
+        return acts  # an end already read keeps the agreement with it ("Yes definitely ... submitting X")
+    if any(t.text == "?" or t.key == "if" for t in toks):
+        return acts
+    tour = [*context.visited, *last[1:]]
+    if tour[0] != context.start or tour[-1] != context.start or set(tour) != set(context.rooms):
+        return acts
+    if len(set(tour[:-1])) != len(tour) - 1:
+        return acts
+    keys = [cue_key(t.key) for t in toks]
+    if not _find(keys, 0, len(keys), _INDEX["end"]):
+        return acts
+    rest = [a for a in acts if a not in agreed and not (isinstance(a, Suggest) and list(a.path) in (last, tour))]
+    return [End(path=tour), *rest]
