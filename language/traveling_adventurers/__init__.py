@@ -150,6 +150,11 @@ Round 4 of issue 17 (blind batches ``ta_dev5.jsonl`` / ``ta_dev6.jsonl``, same s
 | "X is empty / dead for me", "skip X 4 now", "how bout you  | inform 0; "for now"; ask X-Y                       |
 | on X-Y?"                                                   |                                                    |
 | "B-C and C-A? both 5 for me"                               | informs only (hallway names, no proposal)          |
+| "how many on E-A I mean E-C", "lets do KB next. *KC"       | ask E-C; suggest K-C (the hallway named after a    |
+|                                                            | marker moves the question / replaces the hop)      |
+| "that's the tour then: L-...-L, submitting now" (the       | end of the whole tour only                         |
+| completion pending, no end read otherwise)                 |                                                    |
+| "thats a 0 hallway for me"                                 | inform 0 on the hallway under discussion           |
 | galley, where we cook / eat, room with the piano / books / | K, K / D, M / S / E; "hard no" refuses; "what else |
 | no furniture                                               | have you got" asks best_next                       |
 

@@ -12,8 +12,8 @@ fixes guard the general mechanisms in fresh wording).
 
 | set      | size | first read (main 9d780a2) | first read (r4-ta 4f2e63b, nothing for the batch) | end of round 4 |
 |----------|------|---------------------------|---------------------------------------------------|----------------|
-| ta_dev5  | 120  | exact 0.683, F1 0.819     | exact 0.733, F1 0.850                             | 0.900, 0.941   |
-| ta_dev6  | 100  | exact 0.650, F1 0.794     | exact 0.660, F1 0.800                             | 0.900, 0.937   |
+| ta_dev5  | 120  | exact 0.683, F1 0.819     | exact 0.733, F1 0.850                             | 0.908, 0.947   |
+| ta_dev6  | 100  | exact 0.650, F1 0.794     | exact 0.660, F1 0.800                             | 0.910, 0.940   |
 """
 
 from __future__ import annotations
