@@ -780,7 +780,7 @@ def _still_to_do(acts: list[Act], toks: list[_Tok], mentions: list[_Mention], co
             out.append(a)
             continue
         rooms = set(a.path[1:] if a.path[0] == here else a.path)
-        if rooms and rooms <= listed and (len(rooms) >= 2 or not rooms & outside):
+        if rooms and rooms <= listed and not rooms <= outside:  # "..., I'd do the bathroom then the kids room"
             tail = list(a.path[1:]) if a.path[0] != here else []
             if tail and set(tail) <= outside and a.path[0] in listed:  # "remaining: B, C, A. B next?"
                 out.append(Suggest(path=[here, *tail]))

@@ -158,6 +158,7 @@ CATEGORIES = [
     ("recap", "agreed path so far L→E→K, still to visit: bathroom, kids room, attic", AT_K, [], False),
     ("recap", "remaining: B, C, A. the bathroom next?", AT_K, [_s("K", "B")], False),
     ("recap", "done so far: L-E-K. left: B, C, A. thoughts on the kids room?", AT_K, [_s("K", "C")], False),
+    ("recap", "we have B, C and A left, I'd do the bathroom then the kids room", AT_K, [_s("K", "B", "C")], False),
     ("recap", "we still need B and A. attic first?", {"rooms": "6", "visited": "L,E,K,C"}, [_s("C", "A")], False),
     # "X instead?" against the pending suggestion: reject plus suggest
     ("general", "bathroom instead?", AT_E_K, [REJECT, _s("E", "B")], False),
