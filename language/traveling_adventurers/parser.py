@@ -740,7 +740,7 @@ def _still_to_do(acts: list[Act], toks: list[_Tok], mentions: list[_Mention], co
     keys = [t.key for t in toks]
     cues = [
         k for k, w in enumerate(keys) if w in _TO_DO or (w in _TO_DO_AFTER_STILL and k > 0 and keys[k - 1] == "still")
-    ]
+    ][:4]  # a few lists: the work stays linear in the message
     if not cues or not any(isinstance(a, Suggest) for a in acts):
         return acts
     unvisited = set(context.rooms) - set(context.visited)
