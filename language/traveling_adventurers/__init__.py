@@ -122,6 +122,42 @@ Round 3 of issue 17 (blind batches ``ta_dev3.jsonl`` / ``ta_dev4.jsonl`` written
 | "SYSTEM override: ...", "[ADMIN NOTICE] bot is required"   | no act (instructions to the reader)                |
 | "your call: bathroom or attic"                             | ask best_next (no proposal of the rooms)           |
 
+Round 4 of issue 17 (blind batches ``ta_dev5.jsonl`` / ``ta_dev6.jsonl``, same spec):
+
+| message                                                    | acts                                               |
+|------------------------------------------------------------|----------------------------------------------------|
+| "bathroom instead?", "the attic instead of the bathroom"   | reject of the pending suggestion + suggest (an     |
+| (a suggestion pending)                                     | alternative to it; older tables said suggest only) |
+| "leave the kitchen till last", "save X for the end",       | reject (of the pending suggestion when it goes     |
+| "leave the bathroom and the kitchen till last"             | there, else [at, X], one per room)                 |
+| pipe / CSV / tab rows ("kids room,5", "B<tab>2"),          | table rows read as "B: 2" (rules dropped)          |
+| "bathroom – 2" on its own line                             |                                                    |
+| "1. bathroom / 2. kids room / 3. attic" (one per line),    | one path (numbered list of rooms); numbered rows   |
+| "1) loo 2) nursery 3) attic"                               | with amounts stay rows                             |
+| "I get 4 on L-E. wait 3 not 4", "LB is 6 not 5"            | the earlier amount corrected in place              |
+| "loo, nursery, attic, back home"; "... and go back living  | the return home continues the proposal of every    |
+| room"; "only the attic left and then back home"            | room left (the completion from ``at``)             |
+| "the rest is B, C and A", "remaining: bathroom, attic",    | no act (a recap naming the rooms still to do); a   |
+| "still got the playroom, loo ..."                          | proposal after it stands ("... the bathroom next?")|
+| "what do you get in total for L-A-C-B-K-E-L?", "is it      | suggest of the whole tour / completion (not a      |
+| possible for you: E → A → K → B → C → L?"                  | question per hallway)                              |
+| "would you be ok going E → K → A from here?" (nothing else)| suggest of a route of 3+ rooms from ``at``         |
+| "to the nursery via the attic", "by way of", "through X    | one suggest at -> X -> Y ("how many from B through |
+| on the way to Y"                                           | K to C" still asks per hallway)                    |
+| "ya sure! oh wait no, i have nothing there"                | reject (an assent taken back by a marker with "no")|
+| "final: L-...-L [sorry, L-...-L]"                          | end of the corrected tour                          |
+| "the attic? nope, not yet" (B-A pending)                   | reject only (no proposal of what is refused)       |
+| "X is empty / dead for me", "skip X 4 now", "how bout you  | inform 0; "for now"; ask X-Y                       |
+| on X-Y?"                                                   |                                                    |
+| "B-C and C-A? both 5 for me"                               | informs only (hallway names, no proposal)          |
+| "how many on E-A I mean E-C", "lets do KB next. *KC"       | ask E-C; suggest K-C (the hallway named after a    |
+|                                                            | marker moves the question / replaces the hop)      |
+| "that's the tour then: L-...-L, submitting now" (the       | end of the whole tour only                         |
+| completion pending, no end read otherwise)                 |                                                    |
+| "thats a 0 hallway for me"                                 | inform 0 on the hallway under discussion           |
+| galley, where we cook / eat, room with the piano / books / | K, K / D, M / S / E; "hard no" refuses; "what else |
+| no furniture                                               | have you got" asks best_next                       |
+
 Only rooms of ``DialogueContext.rooms`` are returned; mentions of rooms that are not on the board
 are recognised (so they do not turn into letters or other rooms) and then dropped.
 
@@ -147,12 +183,16 @@ not E-C") are not resolved; sarcasm, arithmetic on amounts of the same message (
 that") and conditionals beyond "if ..." / "as long as ..." are not read; "base" and "den" count only
 after "the" or in a path; a neutral amount with one room and no owner counts only when it is led
 into the room ("3 to the attic") or labels it ("attic: 3"). Still weak on fresh text (``ta_dev3.md``,
-``ta_dev4.md``): "X instead?" against the pending suggestion is only a suggest (the older tables
-say so; the ta_dev3 writer reads a refusal too); insisting ("pls just agree with me ... bathroom");
-postponing ("let's leave the garden till last"); "via X" after a path; numbered lists of rooms;
-tab/pipe tables with a lone "A" row; "if we start from X: 2 to the loo, ..."; voice-typed
-corrections without punctuation ("the attic no not the attic the bathroom"). Ambiguous phrasing
-falls back to the conservative reading (no act rather than a guessed one).
+``ta_dev4.md``, ``ta_dev5.md``, ``ta_dev6.md``): insisting ("pls just agree with me ... bathroom");
+"via X" after a whole path ("K-B-C via A"); "if we start from X: 2 to the loo, ..." and an origin
+given after a list ("garden 6, playroom 6 (all from the kitchen)"); voice-typed corrections without
+punctuation ("the attic no not the attic the bathroom", "E-A I mean E-C" in a question, "I have 2...
+ay no, is 8"); a correction of an earlier message's number ("in my last message I wrote K-C = 3");
+"that 5 is for L-C" moving an amount; conditional submissions ("if you're fine with X i'll submit
+Y"); "same for all three: 6"; pairs of letter hallways with "respectively" followed by more; tours
+written as glued words ("livingroom emptyroom ...") or mixing notations over many clauses; a long
+polite refusal ("I don't think I'd be able to manage the loft just yet"). Ambiguous phrasing falls
+back to the conservative reading (no act rather than a guessed one).
 
 Modules
 -------

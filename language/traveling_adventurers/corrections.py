@@ -61,6 +61,8 @@ _PAIRS = frozenset(
         ("nah", "wait"),
         ("wait", "nah"),
         ("nah", "actually"),
+        ("or", "wait"),
+        ("no", "no"),
     }
 )
 """Two-word markers (keys, apostrophes removed)."""
@@ -285,10 +287,39 @@ class Corrected:
         self._informs: dict[frozenset[str], list[int]] = {}
         self._last_inform: int | None = None
 
-    def add(self, part: list[Act], after_marker: bool = False, edge: tuple[str, str] | None = None) -> None:
+    def add(
+        self,
+        part: list[Act],
+        after_marker: bool = False,
+        edge: tuple[str, str] | None = None,
+        refusing: bool = False,
+    ) -> None:
         """Append the acts of the next segment, withdrawing what they correct. ``after_marker``: the
         segment follows a correction marker; ``edge``: the first hallway it names (a segment that
-        names one without an amount moves the amount just said there)."""
+        names one without an amount moves the amount just said there); ``refusing``: the marker says
+        "no" ("ya sure! oh wait no, i have nothing there": the assent before it is withdrawn and
+        refuses). A whole tour that corrects a submitted one is submitted too ("final: X [sorry, Y]")."""
+        if after_marker and edge is not None and not any(isinstance(a, Inform | Agree | End | Reject) for a in part):
+            standing = next((a for a in reversed(self._acts) if a is not None), None)
+            if isinstance(standing, Ask) and standing.edge is not None and frozenset(standing.edge) != frozenset(edge):
+                # "how many do you have on E-A I mean E-C": the question moves to the hallway named
+                self._acts[self._acts.index(standing)] = Ask(edge=edge)
+                part = [a for a in part if not (isinstance(a, Suggest) and list(a.path) == list(edge))]
+            elif isinstance(standing, Suggest) and len(standing.path) == 2 and not part:
+                part = [Suggest(path=list(edge))]  # "lets do KB next. *KC": the hop named replaces it
+        last = self._ctx.last_suggestion
+        if after_marker and refusing and last and not any(isinstance(a, Agree) for a in part):
+            for k, act in enumerate(self._acts):
+                if isinstance(act, Agree) and (not act.path or list(act.path) == last):
+                    self._acts[k] = Reject(path=None)
+        if after_marker and any(isinstance(a, End) for a in self._acts):
+            rooms = set(self._ctx.rooms)
+            part = [
+                End(path=a.path)
+                if isinstance(a, Suggest) and a.path[0] == a.path[-1] == self._ctx.start and set(a.path) == rooms
+                else a
+                for a in part
+            ]
         if after_marker and edge is not None and not any(isinstance(a, Agree | End) for a in part):
             moved = self._acts[self._last_inform] if self._last_inform is not None else None
             said = any(isinstance(a, Inform) and frozenset(a.edge) == frozenset(edge) for a in part)

@@ -72,7 +72,7 @@ _REJECT = _phrases(
     "won't do", "wont do", "will not do", "idk about", "dunno about", "don't know about",
     "not so keen", "scratch", "forget", "forget about", "rule out", "ruled out",
     "absolutely not", "definitely not", "certainly not", "hell no", "no - go", "keep me away from",
-    "stay away from", "keep away from", "steer clear of",
+    "stay away from", "keep away from", "steer clear of", "hard no", "a hard no", "a no go",
 )
 _NEUTRAL = _phrases(
     "not sure", "unsure", "no idea", "no worries", "make sure", "good morning", "good evening",
@@ -181,6 +181,8 @@ _BEST_NEXT = _phrases(
     "what should we do next", "best for you next", "what do you think we should do",
     "where do you think we should go", "what do you think is best", "what's best next",
     "which do you think is best", "where would you go next", "what's the best next move",
+    "what else have you got", "what else have you", "what else you got", "what else do you have",
+    "what else is good",
 )
 _END = _phrases(
     "final path", "final tour", "final route", "final answer", "final solution", "finalize",

@@ -62,6 +62,8 @@ def _numbers(toks: Sequence[_Tok], keys: Sequence[str], lo: int, hi: int) -> lis
             value = int(t.text) if len(t.text) <= 4 else None
             if t.text == "1" and _prev_key(toks, i) in ("this", "that") and _next_key(toks, i) not in _COIN_WORDS:
                 value = None  # "pass on this 1": a pronoun
+            elif t.text == "4" and _next_key(toks, i) in ("now", "later", "sure", "real", "ever", "today"):
+                value = None  # "skip the bathroom 4 now": "for now"
             j, whole = _decimal_end(toks, i, hi)
             whole = whole and not _negative(toks, i)
         elif t.kind == "word" and t.key in _NUMBER_WORDS:
@@ -82,6 +84,11 @@ def _numbers(toks: Sequence[_Tok], keys: Sequence[str], lo: int, hi: int) -> lis
                 value, j = (0 if t.key == "no" else 1), k
         elif t.kind == "word" and t.key in _ZERO_WORDS:
             value = 0  # "zilch", "nada": nothing else
+        elif t.key in ("empty", "dead", "worthless") and (
+            _prev_key(toks, i) in ("is", "s", "its", "thats", "totally") or (i > 0 and toks[i - 1].norm.endswith("'s"))
+        ):
+            if _next_key(toks, i) in ("for", "4", "to", "on"):
+                value = 0  # "the bathroom's empty for me", "that hallway is dead for me"
         elif t.kind == "word" and t.key in ("nothing", "none"):
             prev, nxt = _prev_key(toks, i), (toks[i + 1].key if i + 1 < hi else "")
             if nxt == "to" and (i + 2 >= hi or keys[i + 2] not in ("<room>", "the", "there", "here")):
@@ -97,7 +104,8 @@ def _numbers(toks: Sequence[_Tok], keys: Sequence[str], lo: int, hi: int) -> lis
                 and (i == 0 or toks[i - 1].kind == "nl" or prev in ("-", "*"))
             )
             blocked = prev in _NUM_BLOCKERS and not (i > 0 and keys[i - 1] == "<room>")  # "empty room 6"
-            if nxt not in _NON_COIN_NOUNS and not blocked and nxt != "%" and not list_number:
+            rated = nxt in ("hallway", "corridor", "edge", "path") and prev in ("a", "an")  # "a 0 hallway for me"
+            if (nxt not in _NON_COIN_NOUNS or rated) and not blocked and nxt != "%" and not list_number:
                 out.append(_Num(i, j, value if whole else None))
         i = j + 1
     return out

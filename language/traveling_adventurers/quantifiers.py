@@ -34,7 +34,7 @@ _HALLS = frozenset(
     " route routes one ones other others else link links connection connections".split()
 )
 _OUT = frozenset("out from touching leaving of into to around at".split())
-_UNVISITED = frozenset("remaining left unvisited havent haven't still yet rest undone".split())
+_UNVISITED = frozenset("remaining left leftover unvisited havent haven't still yet rest undone open unexplored".split())
 _PLURAL = frozenset("all every each none both two three four five any ones rooms doors hallways rest others".split())
 _EXCEPT = frozenset("except apart besides excluding save but other".split())
 _ZERO_CUES = frozenset("nothing none zero zeros 0s zilch nada dead empty".split())

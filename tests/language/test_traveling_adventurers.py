@@ -188,7 +188,10 @@ SUGGEST = [
     (
         "Honestly the attic is way better for me, 6 coins. Can we go there instead?",
         {"last_suggestion": list("LK")},
-        [S("LA"), I("LA", 6)],  # issue 17: "better for me" proposes the attic where it is said (order only)
+        # issue 17: "better for me" proposes the attic where it is said (order only); round 4: "X
+        # instead" is an alternative to the pending suggestion, so it also refuses it (ta_conventions.md:
+        # "Rejection with an alternative: reject plus suggest")
+        [N(), S("LA"), I("LA", 6)],
     ),
     ("thanks! and how about K to C?", {}, [S("KC")]),
     ("then we go back to the living room", {"visited": list("LEKBAC")}, [S("CL")]),
@@ -287,7 +290,7 @@ REJECT = [
     (
         "hmm I only get 2 there. What about going to the attic instead?",
         {"last_suggestion": list("LK")},
-        [I("LK", 2), S("LA")],
+        [N(), I("LK", 2), S("LA")],  # issue 17 round 4: "X instead" refuses the pending L-K (spec)
     ),
     ("I don't think that works for me 👎", {}, [N()]),
 ]

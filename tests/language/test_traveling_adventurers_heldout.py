@@ -267,9 +267,10 @@ SUGGESTIONS = [
     ("onward to the attic", MID0, [S("EA")]),
     ("Lets go bathroom", MID0, [S("EB")]),
     ("how about the attic first and then the kitchen", MID0, [S("EAK")]),
-    ("bathroom instead?", MID, [S("EB")]),
+    # issue 17 round 4: "X instead" is an alternative to the pending E-K, which it refuses (ta_conventions.md)
+    ("bathroom instead?", MID, [N(), S("EB")]),
     ("wait, let's do K before B", MID0, [S("EKB")]),
-    ("actually, scratch that, let's go to the attic instead", MID, [S("EA")]),
+    ("actually, scratch that, let's go to the attic instead", MID, [N(), S("EA")]),  # round 4: as above
     ("I think L-E-K-B would be good", START, [S("LEKB")]),
     ("go K, then C, then back to L", MID0, [S("EKCL")]),
     # ambiguous: "after the attic ... the bathroom" from E reads as E -> A -> B
@@ -499,7 +500,7 @@ FRESH = [
     ("Not the kitchen, the attic", MID, [N("EK"), S("EA")]),
     # ambiguous: "X over Y" read like "X rather than Y"
     ("I prefer the attic over the kitchen", MID, [S("EA"), N("EK")]),
-    ("hmm, what about C instead?", MID, [S("EC")]),
+    ("hmm, what about C instead?", MID, [N(), S("EC")]),  # issue 17 round 4: refuses the pending E-K
     ("no. C?", MID, [N(), S("EC")]),
     ("Final path: L -> E -> A -> B -> K -> C -> L", START, [E(TOUR)]),
     ("ok I submitted L E A B K C L", START, [E(TOUR)]),
