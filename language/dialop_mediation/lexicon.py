@@ -1,4 +1,7 @@
-"""The lexicon of the DialOp Mediation parser: word lists, patterns, normalisation and time spans."""
+"""The lexicon of the DialOp Mediation parser: word lists, patterns, normalisation and time spans.
+
+Public names are what :mod:`language.dialop_mediation.parser` reads through; underscore names are
+this module's own helpers."""
 
 from __future__ import annotations
 
@@ -18,31 +21,31 @@ _DAY_WORDS = (
     (1, r"thu(?:rs?(?:day)?)?s?|6/1|06/01|june\s*1(?:st)?" + _NOT_A_DATE + "|1st" + _NOT_A_DATE),
     (2, r"fri(?:day)?s?|6/2|06/02|june\s*2(?:nd)?" + _NOT_A_DATE + "|2nd" + _NOT_A_DATE),
 )
-_DAY_RE = re.compile("|".join(rf"(?P<d{day}>\b(?:{words})\b(?![:/]\d))" for day, words in _DAY_WORDS))
-_ANY_DAY_RE = re.compile(r"\b(?:any|every|each|all)\s+days?\b|\ball (?:three|3) days\b")
-_TIME = r"(?:(\d{1,2}):(\d{2})\s*(am|pm)?|(\d{1,2})\s*(am|pm)|\b(noon|midnight)\b)"
-_TIME_RE = re.compile(rf"\b{_TIME}(?![\d/])")
-_RANGE_RE = re.compile(rf"\b{_TIME}\s*(?:-|–|to|until|till)\s*{_TIME}(?![\d/])")
+DAY_RE = re.compile("|".join(rf"(?P<d{day}>\b(?:{words})\b(?![:/]\d))" for day, words in _DAY_WORDS))
+ANY_DAY_RE = re.compile(r"\b(?:any|every|each|all)\s+days?\b|\ball (?:three|3) days\b")
+TIME = r"(?:(\d{1,2}):(\d{2})\s*(am|pm)?|(\d{1,2})\s*(am|pm)|\b(noon|midnight)\b)"
+TIME_RE = re.compile(rf"\b{TIME}(?![\d/])")
+_RANGE_RE = re.compile(rf"\b{TIME}\s*(?:-|–|to|until|till)\s*{TIME}(?![\d/])")
 _LOOSE_RANGE_RE = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*(?:-|to)\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)\b")
 _BARE_RANGE_RE = re.compile(
     r"(?<![$\d:/.])\b(?:(?:from|between)\s+)?(\d{1,2})(?::([0-5]\d))?\s*(?:-|to|until|till)\s*(\d{1,2})(?::([0-5]\d))?\b"
     # "my 3 to 7 meeting" is a range, "2 to 3 meetings" a count
     r"(?!\s*(?:am|pm|:|/|\d|%|hours?|hrs?|min\w*|meetings|flights?|days?|people|times?|of\b|out\b))"
 )
-_OUT_OF_10 = re.compile(r"\b(\d{1,2})\s*(?:/|out of)\s*10\b")
+OUT_OF_10 = re.compile(r"\b(\d{1,2})\s*(?:/|out of)\s*10\b")
 _SCALE_RE = re.compile(r"\b(?:on|in) a scale (?:of|from)\s*(?:(?:0|1|one|zero)\s*(?:-|to)\s*)?(10|ten|20|twenty)\b")
-_OUT_OF_20 = re.compile(r"\b(\d{1,2})\s*(?:/|out of)\s*20\b")
-_MEAN_RE = re.compile(r"(?:usual|typical|average|normal|mean)\s+(?:fare|price|cost)[^$\d]{0,12}\$\s*(\d+)")
-_CARRIER_RE = re.compile(r"\b(" + "|".join(c.lower() for c in CARRIERS) + r")\b")
+OUT_OF_20 = re.compile(r"\b(\d{1,2})\s*(?:/|out of)\s*20\b")
+MEAN_RE = re.compile(r"(?:usual|typical|average|normal|mean)\s+(?:fare|price|cost)[^$\d]{0,12}\$\s*(\d+)")
+CARRIER_RE = re.compile(r"\b(" + "|".join(c.lower() for c in CARRIERS) + r")\b")
 # parts of the day (minutes); adjacent parts named together merge into one window
-_PARTS = {
+PARTS = {
     "morning": (None, 12 * 60),
     "midday": (11 * 60, 13 * 60),
     "second half": (12 * 60, None),
     "afternoon": (12 * 60, 17 * 60),
     "evening": (17 * 60, None),
 }
-_PART_NAMES = {
+PART_NAMES = {
     "morning": "morning",
     "morn": "morning",
     "am": "morning",
@@ -64,34 +67,34 @@ _PART_NAMES = {
     "first half": "morning",
     "second half": "second half",
 }
-_PART_RE = re.compile(
+PART_RE = re.compile(
     r"\b(first half|second half|mornings?|morn|afternoons?|afternoonish|evenings?|nights?|tonight|red[- ]?eyes?|mid[- ]?day|middle of (?:the )?days?|lunch(?:time)?)\b"
 )
 _BOUND_WORDS = r"after|past|from|since|starting (?:at|from)|starting|before|by|until|till|earlier than|later than|no later than|pre|post"
-_BOUND_RE = re.compile(rf"\b({_BOUND_WORDS})[\s-]*(?:about\s+|around\s+)?{_TIME}")
-_BARE_BOUND_RE = re.compile(
+BOUND_RE = re.compile(rf"\b({_BOUND_WORDS})[\s-]*(?:about\s+|around\s+)?{TIME}")
+BARE_BOUND_RE = re.compile(
     rf"\b({_BOUND_WORDS})[\s-]+(\d{{1,2}})\b(?!\s*(?:am|pm|:|/|\d|%|hours?|hrs?|min\w*|meetings?|flights?|days?|people|of\b))"
 )
-_AROUND_RE = re.compile(rf"\b(?:around|about|approximately|roughly|near|~)\s*{_TIME}")
+AROUND_RE = re.compile(rf"\b(?:around|about|approximately|roughly|near|~)\s*{TIME}")
 _BETWEEN_RE = re.compile(r"\bbetween\s+([^,.;]{1,20}?)\s+and\s+")
 
-_PRICE_WORDS = re.compile(
+PRICE_WORDS = re.compile(
     r"\b(price[sd]?|pricey|pricy|fares?|costs?|cheap\w*|cheep\w*|expensive|budget|affordabl\w*|money|rich)\b|\$"
 )
-_PRICE_LOW = re.compile(
+PRICE_LOW = re.compile(
     r"(doesn'?t|does not|don'?t|do not|not)\s+(really\s+)?(matter|care|mind|important|a concern)|"
     r"no matter|whatever it costs|money is no|(?:is|n'?t|not) (?:an? )?(?:big )?(?:issue|problem|concern|factor)\b"
 )
-_PRICE_MID = re.compile(
+PRICE_MID = re.compile(
     r"reasonabl\w*|(?:not|n'?t)\s+(?:too|that|very|overly|so|super|crazy|extremely|terribly|insanely|ridiculously)\s+"
     r"(?:pricey|pricy|expensive)|affordabl\w*|cost[- ]effective|moderate\w*|decent price|fair price"
 )
 _FRIEND = r"(?:friend\w*|buddy|bud|pal|bff|partner|colleague|mate|companion|him|her|them)"
-_ARRIVAL_WORDS = re.compile(
+ARRIVAL_WORDS = re.compile(
     r"\barriv\w*|\bland\w*|\breach\w*|\baround\b|same time|similar tim\w*|\boff from|\bdifferent times?\b|\btogether\b|each other|\bclose[rs]?\b|\bnear(?:er|by)?\b|\bfar(?:ther)?\b|\bfurther\b|\baway\b|\bapart\b|\bwith (?:my|his|her) "
     + _FRIEND
 )
-_ARRIVAL_FRIENDLY = re.compile(
+ARRIVAL_FRIENDLY = re.compile(
     r"same time|similar tim\w*|different (?:arrival )?times?|together|(?:close[rs]?|near(?:er)?|far|farther|further|away|apart|land\w*|arriv\w*|"
     r"gets? (?:me )?in|reach(?:es|ing)?)\b"
     r"[^.?!]{0,40}\b"
@@ -110,42 +113,42 @@ _ARRIVAL_FRIENDLY = re.compile(
     # "we arrive together", but not "can we land in the morning?" (an arrival time, no friend)
     r"\b(?:us|we)\b[^.?!]{0,15}\b(?:arriv\w*|land\w*|get (?:there|in))\b(?!\s+(?:in the|on|by|before|after|early|late)\b)"
 )
-_ARRIVAL_LOW = re.compile(
+ARRIVAL_LOW = re.compile(
     r"(doesn'?t|does not|don'?t|do not|not)\s+(really\s+)?(matter|care|important)|"
     r"(?:don'?t|do not|doesn'?t|does not) mind (?:arriv|land|get|being|if|when)|"
     r"n'?t (?:that |a )?(?:big |huge )?(?:deal|priority|concern|issue)\b|\bno big deal"
 )
-_ARRIVAL_SOFT = re.compile(
+ARRIVAL_SOFT = re.compile(
     r"\b(if possible|would be nice|if we can|if it|if that|if they|possibly|hopefully|ideally|hop(?:e|es|ing))\b"
 )
 _MUST = r"\ba must\b|\bessential\b|\bcrucial\b|\bvital\b|can'?t be (?:missed|skipped)|cannot be (?:missed|skipped)"
 _SKIPPABLE = r"(?:can|could|may|might) (?:easily |probably )?be (?:missed|skipped|moved)"
-_IMPORTANCE_WORDS = re.compile(
+IMPORTANCE_WORDS = re.compile(
     _MUST
     + "|"
     + _SKIPPABLE
     + r"|\bimportan\w*|\bpriority\b|\bprio\b|\b(?:miss|skip)\b|\bskippable\b|\bcritical\b|\bmedium\b|\bmildly\b"
 )
-_HIGH_WORDS = re.compile(
+HIGH_WORDS = re.compile(
     r"\b(very|really|super|extremely|highly|most|quite|pretty|so)\s+important|high(?:ly)?\s*(?:-\s*)?"
     r"(?:importance|priority|prio|important)|\bcritical|can'?t miss|cannot miss|must attend|don'?t want to miss|"
     r"can'?t skip|cannot skip|not (?:miss|skip)|" + _MUST
 )
-_MID_WORDS = re.compile(r"\b(medium|mildly|moderate\w*|somewhat|kind of|sort of|average)\b")
-_LOW_WORDS = re.compile(
+MID_WORDS = re.compile(r"\b(medium|mildly|moderate\w*|somewhat|kind of|sort of|average)\b")
+LOW_WORDS = re.compile(
     r"(?:\bnot|n't)\s+(?:very\s+|that\s+|so\s+|too\s+|really\s+)?important|unimportant|low\s*(?:-\s*)?(?:importance|priority|"
     r"prio|important)|(?:can|could|may|might)\s+(?:(?!not\b|never\b)\w+\s+){0,3}?(?:miss|skip)|skippable|not (?:very|really|that)\b|"
     r"not at all|\bnot much\b|\bnothing (?:\w+ )?important|\bno\s+(?:\w+\s+){0,3}?important|"
     r"(?:n'?t|\bnot) (?:\w+ ){0,2}?(?:anything|any meetings?) (?:\w+ )?important|" + _SKIPPABLE
 )
-_BAD_WORDS = re.compile(
+BAD_WORDS = re.compile(
     r"\b(?:is|are|am|'s|pretty|fully|completely|all|totally|very|quite|so|basically) booked\b|"
     r"\bsteer clear|\bstay away|\b(bad|rough|dodge|busy|blocked|overlapped|conflicted|hard|difficult|tough|tight|avoid|can'?t|cannot|won'?t|not|no|conflicts?|overlaps?|clash\w*|"
     r"worst|impossible|unavailable|packed|full|terrible|awful)\b"
 )
-_GOOD_WORDS = re.compile(r"\b(open|free|gap|good|great|best|works?|possible|fine|prefer\w*|like|ideal|love)\b")
+GOOD_WORDS = re.compile(r"\b(open|free|gap|good|great|best|works?|possible|fine|prefer\w*|like|ideal|love)\b")
 # judging the current offer
-_REJECT_STRONG = re.compile(
+REJECT_STRONG = re.compile(
     r"\b(no|nope|nah|not really|overlaps?|overlapping|conflicts?|clash\w*|cuts? into|runs? into|clips? into|"
     r"too far|far away|way too|go back|back to|previous|the other one|unreasonable|ridiculous|outrageous|"
     r"(?:hits?|touch(?:es)?|interrupts?|eats? into)\b[^.?!]{0,30}\bmeetings?|"
@@ -163,35 +166,35 @@ _REJECT_STRONG = re.compile(
     r"(?:anything|something|one|options?|flights?) (?:that|which) (?:avoids?|doesn'?t (?:overlap|conflict|clash)|"
     r"does not (?:overlap|conflict|clash)|won'?t (?:overlap|conflict|clash)))\b"
 )
-_NOT_PRICEY = re.compile(
+NOT_PRICEY = re.compile(
     r"(?:not|n'?t)\s+(?:too|that|very|overly|so|super|crazy|extremely|terribly|insanely|ridiculously)\s+"
     r"(?:pricey|pricy|expensive)"
 )
-_PRICE_PRAISE = re.compile(
+PRICE_PRAISE = re.compile(
     r"\b(?:is|was|'s|at) (?:a )?(?:really |very |pretty )?(?:great|good|nice|decent|fine|fair|reasonable|low) (?:price|deal|fare)\b|"
     r"\bprice (?:is|was|'s) (?:really |very |pretty )?(?:great|good|nice|decent|fine|fair|ok|okay|reasonable|low)\b|"
     # "that is super affordable": the offer's price praised
     r"(?:^|\b(?:but|and|so|though|although)\s+|,\s*)(?:that|this|it)(?:'s| is| was) (?:really |very |super |pretty |quite |so )?"
     r"(?:affordable|cheap|inexpensive|a bargain|a steal)\b"
 )
-_NOT_BAD = re.compile(
+NOT_BAD = re.compile(
     r"\b(?:not|(?:does|do|is|are|would|will)n'?t(?: (?:sound|look|seem|be)s?)?|(?:does|do|would) not (?:sound|look|seem|be)s?)"
     r" (?:too |that |so |all that |half |as )?bad\b"
 )
-_REJECT_WEAK = re.compile(
+REJECT_WEAK = re.compile(
     r"(?<!can )(?<!could )(?<!to )(?<!easily )\bmiss(?:es|ing)?\b|\b(pricey|pricy|too expensive|expensive|too rich|too much|cheaper|better price|lower price|better|earlier|later|"
     r"closer|bad|worse|unfortunately|rather|how about|what about|can we|could we|let'?s try|try|perhaps|maybe|"
     r"right after|right before)\b"
 )
-_ACCEPT_RE = re.compile(
+ACCEPT_RE = re.compile(
     r"\b(?:should|would|will|might|can|does) work\b|\bbest (?:we|you|i) (?:can|could) (?:do|get)\b|\b(yes|yeah|yea|yep|yup|sure|ok|okay|great|perfect|works|work for me|could work|deal|sounds good|looks good|"
     r"book it|go ahead|fine|good|accept\w*|awesome|excellent|love it|agreed|let'?s do it|i'?ll take it|"
     r"can be managed|manageable|i suppose|doable|stick (?:with|to) (?:this|it)|live with (?:it|that|this)|make (?:it|that|this) work|"
     r"alright|all right|(?<!'d )(?<!would )(?<!not )(?<!n't )like (?:this|that|it)(?: one| flight| option)?(?! (?:to|but|if)\b))\b"
 )
-_DEICTIC = re.compile(r"\b(that|this|it|that'?s|thats|this one|that one|the flight|these|those)\b")
-_QUESTION_OPENERS = re.compile(r"^\s*(how|what|when|why|is|are|do|does|did|can|could|would|will|should|any|anything)\b")
-_GREETING = re.compile(
+DEICTIC = re.compile(r"\b(that|this|it|that'?s|thats|this one|that one|the flight|these|those)\b")
+QUESTION_OPENERS = re.compile(r"^\s*(how|what|when|why|is|are|do|does|did|can|could|would|will|should|any|anything)\b")
+GREETING = re.compile(
     r"^\s*(?:(?:hello|hi|hey|heya|hiya|greetings|good (?:morning|afternoon|evening))\b[\s!,.:;-]*)*"
     r"(?:(?:how|what) (?:can|may|could|shall) i (?:help|assist|do for)|(?:can|may|could|shall) i (?:help|assist)|how(?:'s| is| are) (?:it going|you)|"
     r"what (?:can i|do you need|are we doing|we doing)|"
@@ -201,7 +204,7 @@ _GREETING = re.compile(
     r"thank you|great|perfect)\W*$"
 )
 # an assistant presenting a flight now (the proposal itself is the formal action)
-_PRESENT_RE = re.compile(
+PRESENT_RE = re.compile(
     r"\b(here(?:'s| is| are)|how about|what about|how'?s|how is|how does|how do(?:es)? (?:this|that|it)|"
     r"what do you think|check (?:this|it) out|this (?:one|flight|option|proposal|booking)|try (?:this|that|it)|"
     r"give (?:this|it) a (?:shot|try|go)|there(?:'s| is) (?:only )?(?:a|an|one|1)\b|(?:i|we) (?:have|found|got|'ve got|'ve found) (?:a|an|one|1|another|something)\b|"
@@ -221,46 +224,46 @@ _PRESENT_RE = re.compile(
     r"(?:would you mind|how (?:do|would) you feel about|are you ok(?:ay)? with|would you be ok(?:ay)? with|"
     r"what do you think (?:of|about)) (?:a|an|the|doing|taking|flying)\b|(?:this|the) next one|let me know (?:what you think|if (?:this|that|it))|what you think (?:of|about) (?:this|that))\b"
 )
-_AGREE_RE = re.compile(
+AGREE_RE = re.compile(
     r"\b(give it a (?:shot|try|go)|let'?s (?:try|do) (?:it|that)|sure|of course|absolutely|you got it|no problem|"
     r"ok(?:ay)?|certainly|will do|good (?:choice|call|pick|idea)|great (?:choice|idea)|that one|the one you|as requested|"
     r"as you asked|you asked for|requested)\b"
 )
-_OTHER_RE = re.compile(
+OTHER_RE = re.compile(
     r"\b(instead|another|different|other|cheaper|closer|earlier|later|unfortunately|sold out|not available|"
     r"unavailable|can'?t|cannot|couldn'?t|no longer|alternative)\b"
 )
-_ANNOUNCE_RE = re.compile(r"\b(?:going to|about to|will|i'?ll|gonna) (?:send|propose|get)\b")
-_WH_SCHEDULE = re.compile(
+ANNOUNCE_RE = re.compile(r"\b(?:going to|about to|will|i'?ll|gonna) (?:send|propose|get)\b")
+WH_SCHEDULE = re.compile(
     r"\bare you (?:available|free|open|able)\b|\b(?:what|which|any)\s+(?:specific\s+)?(?:days?|dates?|times?)\b|\bwhen\b|\bpreferences?\b|\bmeetings?\b"
 )
-_FUTURE_RE = re.compile(
+FUTURE_RE = re.compile(
     r"\b(will send|i'?ll send|send (?:it|one|something|you)|shortly|momentarily|in a (?:moment|bit|sec)|"
     r"let me (?:see|check|look|try|find|compare|take)|try again|send it again|give me a|allow me|a (?:moment|minute|second))\b"
 )
-_SCHEDULE_RE = re.compile(
+SCHEDULE_RE = re.compile(
     r"\b(help|need|prefer\w*|schedule|calendar|matters?|important|days?|dates?|times?|when|works?|good for you|"
     r"thinking|looking|preferences?|meetings?|plans?)\b"
 )
-_DEPARTURE_BLOCK = re.compile(
+DEPARTURE_BLOCK = re.compile(
     r"(?:arriv\w*|lands?|landing|gets? in|get in|reach\w*)\s+(?:at|by|around|before|after)?\s*$"
 )
 _ARRIVAL_TIME_RE = re.compile(
-    rf"\b(arriv\w*|lands?|landing|gets? in|get there|gets? there)\s+(?:at|by|before|after|around|about|past)?\s*{_TIME}"
+    rf"\b(arriv\w*|lands?|landing|gets? in|get there|gets? there)\s+(?:at|by|before|after|around|about|past)?\s*{TIME}"
 )
-_LEVEL_WORDS = re.compile(
+LEVEL_WORDS = re.compile(
     _MUST + "|" + _SKIPPABLE + r"|\bimportan\w*|\bpriority\b|\bprio\b|\bcritical\b|\bskippable\b|\bmedium\b|\bmildly\b|"
     r"(?:can|could|may|might)\s+(?:\w+\s+){0,3}?(?:miss|skip)\b|can'?t (?:miss|skip)|cannot (?:miss|skip)"
 )
-_LIKEWISE = re.compile(r"\s*(?:as|so) (?:is|are|does|do|was|were)\b|\s*same (?:for|with|goes for)\b")
-_BUSY = re.compile(
+LIKEWISE = re.compile(r"\s*(?:as|so) (?:is|are|does|do|was|were)\b|\s*same (?:for|with|goes for)\b")
+BUSY = re.compile(
     r"\b(full|packed|busy|booked|blocked|rough|swamped|slammed|all over|lots of|a lot of|many|several|quite a few|plenty of|"
     r"(?:[2-9]|two|three|four|five|six) (?:\w+ )?meetings)\b"
 )
-_CONTINUATION_RE = re.compile(rf"\s*(?:{_BOUND_WORDS})\b")
-_ANY_DATE = "|".join(words for _, words in _DAY_WORDS)
+CONTINUATION_RE = re.compile(rf"\s*(?:{_BOUND_WORDS})\b")
+ANY_DATE = "|".join(words for _, words in _DAY_WORDS)
 _DAY_SPAN_RE = re.compile(
-    rf"\b(?:between|from)\s+(?:{_ANY_DATE})\s+(?:and|to|-|through|thru|until)\s+(?:{_ANY_DATE})\b|"
+    rf"\b(?:between|from)\s+(?:{ANY_DATE})\s+(?:and|to|-|through|thru|until)\s+(?:{ANY_DATE})\b|"
     rf"\b(?:wed\w*|5/31)\s+(?:to|-|through|thru)\s+(?:fri\w*|6/2)\b"
 )
 _TYPO_VOCABULARY = (
@@ -294,19 +297,19 @@ _BARE_CLOCK_RE = re.compile(
 )
 _MEETING_BOUND_RE = re.compile(
     r"\b(after|before)\s+(?:my|the|our|that|this)\s+(?:(?:[a-z]+\s+){0,2}?meetings?\s+(?:at|from|between|of)?\s*)?"
-    rf"(?P<range>(?:{_TIME}|\d{{1,2}})\s*(?:-|to|until|till)\s*(?:{_TIME}|\d{{1,2}}))(?:\s*(?:[a-z]+\s+)?meetings?\b)?"
+    rf"(?P<range>(?:{TIME}|\d{{1,2}})\s*(?:-|to|until|till)\s*(?:{TIME}|\d{{1,2}}))(?:\s*(?:[a-z]+\s+)?meetings?\b)?"
 )
 _OR_LATER_RE = re.compile(r"(\d|am|pm|\bnoon)\s+or\s+(later|after|earlier|before)\b")
-_ONWARD_RE = re.compile(r"\s*(onward|at the latest)\b")
-_OPEN_TIME_RE = re.compile(rf"\b{_TIME}\s*(onward|at the latest)\b")
+ONWARD_RE = re.compile(r"\s*(onward|at the latest)\b")
+OPEN_TIME_RE = re.compile(rf"\b{TIME}\s*(onward|at the latest)\b")
 _ARRIVAL_PHRASE_RE = re.compile(
     r"\b(arriv(?:e|es|ing)|lands?|landing|gets? in)\b((?:(?!\b(?:and|but|so|while|though|if)\b)[^.?!,;/\n]){0,60})"
 )
-_DAY_LIST_RE = re.compile(rf"\b((?:{_ANY_DATE}))\s*,\s*(?=(?:{_ANY_DATE})\b)")
+_DAY_LIST_RE = re.compile(rf"\b((?:{ANY_DATE}))\s*,\s*(?=(?:{ANY_DATE})\b)")
 _OTHER_MEETING_RE = re.compile(
     r"\b((?:miss|skip)\w*)\s+(?:the\s+)?(?:later|earlier|latter|former|first|second|last|other)\s+(?:one|meeting)\b"
 )
-_OFFER_ARRIVAL_RE = re.compile(
+OFFER_ARRIVAL_RE = re.compile(
     r"\b(?:this|it|(?:this|that|the) (?:flight|one|option))\s+(?:arriv(?:es|ing)|lands|landing|gets in)\b"
     r"(?:(?!\b(?:and|but|so|while|though|if)\b)[^.?!,;/\n]){0,40}"
 )
@@ -314,10 +317,10 @@ _PART_WORD_RE = re.compile(r"\b(?:mornings?|afternoons?|evenings?|nights?)\b")
 _PART_SLASH_RE = re.compile(r"\b(mornings?|afternoons?|evenings?|nights?)\s*/\s*(?=\w)")
 _EVENING_RE = re.compile(r"\b(evening|night|tonight|afternoon|pm)\b")
 _NOT_A_TIME = r"(?!\s*(?:\d|my|the|our|a|an|noon|midnight|\w+day)\b)"
-_LATER_RE = re.compile(
+LATER_RE = re.compile(
     rf"\b(later|after that|after this|after it|afterwards|right after|(?:one|flight|option) (?:right |just )?after{_NOT_A_TIME})\b"
 )
-_EARLIER_RE = re.compile(
+EARLIER_RE = re.compile(
     rf"\b(earlier|before that|before this|before it|sooner|(?:right|just|one|flight|option) before{_NOT_A_TIME})\b"
 )
 _SAME_DAY_RE = re.compile(r"\b(?:that|the same|same|this)\s+(day|morning|afternoon|evening|night)\b")
@@ -327,8 +330,8 @@ _NEXT_DAY_RE = re.compile(
 _PREV_DAY_RE = re.compile(r"\b(?:the\s+)?(?:previous|day before)\s*(day|morning|afternoon|evening|night)?\b")
 
 
-def _minutes(match: tuple[str | None, ...]) -> int | None:
-    """Minutes after midnight of a ``_TIME`` group tuple (h, m, ampm, h, ampm, word)."""
+def time_minutes(match: tuple[str | None, ...]) -> int | None:
+    """Minutes after midnight of a ``TIME`` group tuple (h, m, ampm, h, ampm, word)."""
     h1, m1, ap1, h2, ap2, word = match
     if word:
         return 12 * 60 if word == "noon" else 0
@@ -349,11 +352,14 @@ def _minutes(match: tuple[str | None, ...]) -> int | None:
     return hour * 60 + minute
 
 
-def _has_ampm(match: tuple[str | None, ...]) -> bool:
+def has_ampm(match: tuple[str | None, ...]) -> bool:
+    """Whether a ``_TIME`` group tuple says its part of the day (am / pm, or noon / midnight)."""
     return bool(match[2] or match[4] or match[5])
 
 
-def _normalize(message: object) -> str:
+def normalize(message: object) -> str:
+    """``message`` cleaned and lower-cased, with times, day abbreviations and common misspellings
+    written one way."""
     text = straight_apostrophes(clean_message(message)).lower()
     text = re.sub(r"\b([ap])\.\s?m\.?", r"\1m", text)
     text = re.sub(r"(\d)\.(\d{2})\b", r"\1:\2", text)
@@ -435,7 +441,7 @@ def _clock_meeting(match: re.Match[str]) -> str:
 
 def _meeting_bound(match: re.Match[str]) -> str:
     """A bound relative to a meeting given by its range, as a clock bound (its end / its start)."""
-    spans = _time_spans(match.group("range"))
+    spans = time_spans(match.group("range"))
     end = spans[0][2] if spans else None
     if end is None:
         return match.group(0)
@@ -447,10 +453,10 @@ def _day_token(day: int) -> str:
     return DAYS[day].lower()
 
 
-def _resolve_days(text: str, context: MediationContext) -> str:
+def resolve_days(text: str, context: MediationContext) -> str:
     """Days said by reference ("that evening", "the same day", "the next morning") written out as
     the day under discussion (or the one after it)."""
-    named = [(m.start(), _day_of(m)) for m in _DAY_RE.finditer(text)]
+    named = [(m.start(), day_of(m)) for m in DAY_RE.finditer(text)]
     offsets = [offset for offset, _ in named]
     if context.day is None and not named:
         return text
@@ -480,7 +486,7 @@ def _resolve_days(text: str, context: MediationContext) -> str:
     return _NEXT_DAY_RE.sub(following, text)
 
 
-def _clauses(text: str) -> list[tuple[str, bool]]:
+def split_clauses(text: str) -> list[tuple[str, bool]]:
     """The clauses of a normalized message and whether each one is a question."""
     out: list[tuple[str, bool]] = []
     for piece in re.split(r"\n|\s/\s|;|,\s*(?:and|but)\s", text):
@@ -502,20 +508,21 @@ _CARRIER_ALONE_RE = re.compile(
 )
 
 
-def _day_of(match: re.Match[str]) -> int:
+def day_of(match: re.Match[str]) -> int:
+    """The day index of a day-pattern match (its named group ``d<index>`` that matched)."""
     return next(int(k[1]) for k, v in match.groupdict().items() if v)
 
 
-def _time_spans(clause: str) -> list[tuple[int, int, int | None]]:
+def time_spans(clause: str) -> list[tuple[int, int, int | None]]:
     """``(position, start, end)`` of every time and range in ``clause`` (``end`` set for ranges)."""
     spans: list[tuple[int, int, int | None]] = []
     taken = bytearray(len(clause) + 1)  # the offsets a range already covers
     for match in _RANGE_RE.finditer(clause):
         first, second = match.groups()[:6], match.groups()[6:]
-        start, end = _minutes(first), _minutes(second)
+        start, end = time_minutes(first), time_minutes(second)
         if start is None or end is None:
             continue
-        if not _has_ampm(first) and _has_ampm(second) and second[2] == "pm" and start + 12 * 60 <= end:
+        if not has_ampm(first) and has_ampm(second) and second[2] == "pm" and start + 12 * 60 <= end:
             start += 12 * 60
         spans.append((match.start(), start, end))
         taken[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
@@ -539,10 +546,10 @@ def _time_spans(clause: str) -> list[tuple[int, int, int | None]]:
         end = closing % 12 + (12 if start >= 12 or closing <= 7 else 0)
         spans.append((match.start(), start * 60 + int(match.group(2) or 0), end * 60 + int(match.group(4) or 0)))
         taken[match.start() : match.end()] = b"\x01" * (match.end() - match.start())
-    for match in _TIME_RE.finditer(clause):
+    for match in TIME_RE.finditer(clause):
         if taken[match.start()]:
             continue
-        start = _minutes(match.groups())
+        start = time_minutes(match.groups())
         if start is not None:
             spans.append((match.start(), start, None))
     return sorted(spans)

@@ -32,67 +32,67 @@ from language.dialop_mediation.acts import (
     clock,
 )
 from language.dialop_mediation.lexicon import (
-    _ACCEPT_RE,
-    _AGREE_RE,
-    _ANNOUNCE_RE,
-    _ANY_DATE,
-    _ANY_DAY_RE,
-    _AROUND_RE,
-    _ARRIVAL_FRIENDLY,
-    _ARRIVAL_LOW,
-    _ARRIVAL_SOFT,
-    _ARRIVAL_WORDS,
-    _BAD_WORDS,
-    _BARE_BOUND_RE,
-    _BOUND_RE,
-    _BUSY,
-    _CARRIER_RE,
-    _CONTINUATION_RE,
-    _DAY_RE,
-    _DEICTIC,
-    _DEPARTURE_BLOCK,
-    _EARLIER_RE,
-    _FUTURE_RE,
-    _GOOD_WORDS,
-    _GREETING,
-    _HIGH_WORDS,
-    _IMPORTANCE_WORDS,
-    _LATER_RE,
-    _LEVEL_WORDS,
-    _LIKEWISE,
-    _LOW_WORDS,
-    _MEAN_RE,
-    _MID_WORDS,
-    _NOT_BAD,
-    _NOT_PRICEY,
-    _OFFER_ARRIVAL_RE,
-    _ONWARD_RE,
-    _OPEN_TIME_RE,
-    _OTHER_RE,
-    _OUT_OF_10,
-    _OUT_OF_20,
-    _PART_NAMES,
-    _PART_RE,
-    _PARTS,
-    _PRESENT_RE,
-    _PRICE_LOW,
-    _PRICE_MID,
-    _PRICE_PRAISE,
-    _PRICE_WORDS,
-    _QUESTION_OPENERS,
-    _REJECT_STRONG,
-    _REJECT_WEAK,
-    _SCHEDULE_RE,
-    _TIME,
-    _TIME_RE,
-    _WH_SCHEDULE,
-    _clauses,
-    _day_of,
-    _has_ampm,
-    _minutes,
-    _normalize,
-    _resolve_days,
-    _time_spans,
+    ACCEPT_RE,
+    AGREE_RE,
+    ANNOUNCE_RE,
+    ANY_DATE,
+    ANY_DAY_RE,
+    AROUND_RE,
+    ARRIVAL_FRIENDLY,
+    ARRIVAL_LOW,
+    ARRIVAL_SOFT,
+    ARRIVAL_WORDS,
+    BAD_WORDS,
+    BARE_BOUND_RE,
+    BOUND_RE,
+    BUSY,
+    CARRIER_RE,
+    CONTINUATION_RE,
+    DAY_RE,
+    DEICTIC,
+    DEPARTURE_BLOCK,
+    EARLIER_RE,
+    FUTURE_RE,
+    GOOD_WORDS,
+    GREETING,
+    HIGH_WORDS,
+    IMPORTANCE_WORDS,
+    LATER_RE,
+    LEVEL_WORDS,
+    LIKEWISE,
+    LOW_WORDS,
+    MEAN_RE,
+    MID_WORDS,
+    NOT_BAD,
+    NOT_PRICEY,
+    OFFER_ARRIVAL_RE,
+    ONWARD_RE,
+    OPEN_TIME_RE,
+    OTHER_RE,
+    OUT_OF_10,
+    OUT_OF_20,
+    PART_NAMES,
+    PART_RE,
+    PARTS,
+    PRESENT_RE,
+    PRICE_LOW,
+    PRICE_MID,
+    PRICE_PRAISE,
+    PRICE_WORDS,
+    QUESTION_OPENERS,
+    REJECT_STRONG,
+    REJECT_WEAK,
+    SCHEDULE_RE,
+    TIME,
+    TIME_RE,
+    WH_SCHEDULE,
+    day_of,
+    has_ampm,
+    normalize,
+    resolve_days,
+    split_clauses,
+    time_minutes,
+    time_spans,
 )
 
 # ---- flights offered before, referred to by description --------------------------------------------
@@ -169,15 +169,15 @@ class MediationParser:
             The acts in the order of their clauses (a user's verdict on the offer first).
         """
         context = context if isinstance(context, MediationContext) else MediationContext()
-        text = _normalize(message)
+        text = normalize(message)
         if context.author != "assistant" and context.offers:
             # "go back to that redeye", "that wednesday option": a flight offered before, no window
             text = _OFFER_REFERENCE_RE.sub(lambda m: _unname_offer(m, context.offers), text)
-        text = _resolve_days(text, context)
+        text = resolve_days(text, context)
         if context.author != "assistant":
             # "since this flight arrives on Friday morning": a description of the offer wishes no day
-            text = _OFFER_ARRIVAL_RE.sub(lambda m: _DAY_RE.sub(" ", m.group(0)), text)
-        clauses = [(c, q or bool(_QUESTION_OPENERS.match(c))) for c, q in _clauses(text)]
+            text = OFFER_ARRIVAL_RE.sub(lambda m: DAY_RE.sub(" ", m.group(0)), text)
+        clauses = [(c, q or bool(QUESTION_OPENERS.match(c))) for c, q in split_clauses(text)]
         if context.author == "assistant":
             return self._assistant(text, clauses, context)
         return self._user(text, clauses, context)
@@ -187,25 +187,25 @@ class MediationParser:
         asks: list[ActBase] = []
         offer: MedOffer | None = None
         # "I am going to send you a flight. Let me know if that works": the flight is still to come
-        announced = bool(_ANNOUNCE_RE.search(text))
+        announced = bool(ANNOUNCE_RE.search(text))
         for clause, question in clauses:
-            presents = bool(_PRESENT_RE.search(clause)) and not (
-                (_FUTURE_RE.search(clause) or announced)
+            presents = bool(PRESENT_RE.search(clause)) and not (
+                (FUTURE_RE.search(clause) or announced)
                 and not re.search(r"\bhere(?:'s| is)\b|\bthis (?:one|flight|option)\b", clause)
             )
             details = _offer_details(clause)
-            if _GREETING.search(clause) and not details and not _WH_SCHEDULE.search(clause):
+            if GREETING.search(clause) and not details and not WH_SCHEDULE.search(clause):
                 continue
             if (
                 question
                 and presents
-                and _WH_SCHEDULE.search(clause)
+                and WH_SCHEDULE.search(clause)
                 and not re.search(r"\bthis (?:flight|one|option|proposal)\b|\bhere\b", clause)
             ):
                 presents = False
             found = _asks(clause) if question and not presents else []
             if found and (
-                not details or _IMPORTANCE_WORDS.search(clause) or not any(a.about == "schedule" for a in found)
+                not details or IMPORTANCE_WORDS.search(clause) or not any(a.about == "schedule" for a in found)
             ):
                 asks.extend(a for a in found if a not in asks[-8:])
                 continue
@@ -213,7 +213,7 @@ class MediationParser:
                 if offer is None or (offer.carrier is None and offer.day is None):
                     offer = details or MedOffer()
         wanted = context.requested
-        if offer == MedOffer() and wanted is not None and _AGREE_RE.search(text) and not _OTHER_RE.search(text):
+        if offer == MedOffer() and wanted is not None and AGREE_RE.search(text) and not OTHER_RE.search(text):
             # the user named a flight and we agree to it ("Let's give it a shot!"): that flight
             offer = MedOffer(carrier=wanted.carrier, day=wanted.day, start=wanted.start)
         return [offer, *asks] if offer is not None else asks
@@ -238,7 +238,7 @@ class MediationParser:
             if listed is not None and windows and _bare_times(clause):
                 # "important meetings early on Wed, late on Thu, and in the morning on Fri": the list goes on
                 found = [a.model_copy(update={"good": listed}) if isinstance(a, MedWindow) else a for a in found]
-            elif windows and _LEVEL_WORDS.search(clause) and re.search(r"\bmeetings?\b", clause):
+            elif windows and LEVEL_WORDS.search(clause) and re.search(r"\bmeetings?\b", clause):
                 listed = windows[-1].good
             elif not _bare_times(clause):
                 listed = None
@@ -259,8 +259,8 @@ class MediationParser:
                 # the question is answered: the clauses after it do not answer it again
                 here = here.model_copy(update={"asked": None})
             named = [a.day for a in found if isinstance(a, MedWindow | MedEvent | MedFlight) and a.day is not None]
-            if not named and (day := _DAY_RE.search(clause)) is not None:
-                named = [_day_of(day)]
+            if not named and (day := DAY_RE.search(clause)) is not None:
+                named = [day_of(day)]
             if named and named[-1] != here.day:
                 # "Thursday might work, but I have a meeting at 9:30 am": the day named last
                 here = here.model_copy(update={"day": named[-1], "start": None})
@@ -275,7 +275,7 @@ class MediationParser:
                 verdicts.append(verdict)
             found = found if _ANY_DAY.search(clause) else _narrow_days(acts, previous, found)
             previous = found
-            numeric = bool(_OUT_OF_10.search(clause) or _OUT_OF_20.search(clause))
+            numeric = bool(OUT_OF_10.search(clause) or OUT_OF_20.search(clause))
             # a level said in words twice ("arriving together ... arriving together is ideal") is one fact
             # the same window or event said twice ("can be missed. Not important at all") is one fact too
             acts.extend(a for a in found if (numeric and isinstance(a, MedPrice | MedArrival)) or a not in acts)
@@ -300,15 +300,15 @@ _FLIGHT_ARRIVES_RE = re.compile(r"\b(?:flight|one|option|it)\b[^.?!]{0,40}\b(?:a
 def _asks(clause: str) -> list[MedAsk]:
     """The assistant's questions in a clause: price, arrival, events' importance, else the schedule."""
     asks: list[MedAsk] = []
-    if _PRICE_WORDS.search(clause) and not re.search(r"\$\s*\d|\d\s*\$", clause):
+    if PRICE_WORDS.search(clause) and not re.search(r"\$\s*\d|\d\s*\$", clause):
         asks.append(MedAsk(about="price"))
     if _ASK_ARRIVAL.search(clause) and not _FLIGHT_ARRIVES_RE.search(clause):
         asks.append(MedAsk(about="arrival"))
-    if _IMPORTANCE_WORDS.search(clause):
+    if IMPORTANCE_WORDS.search(clause):
         asks.extend(MedAsk(about="event", day=day, start=clock(start)) for day, start, _ in _events(clause))
     if not asks and (
-        (_WH_SCHEDULE.search(clause) and not re.search(r"\b(this|these)\b", clause))
-        or (_SCHEDULE_RE.search(clause) and not re.search(r"\b(this|that|it)\b", clause))
+        (WH_SCHEDULE.search(clause) and not re.search(r"\b(this|these)\b", clause))
+        or (SCHEDULE_RE.search(clause) and not re.search(r"\b(this|that|it)\b", clause))
     ):
         asks.append(MedAsk(about="schedule"))
     return asks
@@ -317,14 +317,14 @@ def _asks(clause: str) -> list[MedAsk]:
 def _offer_details(clause: str) -> MedOffer | None:
     """The flight an assistant's clause names: its carrier, and its day and departure time when the
     clause gives both (times after "after", "before" ... or an arrival are no departure)."""
-    carrier = _CARRIER_RE.search(clause)
+    carrier = CARRIER_RE.search(clause)
     name = next((c for c in CARRIERS if carrier and c.lower() == carrier.group(1)), None)
     departure = next(
         (
             (day, start)
             for day, start, _, position in _events(clause, positions=True)
             if not _BOUND_BEFORE.search(clause[max(0, position - 24) : position])
-            and not _DEPARTURE_BLOCK.search(clause[max(0, position - 24) : position])
+            and not DEPARTURE_BLOCK.search(clause[max(0, position - 24) : position])
         ),
         None,
     )
@@ -341,15 +341,15 @@ _BOUND_BEFORE = re.compile(r"\b(?:after|past|before|by|until|till|than|around|pr
 def _statement(clause: str, question: bool, context: MediationContext) -> list[ActBase]:
     """What a user's clause states: price, arrival, events, liked flights and time windows."""
     acts: list[ActBase] = []
-    if _PRICE_WORDS.search(clause) and (price := _price(clause, question)) is not None:
+    if PRICE_WORDS.search(clause) and (price := _price(clause, question)) is not None:
         acts.append(price)
-    if _ARRIVAL_WORDS.search(clause) and (arrival := _arrival(clause)) is not None:
+    if ARRIVAL_WORDS.search(clause) and (arrival := _arrival(clause)) is not None:
         acts.append(arrival)
     if flight := _flight(clause, context.day):
         return [*acts, flight]
     if (named := _named_flight(clause, context)) is not None:
         return [*acts, named]
-    if _IMPORTANCE_WORDS.search(clause) or _OUT_OF_10.search(clause):
+    if IMPORTANCE_WORDS.search(clause) or OUT_OF_10.search(clause):
         if events := _importances(clause, context.day):
             if (lead := _LEAD_TIME_RE.match(clause)) is not None:
                 # "Friday morning, that meeting at 9am is low priority": the time said first is a wish
@@ -367,13 +367,13 @@ def _statement(clause: str, question: bool, context: MediationContext) -> list[A
 def _answer(clause: str, context: MediationContext) -> ActBase | None:
     """A bare level ("medium", "not very", "a lot") answering the assistant's last question."""
     asked = context.asked
-    if asked is None or _DAY_RE.search(clause) or _TIME_RE.search(clause):
+    if asked is None or DAY_RE.search(clause) or TIME_RE.search(clause):
         return None
-    low = bool(_LOW_WORDS.search(clause) or _PRICE_LOW.search(clause))
-    mid = bool(_MID_WORDS.search(clause))
-    high = bool(_HIGH_WORDS.search(clause) or re.search(r"\b(very|a lot|really|extremely|super|highly|high)\b", clause))
+    low = bool(LOW_WORDS.search(clause) or PRICE_LOW.search(clause))
+    mid = bool(MID_WORDS.search(clause))
+    high = bool(HIGH_WORDS.search(clause) or re.search(r"\b(very|a lot|really|extremely|super|highly|high)\b", clause))
     if not (low or mid or high):
-        number = _OUT_OF_10.search(clause)
+        number = OUT_OF_10.search(clause)
         if number is None or asked.about == "price":
             return None
     if asked.about == "event" and asked.day is not None and asked.start is not None:
@@ -393,14 +393,14 @@ def _verdict(text: str, context: MediationContext, acts: list[ActBase], bare: bo
     offered = context.offered
     if offered is None and (context.start is not None or context.accepted is not None):
         offered = True
-    deictic = bool(_DEICTIC.search(text))
-    if _NOT_BAD.search(text):  # "not too bad" is praise
-        text = _NOT_BAD.sub(" fine ", text)
-    text = _NOT_PRICEY.sub(" affordable ", text)  # "something that isn't too pricey" is a wish
+    deictic = bool(DEICTIC.search(text))
+    if NOT_BAD.search(text):  # "not too bad" is praise
+        text = NOT_BAD.sub(" fine ", text)
+    text = NOT_PRICEY.sub(" affordable ", text)  # "something that isn't too pricey" is a wish
     if context.accepted is not True:
-        if _REJECT_STRONG.search(text) and (offered is not False or re.search(r"^\W*(no|nope|nah)\b", text)):
+        if REJECT_STRONG.search(text) and (offered is not False or re.search(r"^\W*(no|nope|nah)\b", text)):
             return MedReject()
-        if _REJECT_WEAK.search(text) and (offered or (offered is None and deictic)):
+        if REJECT_WEAK.search(text) and (offered or (offered is None and deictic)):
             complaint = any(isinstance(a, MedPrice | MedArrival) for a in acts) or re.search(
                 r"pricey|pricy|expensive|too rich|too much|\bbad\b|worse|unfortunately|better|rather|"
                 r"(?<!can )(?<!could )(?<!to )(?<!easily )\bmiss(?:es|ing)?\b",
@@ -417,7 +417,7 @@ def _verdict(text: str, context: MediationContext, acts: list[ActBase], bare: bo
         answering = context.asked is not None and context.asked.about in ("price", "arrival")
         if offered and not bare and not answering and any(_complains(a) for a in acts):
             return MedReject()  # "seems like I do not have very much money", "can we arrive closer?"
-    if bare and offered is not False and (_ACCEPT_RE.search(text) or _GIVE_UP_RE.search(text)):
+    if bare and offered is not False and (ACCEPT_RE.search(text) or _GIVE_UP_RE.search(text)):
         turn = re.search(r"\b(?:but|although|though|however)\b(.*)$", text)
         if turn is not None and re.search(
             r"meeting|overlap|conflict|expensive|pric|far|miss|closer|cheaper", turn.group(1)
@@ -511,7 +511,7 @@ def _resigned(clause: str, context: MediationContext) -> bool:
         return False  # "if I have to, the 10:00 AM flight could work": another flight, not this one
     if not (conditions.startswith("unless") or " unless" in conditions or _RESIGNED_RE.search(conditions)):
         return False
-    return bool(_ACCEPT_RE.search(main) or _TAKE_RE.search(main)) and not _REJECT_STRONG.search(main)
+    return bool(ACCEPT_RE.search(main) or _TAKE_RE.search(main)) and not REJECT_STRONG.search(main)
 
 
 _CONDITION_RE = re.compile(r"\b(?:if|unless)\b")
@@ -542,7 +542,7 @@ def _complains(act: ActBase) -> bool:
 
 
 def _price(clause: str, question: bool = False) -> MedPrice | None:
-    praise = _PRICE_PRAISE.search(clause)
+    praise = PRICE_PRAISE.search(clause)
     if (
         praise is not None
         and not re.search(r"\b(but|although|though|however|care|matters?)\b[^.?!]*\bpric", clause)
@@ -551,18 +551,18 @@ def _price(clause: str, question: bool = False) -> MedPrice | None:
         # "while the flight is a great price, I care more about arriving together"; but "the price was
         # great, so let's keep it to that range or cheaper" asks for a low price
         return None
-    number = _OUT_OF_20.search(clause)
-    mean = _MEAN_RE.search(clause)
+    number = OUT_OF_20.search(clause)
+    mean = MEAN_RE.search(clause)
     if number:
         pref = int(number.group(1))
-    elif _PRICE_LOW.search(clause):
+    elif PRICE_LOW.search(clause):
         pref = LOW_PRICE_PREF
     elif re.search(
         r"not affordable|unaffordable|not wallet|(?:not|n'?t) have (?:very |that )?(?:much|any|enough) money|no money",
         clause,
     ):
         pref = HIGH_PRICE_PREF
-    elif _PRICE_MID.search(clause):
+    elif PRICE_MID.search(clause):
         pref = MID_PRICE_PREF
     elif re.search(
         r"cheap|cheep|inexpensive|budget|(?:need|want|find|get|looking for) a good price|better price|lower price|reduce (?:the )?(?:costs?|price)|lower (?:the )?(?:costs?|price)|less expensive|pricey|pricy|expensive|low price|save|costs? down|too rich|better price|"
@@ -583,10 +583,10 @@ def _price(clause: str, question: bool = False) -> MedPrice | None:
 
 
 def _arrival(clause: str) -> MedArrival | None:
-    number = _OUT_OF_10.search(clause)
+    number = OUT_OF_10.search(clause)
     if number and int(number.group(1)) <= 10:
         return MedArrival(pref=int(number.group(1)))
-    found = _ARRIVAL_FRIENDLY.search(clause)
+    found = ARRIVAL_FRIENDLY.search(clause)
     if found is None:
         return None
     # the level words of the segment that says it ("ideally doesn't overlap ..., and arrives with my
@@ -594,9 +594,9 @@ def _arrival(clause: str) -> MedArrival | None:
     starts = [0, *(m.end() for m in _SEGMENT_END_RE.finditer(clause, 0, found.start()))]
     end = _SEGMENT_END_RE.search(clause, found.end())
     clause = clause[starts[-1] : end.start() if end else len(clause)]
-    if _ARRIVAL_LOW.search(clause):
+    if ARRIVAL_LOW.search(clause):
         return MedArrival(pref=LOW_ARRIVAL_PREF)
-    if _ARRIVAL_SOFT.search(clause):
+    if ARRIVAL_SOFT.search(clause):
         return MedArrival(pref=SOFT_ARRIVAL_PREF)
     return MedArrival(pref=HIGH_ARRIVAL_PREF)
 
@@ -611,12 +611,12 @@ def _events(clause: str, positions: Literal[True]) -> list[tuple[int, int, int |
 def _events(clause: str, positions: bool = False) -> list[Any]:
     """``(day, start, end)`` of each time in ``clause`` that has a day (the nearest day mention,
     before it or else after it); ``end`` is set for ranges; with ``positions``, the time's offset too."""
-    days = [(m.start(), _day_of(m)) for m in _DAY_RE.finditer(clause)]
+    days = [(m.start(), day_of(m)) for m in DAY_RE.finditer(clause)]
     if not days:
         return []
     offsets = [d[0] for d in days]
     out: list[Any] = []
-    for position, start, end in _time_spans(clause):
+    for position, start, end in time_spans(clause):
         # the nearest day mention: "Thu 10:00", "10:30 on Thursday", "my 2pm Friday meeting"
         after = bisect.bisect_left(offsets, position)
         near = [days[k] for k in (after - 1, after) if 0 <= k < len(days)]
@@ -626,14 +626,14 @@ def _events(clause: str, positions: bool = False) -> list[Any]:
 
 
 def _importance_level(clause: str, answer: bool = False) -> int:
-    number = _OUT_OF_10.search(clause)
+    number = OUT_OF_10.search(clause)
     if number and int(number.group(1)) <= 10:
         return int(number.group(1))
-    if _LOW_WORDS.search(clause):
+    if LOW_WORDS.search(clause):
         return LOW_IMPORTANCE
-    if _MID_WORDS.search(clause):
+    if MID_WORDS.search(clause):
         return MID_IMPORTANCE
-    if _HIGH_WORDS.search(clause) or (answer and re.search(r"\b(very|extremely|super|highly|high)\b", clause)):
+    if HIGH_WORDS.search(clause) or (answer and re.search(r"\b(very|extremely|super|highly|high)\b", clause)):
         return HIGH_IMPORTANCE
     return IMPORTANT
 
@@ -646,8 +646,8 @@ def _importances(clause: str, default_day: int | None = None) -> list[ActBase]:
         for day, start, end, position in _events(clause, positions=True)
         if end is not None or not _BOUND_BEFORE.search(clause[max(0, position - 24) : position])
     ]
-    if not found and default_day is not None and not _DAY_RE.search(clause):
-        found = [(default_day, start, end) for _, start, end in _time_spans(clause)]
+    if not found and default_day is not None and not DAY_RE.search(clause):
+        found = [(default_day, start, end) for _, start, end in time_spans(clause)]
     return [
         MedEvent(day=day, start=clock(start), end=None if end is None else clock(end), importance=level)
         for day, start, end in found
@@ -655,14 +655,14 @@ def _importances(clause: str, default_day: int | None = None) -> list[ActBase]:
 
 
 _NAMED_FLIGHT_RE = re.compile(
-    rf"\b(?:the|that|this)\s+(?:\w+\s+){{0,2}}?{_TIME}\s*(?:one|flight|option|departure)\b|"
+    rf"\b(?:the|that|this)\s+(?:\w+\s+){{0,2}}?{TIME}\s*(?:one|flight|option|departure)\b|"
     rf"\b(?:the|that|a|an)\s+(?:\w+\s+){{0,2}}?(?:one|flight|option)\s+(?:on\s+\S+\s+)?"
-    rf"(?:at|that (?:leaves|departs) at|leaving at|departing at)\s+{_TIME}"
+    rf"(?:at|that (?:leaves|departs) at|leaving at|departing at)\s+{TIME}"
 )
 
 
 _NAMED_HOURS_RE = re.compile(
-    rf"\b(?:the|that|this)\s+(?:[\w/]+\s+){{0,2}}?{_TIME}\s*(?:-|to|until|till)\s*{_TIME}\s*(?:one|flight|option)\b"
+    rf"\b(?:the|that|this)\s+(?:[\w/]+\s+){{0,2}}?{TIME}\s*(?:-|to|until|till)\s*{TIME}\s*(?:one|flight|option)\b"
 )
 
 
@@ -675,21 +675,21 @@ def _named_flight(clause: str, context: MediationContext) -> MedWindow | None:
         return None
     groups = match.groups()
     time = groups[:6] if any(groups[:6]) else groups[6:12]
-    minutes = _minutes(time)
+    minutes = time_minutes(time)
     if minutes is None:
         return None
-    day = _DAY_RE.search(clause)
-    on = _day_of(day) if day is not None else context.day
+    day = DAY_RE.search(clause)
+    on = day_of(day) if day is not None else context.day
     lo, hi = max(0, minutes - 60), min(24 * 60 - 1, minutes + 60)
     return MedWindow(day=on, after=clock(lo), before=clock(hi), good=_good(clause) is not False)
 
 
 def _flight(clause: str, day: int | None = None) -> MedFlight | None:
     """A carrier's flight the user names by day and departure (``day``: when the clause names none)."""
-    carrier = _CARRIER_RE.search(clause)
+    carrier = CARRIER_RE.search(clause)
     refs = _events(clause)
-    if not refs and day is not None and not _DAY_RE.search(clause):
-        refs = [(day, start, end) for _, start, end in _time_spans(clause)][:1]
+    if not refs and day is not None and not DAY_RE.search(clause):
+        refs = [(day, start, end) for _, start, end in time_spans(clause)][:1]
     if not carrier or not refs:
         return None
     good = not re.search(r"\b(bad|veto|no|not|never|avoid|can'?t)\b", clause)
@@ -704,8 +704,8 @@ def _span(text: str, context: MediationContext | None = None) -> tuple[str | Non
     lo: int | None = None
     hi: int | None = None
     parts = [
-        _PARTS[_PART_NAMES[p.group(1).rstrip("s") if p.group(1) != "redeyes" else "redeye"]]
-        for p in _PART_RE.finditer(text)
+        PARTS[PART_NAMES[p.group(1).rstrip("s") if p.group(1) != "redeyes" else "redeye"]]
+        for p in PART_RE.finditer(text)
     ]
     if parts:
         los = [p[0] for p in parts]
@@ -714,26 +714,26 @@ def _span(text: str, context: MediationContext | None = None) -> tuple[str | Non
         hi = None if None in his else max(x for x in his if x is not None)
     # "Thursday night around 8:30": a time without am/pm in the afternoon or evening is a pm time
     late = bool(parts) and all(p[0] is not None and p[0] >= 12 * 60 for p in parts)
-    for match in _AROUND_RE.finditer(text):
-        minutes = _pm(_minutes(match.groups()), match.groups(), late)
+    for match in AROUND_RE.finditer(text):
+        minutes = _pm(time_minutes(match.groups()), match.groups(), late)
         if minutes is not None:
             lo, hi = max(0, minutes - 60), min(24 * 60 - 1, minutes + 60)
-            if (open_end := _ONWARD_RE.match(text, match.end())) is not None:
+            if (open_end := ONWARD_RE.match(text, match.end())) is not None:
                 # "around 2 PM or later": from an hour before; "around 5 or earlier": to an hour after
                 lo, hi = (lo, None) if open_end.group(1) == "onward" else (None, hi)
-    for match in _OPEN_TIME_RE.finditer(text):
+    for match in OPEN_TIME_RE.finditer(text):
         # "2 PM or later" without a bound word: after it / before it
         if re.search(
             r"\b(?:around|about|approximately|roughly|near)\s*$|~\s*$", text[max(0, match.start() - 16) : match.start()]
         ):
             continue
-        minutes = _pm(_minutes(match.groups()[:6]), match.groups()[:6], late)
-        if minutes is not None and minutes < 8 * 60 and not _has_ampm(match.groups()[:6]) and match.group(1):
+        minutes = _pm(time_minutes(match.groups()[:6]), match.groups()[:6], late)
+        if minutes is not None and minutes < 8 * 60 and not has_ampm(match.groups()[:6]) and match.group(1):
             minutes += 12 * 60
         if minutes is not None:
             lo, hi = (minutes, hi) if match.group(7) == "onward" else (lo, minutes)
-    bounds = [(m.group(1), _pm(_minutes(m.groups()[1:]), m.groups()[1:], late)) for m in _BOUND_RE.finditer(text)]
-    for match in _BARE_BOUND_RE.finditer(text):
+    bounds = [(m.group(1), _pm(time_minutes(m.groups()[1:]), m.groups()[1:], late)) for m in BOUND_RE.finditer(text)]
+    for match in BARE_BOUND_RE.finditer(text):
         # "before 1 on Thursday", "after 4": chat hours 1..7 are afternoon hours
         hour = int(match.group(2))
         if 1 <= hour <= 12:
@@ -745,23 +745,23 @@ def _span(text: str, context: MediationContext | None = None) -> tuple[str | Non
             lo = minutes
         else:
             hi = minutes
-    spans = _time_spans(text)
+    spans = time_spans(text)
     if lo is None and hi is None:
         if spans and spans[0][2] is not None:
             lo, hi = spans[0][1], spans[0][2]
     elif hi is None and (whole := next((s for s in spans if s[2] is not None and s[1] == lo), None)):
         hi = whole[2]  # "from 12 AM to 10 AM": the bound "from" starts a range
     if context is not None and context.start is not None and lo is None and hi is None:
-        if _LATER_RE.search(text):
+        if LATER_RE.search(text):
             lo = _clock_minutes(context.start)
-        elif _EARLIER_RE.search(text):
+        elif EARLIER_RE.search(text):
             hi = _clock_minutes(context.start)
     return (None if lo is None else clock(lo)), (None if hi is None else clock(hi))
 
 
 def _pm(minutes: int | None, groups: tuple[str | None, ...], late: bool) -> int | None:
     """``minutes`` moved to the afternoon when ``late`` and the time said no am/pm."""
-    if minutes is not None and late and not _has_ampm(groups) and minutes < 12 * 60:
+    if minutes is not None and late and not has_ampm(groups) and minutes < 12 * 60:
         return minutes + 12 * 60
     return minutes
 
@@ -791,7 +791,7 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
         said = _good(pieces[k])
         if said is not None:
             polarity[k] = said
-        elif k + 1 < len(pieces) and (_CONTINUATION_RE.match(pieces[k + 1]) or _bare_times(pieces[k])):
+        elif k + 1 < len(pieces) and (CONTINUATION_RE.match(pieces[k + 1]) or _bare_times(pieces[k])):
             # "Wed morning, Thurs afternoon are both rough": a bare list item takes the judgement after it
             polarity[k] = polarity[k + 1]
     out: list[MedWindow] = []
@@ -802,14 +802,14 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
     carry: list[tuple[int | None, bool]] = []  # days named without bounds in the previous piece
     for index, piece in enumerate(pieces):
         good = polarity[index]
-        level = _importance_level(piece) if _LEVEL_WORDS.search(piece) else None
-        if _LIKEWISE.match(piece):  # "..., as is my last meeting on Friday": the same judgement
+        level = _importance_level(piece) if LEVEL_WORDS.search(piece) else None
+        if LIKEWISE.match(piece):  # "..., as is my last meeting on Friday": the same judgement
             level, good = previous_level, previous_good
         previous_level, previous_good = level, good
         if level is not None:
             # meetings without times: skippable ones make the time good, unmissable ones (or a day
             # "full of important meetings") bad
-            if LOW_IMPORTANCE < level < IMPORTANT and not _BUSY.search(piece):
+            if LOW_IMPORTANCE < level < IMPORTANT and not BUSY.search(piece):
                 continue  # "my medium meetings are on Thursday": neither
             good = level <= LOW_IMPORTANCE
             listed = good
@@ -817,11 +817,11 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
             # "important meetings early on Wed, late in the evening on Thu": the list goes on
             good = listed
         elif re.search(r"\bmeetings?\b", piece) and _good(piece) is None:
-            if _BUSY.search(piece):
+            if BUSY.search(piece):
                 good = False  # "I have 4 personal meetings on Wednesday"
             elif (None, None) == _span(piece) or _HAVE_MEETING_RE.search(piece):
                 continue  # "Wed I have personal meetings at the beginning of the day": no wish
-        if not _CONTINUATION_RE.match(piece):
+        if not CONTINUATION_RE.match(piece):
             previous_days = []  # a new piece names its own days ("Wed morning, or a redeye")
         waiting: list[int | None] = []
         # "from Wednesday evening to Thursday morning": a range across days is one window per day
@@ -829,8 +829,7 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
         segments = parts[0::2]
         joins = ["", *(j or "and" for j in parts[1::2])]
         named = [
-            [_day_of(m) for m in _DAY_RE.finditer(seg)] + ([None] if _ANY_DAY_RE.search(seg) else [])
-            for seg in segments
+            [day_of(m) for m in DAY_RE.finditer(seg)] + ([None] if ANY_DAY_RE.search(seg) else []) for seg in segments
         ]
         last_span: tuple[str | None, str | None] = (None, None)
         part_only = False  # the last window came from a part of the day alone (it may merge)
@@ -863,7 +862,7 @@ def _windows(clause: str, context: MediationContext | None = None) -> list[MedWi
                 days, carry = [day for day, _ in carry], []
             elif not days:
                 # relative to the flight under discussion: "anything later?", "it overlaps my 3 - 4 PM meeting"
-                relative = bool(_LATER_RE.search(segment) or _EARLIER_RE.search(segment) or _OVERLAP_RE.search(segment))
+                relative = bool(LATER_RE.search(segment) or EARLIER_RE.search(segment) or _OVERLAP_RE.search(segment))
                 ahead = next((d for d in named[position + 1 :] if d), None)
                 if previous_days:
                     days = previous_days
@@ -911,13 +910,13 @@ _OVERLAP_RE = re.compile(r"\b(?:overlap\w*|conflict\w*|clash\w*|cuts? into|runs?
 _PIECE_RE = re.compile(
     r",|\bbut\b|\bhowever\b|\bthough\b|\b(?:is|are) there\b|\bdo you have\b|"
     # "meetings on 5/31 and 6/1 so 6/2 might be best": what follows "so" judges on its own
-    rf"\bso\b(?=\s+(?:maybe|perhaps|probably|possibly|i\b|we\b|let'?s\b|how\b|what\b|{_ANY_DATE})\b)"
+    rf"\bso\b(?=\s+(?:maybe|perhaps|probably|possibly|i\b|we\b|let'?s\b|how\b|what\b|{ANY_DATE})\b)"
 )
 
 
-_SEGMENT_RE = re.compile(rf"\b(or|and|(?:to|through|thru|till|until)(?=\s+(?:the\s+)?(?:{_ANY_DATE})\b))\b|&")
+_SEGMENT_RE = re.compile(rf"\b(or|and|(?:to|through|thru|till|until)(?=\s+(?:the\s+)?(?:{ANY_DATE})\b))\b|&")
 _OTHER_DAY_RE = re.compile(r"\b(?:monday|tuesday|tues|saturday|sunday|mon|weekend)s?\b")
-_TIME_WORDS_RE = re.compile(rf"{_DAY_RE.pattern}|{_PART_RE.pattern}|{_TIME_RE.pattern}")
+_TIME_WORDS_RE = re.compile(rf"{DAY_RE.pattern}|{PART_RE.pattern}|{TIME_RE.pattern}")
 _FILLER_RE = re.compile(r"(?:\W|\b(?:and|or|also|on|in|at|the|early|late|from|to|of|day|then)\b)*")
 
 
@@ -928,7 +927,7 @@ def _bare_times(text: str) -> bool:
 
 def _part_only(text: str) -> bool:
     """Whether the bounds of ``text`` come from parts of the day alone (no clock time)."""
-    return bool(_PART_RE.search(text)) and not _TIME_RE.search(text) and not _BARE_BOUND_RE.search(text)
+    return bool(PART_RE.search(text)) and not TIME_RE.search(text) and not BARE_BOUND_RE.search(text)
 
 
 def _adjacent(first: MedWindow, second: MedWindow) -> bool:
@@ -971,11 +970,11 @@ def _flush(out: list[MedWindow], days: list[tuple[int | None, bool]]) -> None:
 def _good(text: str) -> bool | None:
     """The polarity a piece of text gives its windows (``None``: it says neither)."""
     text = re.sub(r"\bif not\b|\bwork(?= (?:meetings?|calls?|events?|stuff|things)\b)", "", text)  # "work meetings"
-    if _BAD_WORDS.search(text):
+    if BAD_WORDS.search(text):
         return bool(re.search(r"\b(works?|open|free|fine|best)\b", text)) and not re.search(
             r"\b(not|no|can'?t|won'?t|doesn'?t|cannot)\b", text
         )
-    if _GOOD_WORDS.search(text):
+    if GOOD_WORDS.search(text):
         return True
     return None
 
