@@ -25,7 +25,7 @@ import pytest
 
 from agent.kits.traveling_adventurers.parse import dialogue_context
 from agent.parse_eval import expected_acts
-from language.acts import Act
+from language.acts import Act, End, Suggest
 from language.traveling_adventurers import TravelingAdventurersParser
 from tests.language.test_traveling_adventurers_context import _facts
 
@@ -188,3 +188,32 @@ def test_dev_floor(items: list[dict[str, object]], floor: float) -> None:
         pytest.skip("batch not present")
     exact = sum(_exact(item) for item in items)
     assert exact / len(items) >= floor
+
+
+AT_L = {"rooms": "6", "visited": "L"}
+TOUR = ["L", "E", "K", "B", "A", "C", "L"]
+IN_PATH = [
+    # one room corrected inside a tour, the path going on after the corrected room (the noisy
+    # renderer's correction and people's alike): the corrected room takes the wrong one's place
+    "final: L -> E -> K -> C, sorry, I mean B -> A -> C -> L",
+    "submitting living room > empty room > kitchen > attic - oops, bathroom > attic > kids room > living room",
+    "final route: lounge -> empty room -> kitchen -> bathroom -> attic -> children's room -> kitchen... no wait, lounge",
+    "final answer: E - oops, L -> E -> K -> B -> A -> C -> L",
+    "final: L-E-K-L, no wait, B-A-C-L",
+]
+
+
+@pytest.mark.xfail(strict=True, reason="issue 17 round 4: a room corrected inside a tour after an arrow")
+@pytest.mark.parametrize("message", IN_PATH, ids=[m[:30] for m in IN_PATH])
+def test_a_room_corrected_inside_a_tour_takes_its_place(message: str) -> None:
+    context = dialogue_context(AT_L)
+    assert _facts(PARSER.parse(message, context), context) == _facts([End(path=tuple(TOUR))], context)
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["how about L-E-K-B-A-C-L? no hold on, L-E-B-K-A-C-L", "L-E-K-B-A-C-L? *L-E-B-K-A-C-L"],
+)
+def test_a_whole_tour_restated_after_a_question_is_not_one_room_swapped(message: str) -> None:
+    context = dialogue_context(AT_L)
+    assert PARSER.parse(message, context) == [Suggest(path=("L", "E", "B", "K", "A", "C", "L"))]
