@@ -222,8 +222,13 @@ _LEAD = frozenset({"the", "it", "its", "make", "that", "to", "a", "an"})
 """Words that may stand before the corrected item after a marker ("... I mean the kitchen")."""
 
 
+def _linked(toks: Sequence[_Tok], left: tuple[int, int, str], right: tuple[int, int, str]) -> bool:
+    """Whether two room mentions are consecutive stops of one written path ("K -> C", "K-C", "K then C")."""
+    return right[0] == left[1] + 2 and (toks[left[1] + 1].kind in ("dash", "arrow") or toks[left[1] + 1].key == "then")
+
+
 def substitution(
-    toks: Sequence[_Tok], rooms: Sequence[tuple[int, int]], before: tuple[int, int], after: tuple[int, int]
+    toks: Sequence[_Tok], rooms: Sequence[tuple[int, int, str]], before: tuple[int, int], after: tuple[int, int]
 ) -> tuple[tuple[int, int], tuple[int, int]] | None:
     """A correction that swaps one item: "from the empty room to the attic, sorry, I mean the kitchen",
     "I get 5 there, sorry, 6". When the segment ``before`` (token range) ends with a room mention or an
@@ -231,17 +236,40 @@ def substitution(
     with one of the same kind (after at most three lead words: "make it the"), the corrected item
     replaces the wrong one in place, so the rest of the sentence keeps its meaning. Returns the token
     ranges (inclusive) of the wrong item and of the right one, or None. ``rooms`` are the room
-    mentions' token ranges, in order."""
+    mentions' token ranges and rooms, in order.
+
+    Inside a written path ("L -> E -> K -> C, sorry, I mean B -> A -> ...", "... -> A -> C... no
+    wait, L") the corrected room takes the wrong one's place too, unless the correction restates a
+    whole path: the marker follows a question mark ("L-E-K-B-C-A-L? no hold on, ..."), the wrong
+    room closes a tour back to where its path started, or the right room starts the same path again
+    ("L-E-K, no wait, L-E-B")."""
     lo, hi = before
     a_lo, a_hi = after
 
     def item_at(k: int, last: bool) -> tuple[str, tuple[int, int]] | None:
-        for i, j in rooms:
+        for i, j, _ in rooms:
             if (j == k) if last else (i == k):
                 return "room", (i, j)
         if _amount(toks[k]):
             return "amount", (k, k)
         return None
+
+    def in_path(wrong: tuple[int, int], right: tuple[int, int]) -> bool:
+        """A room swapped inside a written path of three rooms or more (see above)."""
+        w = next(n for n, m in enumerate(rooms) if m[:2] == wrong)
+        r = next(n for n, m in enumerate(rooms) if m[:2] == right)
+        if any(t.key == "?" for t in toks[wrong[1] + 1 : right[0]]):
+            return False
+        start, stop = w, r
+        while start > 0 and _linked(toks, rooms[start - 1], rooms[start]):
+            start -= 1
+        while stop + 1 < len(rooms) and _linked(toks, rooms[stop], rooms[stop + 1]):
+            stop += 1
+        if max(w - start, stop - r) < 2:
+            return False  # hallways ("7 on E-C, no, C-A"), not a tour
+        if stop > r:  # the path goes on after the corrected room, unless it starts again
+            return start == w or rooms[r][2] != rooms[start][2]
+        return start < w and rooms[w][2] != rooms[start][2]  # not the room closing a tour
 
     wrong = None
     for k in range(hi - 1, max(lo, hi - 4) - 1, -1):
@@ -249,8 +277,9 @@ def substitution(
             wrong = item_at(k, last=True)
             if wrong is not None or toks[k].key not in ("next", "then", "there", "please", "pls", "for", "me"):
                 break
-    if wrong is None or (wrong[0] == "room" and wrong[1][0] > 0 and toks[wrong[1][0] - 1].kind in ("dash", "arrow")):
-        return None  # "L-E-B-K-C-A-L? no hold on, ...": the end of a path, not one room to swap
+    if wrong is None:
+        return None
+    after_link = wrong[0] == "room" and wrong[1][0] > 0 and toks[wrong[1][0] - 1].kind in ("dash", "arrow")
     right = None
     for k in range(a_lo, min(a_hi, a_lo + 4)):
         if toks[k].kind in ("punct", "dash"):
@@ -262,8 +291,13 @@ def substitution(
         return None
     if toks[wrong[1][0]].key == toks[right[1][0]].key and toks[wrong[1][1]].key == toks[right[1][1]].key:
         return None  # the same item again: "K then A then C - sorry, C then A" reorders, it swaps nothing
+    if right[0] == "room" and in_path(wrong[1], right[1]):
+        return wrong[1], right[1]
+    if after_link:
+        return None  # "L-E-B-K-C-A-L? no hold on, ...": the end of a path, not one room to swap
     if right[0] == "room" and any(
-        i == right[1][1] + 2 and (toks[i - 1].kind in ("dash", "arrow") or toks[i - 1].key == "then") for i, _ in rooms
+        i == right[1][1] + 2 and (toks[i - 1].kind in ("dash", "arrow") or toks[i - 1].key == "then")
+        for i, _, _ in rooms
     ):
         return None  # "L-E-K-B-C-A-L? *L-E-B-K-C-A-L": a whole path restated, not one room swapped
     return wrong[1], right[1]

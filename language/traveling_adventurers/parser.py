@@ -317,7 +317,7 @@ class TravelingAdventurersParser:
         :func:`~language.traveling_adventurers.corrections.substitution`), and the markers left.
         At most :data:`MAX_SUBSTITUTIONS` are done, so the work stays linear in the message."""
         for _ in range(MAX_SUBSTITUTIONS):
-            rooms = [(m.i, m.j) for m in _find_mentions(text, toks, lex, context.start)]
+            rooms = [(m.i, m.j, m.room) for m in _find_mentions(text, toks, lex, context.start)]
             lo, swap, marker = 0, None, (0, 0)
             for idx, (a, b) in enumerate(spans):
                 nxt = spans[idx + 1][0] if idx + 1 < len(spans) else len(toks)
