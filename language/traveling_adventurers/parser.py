@@ -375,10 +375,6 @@ class TravelingAdventurersParser:
         """Message-wide rules: no agreement with nothing pending, a verdict with a path replaces a
         bare one, exact duplicates removed."""
         acts = _last_verdict(acts, context)
-        last = context.last_suggestion
-        if last and any(isinstance(a, Reject) and (not a.path or list(a.path) == last) for a in acts):
-            if not any(isinstance(a, Agree) for a in acts):  # "the attic? nope, not yet": no proposal of it
-                acts = [a for a in acts if not (isinstance(a, Suggest) and list(a.path) == last)]
         acts = [b for a in acts if (b := _after_recap(a, context.visited)) is not None]
         if len(context.visited) >= 3:  # "path: L, E, K": the agreed path retold is a recap, no proposal
             acts = [a for a in acts if not (isinstance(a, Suggest) and list(a.path) == list(context.visited))]

@@ -50,6 +50,11 @@ STILL_FAILING: set[str] = set(
     ta6-010 ta6-015 ta6-022 ta6-035 ta6-038 ta6-046 ta6-050 ta6-051
     """.split()
 )
+# Read by a round-4 rule that dropped a proposal of the pending suggestion whenever the message also
+# refused it ("the attic? nope, not yet"). The rule also dropped the planner's own "not K-C. How about
+# K-C?" (IBP without a partner model), and self-play then never agreed
+# (tests/planners/test_traveling_adventurers.py); it is withdrawn until it can tell the two apart.
+STILL_FAILING |= {"ta5-022", "ta5-078"}
 
 
 def _exact(item: dict[str, object]) -> bool:
