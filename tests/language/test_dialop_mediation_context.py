@@ -16,20 +16,15 @@ from language.dialop_mediation import (
     MedArrival,
     MedAsk,
     MedEvent,
-    MediationContext,
     MediationParser,
     MedOffer,
     MedPrice,
     MedReject,
     MedWindow,
 )
+from tests.language.test_dialop_mediation_robust import ON_TABLE, _user
 
 PARSER = MediationParser()
-ON_TABLE = {"day": 1, "start": "10:00", "offered": True}
-
-
-def _user(message: str, **fields):
-    return PARSER.parse(message, MediationContext(author="user", **fields))
 
 
 def _recorded(index: int, turn: int):

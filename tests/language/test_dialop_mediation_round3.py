@@ -20,14 +20,10 @@ from language.dialop_mediation import (
     MedReject,
     MedWindow,
 )
+from tests.language.test_dialop_mediation_robust import ON_TABLE, _user
 
 PARSER = MediationParser()
-ON_TABLE = {"day": 1, "start": "10:00", "offered": True}
 REJECTED = {"day": 1, "start": "10:00", "offered": True, "accepted": False}
-
-
-def _user(message: str, **fields):
-    return PARSER.parse(message, MediationContext(author="user", **fields))
 
 
 def _assistant(message: str, **fields):

@@ -18,22 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from language.flags import FlagContext
 from language.gnomes_at_night import GnomesParser
+from tests.language.test_gnomes_at_night_round3 import read
 
 PARSER = GnomesParser()
 DATA = Path(__file__).parent / "data"
 XF = pytest.mark.xfail(strict=True, reason="issue 17 round 4: not read yet")
-
-
-def read(message: str, last: str | None) -> dict:
-    """The summary of the one flag ``message`` gives (``blocked`` sorted)."""
-    flags = PARSER.parse(message, FlagContext(last_request=last))  # type: ignore[arg-type]
-    assert len(flags) == 1
-    out = flags[0].summary()
-    if "blocked" in out:
-        out["blocked"] = sorted(out["blocked"])
-    return out
 
 
 def _p(message: str, expected: dict, last: str | None = None, xfail: bool = False) -> object:

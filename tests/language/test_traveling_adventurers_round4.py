@@ -18,7 +18,6 @@ fixes guard the general mechanisms in fresh wording).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -28,16 +27,10 @@ from agent.parse_eval import expected_acts
 from language.acts import Act, End, Suggest
 from language.traveling_adventurers import TravelingAdventurersParser
 from tests.language.test_traveling_adventurers_context import _facts
+from tests.language.test_traveling_adventurers_round3 import _exact, _i, _items, _s
 
 PARSER = TravelingAdventurersParser()
 DATA = Path(__file__).parent / "data"
-
-
-def _items(name: str) -> list[dict[str, object]]:
-    path = DATA / name
-    if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 DEV5 = _items("ta_dev5.jsonl")
@@ -57,12 +50,6 @@ STILL_FAILING: set[str] = set(
 STILL_FAILING |= {"ta5-022", "ta5-078"}
 
 
-def _exact(item: dict[str, object]) -> bool:
-    context = dialogue_context(item["context"])  # type: ignore[arg-type]
-    want = _facts(expected_acts(item["expected"], Act), context)  # type: ignore[arg-type]
-    return want == _facts(PARSER.parse(str(item["message"]), context), context)
-
-
 def _case(item: dict[str, object]) -> object:
     marks = [pytest.mark.xfail(strict=True, reason="issue 17 round 4: not handled yet")]
     return pytest.param(item, id=str(item["id"]), marks=marks if item["id"] in STILL_FAILING else [])
@@ -72,14 +59,6 @@ def _case(item: dict[str, object]) -> object:
 def test_dev_item(item: dict[str, object]) -> None:
     """Each blind development-set message is read exactly as labelled."""
     assert _exact(item), item["message"]
-
-
-def _s(*path: str) -> dict[str, object]:
-    return {"act": "suggest", "path": list(path)}
-
-
-def _i(a: str, b: str, coins: int) -> dict[str, object]:
-    return {"act": "inform", "edge": [a, b], "coins": coins}
 
 
 AGREE = {"act": "agree"}
