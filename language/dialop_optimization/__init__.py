@@ -152,7 +152,8 @@ from language.dialop_optimization.acts import (
     OptRate,
     OptUnseen,
 )
-from language.dialop_optimization.parser import OptimizationParser, dialogue_names, last_names, requested_level
+from language.dialop_optimization.dialogue import dialogue_names, last_names, requested_level
+from language.dialop_optimization.parser import OptimizationParser
 from language.dialop_optimization.render import OptimizationRenderer, short_name
 
 __all__ = [
