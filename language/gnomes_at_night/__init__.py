@@ -165,9 +165,10 @@ Lexicon scope
 Reading (one flag per message)
 ------------------------------
 
-0. Discourse passes (:mod:`~language.gnomes_at_night.discourse`) first read "the other way", "go
-   back" as the opposite of ``last_request``, and a condition that promises the treasure ("if you
-   go left you'll find it") as a treasure hint (unless the rest of the message asks for a move);
+0. Discourse passes (:mod:`~language.gnomes_at_night.corrections`,
+   :mod:`~language.gnomes_at_night.conditionals`) first read "the other way", "go back" as the
+   opposite of ``last_request``, and a condition that promises the treasure ("if you go left you'll
+   find it") as a treasure hint (unless the rest of the message asks for a move);
    then they drop what the author took back or
    made conditional: a self-corrected move and its marker ("left.. no sorry, right" -> "right"; a
    cancellation leaves nothing), a condition ("if up is blocked", "unless there's a wall", "if
