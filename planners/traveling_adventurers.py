@@ -96,8 +96,16 @@ class NegotiationPlanner(ABC):
         """Judge the partner's suggestion ``path`` (starting at ``prefix[-1]``)."""
 
     @abstractmethod
-    def next_moves(self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str]) -> list[str]:
-        """The rooms to suggest after ``prefix`` (at least one)."""
+    def next_moves(
+        self,
+        beliefs: TravelingAdventurersBeliefs,
+        board: Board,
+        prefix: list[str],
+        refused: frozenset[str] = frozenset(),
+    ) -> list[str]:
+        """The rooms to suggest after ``prefix`` (at least one). ``refused`` are next rooms this very
+        turn refuses at ``prefix`` (not yet in the tracker): they are avoided like the rejected ones,
+        so an intent never says "not K-C. How about K-C?"."""
 
     @abstractmethod
     def coins_to_share(
@@ -131,6 +139,7 @@ class NegotiationPlanner(ABC):
             acts.append(Reject(path=final))
         pending = tracker.partner_pending
         undecided = False
+        refused: frozenset[str] = frozenset()
         if pending is not None:
             base = prefix[: pending.base + 1]
             verdict = self.judge(beliefs, board, base, pending.path)
@@ -144,6 +153,7 @@ class NegotiationPlanner(ABC):
             elif verdict == "reject":
                 acts.append(Reject(path=pending.path))
                 prefix = base
+                refused = frozenset(pending.path[1:2])
             else:
                 undecided = True
         tour = self._forced_tour(beliefs, board, prefix)
@@ -152,7 +162,7 @@ class NegotiationPlanner(ABC):
             return Intent(acts=acts, actions=[Submit(path=tour)])
         proposal = prefix
         if not undecided and (tracker.own_pending is None or acts):
-            moves = self.next_moves(beliefs, board, prefix)
+            moves = self.next_moves(beliefs, board, prefix, refused)
             acts.append(Suggest(path=[prefix[-1], *moves]))
             proposal = prefix + moves
         acts.extend(self._share_and_ask(beliefs, board, prefix, proposal))
@@ -250,10 +260,16 @@ class GreedyPlanner(NegotiationPlanner):
         known = beliefs.partner.known(u, v)
         return board.own_coins(u, v) + (known or 0)
 
-    def _ranked(self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str]) -> list[str]:
+    def _ranked(
+        self,
+        beliefs: TravelingAdventurersBeliefs,
+        board: Board,
+        prefix: list[str],
+        refused: frozenset[str] = frozenset(),
+    ) -> list[str]:
         here = prefix[-1]
         options = [r for r in self.left(beliefs, board, prefix) if r not in (here, board.start)]
-        rejected = beliefs.tracker.rejected_at(prefix)
+        rejected = beliefs.tracker.rejected_at(prefix) | refused
         options = [r for r in options if r not in rejected] or options
         return sorted(options, key=lambda r: (-self._score(beliefs, board, here, r), board.idx(r)))
 
@@ -268,8 +284,14 @@ class GreedyPlanner(NegotiationPlanner):
         best = self._score(beliefs, board, prefix[-1], ranked[0])
         return "accept" if self._score(beliefs, board, prefix[-1], path[1]) >= best else "reject"
 
-    def next_moves(self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str]) -> list[str]:
-        ranked = self._ranked(beliefs, board, prefix)
+    def next_moves(
+        self,
+        beliefs: TravelingAdventurersBeliefs,
+        board: Board,
+        prefix: list[str],
+        refused: frozenset[str] = frozenset(),
+    ) -> list[str]:
+        ranked = self._ranked(beliefs, board, prefix, refused)
         return [ranked[0]] if ranked else [board.start]
 
     def coins_to_share(
@@ -395,7 +417,11 @@ class IBPPlanner(NegotiationPlanner):
 
     def settle(self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str], path: list[str]) -> Verdict:
         """Judge on the point estimate alone: accept when each suggested move starts a best tour
-        under what is known (unknown coins as the ``unknown`` option says)."""
+        under what is known (unknown coins as the ``unknown`` option says). After a rejection at
+        this point, either way, it concedes (accepts), as a cooperative player does: two agents
+        that cannot learn each other's coins would otherwise refuse each other's moves forever."""
+        if beliefs.tracker.rejected_at(prefix):
+            return "accept"
         point, _, _ = self._matrices(beliefs, board)
         walk = list(prefix)
         for room in path[1:]:
@@ -423,11 +449,17 @@ class IBPPlanner(NegotiationPlanner):
             walk.append(room)
         return chain
 
-    def next_moves(self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str]) -> list[str]:
+    def next_moves(
+        self,
+        beliefs: TravelingAdventurersBeliefs,
+        board: Board,
+        prefix: list[str],
+        refused: frozenset[str] = frozenset(),
+    ) -> list[str]:
         chain = self.certified_moves(beliefs, board, prefix)
-        if chain:
+        if chain and chain[0] not in refused:
             return chain
-        rejected = beliefs.tracker.rejected_at(prefix)
+        rejected = beliefs.tracker.rejected_at(prefix) | refused
         tour = self.ibp(beliefs, board, prefix)
         choice = tour[len(prefix)]
         if choice in rejected:

@@ -207,3 +207,24 @@ def test_ibp_without_a_partner_model_settles_once_nothing_is_left_to_ask():
     summary = summary_of(records, TravelingAdventurersMetrics)
     assert summary["identical"]["mean"] > 0 and not any(r.refused for r in records)
     assert any(act["act"] == "agree" for r in records for turn in r.transcript for act in turn.get("acts", []))
+
+
+def test_an_intent_never_refuses_a_hop_and_suggests_it_again():
+    """IBP without a partner model once answered "not K-C. How about K-C?": its verdict (the coin
+    bounds) refused the hop its suggestion (the point estimate) then chose. A refused next room is
+    avoided like a rejected one, and after a rejection either way at a decision point the agent
+    concedes, so two agents that cannot learn each other's coins still agree on a tour."""
+
+    from agent.arena import paper_seeds, selfplay
+    from agent.registry import default_registry
+
+    registry = default_registry()
+    spec = registry.preset("traveling_adventurers", "problem-solving").with_options("beliefs", partner="off")
+    records = selfplay(registry.make_game("traveling_adventurers"), spec, paper_seeds(1, 12), registry)
+    for record in records:
+        for turn in record.transcript:
+            acts = turn.get("acts", [])
+            refused = {tuple(a["path"][:2]) for a in acts if a["act"] == "reject" and a.get("path")}
+            suggested = {tuple(a["path"][:2]) for a in acts if a["act"] == "suggest"}
+            assert not refused & suggested, turn.get("message")
+    assert not any(r.metrics["timeout"] for r in records)
