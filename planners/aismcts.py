@@ -260,6 +260,9 @@ class SearchResult:
         iterations: Iterations run.
         nodes: Nodes in each of the two trees (they are the same size).
         elapsed_s: Wall time of the search, in seconds.
+        steps: Simulated steps: the turns simulated from the root, summed over the iterations
+            (selection and expansion in the tree plus the rollout; an iteration ends at the
+            horizon or on the sampled treasure).
     """
 
     root_visits: np.ndarray
@@ -268,6 +271,7 @@ class SearchResult:
     iterations: int
     nodes: int
     elapsed_s: float
+    steps: int
 
 
 @dataclass(frozen=True, eq=False)
@@ -288,6 +292,7 @@ class SearchTrees:
         children: int ``(2, nodes, 5)``.
         iterations: Iterations run.
         elapsed_s: Wall time of the search, in seconds.
+        steps: Simulated steps summed over the iterations (as :attr:`SearchResult.steps`).
     """
 
     parent: np.ndarray
@@ -299,6 +304,7 @@ class SearchTrees:
     children: np.ndarray
     iterations: int
     elapsed_s: float
+    steps: int
 
     @property
     def nodes(self) -> int:
@@ -306,7 +312,9 @@ class SearchTrees:
 
     def result(self) -> SearchResult:
         """The root statistics (:class:`SearchResult`) of the ego tree."""
-        return _summarize(self.visits, self.total, self.children, self.iterations, self.nodes, self.elapsed_s)
+        return _summarize(
+            self.visits, self.total, self.children, self.iterations, self.nodes, self.elapsed_s, self.steps
+        )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -415,7 +423,8 @@ def _run_batch(
     epsilon,
     path,
 ):  # pragma: no cover - compiled by Numba
-    """Run ``n_iter`` iterations on the two trees in place; ``rng[0]`` and ``counts`` carry over."""
+    """Run ``n_iter`` iterations on the two trees in place; ``rng[0]`` and ``counts`` (nodes per
+    tree, simulated steps) carry over."""
     s = rng[0]
     ncell = cdf.shape[0]
     mass = cdf[ncell - 1]
@@ -552,6 +561,7 @@ def _run_batch(
             found = cur == treasure
 
         # backpropagation in both trees
+        counts[2] += depth
         ret = TURN_REWARD * depth
         if found:
             ret += TREASURE_REWARD
@@ -616,8 +626,9 @@ def seed_state(seed: int) -> int:
 
 def _grow(
     problem: SearchProblem, config: SearchConfig, seed: int, node_limit: int | None = None
-) -> tuple[_Arrays, int, int, float]:
-    """Run the search; returns the (untrimmed) arrays, the node count, the iterations and the time."""
+) -> tuple[_Arrays, int, int, float, int]:
+    """Run the search; returns the (untrimmed) arrays, the node count, the iterations, the time and
+    the simulated steps."""
     if not isinstance(problem, SearchProblem):
         raise SearchError(f"problem must be a SearchProblem, got {type(problem).__name__}")
     if not isinstance(config, SearchConfig):
@@ -637,7 +648,7 @@ def _grow(
     arrays = _Arrays(capacity)
     arrays.init_root(int(root_cell), root_player)
     rng = np.array([seed_state(seed)], dtype=np.uint64)
-    counts = np.ones(2, dtype=np.int64)
+    counts = np.array([1, 1, 0], dtype=np.int64)
     path = np.empty((2, horizon + 1), dtype=np.int64)
     guided = config.rollout == "guided"
 
@@ -666,11 +677,17 @@ def _grow(
                 break
             rate = done / max(now - t0, 1e-9)
             batch = max(1, min(int(rate * min(deadline - now, _BATCH_TARGET_S)), 1 << 20))
-    return arrays, int(counts[0]), done, time.perf_counter() - t0
+    return arrays, int(counts[0]), done, time.perf_counter() - t0, int(counts[2])
 
 
 def _summarize(
-    visits: np.ndarray, total: np.ndarray, children: np.ndarray, iterations: int, nodes: int, elapsed: float
+    visits: np.ndarray,
+    total: np.ndarray,
+    children: np.ndarray,
+    iterations: int,
+    nodes: int,
+    elapsed: float,
+    steps: int,
 ) -> SearchResult:
     """Root and reply statistics of the ego tree (index 0)."""
     root_visits = np.zeros(NUM_MOVES, dtype=np.int64)
@@ -687,7 +704,7 @@ def _summarize(
             grandchild = int(children[0, child, b])
             if grandchild >= 0:
                 reply_visits[a, b] = visits[0, grandchild]
-    return SearchResult(root_visits, root_values, reply_visits, int(iterations), int(nodes), float(elapsed))
+    return SearchResult(root_visits, root_values, reply_visits, int(iterations), int(nodes), float(elapsed), int(steps))
 
 
 def search(problem: SearchProblem, config: SearchConfig, seed: int) -> SearchResult:
@@ -709,8 +726,8 @@ def search(problem: SearchProblem, config: SearchConfig, seed: int) -> SearchRes
     Raises:
         SearchError: ``problem`` or ``config`` is not of the expected type.
     """
-    arrays, nodes, iterations, elapsed = _grow(problem, config, seed)
-    return _summarize(arrays.visits, arrays.total, arrays.children, iterations, nodes, elapsed)
+    arrays, nodes, iterations, elapsed, steps = _grow(problem, config, seed)
+    return _summarize(arrays.visits, arrays.total, arrays.children, iterations, nodes, elapsed, steps)
 
 
 def grow_trees(
@@ -731,7 +748,7 @@ def grow_trees(
     Raises:
         SearchError: Bad argument types or ``node_limit < 1``.
     """
-    arrays, nodes, iterations, elapsed = _grow(problem, config, seed, node_limit)
+    arrays, nodes, iterations, elapsed, steps = _grow(problem, config, seed, node_limit)
     return SearchTrees(
         parent=arrays.parent[:, :nodes].copy(),
         move=arrays.move[:, :nodes].copy(),
@@ -742,6 +759,7 @@ def grow_trees(
         children=arrays.children[:, :nodes].copy(),
         iterations=iterations,
         elapsed_s=elapsed,
+        steps=steps,
     )
 
 
