@@ -63,10 +63,11 @@ References:
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -103,6 +104,9 @@ _DELTAS = ((0, 0), (1, 0), (0, -1), (-1, 0), (0, 1))
 # The first batch of a time-budgeted search, and the wall time later batches aim at.
 _FIRST_BATCH = 64
 _BATCH_TARGET_S = 0.005
+
+# Visit counts whose logarithm the core looks up rather than computes (1 MiB of float64).
+_LOG_TABLE_SIZE = 1 << 17
 
 # splitmix64 constants, as unsigned 64-bit integers for the Numba core.
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -345,26 +349,39 @@ def allowed_masks(problem: SearchProblem) -> np.ndarray:
     return masks
 
 
-def _tables(
-    problem: SearchProblem,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.int64, np.int64]:
-    """Flat tables for the core: allowed-move lists, neighbour cells, coordinates, belief CDF."""
+class _Tables(NamedTuple):
+    """Flat tables for the core (index ``k`` runs over the allowed moves of ``(p, cell)``, ascending)."""
+
+    n_allowed: np.ndarray  # int64 (2, cells): allowed moves per perspective and cell
+    allowed: np.ndarray  # int64 (2, cells, 5): the allowed moves, then the others (never read)
+    nbr: np.ndarray  # int64 (2, cells, 5): the cell each allowed move leads to
+    nbr_x: np.ndarray  # int64 (2, cells, 5): its column
+    nbr_y: np.ndarray  # int64 (2, cells, 5): its row
+    xs: np.ndarray  # int64 (cells,): column of each cell
+    ys: np.ndarray  # int64 (cells,): row of each cell
+    cdf: np.ndarray  # float64 (cells,): the belief's running total, the token's cell at 0
+    last: np.int64  # the last cell with mass (a draw past the total lands there)
+    token: np.int64  # the root's cell
+
+
+def _tables(problem: SearchProblem) -> _Tables:
+    """The core's tables: allowed-move lists and where they lead, coordinates, belief CDF."""
     n = problem.size
     cells = n * n
     masks = allowed_masks(problem).reshape(2, cells, NUM_MOVES)
     n_allowed = masks.sum(axis=2).astype(np.int64)
-    # per (p, cell): the allowed moves ascending, then the others (never read)
     allowed = np.argsort(~masks, axis=2, kind="stable").astype(np.int64)
     ys, xs = np.divmod(np.arange(cells, dtype=np.int64), n)
     step = np.empty((cells, NUM_MOVES), dtype=np.int64)
     for m, (dx, dy) in enumerate(_DELTAS):
         step[:, m] = np.clip(ys + dy, 0, n - 1) * n + np.clip(xs + dx, 0, n - 1)
+    nbr = np.take_along_axis(step[None], allowed, axis=2)
     prob = problem.treasure_prob.reshape(-1).copy()
     token = problem.token[1] * n + problem.token[0]
     prob[token] = 0.0
     cdf = np.cumsum(prob)  # sequential sums, as the reference's running total
     last = int(np.flatnonzero(prob > 0.0)[-1])
-    return n_allowed, allowed, step, xs, ys, cdf, np.int64(last), np.int64(token)
+    return _Tables(n_allowed, allowed, nbr, xs[nbr], ys[nbr], xs, ys, cdf, np.int64(last), np.int64(token))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -384,13 +401,34 @@ def _next(state):  # pragma: no cover - compiled by Numba
 @njit(cache=True, inline="always")
 def _uniform(state):  # pragma: no cover - compiled by Numba
     state, z = _next(state)
-    return state, float(z >> _S11) * _INV_2_53
+    return state, float(np.int64(z >> _S11)) * _INV_2_53  # < 2**53: exact as a signed int
 
 
 @njit(cache=True, inline="always")
 def _below(state, n):  # pragma: no cover - compiled by Numba
     state, z = _next(state)
-    return state, np.int64(z >> _S33) % n
+    x = np.uint32(z >> _S33)  # 31 bits: the same remainder in 32-bit unsigned arithmetic
+    if n == 2:
+        r = x & np.uint32(1)
+    elif n == 3:
+        r = x % np.uint32(3)
+    elif n == 4:
+        r = x & np.uint32(3)
+    elif n == 5:
+        r = x % np.uint32(5)
+    else:
+        r = x % np.uint32(n)
+    return state, np.int64(r)
+
+
+@njit(cache=True)
+def _log_table(size):  # pragma: no cover - compiled by Numba
+    """``math.log(k)`` for ``k < size``, computed by the same ``log`` the core calls beyond it."""
+    table = np.empty(size)
+    table[0] = -np.inf
+    for k in range(1, size):
+        table[k] = math.log(k)
+    return table
 
 
 @njit(cache=True)
@@ -406,9 +444,12 @@ def _run_batch(
     visits,
     total,
     children,
+    expanded,
     n_allowed,
     allowed,
-    step,
+    nbr,
+    nbr_x,
+    nbr_y,
     xs,
     ys,
     cdf,
@@ -422,12 +463,14 @@ def _run_batch(
     guided,
     epsilon,
     path,
+    logs,
 ):  # pragma: no cover - compiled by Numba
     """Run ``n_iter`` iterations on the two trees in place; ``rng[0]`` and ``counts`` (nodes per
-    tree, simulated steps) carry over."""
+    tree, simulated steps) carry over. ``expanded[t, node]`` counts the node's children."""
     s = rng[0]
     ncell = cdf.shape[0]
     mass = cdf[ncell - 1]
+    nlogs = logs.shape[0]
     for _ in range(n_iter):
         # determinization: one treasure cell from the belief (smallest i with cdf[i] > r)
         s, u = _uniform(s)
@@ -457,27 +500,24 @@ def _run_batch(
         while depth < horizon:
             here = e_node if p == 0 else q_node
             nal = n_allowed[p, cur]
-            untried = 0
-            for k in range(nal):
-                if children[p, here, allowed[p, cur, k]] < 0:
-                    untried += 1
+            untried = nal - expanded[p, here]
             if untried > 0:
                 j = 0
                 if untried > 1:
                     s, j = _below(s, untried)
                 m = -1
+                nxt = cur
                 for k in range(nal):
                     mk = allowed[p, cur, k]
                     if children[p, here, mk] < 0:
                         if j == 0:
                             m = mk
+                            nxt = nbr[p, cur, k]
                             break
                         j -= 1
-                nxt = step[cur, m]
                 if counts[0] < limit and counts[1] < limit:
-                    nodes_here = (e_node, q_node)
                     for t in range(2):
-                        at = nodes_here[t]
+                        at = e_node if t == 0 else q_node
                         new = counts[t]
                         counts[t] = new + 1
                         parent[t, new] = at
@@ -486,9 +526,11 @@ def _run_batch(
                         player[t, new] = 1 - p
                         visits[t, new] = 0
                         total[t, new] = 0.0
+                        expanded[t, new] = 0
                         for mm in range(5):
                             children[t, new, mm] = -1
                         children[t, at, m] = new
+                        expanded[t, at] += 1
                         path[t, plen] = new
                     plen += 1
                 cur = nxt
@@ -497,65 +539,61 @@ def _run_batch(
                 found = cur == treasure
                 break
             # every allowed move is expanded: UCB1 on the mover's tree
-            log_n = math.log(visits[p, here])
+            n_here = visits[p, here]
+            log_n = logs[n_here] if n_here < nlogs else math.log(n_here)
             best = -np.inf
             m = -1
+            kbest = 0
             for k in range(nal):
-                mk = allowed[p, cur, k]
-                ch = children[p, here, mk]
+                ch = children[p, here, allowed[p, cur, k]]
                 v = visits[p, ch]
                 value = (total[p, ch] / v - low) / span + c * math.sqrt(log_n / v)
                 if value > best:
                     best = value
-                    m = mk
+                    kbest = k
+            m = allowed[p, cur, kbest]
             e_node = children[0, e_node, m]
             q_node = children[1, q_node, m]
             path[0, plen] = e_node
             path[1, plen] = q_node
             plen += 1
-            cur = step[cur, m]
+            cur = nbr[p, cur, kbest]
             p = 1 - p
             depth += 1
             if cur == treasure:
                 found = True
                 break
 
-        # simulation
+        # simulation: pick the index k of an allowed move; ties are packed 3 bits per index
         while not found and depth < horizon:
             nal = n_allowed[p, cur]
-            m = allowed[p, cur, 0]
+            k = 0
             if guided:
                 s, u = _uniform(s)
                 if u < epsilon:
                     if nal > 1:
-                        s, j = _below(s, nal)
-                        m = allowed[p, cur, j]
+                        s, k = _below(s, nal)
                 else:
                     best_d = 1 << 30
                     ties = 0
-                    for k in range(nal):
-                        nc = step[cur, allowed[p, cur, k]]
-                        d = abs(xs[nc] - tx) + abs(ys[nc] - ty)
+                    packed = 0
+                    for kk in range(nal):
+                        d = abs(nbr_x[p, cur, kk] - tx) + abs(nbr_y[p, cur, kk] - ty)
                         if d < best_d:
                             best_d = d
                             ties = 1
-                            m = allowed[p, cur, k]
+                            packed = kk
                         elif d == best_d:
+                            packed |= kk << (3 * ties)
                             ties += 1
                     if ties > 1:
                         s, j = _below(s, ties)
-                        for k in range(nal):
-                            mk = allowed[p, cur, k]
-                            nc = step[cur, mk]
-                            if abs(xs[nc] - tx) + abs(ys[nc] - ty) == best_d:
-                                if j == 0:
-                                    m = mk
-                                    break
-                                j -= 1
+                        k = (packed >> (3 * j)) & 7
+                    else:
+                        k = packed
             elif nal > 1:
-                s, j = _below(s, nal)
-                m = allowed[p, cur, j]
-            cur = step[cur, m]
+                s, k = _below(s, nal)
+            cur = nbr[p, cur, k]
             p = 1 - p
             depth += 1
             found = cur == treasure
@@ -588,6 +626,7 @@ class _Arrays:
         self.visits = np.empty((2, capacity), dtype=np.int64)
         self.total = np.empty((2, capacity), dtype=np.float64)
         self.children = np.empty((2, capacity, NUM_MOVES), dtype=np.int32)
+        self.expanded = np.empty((2, capacity), dtype=np.int8)
 
     @property
     def capacity(self) -> int:
@@ -595,7 +634,7 @@ class _Arrays:
 
     def grown(self, capacity: int, used: int) -> _Arrays:
         bigger = _Arrays(capacity)
-        for name in ("parent", "move", "cell", "player", "visits", "total", "children"):
+        for name in ("parent", "move", "cell", "player", "visits", "total", "children", "expanded"):
             getattr(bigger, name)[:, :used] = getattr(self, name)[:, :used]
         return bigger
 
@@ -607,6 +646,13 @@ class _Arrays:
         self.visits[:, 0] = 0
         self.total[:, 0] = 0.0
         self.children[:, 0] = -1
+        self.expanded[:, 0] = 0
+
+
+@functools.cache
+def _logs() -> np.ndarray:
+    """The core's table of ``log(visits)`` (built once per process)."""
+    return _log_table(_LOG_TABLE_SIZE)
 
 
 def return_bounds(horizon: int) -> tuple[float, float]:
@@ -634,7 +680,8 @@ def _grow(
     if not isinstance(config, SearchConfig):
         raise SearchError(f"config must be a SearchConfig, got {type(config).__name__}")
     t0 = time.perf_counter()
-    n_allowed, allowed, step, xs, ys, cdf, last, root_cell = _tables(problem)
+    tab = _tables(problem)
+    root_cell = tab.token
     root_player = 0 if problem.ego_to_move else 1
     horizon = min(config.max_depth, problem.turns_left)
     low, span = return_bounds(horizon)
@@ -651,13 +698,15 @@ def _grow(
     counts = np.array([1, 1, 0], dtype=np.int64)
     path = np.empty((2, horizon + 1), dtype=np.int64)
     guided = config.rollout == "guided"
+    logs = _logs()
 
     def run(n_iter: int) -> None:
         _run_batch(
             n_iter, limit, rng, counts,
             arrays.parent, arrays.move, arrays.cell, arrays.player, arrays.visits, arrays.total,
-            arrays.children, n_allowed, allowed, step, xs, ys, cdf, last, root_cell, root_player,
-            horizon, low, span, float(config.exploration), guided, float(config.epsilon), path,
+            arrays.children, arrays.expanded, tab.n_allowed, tab.allowed, tab.nbr, tab.nbr_x, tab.nbr_y,
+            tab.xs, tab.ys, tab.cdf, tab.last, root_cell, root_player, horizon, low, span,
+            float(config.exploration), guided, float(config.epsilon), path, logs,
         )  # fmt: skip
 
     if budget is None:
