@@ -106,7 +106,7 @@ _FIRST_BATCH = 64
 _BATCH_TARGET_S = 0.005
 
 # Visit counts whose logarithm the core looks up rather than computes (1 MiB of float64).
-_LOG_TABLE_SIZE = 1 << 17
+_TABLE_SIZE = 1 << 17
 
 # splitmix64 constants, as unsigned 64-bit integers for the Numba core.
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -464,25 +464,28 @@ def _run_batch(
     epsilon,
     path,
     logs,
+    q01,
 ):  # pragma: no cover - compiled by Numba
     """Run ``n_iter`` iterations on the two trees in place; ``rng[0]`` and ``counts`` (nodes per
-    tree, simulated steps) carry over. ``expanded[t, node]`` counts the node's children."""
+    tree, simulated steps) carry over. ``expanded[t, node]`` counts the node's children and
+    ``q01[t, node]`` is its mean return rescaled by the return bounds (UCB1's exploitation term)."""
     s = rng[0]
     ncell = cdf.shape[0]
     mass = cdf[ncell - 1]
-    nlogs = logs.shape[0]
+    ntab = logs.shape[0]
+    top = 1
+    while top * 2 <= ncell:
+        top *= 2
     for _ in range(n_iter):
         # determinization: one treasure cell from the belief (smallest i with cdf[i] > r)
         s, u = _uniform(s)
         r = u * mass
-        lo = 0
-        hi = ncell
-        while lo < hi:
-            mid = (lo + hi) >> 1
-            if cdf[mid] > r:
-                hi = mid
-            else:
-                lo = mid + 1
+        lo = 0  # cdf[i] <= r for every i < lo (cdf is non-decreasing)
+        half = top
+        while half > 0:
+            if lo + half <= ncell and cdf[lo + half - 1] <= r:
+                lo += half
+            half >>= 1
         treasure = lo if lo < ncell else last
         tx = xs[treasure]
         ty = ys[treasure]
@@ -538,16 +541,15 @@ def _run_batch(
                 depth += 1
                 found = cur == treasure
                 break
-            # every allowed move is expanded: UCB1 on the mover's tree
+            # every allowed move is expanded: UCB1 on the mover's tree (q01 holds each node's
+            # exploitation term, updated by backpropagation)
             n_here = visits[p, here]
-            log_n = logs[n_here] if n_here < nlogs else math.log(n_here)
+            log_n = logs[n_here] if n_here < ntab else math.log(n_here)
             best = -np.inf
-            m = -1
             kbest = 0
             for k in range(nal):
                 ch = children[p, here, allowed[p, cur, k]]
-                v = visits[p, ch]
-                value = (total[p, ch] / v - low) / span + c * math.sqrt(log_n / v)
+                value = q01[p, ch] + c * math.sqrt(log_n / visits[p, ch])
                 if value > best:
                     best = value
                     kbest = k
@@ -606,8 +608,11 @@ def _run_batch(
         for t in range(2):
             for i in range(plen):
                 nd = path[t, i]
-                visits[t, nd] += 1
-                total[t, nd] += ret
+                v = visits[t, nd] + 1
+                tot = total[t, nd] + ret
+                visits[t, nd] = v
+                total[t, nd] = tot
+                q01[t, nd] = (tot / v - low) / span
     rng[0] = s
 
 
@@ -627,6 +632,7 @@ class _Arrays:
         self.total = np.empty((2, capacity), dtype=np.float64)
         self.children = np.empty((2, capacity, NUM_MOVES), dtype=np.int32)
         self.expanded = np.empty((2, capacity), dtype=np.int8)
+        self.q01 = np.empty((2, capacity), dtype=np.float64)
 
     @property
     def capacity(self) -> int:
@@ -634,7 +640,7 @@ class _Arrays:
 
     def grown(self, capacity: int, used: int) -> _Arrays:
         bigger = _Arrays(capacity)
-        for name in ("parent", "move", "cell", "player", "visits", "total", "children", "expanded"):
+        for name in ("parent", "move", "cell", "player", "visits", "total", "children", "expanded", "q01"):
             getattr(bigger, name)[:, :used] = getattr(self, name)[:, :used]
         return bigger
 
@@ -652,7 +658,7 @@ class _Arrays:
 @functools.cache
 def _logs() -> np.ndarray:
     """The core's table of ``log(visits)`` (built once per process)."""
-    return _log_table(_LOG_TABLE_SIZE)
+    return _log_table(_TABLE_SIZE)
 
 
 def return_bounds(horizon: int) -> tuple[float, float]:
@@ -706,7 +712,7 @@ def _grow(
             arrays.parent, arrays.move, arrays.cell, arrays.player, arrays.visits, arrays.total,
             arrays.children, arrays.expanded, tab.n_allowed, tab.allowed, tab.nbr, tab.nbr_x, tab.nbr_y,
             tab.xs, tab.ys, tab.cdf, tab.last, root_cell, root_player, horizon, low, span,
-            float(config.exploration), guided, float(config.epsilon), path, logs,
+            float(config.exploration), guided, float(config.epsilon), path, logs, arrays.q01,
         )  # fmt: skip
 
     if budget is None:
