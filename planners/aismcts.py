@@ -108,6 +108,10 @@ _BATCH_TARGET_S = 0.005
 # Visit counts whose logarithm the core looks up rather than computes (1 MiB of float64).
 _TABLE_SIZE = 1 << 17
 
+# The most memory for the guided rollout's greedy moves: one row of 2 * cells int32 per treasure cell
+# sampled, for every cell up to 32x32 grids.
+_GREEDY_BYTES = 1 << 23
+
 # splitmix64 constants, as unsigned 64-bit integers for the Numba core.
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -432,6 +436,27 @@ def _log_table(size):  # pragma: no cover - compiled by Numba
 
 
 @njit(cache=True)
+def _fill_greedy(row, n_allowed, nbr_x, nbr_y, tx, ty):  # pragma: no cover - compiled by Numba
+    """``row[p, cell]``: the allowed-move indices ``k`` whose cell is nearest (Manhattan) to the
+    treasure at ``(tx, ty)``: their count in bits 0-2, then each index in 3 bits, ascending."""
+    for p in range(2):
+        for cell in range(row.shape[1]):
+            best_d = 1 << 30
+            ties = 0
+            packed = 0
+            for k in range(n_allowed[p, cell]):
+                d = abs(nbr_x[p, cell, k] - tx) + abs(nbr_y[p, cell, k] - ty)
+                if d < best_d:
+                    best_d = d
+                    ties = 1
+                    packed = k
+                elif d == best_d:
+                    packed |= k << (3 * ties)
+                    ties += 1
+            row[p, cell] = ties | (packed << 3)
+
+
+@njit(cache=True)
 def _run_batch(
     n_iter,
     limit,
@@ -465,10 +490,14 @@ def _run_batch(
     path,
     logs,
     q01,
+    greedy,
+    tag,
 ):  # pragma: no cover - compiled by Numba
     """Run ``n_iter`` iterations on the two trees in place; ``rng[0]`` and ``counts`` (nodes per
     tree, simulated steps) carry over. ``expanded[t, node]`` counts the node's children and
-    ``q01[t, node]`` is its mean return rescaled by the return bounds (UCB1's exploitation term)."""
+    ``q01[t, node]`` is its mean return rescaled by the return bounds (UCB1's exploitation term).
+    ``greedy[slot, p, cell]`` holds the guided rollout's greedy moves towards the treasure cell
+    ``tag[slot]`` (see :func:`_fill_greedy`; slot = treasure modulo the slots, filled on demand)."""
     s = rng[0]
     ncell = cdf.shape[0]
     mass = cdf[ncell - 1]
@@ -489,6 +518,10 @@ def _run_batch(
         treasure = lo if lo < ncell else last
         tx = xs[treasure]
         ty = ys[treasure]
+        slot = treasure % greedy.shape[0]
+        if guided and tag[slot] != treasure:
+            _fill_greedy(greedy[slot], n_allowed, nbr_x, nbr_y, tx, ty)
+            tag[slot] = treasure
 
         # selection and expansion, walking both trees in lockstep
         e_node = 0  # node in the ego tree
@@ -566,7 +599,7 @@ def _run_batch(
                 found = True
                 break
 
-        # simulation: pick the index k of an allowed move; ties are packed 3 bits per index
+        # simulation: pick the index k of an allowed move
         while not found and depth < horizon:
             nal = n_allowed[p, cur]
             k = 0
@@ -576,23 +609,12 @@ def _run_batch(
                     if nal > 1:
                         s, k = _below(s, nal)
                 else:
-                    best_d = 1 << 30
-                    ties = 0
-                    packed = 0
-                    for kk in range(nal):
-                        d = abs(nbr_x[p, cur, kk] - tx) + abs(nbr_y[p, cur, kk] - ty)
-                        if d < best_d:
-                            best_d = d
-                            ties = 1
-                            packed = kk
-                        elif d == best_d:
-                            packed |= kk << (3 * ties)
-                            ties += 1
+                    g = greedy[slot, p, cur]
+                    ties = g & 7
+                    j = 0
                     if ties > 1:
                         s, j = _below(s, ties)
-                        k = (packed >> (3 * j)) & 7
-                    else:
-                        k = packed
+                    k = (g >> (3 + 3 * j)) & 7
             elif nal > 1:
                 s, k = _below(s, nal)
             cur = nbr[p, cur, k]
@@ -705,6 +727,10 @@ def _grow(
     path = np.empty((2, horizon + 1), dtype=np.int64)
     guided = config.rollout == "guided"
     logs = _logs()
+    cells = problem.size**2
+    slots = max(1, min(cells, _GREEDY_BYTES // (8 * cells)))
+    greedy = np.empty((slots, 2, cells), dtype=np.int32)
+    tag = np.full(slots, -1, dtype=np.int64)
 
     def run(n_iter: int) -> None:
         _run_batch(
@@ -712,7 +738,7 @@ def _grow(
             arrays.parent, arrays.move, arrays.cell, arrays.player, arrays.visits, arrays.total,
             arrays.children, arrays.expanded, tab.n_allowed, tab.allowed, tab.nbr, tab.nbr_x, tab.nbr_y,
             tab.xs, tab.ys, tab.cdf, tab.last, root_cell, root_player, horizon, low, span,
-            float(config.exploration), guided, float(config.epsilon), path, logs, arrays.q01,
+            float(config.exploration), guided, float(config.epsilon), path, logs, arrays.q01, greedy, tag,
         )  # fmt: skip
 
     if budget is None:

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from games.gnomes_at_night import MOVE_DELTAS, Maze, generate_maze, load_preset_maze
+from planners import aismcts
 from planners.aismcts import (
     NUM_MOVES,
     TREASURE_REWARD,
@@ -175,6 +176,19 @@ def test_numba_matches_reference_on_the_preset_maze(config: SearchConfig) -> Non
     rng = np.random.default_rng(3)
     problem = ego_problem(maze, 1, (4, 4), False, uniform_off(9, (4, 4), rng), random_rejected(9, rng, 0.3))
     assert_same_trees(grow_trees(problem, config, 99), grow_trees_reference(problem, config, 99))
+
+
+def test_numba_matches_reference_when_greedy_rows_are_evicted() -> None:
+    # 40x40 (larger than any maze the game makes): more treasure cells than slots for the guided
+    # rollout's greedy rows, so rows are refilled
+    size = 40
+    assert size**2 > aismcts._GREEDY_BYTES // (8 * size**2)
+    rng = np.random.default_rng(40)
+    ego_open = aismcts._inside(size) & (rng.random((size, size, NUM_MOVES)) < 0.7)
+    prob = uniform_off(size, (20, 20), rng)
+    problem = SearchProblem(ego_open, random_rejected(size, rng), (20, 20), True, prob, 100)
+    config = SearchConfig(iterations=1500, max_depth=80)
+    assert_same_trees(grow_trees(problem, config, 8), grow_trees_reference(problem, config, 8))
 
 
 def test_node_limit_caps_expansion_in_both_cores() -> None:
