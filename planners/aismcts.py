@@ -357,8 +357,8 @@ class _Tables(NamedTuple):
     """Flat tables for the core (index ``k`` runs over the allowed moves of ``(p, cell)``, ascending)."""
 
     n_allowed: np.ndarray  # int64 (2, cells): allowed moves per perspective and cell
-    allowed: np.ndarray  # int64 (2, cells, 5): the allowed moves, then the others (never read)
-    nbr: np.ndarray  # int64 (2, cells, 5): the cell each allowed move leads to
+    allowed: np.ndarray  # int64 (2, cells, 5): the allowed moves, then -1 (never read)
+    nbr: np.ndarray  # int64 (2, cells, 5): the cell each allowed move leads to, then -1
     nbr_x: np.ndarray  # int64 (2, cells, 5): its column
     nbr_y: np.ndarray  # int64 (2, cells, 5): its row
     xs: np.ndarray  # int64 (cells,): column of each cell
@@ -368,18 +368,43 @@ class _Tables(NamedTuple):
     token: np.int64  # the root's cell
 
 
+@njit(cache=True)
+def _move_lists(masks, step):  # pragma: no cover - compiled by Numba
+    """Per perspective and cell: the number of allowed moves, the moves ascending (then -1) and the
+    cells they lead to (then -1)."""
+    n_allowed = np.zeros(masks.shape[:2], dtype=np.int64)
+    allowed = np.full(masks.shape, -1, dtype=np.int64)
+    nbr = np.full(masks.shape, -1, dtype=np.int64)
+    for p in range(masks.shape[0]):
+        for cell in range(masks.shape[1]):
+            k = 0
+            for m in range(masks.shape[2]):
+                if masks[p, cell, m]:
+                    allowed[p, cell, k] = m
+                    nbr[p, cell, k] = step[cell, m]
+                    k += 1
+            n_allowed[p, cell] = k
+    return n_allowed, allowed, nbr
+
+
+@functools.cache
+def _grid(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Column and row of each cell of an ``n x n`` grid, and the cell each move leads to (read-only)."""
+    ys, xs = np.divmod(np.arange(n * n, dtype=np.int64), n)
+    step = np.empty((n * n, NUM_MOVES), dtype=np.int64)
+    for m, (dx, dy) in enumerate(_DELTAS):
+        step[:, m] = np.minimum(np.maximum(ys + dy, 0), n - 1) * n + np.minimum(np.maximum(xs + dx, 0), n - 1)
+    for array in (xs, ys, step):
+        array.setflags(write=False)
+    return xs, ys, step
+
+
 def _tables(problem: SearchProblem) -> _Tables:
     """The core's tables: allowed-move lists and where they lead, coordinates, belief CDF."""
     n = problem.size
     cells = n * n
-    masks = allowed_masks(problem).reshape(2, cells, NUM_MOVES)
-    n_allowed = masks.sum(axis=2).astype(np.int64)
-    allowed = np.argsort(~masks, axis=2, kind="stable").astype(np.int64)
-    ys, xs = np.divmod(np.arange(cells, dtype=np.int64), n)
-    step = np.empty((cells, NUM_MOVES), dtype=np.int64)
-    for m, (dx, dy) in enumerate(_DELTAS):
-        step[:, m] = np.clip(ys + dy, 0, n - 1) * n + np.clip(xs + dx, 0, n - 1)
-    nbr = np.take_along_axis(step[None], allowed, axis=2)
+    xs, ys, step = _grid(n)
+    n_allowed, allowed, nbr = _move_lists(allowed_masks(problem).reshape(2, cells, NUM_MOVES), step)
     prob = problem.treasure_prob.reshape(-1).copy()
     token = problem.token[1] * n + problem.token[0]
     prob[token] = 0.0
