@@ -354,7 +354,7 @@ def allowed_masks(problem: SearchProblem) -> np.ndarray:
 
 
 class _Tables(NamedTuple):
-    """Flat tables for the core (index ``k`` runs over the allowed moves of ``(p, cell)``, ascending)."""
+    """The core's tables (index ``k`` runs over the allowed moves of ``(p, cell)``, ascending)."""
 
     n_allowed: np.ndarray  # int64 (2, cells): allowed moves per perspective and cell
     allowed: np.ndarray  # int64 (2, cells, 5): the allowed moves, then -1 (never read)
