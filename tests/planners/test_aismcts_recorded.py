@@ -150,7 +150,16 @@ def test_selfplay_gives_the_recorded_games(recorded: dict[str, Any], seed: int) 
     assert selfplay_metrics(seed) == recorded["selfplay"][str(seed)]
 
 
+def dump(data: dict[str, dict[str, Any]]) -> str:
+    """The fixture's JSON with one line per search or game."""
+    sections = []
+    for section, entries in data.items():
+        lines = ",\n".join(f"  {json.dumps(name)}: {json.dumps(entry)}" for name, entry in entries.items())
+        sections.append(f" {json.dumps(section)}: {{\n{lines}\n }}")
+    return "{\n" + ",\n".join(sections) + "\n}\n"
+
+
 if __name__ == "__main__":
     RECORDED.parent.mkdir(exist_ok=True)
-    RECORDED.write_text(json.dumps(record(), indent=1) + "\n")
+    RECORDED.write_text(dump(record()))
     print(f"wrote {RECORDED}")
