@@ -63,10 +63,11 @@ References:
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -103,6 +104,13 @@ _DELTAS = ((0, 0), (1, 0), (0, -1), (-1, 0), (0, 1))
 # The first batch of a time-budgeted search, and the wall time later batches aim at.
 _FIRST_BATCH = 64
 _BATCH_TARGET_S = 0.005
+
+# Visit counts whose logarithm the core looks up rather than computes (1 MiB of float64).
+_TABLE_SIZE = 1 << 17
+
+# The most memory for the guided rollout's greedy moves: one row of 2 * cells int32 per treasure cell
+# sampled, for every cell up to 32x32 grids.
+_GREEDY_BYTES = 1 << 23
 
 # splitmix64 constants, as unsigned 64-bit integers for the Numba core.
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -260,6 +268,9 @@ class SearchResult:
         iterations: Iterations run.
         nodes: Nodes in each of the two trees (they are the same size).
         elapsed_s: Wall time of the search, in seconds.
+        steps: Simulated steps: the turns simulated from the root, summed over the iterations
+            (selection and expansion in the tree plus the rollout; an iteration ends at the
+            horizon or on the sampled treasure).
     """
 
     root_visits: np.ndarray
@@ -268,6 +279,7 @@ class SearchResult:
     iterations: int
     nodes: int
     elapsed_s: float
+    steps: int
 
 
 @dataclass(frozen=True, eq=False)
@@ -288,6 +300,7 @@ class SearchTrees:
         children: int ``(2, nodes, 5)``.
         iterations: Iterations run.
         elapsed_s: Wall time of the search, in seconds.
+        steps: Simulated steps summed over the iterations (as :attr:`SearchResult.steps`).
     """
 
     parent: np.ndarray
@@ -299,6 +312,7 @@ class SearchTrees:
     children: np.ndarray
     iterations: int
     elapsed_s: float
+    steps: int
 
     @property
     def nodes(self) -> int:
@@ -306,7 +320,9 @@ class SearchTrees:
 
     def result(self) -> SearchResult:
         """The root statistics (:class:`SearchResult`) of the ego tree."""
-        return _summarize(self.visits, self.total, self.children, self.iterations, self.nodes, self.elapsed_s)
+        return _summarize(
+            self.visits, self.total, self.children, self.iterations, self.nodes, self.elapsed_s, self.steps
+        )
 
 
 # ------------------------------------------------------------------------------------------------
@@ -337,26 +353,64 @@ def allowed_masks(problem: SearchProblem) -> np.ndarray:
     return masks
 
 
-def _tables(
-    problem: SearchProblem,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.int64, np.int64]:
-    """Flat tables for the core: allowed-move lists, neighbour cells, coordinates, belief CDF."""
+class _Tables(NamedTuple):
+    """The core's tables (index ``k`` runs over the allowed moves of ``(p, cell)``, ascending)."""
+
+    n_allowed: np.ndarray  # int64 (2, cells): allowed moves per perspective and cell
+    allowed: np.ndarray  # int64 (2, cells, 5): the allowed moves, then -1 (never read)
+    nbr: np.ndarray  # int64 (2, cells, 5): the cell each allowed move leads to, then -1
+    nbr_x: np.ndarray  # int64 (2, cells, 5): its column
+    nbr_y: np.ndarray  # int64 (2, cells, 5): its row
+    xs: np.ndarray  # int64 (cells,): column of each cell
+    ys: np.ndarray  # int64 (cells,): row of each cell
+    cdf: np.ndarray  # float64 (cells,): the belief's running total, the token's cell at 0
+    last: np.int64  # the last cell with mass (a draw past the total lands there)
+    token: np.int64  # the root's cell
+
+
+@njit(cache=True)
+def _move_lists(masks, step):  # pragma: no cover - compiled by Numba
+    """Per perspective and cell: the number of allowed moves, the moves ascending (then -1) and the
+    cells they lead to (then -1)."""
+    n_allowed = np.zeros(masks.shape[:2], dtype=np.int64)
+    allowed = np.full(masks.shape, -1, dtype=np.int64)
+    nbr = np.full(masks.shape, -1, dtype=np.int64)
+    for p in range(masks.shape[0]):
+        for cell in range(masks.shape[1]):
+            k = 0
+            for m in range(masks.shape[2]):
+                if masks[p, cell, m]:
+                    allowed[p, cell, k] = m
+                    nbr[p, cell, k] = step[cell, m]
+                    k += 1
+            n_allowed[p, cell] = k
+    return n_allowed, allowed, nbr
+
+
+@functools.cache
+def _grid(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Column and row of each cell of an ``n x n`` grid, and the cell each move leads to (read-only)."""
+    ys, xs = np.divmod(np.arange(n * n, dtype=np.int64), n)
+    step = np.empty((n * n, NUM_MOVES), dtype=np.int64)
+    for m, (dx, dy) in enumerate(_DELTAS):
+        step[:, m] = np.minimum(np.maximum(ys + dy, 0), n - 1) * n + np.minimum(np.maximum(xs + dx, 0), n - 1)
+    for array in (xs, ys, step):
+        array.setflags(write=False)
+    return xs, ys, step
+
+
+def _tables(problem: SearchProblem) -> _Tables:
+    """The core's tables: allowed-move lists and where they lead, coordinates, belief CDF."""
     n = problem.size
     cells = n * n
-    masks = allowed_masks(problem).reshape(2, cells, NUM_MOVES)
-    n_allowed = masks.sum(axis=2).astype(np.int64)
-    # per (p, cell): the allowed moves ascending, then the others (never read)
-    allowed = np.argsort(~masks, axis=2, kind="stable").astype(np.int64)
-    ys, xs = np.divmod(np.arange(cells, dtype=np.int64), n)
-    step = np.empty((cells, NUM_MOVES), dtype=np.int64)
-    for m, (dx, dy) in enumerate(_DELTAS):
-        step[:, m] = np.clip(ys + dy, 0, n - 1) * n + np.clip(xs + dx, 0, n - 1)
+    xs, ys, step = _grid(n)
+    n_allowed, allowed, nbr = _move_lists(allowed_masks(problem).reshape(2, cells, NUM_MOVES), step)
     prob = problem.treasure_prob.reshape(-1).copy()
     token = problem.token[1] * n + problem.token[0]
     prob[token] = 0.0
     cdf = np.cumsum(prob)  # sequential sums, as the reference's running total
     last = int(np.flatnonzero(prob > 0.0)[-1])
-    return n_allowed, allowed, step, xs, ys, cdf, np.int64(last), np.int64(token)
+    return _Tables(n_allowed, allowed, nbr, xs[nbr], ys[nbr], xs, ys, cdf, np.int64(last), np.int64(token))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -376,13 +430,55 @@ def _next(state):  # pragma: no cover - compiled by Numba
 @njit(cache=True, inline="always")
 def _uniform(state):  # pragma: no cover - compiled by Numba
     state, z = _next(state)
-    return state, float(z >> _S11) * _INV_2_53
+    return state, float(np.int64(z >> _S11)) * _INV_2_53  # < 2**53: exact as a signed int
 
 
 @njit(cache=True, inline="always")
 def _below(state, n):  # pragma: no cover - compiled by Numba
     state, z = _next(state)
-    return state, np.int64(z >> _S33) % n
+    x = np.uint32(z >> _S33)  # 31 bits: the same remainder in 32-bit unsigned arithmetic
+    if n == 2:
+        r = x & np.uint32(1)
+    elif n == 3:
+        r = x % np.uint32(3)
+    elif n == 4:
+        r = x & np.uint32(3)
+    elif n == 5:
+        r = x % np.uint32(5)
+    else:
+        r = x % np.uint32(n)
+    return state, np.int64(r)
+
+
+@njit(cache=True)
+def _log_table(size):  # pragma: no cover - compiled by Numba
+    """``math.log(k)`` for ``k < size``, computed by the same ``log`` the core calls beyond it."""
+    table = np.empty(size)
+    table[0] = -np.inf
+    for k in range(1, size):
+        table[k] = math.log(k)
+    return table
+
+
+@njit(cache=True)
+def _fill_greedy(row, n_allowed, nbr_x, nbr_y, tx, ty):  # pragma: no cover - compiled by Numba
+    """``row[p, cell]``: the allowed-move indices ``k`` whose cell is nearest (Manhattan) to the
+    treasure at ``(tx, ty)``: their count in bits 0-2, then each index in 3 bits, ascending."""
+    for p in range(2):
+        for cell in range(row.shape[1]):
+            best_d = 1 << 30
+            ties = 0
+            packed = 0
+            for k in range(n_allowed[p, cell]):
+                d = abs(nbr_x[p, cell, k] - tx) + abs(nbr_y[p, cell, k] - ty)
+                if d < best_d:
+                    best_d = d
+                    ties = 1
+                    packed = k
+                elif d == best_d:
+                    packed |= k << (3 * ties)
+                    ties += 1
+            row[p, cell] = ties | (packed << 3)
 
 
 @njit(cache=True)
@@ -398,9 +494,12 @@ def _run_batch(
     visits,
     total,
     children,
+    expanded,
     n_allowed,
     allowed,
-    step,
+    nbr,
+    nbr_x,
+    nbr_y,
     xs,
     ys,
     cdf,
@@ -414,26 +513,40 @@ def _run_batch(
     guided,
     epsilon,
     path,
+    logs,
+    q01,
+    greedy,
+    tag,
 ):  # pragma: no cover - compiled by Numba
-    """Run ``n_iter`` iterations on the two trees in place; ``rng[0]`` and ``counts`` carry over."""
+    """Run ``n_iter`` iterations on the two trees in place; ``rng[0]`` and ``counts`` (nodes per
+    tree, simulated steps) carry over. ``expanded[t, node]`` counts the node's children and
+    ``q01[t, node]`` is its mean return rescaled by the return bounds (UCB1's exploitation term).
+    ``greedy[slot, p, cell]`` holds the guided rollout's greedy moves towards the treasure cell
+    ``tag[slot]`` (see :func:`_fill_greedy`; slot = treasure modulo the slots, filled on demand)."""
     s = rng[0]
     ncell = cdf.shape[0]
     mass = cdf[ncell - 1]
+    ntab = logs.shape[0]
+    top = 1
+    while top * 2 <= ncell:
+        top *= 2
     for _ in range(n_iter):
         # determinization: one treasure cell from the belief (smallest i with cdf[i] > r)
         s, u = _uniform(s)
         r = u * mass
-        lo = 0
-        hi = ncell
-        while lo < hi:
-            mid = (lo + hi) >> 1
-            if cdf[mid] > r:
-                hi = mid
-            else:
-                lo = mid + 1
+        lo = 0  # cdf[i] <= r for every i < lo (cdf is non-decreasing)
+        half = top
+        while half > 0:
+            if lo + half <= ncell and cdf[lo + half - 1] <= r:
+                lo += half
+            half >>= 1
         treasure = lo if lo < ncell else last
         tx = xs[treasure]
         ty = ys[treasure]
+        slot = treasure % greedy.shape[0]
+        if guided and tag[slot] != treasure:
+            _fill_greedy(greedy[slot], n_allowed, nbr_x, nbr_y, tx, ty)
+            tag[slot] = treasure
 
         # selection and expansion, walking both trees in lockstep
         e_node = 0  # node in the ego tree
@@ -448,27 +561,24 @@ def _run_batch(
         while depth < horizon:
             here = e_node if p == 0 else q_node
             nal = n_allowed[p, cur]
-            untried = 0
-            for k in range(nal):
-                if children[p, here, allowed[p, cur, k]] < 0:
-                    untried += 1
+            untried = nal - expanded[p, here]
             if untried > 0:
                 j = 0
                 if untried > 1:
                     s, j = _below(s, untried)
                 m = -1
+                nxt = cur
                 for k in range(nal):
                     mk = allowed[p, cur, k]
                     if children[p, here, mk] < 0:
                         if j == 0:
                             m = mk
+                            nxt = nbr[p, cur, k]
                             break
                         j -= 1
-                nxt = step[cur, m]
                 if counts[0] < limit and counts[1] < limit:
-                    nodes_here = (e_node, q_node)
                     for t in range(2):
-                        at = nodes_here[t]
+                        at = e_node if t == 0 else q_node
                         new = counts[t]
                         counts[t] = new + 1
                         parent[t, new] = at
@@ -477,9 +587,11 @@ def _run_batch(
                         player[t, new] = 1 - p
                         visits[t, new] = 0
                         total[t, new] = 0.0
+                        expanded[t, new] = 0
                         for mm in range(5):
                             children[t, new, mm] = -1
                         children[t, at, m] = new
+                        expanded[t, at] += 1
                         path[t, plen] = new
                     plen += 1
                 cur = nxt
@@ -487,79 +599,67 @@ def _run_batch(
                 depth += 1
                 found = cur == treasure
                 break
-            # every allowed move is expanded: UCB1 on the mover's tree
-            log_n = math.log(visits[p, here])
+            # every allowed move is expanded: UCB1 on the mover's tree (q01 holds each node's
+            # exploitation term, updated by backpropagation)
+            n_here = visits[p, here]
+            log_n = logs[n_here] if n_here < ntab else math.log(n_here)
             best = -np.inf
-            m = -1
+            kbest = 0
             for k in range(nal):
-                mk = allowed[p, cur, k]
-                ch = children[p, here, mk]
-                v = visits[p, ch]
-                value = (total[p, ch] / v - low) / span + c * math.sqrt(log_n / v)
+                ch = children[p, here, allowed[p, cur, k]]
+                value = q01[p, ch] + c * math.sqrt(log_n / visits[p, ch])
                 if value > best:
                     best = value
-                    m = mk
+                    kbest = k
+            m = allowed[p, cur, kbest]
             e_node = children[0, e_node, m]
             q_node = children[1, q_node, m]
             path[0, plen] = e_node
             path[1, plen] = q_node
             plen += 1
-            cur = step[cur, m]
+            cur = nbr[p, cur, kbest]
             p = 1 - p
             depth += 1
             if cur == treasure:
                 found = True
                 break
 
-        # simulation
+        # simulation: pick the index k of an allowed move
         while not found and depth < horizon:
             nal = n_allowed[p, cur]
-            m = allowed[p, cur, 0]
+            k = 0
             if guided:
                 s, u = _uniform(s)
                 if u < epsilon:
                     if nal > 1:
-                        s, j = _below(s, nal)
-                        m = allowed[p, cur, j]
+                        s, k = _below(s, nal)
                 else:
-                    best_d = 1 << 30
-                    ties = 0
-                    for k in range(nal):
-                        nc = step[cur, allowed[p, cur, k]]
-                        d = abs(xs[nc] - tx) + abs(ys[nc] - ty)
-                        if d < best_d:
-                            best_d = d
-                            ties = 1
-                            m = allowed[p, cur, k]
-                        elif d == best_d:
-                            ties += 1
+                    g = greedy[slot, p, cur]
+                    ties = g & 7
+                    j = 0
                     if ties > 1:
                         s, j = _below(s, ties)
-                        for k in range(nal):
-                            mk = allowed[p, cur, k]
-                            nc = step[cur, mk]
-                            if abs(xs[nc] - tx) + abs(ys[nc] - ty) == best_d:
-                                if j == 0:
-                                    m = mk
-                                    break
-                                j -= 1
+                    k = (g >> (3 + 3 * j)) & 7
             elif nal > 1:
-                s, j = _below(s, nal)
-                m = allowed[p, cur, j]
-            cur = step[cur, m]
+                s, k = _below(s, nal)
+            cur = nbr[p, cur, k]
             p = 1 - p
             depth += 1
             found = cur == treasure
 
         # backpropagation in both trees
+        counts[2] += depth
         ret = TURN_REWARD * depth
         if found:
             ret += TREASURE_REWARD
         for t in range(2):
             for i in range(plen):
                 nd = path[t, i]
-                visits[t, nd] += 1
-                total[t, nd] += ret
+                v = visits[t, nd] + 1
+                tot = total[t, nd] + ret
+                visits[t, nd] = v
+                total[t, nd] = tot
+                q01[t, nd] = (tot / v - low) / span
     rng[0] = s
 
 
@@ -578,6 +678,8 @@ class _Arrays:
         self.visits = np.empty((2, capacity), dtype=np.int64)
         self.total = np.empty((2, capacity), dtype=np.float64)
         self.children = np.empty((2, capacity, NUM_MOVES), dtype=np.int32)
+        self.expanded = np.empty((2, capacity), dtype=np.int8)
+        self.q01 = np.empty((2, capacity), dtype=np.float64)
 
     @property
     def capacity(self) -> int:
@@ -585,7 +687,7 @@ class _Arrays:
 
     def grown(self, capacity: int, used: int) -> _Arrays:
         bigger = _Arrays(capacity)
-        for name in ("parent", "move", "cell", "player", "visits", "total", "children"):
+        for name in ("parent", "move", "cell", "player", "visits", "total", "children", "expanded", "q01"):
             getattr(bigger, name)[:, :used] = getattr(self, name)[:, :used]
         return bigger
 
@@ -597,6 +699,13 @@ class _Arrays:
         self.visits[:, 0] = 0
         self.total[:, 0] = 0.0
         self.children[:, 0] = -1
+        self.expanded[:, 0] = 0
+
+
+@functools.cache
+def _logs() -> np.ndarray:
+    """The core's table of ``log(visits)`` (built once per process)."""
+    return _log_table(_TABLE_SIZE)
 
 
 def return_bounds(horizon: int) -> tuple[float, float]:
@@ -616,14 +725,16 @@ def seed_state(seed: int) -> int:
 
 def _grow(
     problem: SearchProblem, config: SearchConfig, seed: int, node_limit: int | None = None
-) -> tuple[_Arrays, int, int, float]:
-    """Run the search; returns the (untrimmed) arrays, the node count, the iterations and the time."""
+) -> tuple[_Arrays, int, int, float, int]:
+    """Run the search; returns the (untrimmed) arrays, the node count, the iterations, the time and
+    the simulated steps."""
     if not isinstance(problem, SearchProblem):
         raise SearchError(f"problem must be a SearchProblem, got {type(problem).__name__}")
     if not isinstance(config, SearchConfig):
         raise SearchError(f"config must be a SearchConfig, got {type(config).__name__}")
     t0 = time.perf_counter()
-    n_allowed, allowed, step, xs, ys, cdf, last, root_cell = _tables(problem)
+    tab = _tables(problem)
+    root_cell = tab.token
     root_player = 0 if problem.ego_to_move else 1
     horizon = min(config.max_depth, problem.turns_left)
     low, span = return_bounds(horizon)
@@ -637,16 +748,22 @@ def _grow(
     arrays = _Arrays(capacity)
     arrays.init_root(int(root_cell), root_player)
     rng = np.array([seed_state(seed)], dtype=np.uint64)
-    counts = np.ones(2, dtype=np.int64)
+    counts = np.array([1, 1, 0], dtype=np.int64)
     path = np.empty((2, horizon + 1), dtype=np.int64)
     guided = config.rollout == "guided"
+    logs = _logs()
+    cells = problem.size**2
+    slots = max(1, min(cells, _GREEDY_BYTES // (8 * cells)))
+    greedy = np.empty((slots, 2, cells), dtype=np.int32)
+    tag = np.full(slots, -1, dtype=np.int64)
 
     def run(n_iter: int) -> None:
         _run_batch(
             n_iter, limit, rng, counts,
             arrays.parent, arrays.move, arrays.cell, arrays.player, arrays.visits, arrays.total,
-            arrays.children, n_allowed, allowed, step, xs, ys, cdf, last, root_cell, root_player,
-            horizon, low, span, float(config.exploration), guided, float(config.epsilon), path,
+            arrays.children, arrays.expanded, tab.n_allowed, tab.allowed, tab.nbr, tab.nbr_x, tab.nbr_y,
+            tab.xs, tab.ys, tab.cdf, tab.last, root_cell, root_player, horizon, low, span,
+            float(config.exploration), guided, float(config.epsilon), path, logs, arrays.q01, greedy, tag,
         )  # fmt: skip
 
     if budget is None:
@@ -666,11 +783,17 @@ def _grow(
                 break
             rate = done / max(now - t0, 1e-9)
             batch = max(1, min(int(rate * min(deadline - now, _BATCH_TARGET_S)), 1 << 20))
-    return arrays, int(counts[0]), done, time.perf_counter() - t0
+    return arrays, int(counts[0]), done, time.perf_counter() - t0, int(counts[2])
 
 
 def _summarize(
-    visits: np.ndarray, total: np.ndarray, children: np.ndarray, iterations: int, nodes: int, elapsed: float
+    visits: np.ndarray,
+    total: np.ndarray,
+    children: np.ndarray,
+    iterations: int,
+    nodes: int,
+    elapsed: float,
+    steps: int,
 ) -> SearchResult:
     """Root and reply statistics of the ego tree (index 0)."""
     root_visits = np.zeros(NUM_MOVES, dtype=np.int64)
@@ -687,7 +810,7 @@ def _summarize(
             grandchild = int(children[0, child, b])
             if grandchild >= 0:
                 reply_visits[a, b] = visits[0, grandchild]
-    return SearchResult(root_visits, root_values, reply_visits, int(iterations), int(nodes), float(elapsed))
+    return SearchResult(root_visits, root_values, reply_visits, int(iterations), int(nodes), float(elapsed), int(steps))
 
 
 def search(problem: SearchProblem, config: SearchConfig, seed: int) -> SearchResult:
@@ -709,8 +832,8 @@ def search(problem: SearchProblem, config: SearchConfig, seed: int) -> SearchRes
     Raises:
         SearchError: ``problem`` or ``config`` is not of the expected type.
     """
-    arrays, nodes, iterations, elapsed = _grow(problem, config, seed)
-    return _summarize(arrays.visits, arrays.total, arrays.children, iterations, nodes, elapsed)
+    arrays, nodes, iterations, elapsed, steps = _grow(problem, config, seed)
+    return _summarize(arrays.visits, arrays.total, arrays.children, iterations, nodes, elapsed, steps)
 
 
 def grow_trees(
@@ -731,7 +854,7 @@ def grow_trees(
     Raises:
         SearchError: Bad argument types or ``node_limit < 1``.
     """
-    arrays, nodes, iterations, elapsed = _grow(problem, config, seed, node_limit)
+    arrays, nodes, iterations, elapsed, steps = _grow(problem, config, seed, node_limit)
     return SearchTrees(
         parent=arrays.parent[:, :nodes].copy(),
         move=arrays.move[:, :nodes].copy(),
@@ -742,6 +865,7 @@ def grow_trees(
         children=arrays.children[:, :nodes].copy(),
         iterations=iterations,
         elapsed_s=elapsed,
+        steps=steps,
     )
 
 

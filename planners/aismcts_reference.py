@@ -139,7 +139,7 @@ def grow_trees_reference(
     total = [[0.0], [0.0]]
     children = [[[-1] * NUM_MOVES], [[-1] * NUM_MOVES]]
 
-    iterations = 0
+    iterations = steps = 0
     while True:
         if budget is None:
             if iterations >= config.iterations:
@@ -215,6 +215,7 @@ def grow_trees_reference(
             found = cur == treasure
 
         # backpropagation in both trees
+        steps += depth
         ret = TURN_REWARD * depth
         if found:
             ret += TREASURE_REWARD
@@ -233,6 +234,7 @@ def grow_trees_reference(
         children=np.array(children, dtype=np.int32).reshape(2, -1, NUM_MOVES),
         iterations=iterations,
         elapsed_s=time.perf_counter() - t0,
+        steps=steps,
     )
 
 

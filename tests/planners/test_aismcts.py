@@ -8,8 +8,11 @@ import numpy as np
 import pytest
 
 from games.gnomes_at_night import MOVE_DELTAS, Maze, generate_maze, load_preset_maze
+from planners import aismcts
 from planners.aismcts import (
     NUM_MOVES,
+    TREASURE_REWARD,
+    TURN_REWARD,
     SearchConfig,
     SearchError,
     SearchProblem,
@@ -77,6 +80,7 @@ def allowed_by_rule(problem: SearchProblem, player: int, cell: int, move: int) -
 def assert_same_trees(a: SearchTrees, b: SearchTrees) -> None:
     assert a.nodes == b.nodes
     assert a.iterations == b.iterations
+    assert a.steps == b.steps
     for name in TREE_FIELDS:
         np.testing.assert_array_equal(getattr(a, name), getattr(b, name), err_msg=name)
     np.testing.assert_allclose(a.total, b.total, rtol=0, atol=1e-9)
@@ -155,6 +159,7 @@ def test_numba_matches_reference(size: int, ego_to_move: bool, known: bool, iter
     np.testing.assert_allclose(a.root_values, b.root_values, equal_nan=True)
     np.testing.assert_array_equal(a.reply_visits, b.reply_visits)
     assert (a.iterations, a.nodes) == (b.iterations, b.nodes) == (iterations, fast.nodes)
+    assert a.steps == b.steps == fast.steps
 
 
 @pytest.mark.parametrize(
@@ -171,6 +176,19 @@ def test_numba_matches_reference_on_the_preset_maze(config: SearchConfig) -> Non
     rng = np.random.default_rng(3)
     problem = ego_problem(maze, 1, (4, 4), False, uniform_off(9, (4, 4), rng), random_rejected(9, rng, 0.3))
     assert_same_trees(grow_trees(problem, config, 99), grow_trees_reference(problem, config, 99))
+
+
+def test_numba_matches_reference_when_greedy_rows_are_evicted() -> None:
+    # 40x40 (larger than any maze the game makes): more treasure cells than slots for the guided
+    # rollout's greedy rows, so rows are refilled
+    size = 40
+    assert size**2 > aismcts._GREEDY_BYTES // (8 * size**2)
+    rng = np.random.default_rng(40)
+    ego_open = aismcts._inside(size) & (rng.random((size, size, NUM_MOVES)) < 0.7)
+    prob = uniform_off(size, (20, 20), rng)
+    problem = SearchProblem(ego_open, random_rejected(size, rng), (20, 20), True, prob, 100)
+    config = SearchConfig(iterations=1500, max_depth=80)
+    assert_same_trees(grow_trees(problem, config, 8), grow_trees_reference(problem, config, 8))
 
 
 def test_node_limit_caps_expansion_in_both_cores() -> None:
@@ -234,6 +252,10 @@ def test_visits_add_up(problem: SearchProblem, config: SearchConfig) -> None:
     assert np.all(np.isnan(result.root_values[result.root_visits == 0]))
     for a in moves:  # the replies of a root child are the visits that went deeper
         assert result.reply_visits[a].sum() <= result.root_visits[a]
+    # the root's summed return is -0.1 per simulated step plus 20 per iteration that found the treasure
+    assert result.steps == trees.steps >= config.iterations
+    found = (trees.total[0, 0] - TURN_REWARD * trees.steps) / TREASURE_REWARD
+    assert found == pytest.approx(round(found), abs=1e-6) and 0 <= round(found) <= config.iterations
 
 
 @pytest.mark.parametrize(("problem", "config"), invariant_cases()[:4])
@@ -252,6 +274,7 @@ def test_depth_never_exceeds_the_horizon() -> None:
     for node in range(1, trees.nodes):
         depth[node] = depth[trees.parent[0, node]] + 1
     assert depth.max() == 4
+    assert trees.iterations <= trees.steps <= 4 * trees.iterations
     assert np.all(trees.total[0] >= -0.1 * 4 * trees.visits[0] - 1e-9)
 
 
@@ -267,6 +290,7 @@ def test_one_turn_left_gives_exact_values() -> None:
     for m in allowed:
         assert result.root_values[m] == pytest.approx(19.9 if m == move else -0.1)
     assert result.reply_visits.sum() == 0
+    assert result.steps == result.iterations == 500  # one simulated turn per iteration
 
 
 # ---- behaviour --------------------------------------------------------------------------------
@@ -460,5 +484,13 @@ def test_bench_reports_both_cores_and_agrees() -> None:
     assert [row["iterations"] for row in result["ratios"]] == [200]
     assert result["ratios"][0]["numba_over_python"] > 1
     assert result["targets"]["it_per_s_10k"] is None and result["targets"]["met"] is False
+    assert result["targets"]["steps_per_s_10k"] is None
+    rows = {(row["core"], row["iterations"]): row for row in result["results"]}
+    for row in rows.values():  # at least one simulated step per iteration, at most the horizon (60)
+        assert 1 <= row["steps_per_iteration"] <= 60
+        assert row["steps_per_s"] == pytest.approx(row["steps_per_iteration"] * row["it_per_s"])
+    # the same searches (seed 0) simulate the same steps in both cores
+    assert rows["numba", 200]["runs"] == rows["python", 200]["runs"] == 2
+    assert rows["numba", 200]["steps_per_iteration"] == rows["python", 200]["steps_per_iteration"]
     with pytest.raises(ValueError):
         run_bench(iterations=(0,))

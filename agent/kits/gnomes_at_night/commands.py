@@ -54,6 +54,7 @@ def bench_aismcts_command(
             say(
                 console,
                 f"at 10k iterations: {targets['it_per_s_10k']:,.0f} iterations/s (target {targets['it_per_s_target']:,}), "
+                f"{targets['steps_per_s_10k']:,.0f} simulated steps/s (target {targets['steps_per_s_target']:,}), "
                 f"{targets['speedup_10k']:.0f}x the reference (target {targets['speedup_target']}x): ",
                 ("met", "") if targets["met"] else ("not met", "red"),
             )
@@ -69,7 +70,7 @@ def _latency_table(result: dict[str, Any]) -> LiteralTable:
     """The median latency per decision of each core and iteration count, with the Numba core's
     ratio to the reference."""
     table = LiteralTable(title="AISMCTS-F search core, preset 9x9 maze", caption="median latency per decision")
-    for col in ("core", "iterations", "latency ms", "iterations/s", "x reference"):
+    for col in ("core", "iterations", "latency ms", "iterations/s", "steps/s", "x reference"):
         table.add_column(col, justify="left" if col == "core" else "right")
     ratios = {r["iterations"]: r["numba_over_python"] for r in result["ratios"]}
     for row in result["results"]:
@@ -79,6 +80,7 @@ def _latency_table(result: dict[str, Any]) -> LiteralTable:
             f"{row['iterations']:,}",
             f"{1000 * row['median_latency_s']:.2f}",
             f"{row['it_per_s']:,.0f}",
+            f"{row['steps_per_s']:,.0f}",
             f"{ratio:.0f}x" if ratio else "",
         )
     return table
