@@ -115,3 +115,11 @@ def test_a_bad_spec_is_one_line_and_exit_2(args: list[str], message: str) -> Non
     assert result.exit_code == 2, result.output
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and message in lines[0], result.stderr
+
+
+def test_parse_reads_a_game_spec() -> None:
+    result = runner.invoke(app, ["parse", "--game", "gnomes_at_night(size=5)", "can you go left?"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {"flag": "left"}
+    refused = runner.invoke(app, ["parse", "--game", "gnomes_at_night(size=5", "left"])
+    assert refused.exit_code == 2 and "malformed game spec" in refused.stderr
