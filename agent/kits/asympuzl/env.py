@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from agent.kits.base import EnvCodec, Menu
-from games.asympuzl import AsympuzlObservation, Piece, Replace
+from games.asympuzl import AsympuzlGame, AsympuzlObservation, AsympuzlState, Piece, Replace
 from games.base import Game, State
 
 LIMITS = "one replacement per turn (a whole Turn may carry several)"
@@ -25,8 +25,8 @@ LIMITS = "one replacement per turn (a whole Turn may carry several)"
 
 def menu(state: State) -> Menu:
     """Message only, then every (position, shape, color) replacement."""
-    game = state.game
-    shapes, colors = game.shapes, game.colors  # type: ignore[attr-defined]
+    assert isinstance(state, AsympuzlState)
+    shapes, colors = state.game.shapes, state.game.colors
     per_position = len(shapes) * len(colors)
 
     def replace(index: int) -> tuple[Any, ...]:
@@ -34,7 +34,7 @@ def menu(state: State) -> Menu:
         shape, color = divmod(rest, len(colors))
         return (Replace(replace=position + 1, by=Piece(shape=shapes[shape], color=colors[color])),)
 
-    return Menu((1, lambda _: ()), (state.size * per_position, replace))  # type: ignore[attr-defined]
+    return Menu((1, lambda _: ()), (state.size * per_position, replace))
 
 
 def _pieces(pieces: tuple[Piece, ...], view: AsympuzlObservation) -> list[float]:
@@ -63,7 +63,8 @@ def features(view: Any) -> list[float]:
 
 def bounds(game: Game) -> tuple[float, float]:
     """From -1 (not told) to the largest of the vocabularies and the turn limit."""
-    shapes, colors = game.shapes, game.colors  # type: ignore[attr-defined]
+    assert isinstance(game, AsympuzlGame)
+    shapes, colors = game.shapes, game.colors
     return -1.0, float(max(len(shapes), len(colors), game.facts.max_turns_per_player))
 
 

@@ -18,22 +18,29 @@ from games.base import Game, State
 from games.collab.actions import Fix, Move, Press, Stay, Wait
 from games.collab.capture import CaptureObservation
 from games.collab.escape import EscapeObservation
+from games.collab.simultaneous import JointObservation
+
+
+def _view(state: State, seat: int) -> JointObservation:
+    view = state.observation(seat)
+    assert isinstance(view, JointObservation)
+    return view
 
 
 def _menu(simple: Sequence[Any]) -> Callable[[State], Menu]:
     def menu(state: State) -> Menu:
-        rooms = sorted(state.observation(0).adjacency)  # type: ignore[attr-defined]
+        rooms = sorted(_view(state, 0).adjacency)
         return Menu.of([(action,) for action in simple] + [(Move(room=room),) for room in rooms])
 
     return menu
 
 
 def _legal(state: State, player: int, entries: Menu) -> list[int]:
-    return [entries.position((action,)) for action in state.observation(player).legal]  # type: ignore[attr-defined]
+    return [entries.position((action,)) for action in _view(state, player).legal]
 
 
 def _bounds(game: Game) -> tuple[float, float]:
-    rooms = len(game.new_initial_state(0).observation(0).adjacency)  # type: ignore[attr-defined]
+    rooms = len(_view(game.new_initial_state(0), 0).adjacency)
     return 0.0, float(max(game.facts.max_turns_per_player + 1, rooms))  # the turn counter passes the limit at the end
 
 

@@ -33,10 +33,11 @@ from agent.kits.base import EnvCodec, Menu
 from games.base import Game, State, Turn
 from games.dialop.base import Accept, DialopObservation, Propose, Reject
 from games.dialop.mediation import NUM_USERS, FlightPair
-from games.dialop.mediation_game import To
+from games.dialop.mediation_game import MediationGame, MediationState, To
 from games.dialop.optimization import MAX_VALUE, Assignment
-from games.dialop.optimization_game import OptimizationObservation
+from games.dialop.optimization_game import OptimizationGame, OptimizationObservation, OptimizationState
 from games.dialop.planning import NUM_SLOTS, Itinerary
+from games.dialop.planning_game import PlanningState
 
 MAX_ENV_K = 8
 RESPONSES: tuple[tuple[Any, ...], ...] = ((), (Accept(),), (Reject(),))
@@ -53,7 +54,8 @@ def _with_responses(count: int, propose: Callable[[int], tuple[Any, ...]]) -> Me
 
 def optimization_menu(state: State) -> Menu:
     """Responses, then every assignment of the state's table."""
-    k = state.instance.k  # type: ignore[attr-defined]
+    assert isinstance(state, OptimizationState)
+    k = state.instance.k
     if k > MAX_ENV_K:
         raise ValueError(f"the PettingZoo menu enumerates assignments of up to {MAX_ENV_K} reviewers, not {k}")
     return _with_responses(math.factorial(k), lambda i: (Propose(proposal=Assignment(_orders(k, k)[i])),))
@@ -61,15 +63,20 @@ def optimization_menu(state: State) -> Menu:
 
 def planning_menu(state: State) -> Menu:
     """Responses, then every full itinerary of the state's sites."""
-    names = state.instance.site_names  # type: ignore[attr-defined]
+    assert isinstance(state, PlanningState)
+    names = state.instance.site_names
     orders = _orders(len(names), NUM_SLOTS)
     return _with_responses(len(orders), lambda i: (Propose(proposal=Itinerary(tuple(names[s] for s in orders[i]))),))
 
 
 def _flights(state: State) -> int:
     """Flights per user the menu offers: the game's generator's count, or more for a fixed instance."""
-    counts = [len(user.flights) for user in state.instance.users]  # type: ignore[attr-defined]
-    return max(state.game.params.num_flights, *counts)  # type: ignore[attr-defined]
+    assert isinstance(state, MediationState) and isinstance(state.game, MediationGame)
+    return max(state.game.params.num_flights, *_counts(state))
+
+
+def _counts(state: MediationState) -> list[int]:
+    return [len(user.flights) for user in state.instance.users]
 
 
 def mediation_menu(state: State) -> Menu:
@@ -106,8 +113,8 @@ def mediation_legal(state: State, player: int, entries: Menu) -> list[int]:
     and kept where both flights exist in the instance."""
     fixed = len(RESPONSES) + NUM_USERS
     legal = [i for i in range(fixed) if _allowed(state, entries[i])]
-    flights = _flights(state)
-    counts = [len(user.flights) for user in state.instance.users]  # type: ignore[attr-defined]
+    assert isinstance(state, MediationState)
+    flights, counts = _flights(state), _counts(state)
     for user in range(NUM_USERS):
         first = fixed + user * flights * flights
         if _allowed(state, entries[first]):
@@ -135,7 +142,8 @@ def _turn_bounds(game: Game) -> tuple[float, float]:
 
 
 def _table_bounds(game: Game) -> tuple[float, float]:
-    high = math.ceil((MAX_VALUE + 1) * game.scale_range[1])  # type: ignore[attr-defined]
+    assert isinstance(game, OptimizationGame)
+    high = math.ceil((MAX_VALUE + 1) * game.scale_range[1])
     return -1.0, float(max(high, _turn_bounds(game)[1]))
 
 

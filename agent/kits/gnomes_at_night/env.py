@@ -12,7 +12,7 @@ from typing import Any
 
 from agent.kits.base import EnvCodec, Menu
 from games.base import Game, State
-from games.gnomes_at_night import MOVES, GnomesObservation, MoveAction
+from games.gnomes_at_night import MAX_SIZE, MOVES, GnomesAtNightGame, GnomesObservation, MoveAction
 
 ENTRIES = tuple((MoveAction(move=move),) for move in MOVES)
 
@@ -33,7 +33,8 @@ def features(view: Any) -> list[float]:
 
 def bounds(game: Game) -> tuple[float, float]:
     """From -1 (no treasure seen) to the largest of the turn cap and the maze's side."""
-    return -1.0, float(max(game.turn_cap, 31))  # type: ignore[attr-defined]
+    assert isinstance(game, GnomesAtNightGame)
+    return -1.0, float(max(game.turn_cap, MAX_SIZE))
 
 
 def legal(state: State, player: int, entries: Menu) -> list[int]:

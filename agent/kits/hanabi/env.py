@@ -21,14 +21,15 @@ from typing import Any
 from agent.kits.base import EnvCodec, Menu
 from games.base import Game, State
 from games.hanabi.actions import Discard, Play, RevealColor, RevealRank
+from games.hanabi.game import HanabiGame
 from games.hanabi.observation import HanabiObservation
 
 
 def menu(state: State) -> Menu:
     """Plays, discards, colour clues, rank clues (absolute targets)."""
     game = state.game
-    hand, seats = game.hand_size, game.num_players  # type: ignore[attr-defined]
-    colors, ranks = game.color_names, game.ranks  # type: ignore[attr-defined]
+    assert isinstance(game, HanabiGame)
+    hand, seats, colors, ranks = game.hand_size, game.num_players, game.color_names, game.ranks
     entries: list[tuple[Any, ...]] = [(Play(card=i),) for i in range(hand)] + [(Discard(card=i),) for i in range(hand)]
     entries += [(RevealColor(target=t, color=c),) for t in range(seats) for c in colors]
     entries += [(RevealRank(target=t, rank=r),) for t in range(seats) for r in range(1, ranks + 1)]
@@ -55,7 +56,8 @@ def features(view: Any) -> list[float]:
 
 def bounds(game: Game) -> tuple[float, float]:
     """From 0 to the largest of the deck, the token cap and the perfect score."""
-    return 0.0, float(max(len(game.cards), game.max_information_tokens, game.max_score))  # type: ignore[attr-defined]
+    assert isinstance(game, HanabiGame)
+    return 0.0, float(max(len(game.cards), game.max_information_tokens, game.max_score))
 
 
 def codec() -> EnvCodec:

@@ -14,7 +14,7 @@ from typing import Any
 
 from agent.kits.base import EnvCodec, Menu
 from games.base import Game, State
-from games.overcooked.game import MOVES
+from games.overcooked.game import MOVES, OvercookedGame
 from games.overcooked.kitchen import DELIVERY_REWARD, DISH, ONION, SOUP
 from games.overcooked.observation import OvercookedObservation
 
@@ -44,7 +44,8 @@ def features(view: Any) -> list[float]:
 
 def bounds(game: Game) -> tuple[float, float]:
     """From -1 (a facing, an idle pot) to the most the score can reach."""
-    return -1.0, float(DELIVERY_REWARD * game.horizon)  # type: ignore[attr-defined]
+    assert isinstance(game, OvercookedGame)
+    return -1.0, float(DELIVERY_REWARD * game.horizon)
 
 
 def codec() -> EnvCodec:

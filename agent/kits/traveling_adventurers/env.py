@@ -19,7 +19,7 @@ from typing import Any
 
 from agent.kits.base import EnvCodec, Menu
 from games.base import Game, State
-from games.traveling_adventurers import MAX_COINS, Submit, TravelingAdventurersObservation
+from games.traveling_adventurers import MAX_COINS, Submit, TravelingAdventurersObservation, TravelingAdventurersState
 
 MAX_ENV_ROOMS = 8
 LIMITS = f"boards of up to {MAX_ENV_ROOMS} rooms; tours only (a whole Turn may submit any path)"
@@ -27,7 +27,8 @@ LIMITS = f"boards of up to {MAX_ENV_ROOMS} rooms; tours only (a whole Turn may s
 
 def menu(state: State) -> Menu:
     """Message only, then every tour of the state's board."""
-    rooms = state.board.rooms  # type: ignore[attr-defined]
+    assert isinstance(state, TravelingAdventurersState)
+    rooms = state.board.rooms
     if len(rooms) > MAX_ENV_ROOMS:
         raise ValueError(f"the PettingZoo menu enumerates tours of up to {MAX_ENV_ROOMS} rooms, not {len(rooms)}")
     start = rooms[0]
@@ -56,8 +57,8 @@ def bounds(game: Game) -> tuple[float, float]:
 
 def legal(state: State, player: int, entries: Menu) -> list[int]:
     """A message always; a tour until the player has submitted one."""
-    submitted = state.submissions[player] is not None  # type: ignore[attr-defined]
-    return [0] if submitted else list(range(len(entries)))
+    assert isinstance(state, TravelingAdventurersState)
+    return [0] if state.submissions[player] is not None else list(range(len(entries)))
 
 
 def codec() -> EnvCodec:
