@@ -52,6 +52,8 @@ def bench_env_command(
         from agent.registry import default_registry
 
         games = game or default_registry().games
+        for spec in games:  # a bad spec is refused before anything runs
+            default_registry().load(spec)
         rows = []
         with _status("benchmarking environments") as report:
             for spec in games:

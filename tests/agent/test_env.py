@@ -154,3 +154,23 @@ def test_options_and_specs_reach_the_game() -> None:
 def test_the_adapter_is_not_imported_by_the_cli_or_the_registry() -> None:
     code = "import sys, agent.cli, agent.registry; sys.exit('pettingzoo' in sys.modules or 'gymnasium' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_render_shows_the_public_history() -> None:
+    env = to_pettingzoo(GAMES[0], render_mode="ansi")
+    env.reset(seed=5)
+    env.step({"action": 0, "message": "hello there"})
+    text = env.render()
+    assert text is not None and "seed 5" in text and "hello there" in text.splitlines()[-1]
+    with pytest.raises(ValueError, match="render_mode is 'ansi' or None"):
+        to_pettingzoo(GAMES[0], render_mode="human")
+
+
+def test_bench_env_refuses_a_bad_spec_in_one_line() -> None:
+    from typer.testing import CliRunner
+
+    from agent.cli import app
+
+    result = CliRunner().invoke(app, ["bench", "env", "--game", "hanabi(players=)"])
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert result.exit_code == 2 and len(lines) == 1 and "malformed game spec" in lines[0]
