@@ -106,12 +106,12 @@ class AccordEnv(AECEnv):
         low, high = self.codec.bounds(game)
         speaker = max(len(name) for name in facts.player_names)
         line = speaker + 2 + MAX_MESSAGE_CHARS + ACTION_CHARS + 3
-        chat = AnyText(max_length=facts.num_players * facts.max_turns_per_player * (line + 1), min_length=0)
+        chat_chars = facts.num_players * facts.max_turns_per_player * (line + 1)
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
                     "observation": spaces.Box(low, high, (self.num_features,), np.float32),
-                    "chat": chat,
+                    "chat": AnyText(max_length=chat_chars, min_length=0),
                     "action_mask": spaces.Box(0, 1, (self.size,), np.int8),
                 }
             )
@@ -196,7 +196,8 @@ class AccordEnv(AECEnv):
         turn = self.turn(action)
         reason = self.state.refusal(turn)
         if reason is not None:
-            raise ValueError(f"{agent} cannot play {action!r}: {reason}")
+            shown = "that turn" if isinstance(action, Turn) else f"action {self._index(action)}"
+            raise ValueError(f"{agent} cannot play {shown}: {reason}")
         self.state.apply(turn)
         returns = self.state.returns()
         self._cumulative_rewards[agent] = 0.0
@@ -229,6 +230,10 @@ class AccordEnv(AECEnv):
         if not 0 <= action < self.size:
             raise ValueError(f"action {int(action)} is outside the menu 0..{self.size - 1}")
         return Turn(message=message, actions=self.menu[int(action)])
+
+    @staticmethod
+    def _index(action: Any) -> int:
+        return int(action["action"] if isinstance(action, Mapping) else action)
 
     def render(self) -> str | None:
         """The public history as text (``render_mode="ansi"``), else None."""
