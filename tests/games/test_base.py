@@ -7,7 +7,7 @@ import pytest
 
 from agent.registry import default_registry
 from games.base import ConformanceError, IllegalTurnError, Turn, TurnRecord, check_game
-from games.traveling_adventurers import TravelingAdventurersGame, TravelingAdventurersState
+from games.traveling_adventurers import TravelingAdventurersGame, TravelingAdventurersMetrics, TravelingAdventurersState
 from tests.kits.toy_sum.game import ToySumGame
 
 
@@ -125,6 +125,12 @@ class ReturnsGame(TravelingAdventurersGame):
 def test_checker_enforces_the_returns_contract(mode, rewards, message):
     with pytest.raises(ConformanceError, match=message):
         check_game(ReturnsGame(mode, rewards), seeds=[0])
+
+
+def test_checker_wants_the_payoff_declared(monkeypatch):
+    monkeypatch.setattr(TravelingAdventurersMetrics, "payoff", "")
+    with pytest.raises(ConformanceError, match="TravelingAdventurersMetrics must declare its payoff field"):
+        check_game(TravelingAdventurersGame(board=1), seeds=[0])
 
 
 def test_a_running_game_may_pay_before_the_end():
