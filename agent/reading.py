@@ -38,17 +38,17 @@ def start_context(game: Any, agent: Any, options: Mapping[str, str]) -> Any:
 
 class MessageReader:
     """The parser of the default agent of game ``game`` (its ``parser`` slot set to ``parser``) and
-    the contexts the game's kit builds.
+    the contexts the game's kit builds; ``game`` may be a game spec with options (``x(size=5)``).
 
     Raises:
         UnknownNameError: no such game or parser.
+        ValueError: a malformed spec or a bad game option (one line).
     """
 
     def __init__(self, registry: Registry, game: str, parser: str = "rules", llm: Any = None) -> None:
-        self.kit = registry.kit(game)
+        self.kit, self.game = registry.load(game)
         spec = registry.preset(self.kit.name, registry.default_preset(self.kit.name)).with_slots(parser=parser)
         self.agent = registry.build_agent(spec, llm)
-        self.game = registry.make_game(self.kit.name)
 
     def unknown_option(self, options: Mapping[str, str]) -> str | None:
         """The first option name the kit's contexts do not take, if any."""

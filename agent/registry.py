@@ -160,6 +160,26 @@ class Registry:
         kit = self.kit(name)
         return kit.make_game(**set_values(validate_options(kit.game_options, options, kit.name)))
 
+    def load(self, spec: str, options: Mapping[str, Any] | None = None) -> tuple[GameKit, Game]:
+        """The kit and the game a game spec names (``"name(size=8)"``,
+        :mod:`agent.game_spec`), with ``options`` added to the spec's.
+
+        Raises:
+            GameSpecError: a malformed spec, or an option given both in it and in ``options``.
+            UnknownNameError: no such game.
+            OptionsError: an option the game does not take or a value of the wrong type (one line).
+            ValueError: a value the game refuses (one line).
+        """
+        from agent.game_spec import parse_game_spec
+
+        parsed = parse_game_spec(spec)
+        merged = parsed.merged(options or {})
+        return self.kit(parsed.name), self.make_game(parsed.name, **merged)
+
+    def load_game(self, spec: str, **options: Any) -> Game:
+        """The game a game spec names, as OpenSpiel's ``load_game("name(players=3)")`` (see :meth:`load`)."""
+        return self.load(spec, options)[1]
+
     def game_options(self, name: str) -> list[str]:
         """The options game ``name`` takes."""
         return list(self.kit(name).game_options.model_fields)

@@ -472,6 +472,8 @@ class AsympuzlGame(Game):
 class AsympuzlMetrics(GameMetrics):
     """The per-game metrics of AsymPuzl (the paper's success within the cap, turns, actions, tokens)."""
 
+    payoff: ClassVar[str] = "solved"
+
     success_turns: ClassVar[dict[str, str]] = {"solved": "turns_to_solve"}
 
     size: int = Field(description="puzzle positions N (record only)")

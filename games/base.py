@@ -11,8 +11,8 @@ proposal ...). The partner sees the message and the formal actions, never the ot
 :func:`check_game` is the conformance suite run over every registered game (see
 ``agent.registry``): random legal play terminates, the same seed replays the same trajectory, an
 observation never depends on (or contains) the other player's private data, illegal or malformed
-turns are refused with a one-line error and no change of state, and the metrics are a typed
-:class:`GameMetrics` model.
+turns are refused with a one-line error and no change of state, the metrics are a typed
+:class:`GameMetrics` model, and ``returns()`` keeps its contract (:meth:`State.returns`) at every state.
 
 :class:`GameMetrics` is the typed schema of a game's per-game metrics: each game declares a subclass
 whose fields are either summarized metrics, declared with :func:`metric` and one of
@@ -23,6 +23,7 @@ summarize. The summarizer reads the declared kinds (:meth:`GameMetrics.kinds`) i
 from __future__ import annotations
 
 import json
+import math
 import types
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -58,6 +59,8 @@ puzzle) is not an observation.
 """
 
 METRIC_KINDS: tuple[str, ...] = get_args(MetricKind)
+RewardTiming = Literal["at_end", "running"]
+"""When a game pays its players (:attr:`GameFacts.rewards`)."""
 Interval = Literal["binary", "continuous", "ratio"]
 """The interval method of a summarized metric: Wilson (``binary``), bootstrap of the mean
 (``continuous``), or paired bootstrap of a ratio of sums over games (``ratio``)."""
@@ -151,6 +154,10 @@ class GameMetrics(BaseModel):
     """Derived summaries: name -> (numerator field, denominator field), summarized as the ratio of
     their sums over the games (a paired bootstrap interval), e.g. turns over the oracle's turns of
     every round played. Either field may be record-only; both are numbers in every game."""
+
+    payoff: ClassVar[str] = ""
+    """The field holding the game's payoff (a number or a bool): at the end every player's return
+    equals it (:meth:`State.returns`). Every game declares it; :func:`check_game` checks it."""
 
     success_turns: ClassVar[dict[str, str]] = {}
     """Binary metric -> the field holding the turn at which it came true (``None`` when it did not):
@@ -346,6 +353,9 @@ class GameFacts:
     max_turns_per_player: int
     information: str
     description: str = ""
+    rewards: RewardTiming = "at_end"
+    """When the game pays: ``at_end`` (``returns()`` is zeros until the game is over) or ``running``
+    (rewards fall during play, e.g. per treasure found or soup delivered); see :meth:`State.returns`."""
 
 
 @dataclass(frozen=True)
@@ -386,7 +396,16 @@ class State(ABC):
 
     @abstractmethod
     def returns(self) -> list[float]:
-        """Each player's payoff; zeros before the end."""
+        """The total reward each player has received so far (OpenSpiel's contract), one finite float
+        per player.
+
+        A game that pays only at the end (``facts.rewards == "at_end"``) returns zeros until the game
+        is over; a ``running`` game returns the sum of the rewards paid so far. At a terminal state it
+        is the game's payoff, the value of its metrics' declared :attr:`GameMetrics.payoff` field for
+        every player (Accord's games are cooperative). A refused turn does not change it, and the
+        same seed and turns give the same returns. The PettingZoo adapter pays the differences
+        between consecutive returns as step rewards. :func:`check_game` checks all of this.
+        """
 
     @abstractmethod
     def observation(self, player: int) -> BaseModel:
@@ -412,6 +431,19 @@ class State(ABC):
             IllegalTurnError: the game is over, the input is malformed or the rules refuse an action;
                 the state is left unchanged.
         """
+        self._check(turn)
+        self._apply(turn)
+
+    def refusal(self, turn: Turn) -> str | None:
+        """Why :meth:`apply` would refuse ``turn`` (its one-line error), or None when it would play it;
+        the state is not changed (action masks are computed with it)."""
+        try:
+            self._check(turn)
+        except IllegalTurnError as err:
+            return str(err)
+        return None
+
+    def _check(self, turn: Turn) -> None:
         if self.is_terminal():
             raise IllegalTurnError("the game is over; no more turns are accepted")
         if not isinstance(turn, Turn):
@@ -419,7 +451,6 @@ class State(ABC):
         if len(turn.message) > MAX_MESSAGE_CHARS:
             raise IllegalTurnError(f"message too long ({len(turn.message)} > {MAX_MESSAGE_CHARS} chars)")
         self._validate(turn)
-        self._apply(turn)
 
     # ---- hooks for subclasses -------------------------------------------------------------
     @abstractmethod
@@ -518,18 +549,43 @@ def _canonical_state(state: State) -> str:
             "obs": [_canonical(state.observation(p)) for p in players],
             "current": state.current_player,
             "terminal": state.is_terminal(),
+            "returns": state.returns(),
         },
         sort_keys=True,
     )
 
 
-def _play_random(game: Game, seed: int, report: ConformanceReport, check_illegal: bool) -> State:
+def _check_returns(state: State, where: str) -> list[float]:
+    """The returns of ``state``, checked against the contract of :meth:`State.returns`."""
+    facts = state.game.facts
+    values = state.returns()
+    if len(values) != facts.num_players or not all(isinstance(v, float) and math.isfinite(v) for v in values):
+        raise ConformanceError(f"{where}: returns() must be one finite float per player, not {values!r}")
+    if facts.rewards == "at_end" and not state.is_terminal() and any(values):
+        raise ConformanceError(f"{where}: a game that pays at the end returns zeros before it, not {values!r}")
+    return values
+
+
+def _check_payoff(state: State, metrics: GameMetrics, where: str) -> None:
+    """At the end every player's return is the payoff the metrics declare (:attr:`GameMetrics.payoff`)."""
+    name = type(metrics).payoff
+    if name not in type(metrics).model_fields:
+        raise ConformanceError(f"{where}: {type(metrics).__name__} must declare its payoff field (payoff = 'name')")
+    payoff = float(getattr(metrics, name))
+    if state.returns() != [payoff] * state.game.facts.num_players:
+        raise ConformanceError(f"{where}: returns() at the end {state.returns()} is not the payoff {name}={payoff}")
+
+
+def _play_random(
+    game: Game, seed: int, report: ConformanceReport, check_illegal: bool
+) -> tuple[State, list[list[float]]]:
     facts = game.facts
     state = game.new_initial_state(seed)
     rng = np.random.default_rng(seed)
     limit = facts.num_players * facts.max_turns_per_player
     where = f"{facts.game_id} seed {seed}"
     steps = 0
+    trace = [_check_returns(state, where)]
     while not state.is_terminal():
         if steps > limit:
             raise ConformanceError(f"{where}: not terminal after {steps} turns (limit {limit})")
@@ -541,19 +597,19 @@ def _play_random(game: Game, seed: int, report: ConformanceReport, check_illegal
                 _refuse(state, bad, report, f"{where} turn {steps}")
         state.apply(state.random_turn(rng))
         steps += 1
+        trace.append(_check_returns(state, f"{where} turn {steps}"))
     report.turns_played += steps
     report.games_played += 1
     if state.current_player != -1:
         raise ConformanceError(f"{where}: terminal state must have current_player == -1")
-    if len(state.returns()) != facts.num_players:
-        raise ConformanceError(f"{where}: returns() must have one entry per player")
     metrics = state.metrics()
     if not isinstance(metrics, GameMetrics):
         raise ConformanceError(f"{where}: metrics() must return a GameMetrics model, not {type(metrics).__name__}")
     if type(metrics).model_validate_json(metrics.model_dump_json()) != metrics:
         raise ConformanceError(f"{where}: metrics() must survive its own JSON round trip")
+    _check_payoff(state, metrics, where)
     _refuse(state, Turn(message="hello"), report, f"{where} after the end")
-    return state
+    return state, trace
 
 
 def _trajectory(state: State) -> str:
@@ -609,9 +665,9 @@ def check_game(game: Game, seeds: range | list[int] = range(5)) -> ConformanceRe
     """
     report = ConformanceReport(game_id=game.facts.game_id)
     for seed in seeds:
-        first = _play_random(game, seed, report, check_illegal=True)
-        second = _play_random(game, seed, report, check_illegal=False)
-        if _trajectory(first) != _trajectory(second):
+        first, first_returns = _play_random(game, seed, report, check_illegal=True)
+        second, second_returns = _play_random(game, seed, report, check_illegal=False)
+        if _trajectory(first) != _trajectory(second) or first_returns != second_returns:
             raise ConformanceError(f"{game.facts.game_id} seed {seed}: same seed, different trajectory")
         original = game.new_initial_state(seed)
         before = _canonical_state(original)
@@ -633,5 +689,7 @@ def check_game(game: Game, seeds: range | list[int] = range(5)) -> ConformanceRe
         "observations neither contain nor depend on the partner's private data",
         "illegal and malformed turns are refused with a one-line error, state unchanged",
         "metrics() is a typed GameMetrics model that survives its JSON round trip",
+        "returns() is one finite float per player at every state, zeros before the end of a game that pays"
+        " at the end, unchanged by a refused turn, the same for the same seed, and the declared payoff at the end",
     ]
     return report

@@ -269,6 +269,8 @@ class RoundResult(GameMetrics):
 class GnomesAtNightMetrics(GameMetrics):
     """The per-game metrics of Gnomes at Night (the paper's success rate and turns over the oracle)."""
 
+    payoff: ClassVar[str] = "reward"
+
     ratios: ClassVar[dict[str, tuple[str, str]]] = {"turns/oracle": ("turns", "oracle_turns")}
 
     maze: str = Field(description="where the maze comes from (record only)")
@@ -321,6 +323,7 @@ class GnomesAtNightGame(Game):
             max_turns_per_player=(rounds * turn_cap + 1) // 2 + rounds,
             information="asymmetric: each player sees only its own side's walls and, in its rounds, the treasure",
             description="two players steer one token through a maze whose sides have different walls",
+            rewards="running",
         )
 
     def maze_for(self, seed: int) -> Maze:

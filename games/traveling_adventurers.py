@@ -32,7 +32,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
@@ -299,6 +299,8 @@ class TravelingAdventurersObservation(Observation):
 
 class TravelingAdventurersMetrics(GameMetrics):
     """The per-game metrics of Traveling Adventurers (the paper's Identical / Correct / Optimal)."""
+
+    payoff: ClassVar[str] = "joint_score"
 
     board: str = Field(description="the board's id (record only)")
     rooms: int = Field(description="rooms on the board (record only)")

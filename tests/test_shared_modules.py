@@ -20,6 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARED: tuple[str, ...] = (
     "agent/arena.py",
     "agent/backends.py",
+    "agent/env.py",
+    "agent/game_spec.py",
     "agent/limits.py",
     "agent/pipeline.py",
     "agent/reading.py",

@@ -24,7 +24,9 @@ def ablate_command(
     sweep: str | None = typer.Argument(
         None, help="a sweep file (TOML: module and parameter grids); without it, the game's paper sweeps"
     ),
-    game: str = typer.Option(default_factory=default_game, help="game name (default: the first registered)"),
+    game: str = typer.Option(
+        default_factory=default_game, help="game name, optionally with options: x(rooms=8) (default: the first)"
+    ),
     agents: str | None = typer.Option(None, help="comma-separated presets (default: the paper sweep's)"),
     partner: str | None = typer.Option(None, help="preset of the other player for every row (default: self-play)"),
     seeds: int | None = typer.Option(None, min=1, help="number of seeds (default: the paper sweep's, e.g. 4)"),
@@ -84,16 +86,17 @@ def ablate_command(
         if agents is not None and not _csv(agents):
             raise UserError(f"--agents names no preset: {agents!r}; give comma-separated presets")
         overrides: dict[str, Any] = {"presets": _csv(agents), "partner": partner, "seeds": seeds, "games": games}
-        overrides |= {"game_options": _game_options(game, board=board, rooms=rooms), "options": _slot_options(option)}
+        name, game_options = _game_options(game, board=board, rooms=rooms)
+        overrides |= {"game_options": game_options, "options": _slot_options(option)}
         runs = []
-        for paper in paper_sweeps(game, overrides, llm()):
+        for paper in paper_sweeps(name, overrides, llm()):
             store = Path(results_dir) / paper.name if results_dir else None
             runs.append(run_sweep(paper, store, backend_name, workers, scheduler, every_metric=True))
         for result in runs:
             show_run(result, json_path)
         summary = [{**e, "sweep": r.sweep.name} for r in runs for e in r.summary]
         _write_summary(summary, None, csv_path, {})
-        _write_json(json_path, {"game": game, "sweeps": [r.to_json() for r in runs]})
+        _write_json(json_path, {"game": name, "sweeps": [r.to_json() for r in runs]})
         if plot:
             plot_run(runs[0], plot)
 

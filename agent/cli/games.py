@@ -93,7 +93,9 @@ def check_command(
 
 @with_llm_options
 def play_command(
-    game: str = typer.Argument(default_factory=default_game, help="game to play (default: the first registered)"),
+    game: str = typer.Argument(
+        default_factory=default_game, help="game to play, optionally with options: x(rooms=8) (default: the first)"
+    ),
     agent: str | None = typer.Option(None, help="the agent preset you play with (default: the game's strongest)"),
     side: str = typer.Option("user", help="your seat: user / A / 0 (the first player), bot / B / 1, or a seat number"),
     board: int | None = typer.Option(None, help="game option board (a preset board, where the game has them)"),
@@ -115,13 +117,14 @@ def play_command(
             raise UserError("--side must be user (A), bot (B) or a seat number")
         from agent.registry import default_registry
 
-        preset = agent or default_registry().default_preset(game)
+        name, game_options = _game_options(game, game_option, board=board, rooms=rooms, size=size)
+        preset = agent or default_registry().default_preset(name)
         record = play_in_terminal(
-            game,
+            name,
             preset,
             seat,
             seed,
-            _game_options(game, game_option, board=board, rooms=rooms, size=size),
+            game_options,
             out,
             llm(),
         )

@@ -89,26 +89,41 @@ def default_game() -> str:
     return default_registry().games[0]
 
 
-def _game_options(game: str, pairs: list[str] | None = None, **given: Any) -> dict[str, Any]:
-    """The game's options: the named command-line options that were given plus ``KEY=VALUE`` pairs
-    of ``--game-option`` (values read as JSON where they parse).
+def _game_options(game: str, pairs: list[str] | None = None, **given: Any) -> tuple[str, dict[str, Any]]:
+    """The game's name and options: those ``game`` gives as a game spec (``x(rooms=8)``,
+    :mod:`agent.game_spec`), the named command-line options that were given, and ``KEY=VALUE``
+    pairs of ``--game-option`` (values read as JSON where they parse). An option may come from one
+    place only.
 
     Raises:
-        UserError: ``game`` takes no such option; the message names the command-line option and
-            lists the game's options.
+        UserError: a malformed spec, an option given twice, or one ``game`` does not take; the
+            message names the command-line option and lists the game's options.
     """
+    from agent.game_spec import GameSpecError, parse_game_spec
     from agent.registry import default_registry
 
-    options = {k: v for k, v in given.items() if v is not None}
-    options.update(_key_values(pairs, "--game-option"))
+    try:
+        spec = parse_game_spec(game)
+    except GameSpecError as err:
+        raise UserError(f"--game: {err}") from None
+    flags = {k: v for k, v in given.items() if v is not None}
+    pairs_given = _key_values(pairs, "--game-option")
+    for name in set(flags) & set(pairs_given):
+        raise UserError(f"option {name!r} is given twice: as --{name.replace('_', '-')} and as --game-option")
+    for name in (set(flags) | set(pairs_given)) & set(spec.options):
+        flag = f"--{name.replace('_', '-')}" if name in flags else f"--game-option {name}"
+        raise UserError(f"option {name!r} is given twice: in --game {game!r} and as {flag}")
     registry = default_registry()
-    accepted = registry.game_options(game)
+    accepted = registry.game_options(spec.name)
+    options = {**spec.options, **flags, **pairs_given}
     for name in options:
         if name not in accepted:
-            flag = f"--{name.replace('_', '-')}" if name in given else f"--game-option {name}"
+            flag = f"--{name.replace('_', '-')}" if name in flags else f"--game-option {name}"
+            if name in spec.options:
+                flag = f"option {name!r} of --game {game!r}"
             takes = ", ".join(accepted) or "none"
-            raise UserError(f"{flag} does not apply to {registry.game_family(game)}; its options: {takes}")
-    return options
+            raise UserError(f"{flag} does not apply to {registry.game_family(spec.name)}; its options: {takes}")
+    return spec.name, options
 
 
 def _check_size(options: str, games: int) -> None:

@@ -16,7 +16,10 @@ from agent.terminal import say
 @with_llm_options
 def parse_command(
     message: str = typer.Argument(..., help="the partner's message"),
-    game: str = typer.Option(default_factory=default_game, help="game whose language to parse (default: the first)"),
+    game: str = typer.Option(
+        default_factory=default_game,
+        help="game whose language to parse, optionally with options: x(size=5) (default: the first)",
+    ),
     at: str | None = typer.Option(None, help="context at: the room the agreed path ends in ('from there')"),
     visited: str | None = typer.Option(None, help="context visited: the agreed path so far, comma-separated"),
     rooms: int | None = typer.Option(None, help="context rooms: the number of rooms on the board"),

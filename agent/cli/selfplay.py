@@ -29,7 +29,9 @@ MAX_TURN_CAP = 10_000
 
 @with_llm_options
 def selfplay_command(
-    game: str = typer.Option(default_factory=default_game, help="game name (default: the first registered)"),
+    game: str = typer.Option(
+        default_factory=default_game, help="game name, optionally with options: x(rooms=8) (default: the first)"
+    ),
     agent: str | None = typer.Option(
         None, help="agent preset of player 0 (default: the game's strongest, e.g. problem-solving, comm)"
     ),
@@ -80,20 +82,20 @@ def selfplay_command(
         _retired_flags(partner_model=partner_model, tracking=tracking)
         _check_size("--games", games)
         stages = _slot_overrides(slot, parser=parser, beliefs=beliefs, planner=planner, renderer=renderer)
-        game_options = _game_options(
+        name, game_options = _game_options(
             game, game_option, board=board, rooms=rooms, size=size, turn_cap=turn_cap, feedback=feedback
         )
         sweep, preset = selfplay_sweep(
-            game, agent, partner, games, seed, game_options, _slot_options(option), stages, llm()
+            name, agent, partner, games, seed, game_options, _slot_options(option), stages, llm()
         )
         result = run_sweep(sweep, results_dir)
-        show_run(result, json_path, f"self-play: {game}")
+        show_run(result, json_path, f"self-play: {name}")
         rows = result.store.rows()
         _write_jsonl(transcripts, [_transcript(row) for row in rows])
         _write_json(
             json_path,
             {
-                "game": game,
+                "game": name,
                 "agent": sweep.cells[0].label,  # the cell: preset, swapped slots and partner
                 "preset": preset,
                 "partner": partner or preset,

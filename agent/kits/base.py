@@ -248,6 +248,99 @@ class KitCommand:
     group_help: str = ""
 
 
+class Menu(Sequence[tuple[Any, ...]]):
+    """An ordered menu of formal-action tuples (:class:`EnvCodec`), made of blocks whose entries are
+    built when asked, so a menu of tens of thousands of proposals costs nothing until one is played.
+
+    Args:
+        blocks: ``(count, entry)`` pairs: the block's length and ``index in the block -> actions``.
+    """
+
+    def __init__(self, *blocks: tuple[int, Callable[[int], tuple[Any, ...]]]) -> None:
+        self._blocks = [(int(count), entry) for count, entry in blocks if count > 0]
+        self._positions: dict[str, int] | None = None
+
+    @classmethod
+    def of(cls, entries: Sequence[tuple[Any, ...]]) -> Menu:
+        """A menu of the given entries."""
+        items = list(entries)
+        return cls((len(items), items.__getitem__))
+
+    def __len__(self) -> int:
+        return sum(count for count, _ in self._blocks)
+
+    @typing.overload
+    def __getitem__(self, index: int) -> tuple[Any, ...]: ...
+
+    @typing.overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[Any, ...]]: ...
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if not 0 <= index < len(self):
+            raise IndexError(f"menu index {index} is outside 0..{len(self) - 1}")
+        for count, entry in self._blocks:
+            if index < count:
+                return entry(index)
+            index -= count
+        raise AssertionError("unreachable")
+
+    def position(self, actions: tuple[Any, ...]) -> int:
+        """The index of ``actions`` in the menu (the inverse of indexing).
+
+        Raises:
+            ValueError: the menu does not offer ``actions``.
+        """
+        if self._positions is None:  # keyed by repr: formal actions may hold lists (unhashable)
+            self._positions = {repr(entry): i for i, entry in enumerate(self)}
+        try:
+            return self._positions[repr(tuple(actions))]
+        except KeyError:
+            raise ValueError(f"the menu does not offer {tuple(actions)!r}") from None
+
+
+@dataclass(frozen=True)
+class EnvCodec:
+    """How a game's turns map to a reinforcement-learning interface (:mod:`agent.env`, PettingZoo).
+
+    The formal actions a learner picks from are a fixed, ordered *menu*: index ``i`` of a
+    ``Discrete(len(menu))`` space is the turn whose formal actions are ``menu[i]`` (``()`` is a
+    message-only turn). The menu is built from an episode's initial state (it may name the episode's
+    rooms or sites) and has the same length for every seed of a game. A game whose formal actions
+    are combinatorial offers an enumerable part of them and says so in its kit; any Accord turn can
+    still be sent whole.
+
+    Attributes:
+        menu: ``initial state -> Menu``, the Discrete space's entries in order (:class:`Menu`).
+        features: ``observation -> numbers``, the numeric part of a seat's observation (read from the
+            seat's own observation, so it holds nothing the seat does not see); the same length at
+            every state of a game.
+        bounds: ``game -> (low, high)``, bounds of every feature.
+        legal: ``(state, player, menu) -> indices`` of the legal entries, a fast equivalent of asking
+            the state which entries it would refuse (the default); the kit's tests check they agree.
+        limits: what the menu leaves out, one line (shown by ``to_pettingzoo``'s docstring and tests).
+    """
+
+    menu: Callable[[State], Menu]
+    features: Callable[[Any], Sequence[float]]
+    bounds: Callable[[Game], tuple[float, float]]
+    legal: Callable[[State, int, Menu], Sequence[int]] | None = None
+    limits: str = ""
+
+
+def env_module(module: str, function: str = "codec") -> Callable[[], EnvCodec]:
+    """A kit's ``env``: imports ``module`` when asked and returns what its ``function()`` builds."""
+
+    def build() -> EnvCodec:
+        import importlib
+
+        codec: EnvCodec = getattr(importlib.import_module(module), function)()
+        return codec
+
+    return build
+
+
 def _every_seat(view: BaseModel) -> bool:
     return True
 
@@ -309,6 +402,7 @@ class GameKit:
         web: the folder of the kit's browser widget (``widget.js``, optional css), served at
             ``/kits/NAME/`` by ``accord serve``; None when the game has no page.
         tools: the tools a person may use on their own view in the browser (:class:`SeatTool`).
+        env: builds the game's action menu and observation features for :mod:`agent.env`.
     """
 
     name: str
@@ -337,6 +431,8 @@ class GameKit:
     web: Path | None = None
     """The folder of the kit's browser widget (``widget.js``), served at ``/kits/NAME/``."""
     tools: Sequence[SeatTool] = ()
+    env: Callable[[], EnvCodec] | None = None
+    """Builds the game's :class:`EnvCodec` (imported when asked, so listing kits stays cheap)."""
 
     def __post_init__(self) -> None:
         missing = [s for s in CORE_SLOTS if s not in self.slots]

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from agent.kits.base import (
+    EnvCodec,
     GameKit,
     Implementation,
     OracleLanguage,
@@ -48,6 +49,7 @@ def dialop_kit(
     tools: Sequence[SeatTool] = (),
     parse_facts: Callable[[Sequence[Any], Any], list[tuple[Any, ...]]] | None = None,
     noisy: Callable[[Any], Any] | None = None,
+    env: Callable[[], EnvCodec] | None = None,
 ) -> GameKit:
     """The kit of one DialOp task.
 
@@ -62,6 +64,7 @@ def dialop_kit(
         web: the task's browser widget folder (``GameKit.web``), if it has one.
         tools: the task's seat tools (``GameKit.tools``).
         parse_facts: the facts ``accord eval parse`` scores (``GameKit.parse_facts``).
+        env: builds the task's PettingZoo codec (``GameKit.env``, :mod:`agent.kits.dialop.env`).
         noisy: builds the ``noisy`` renderer (the templates with seeded noise,
             :mod:`language.noise`) from its options; the kit then has a ``noisy`` preset too.
 
@@ -133,6 +136,7 @@ def dialop_kit(
         actions=actions if actions is not None else Propose | Accept | Reject,
         web=web,
         tools=tools,
+        env=env,
         parse_context=dialop_parse_context(name.removeprefix("dialop_")),
         parse_options=RECORDED_OPTIONS,
         parse_facts=parse_facts,

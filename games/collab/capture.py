@@ -42,6 +42,8 @@ GAME_ID = "collab_capture_v0"
 class CaptureMetrics(GameMetrics):
     """The per-game metrics of Collab Capture."""
 
+    payoff: ClassVar[str] = "captured"
+
     success_turns: ClassVar[dict[str, str]] = {"captured": "turns_to_capture"}
 
     rules: str = Field(description="rules variant (record only)")

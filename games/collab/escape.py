@@ -45,6 +45,8 @@ DEFAULT_MAX_TURNS = 100
 class EscapeMetrics(GameMetrics):
     """The per-game metrics of Collab Escape."""
 
+    payoff: ClassVar[str] = "escaped"
+
     success_turns: ClassVar[dict[str, str]] = {"escaped": "turns_to_escape"}
 
     rules: str = Field(description="rules variant (record only)")

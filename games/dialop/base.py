@@ -22,7 +22,7 @@ import copy
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, field_serializer
 
@@ -115,6 +115,8 @@ class DialopObservation(Observation):
 class DialopMetrics(GameMetrics):
     """The protocol's per-game metrics, first in every DialOp game's metrics (messages and words
     have one entry per player: :attr:`num_seats`)."""
+
+    payoff: ClassVar[str] = "normalized_score"
 
     agreed: bool = metric("binary", "the players agreed on a proposal before the turn cap")
     normalized_score: float = metric(

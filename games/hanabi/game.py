@@ -130,6 +130,7 @@ class HanabiGame(Game):
             max_turns_per_player=bound // players + 1,
             information="imperfect: each player sees every hand but its own; clues are public",
             description=f"Hanabi, {players} players, {colors} colours x {ranks} ranks, hands of {hand}",
+            rewards="running",
         )
 
     # ---- move ids and typed actions ------------------------------------------------------------

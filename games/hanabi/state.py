@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 from pydantic import Field
@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 class HanabiMetrics(GameMetrics):
     """The per-game metrics of Hanabi."""
+
+    payoff: ClassVar[str] = "score"
 
     players: int = Field(description="seats (record only)")
     max_score: int = Field(description="the perfect score, colours x ranks (record only)")
@@ -102,8 +104,9 @@ class HanabiState(State):
         return self.stacked if self.lives > 0 else 0
 
     def returns(self) -> list[float]:
-        value = float(self.score()) if self.is_terminal() else 0.0
-        return [value] * self.game.num_players
+        """The score so far for every seat (as OpenSpiel's Hanabi: a played card pays 1, losing the
+        last life takes back the stacks)."""
+        return [float(self.score())] * self.game.num_players
 
     @property
     def deck_size(self) -> int:

@@ -110,6 +110,7 @@ class OvercookedGame(Game):
                 "stays hidden from the partner until the joint step"
             ),
             description=f"Overcooked-AI, {layout}, {horizon} steps, {dynamics} dynamics",
+            rewards="running",
         )
 
     def new_initial_state(self, seed: int) -> OvercookedState:

@@ -5,7 +5,7 @@ joint step with :func:`~games.overcooked.dynamics.step`. The game ends after ``h
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 from pydantic import Field
@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 class OvercookedMetrics(GameMetrics):
     """The per-game metrics of Overcooked (the paper reports the score)."""
+
+    payoff: ClassVar[str] = "score"
 
     layout: str = Field(description="the layout (record only)")
     dynamics: str = Field(description="paper or v1.1.0 (record only)")
@@ -65,9 +67,8 @@ class OvercookedState(JointTurnState[int]):
         return len(self.joints) >= self.game.horizon
 
     def returns(self) -> list[float]:
-        """The team's score for both chefs at the end (0 before, as every Accord game)."""
-        value = float(self.score) if self.is_terminal() else 0.0
-        return [value, value]
+        """The team's score so far for both chefs (each delivered soup pays when it is served)."""
+        return [float(self.score)] * 2
 
     # ---- moves ---------------------------------------------------------------------------------
     def legal_actions(self, player: int) -> list[str]:

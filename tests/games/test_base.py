@@ -1,11 +1,13 @@
 """The shared conformance checker, run over every registered game, and its own failure modes."""
 
+import dataclasses
+
 import numpy as np
 import pytest
 
 from agent.registry import default_registry
 from games.base import ConformanceError, IllegalTurnError, Turn, TurnRecord, check_game
-from games.traveling_adventurers import TravelingAdventurersGame, TravelingAdventurersState
+from games.traveling_adventurers import TravelingAdventurersGame, TravelingAdventurersMetrics, TravelingAdventurersState
 from tests.kits.toy_sum.game import ToySumGame
 
 
@@ -13,7 +15,7 @@ from tests.kits.toy_sum.game import ToySumGame
 def test_every_registered_game_conforms(family):
     game = default_registry().make_game(family)
     report = check_game(game, seeds=range(3))
-    assert report.games_played == 6 and len(report.checks) == 6
+    assert report.games_played == 6 and len(report.checks) == 7
 
 
 class LeakyState(TravelingAdventurersState):
@@ -79,6 +81,60 @@ class UntypedMetricsGame(TravelingAdventurersGame):
 def test_checker_catches_untyped_metrics():
     with pytest.raises(ConformanceError, match="must return a GameMetrics model, not dict"):
         check_game(UntypedMetricsGame(board=1), seeds=[0])
+
+
+class ReturnsState(TravelingAdventurersState):
+    """A state whose returns break the contract in the way its game's ``mode`` says."""
+
+    def returns(self):
+        mode = self.game.mode
+        if mode == "early" and not self.is_terminal():  # pays before the end (wrong for an at_end game)
+            return [float(len(self.history))] * 2
+        if mode == "int":
+            return [0, 0]
+        if mode == "payoff" and self.is_terminal():  # not the declared payoff (joint_score)
+            return [super().returns()[0] + 1.0] * 2
+        if mode == "refused":  # a refused turn changes the returns
+            return [float(getattr(self, "checked", 0))] * 2 if not self.is_terminal() else super().returns()
+        return super().returns()
+
+    def _validate(self, turn):
+        self.checked = getattr(self, "checked", 0) + 1  # counts refused turns too
+        super()._validate(turn)
+
+
+class ReturnsGame(TravelingAdventurersGame):
+    def __init__(self, mode, rewards="at_end"):
+        super().__init__(board=1)
+        self.mode = mode
+        self.facts = dataclasses.replace(self.facts, rewards=rewards)
+
+    def new_initial_state(self, seed):
+        return ReturnsState(self, self.board_for_seed(seed))
+
+
+@pytest.mark.parametrize(
+    ("mode", "rewards", "message"),
+    [
+        ("early", "at_end", "returns zeros before it"),
+        ("int", "at_end", "one finite float per player"),
+        ("payoff", "at_end", "is not the payoff joint_score"),
+        ("refused", "running", "changed the state"),
+    ],
+)
+def test_checker_enforces_the_returns_contract(mode, rewards, message):
+    with pytest.raises(ConformanceError, match=message):
+        check_game(ReturnsGame(mode, rewards), seeds=[0])
+
+
+def test_checker_wants_the_payoff_declared(monkeypatch):
+    monkeypatch.setattr(TravelingAdventurersMetrics, "payoff", "")
+    with pytest.raises(ConformanceError, match="TravelingAdventurersMetrics must declare its payoff field"):
+        check_game(TravelingAdventurersGame(board=1), seeds=[0])
+
+
+def test_a_running_game_may_pay_before_the_end():
+    check_game(ReturnsGame("early", "running"), seeds=[0])
 
 
 def test_turns_after_the_end_are_refused():

@@ -160,6 +160,7 @@ def cross_check(players: int, seed: int, policy: str, tally: Tally, **options: i
         if state.is_terminal():
             break
         assert spiel.current_player() == state.current_player, where
+        assert spiel.returns() == state.returns(), where  # the score so far, as OpenSpiel pays it
         assert spiel_fields(str(spiel)) == accord_text(state), where
         player = state.current_player
         moves = state.legal_moves()

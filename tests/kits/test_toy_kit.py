@@ -5,6 +5,7 @@ register one: ``ACCORD_KITS=tests.kits.toy_sum:kit``."""
 from __future__ import annotations
 
 import json
+import warnings
 
 import pytest
 from typer.testing import CliRunner
@@ -120,3 +121,16 @@ def test_without_the_kit_its_command_is_unknown(monkeypatch: pytest.MonkeyPatch)
     agent.registry._DEFAULT = None
     result = runner.invoke(app, ["toy", "digits"])
     assert result.exit_code == 2 and "no such command 'toy'" in result.stderr.lower()
+
+
+def test_the_toy_kit_is_a_pettingzoo_environment():
+    from pettingzoo.test import api_test, seed_test
+
+    from agent.env import to_pettingzoo
+
+    env = to_pettingzoo("toy_sum(players=3)")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PettingZoo warns that a Dict observation is not an array
+        api_test(env, num_cycles=50)
+    seed_test(lambda: to_pettingzoo("toy_sum"))
+    assert env.possible_agents == ["player_0", "player_1", "player_2"] and env.size == 1 + 3 * 9 + 1

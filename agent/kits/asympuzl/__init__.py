@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent.kits.base import GameKit, OracleLanguage, Preset, Slot, from_factory, kit_data, switched_off
+from agent.kits.base import GameKit, OracleLanguage, Preset, Slot, env_module, from_factory, kit_data, switched_off
 
 NAME = "asympuzl"
 
@@ -101,5 +101,6 @@ def kit() -> GameKit:
         },
         paper=("table1", "table2"),
         actions=Replace,
+        env=env_module("agent.kits.asympuzl.env"),
         web=kit_data(__name__, "web"),
     )

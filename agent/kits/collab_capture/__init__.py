@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent.kits.base import GameKit, from_factory, kit_data
+from agent.kits.base import GameKit, env_module, from_factory, kit_data
 
 NAME = "collab_capture"
 
@@ -56,4 +56,5 @@ def kit() -> GameKit:
         terminal=_terminal,
         sweeps={"table7": kit_data(__name__, "sweeps", "table7.toml")},
         summary_metrics=("captured", "turns_to_capture", "turns"),
+        env=env_module("agent.kits.collab_family.env", "capture_codec"),
     )

@@ -20,6 +20,7 @@ from typing import Any
 from rich.console import Console
 
 from agent.kits.base import (
+    EnvCodec,
     GameKit,
     Implementation,
     OracleLanguage,
@@ -77,6 +78,7 @@ def collab_kit(
     terminal: Callable[[], Any],
     sweeps: Mapping[str, Path],
     summary_metrics: tuple[str, ...],
+    env: Callable[[], EnvCodec],
 ) -> GameKit:
     """The kit of one Collab game.
 
@@ -85,6 +87,7 @@ def collab_kit(
             family adds ``random`` and ``off``).
         terminal: builds the game's terminal view.
         sweeps: the game's sweep files; ``table7`` is the paper's.
+        env: builds the game's :class:`~agent.kits.base.EnvCodec` (:mod:`agent.kits.collab_family.env`).
     """
     from games.collab import CollabAction
     from language.collab import CollabContext, CollabParser, CollabPlan, CollabRenderer, CollabSuggest
@@ -142,6 +145,7 @@ def collab_kit(
         sweeps=sweeps,
         paper=("table7",),
         actions=CollabAction,
+        env=env,
         web=WEB,
     )
 

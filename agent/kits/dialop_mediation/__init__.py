@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from agent.kits.base import BuildContext, GameKit, Implementation, kit_data
+from agent.kits.base import BuildContext, GameKit, Implementation, env_module, kit_data
 from agent.kits.dialop_family import dialop_kit
 
 NAME = "dialop_mediation"
@@ -53,4 +53,5 @@ def kit() -> GameKit:
         web=kit_data("agent.kits.dialop", "web"),
         parse_facts=mediation_facts,
         noisy=noisy,
+        env=env_module("agent.kits.dialop.env", "mediation_codec"),
     )

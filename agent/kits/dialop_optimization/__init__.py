@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agent.kits.base import GameKit, from_factory, kit_data
+from agent.kits.base import GameKit, env_module, from_factory, kit_data
 from agent.kits.dialop_family import dialop_kit
 
 NAME = "dialop_optimization"
@@ -31,4 +31,5 @@ def kit() -> GameKit:
         OptimizationMetrics,
         web=kit_data(__name__, "web"),
         noisy=noisy,
+        env=env_module("agent.kits.dialop.env", "optimization_codec"),
     )

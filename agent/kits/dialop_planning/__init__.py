@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent.kits.base import GameKit, from_factory, kit_data
+from agent.kits.base import GameKit, env_module, from_factory, kit_data
 from agent.kits.dialop_family import dialop_kit
 from agent.kits.dialop_planning.tools import SEARCH
 
@@ -57,4 +57,5 @@ def kit() -> GameKit:
         tools=(SEARCH,),
         parse_facts=planning_facts,
         noisy=noisy,
+        env=env_module("agent.kits.dialop.env", "planning_codec"),
     )

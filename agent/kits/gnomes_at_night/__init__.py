@@ -16,6 +16,7 @@ from agent.kits.base import (
     OracleLanguage,
     Preset,
     Slot,
+    env_module,
     from_factory,
     kit_data,
     noisy_renderer,
@@ -139,5 +140,6 @@ def kit() -> GameKit:
         },
         commands=COMMANDS,
         actions=MoveAction,
+        env=env_module("agent.kits.gnomes_at_night.env"),
         web=kit_data(__name__, "web"),
     )

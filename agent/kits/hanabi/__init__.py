@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from agent.kits.base import GameKit, OracleLanguage, Preset, Slot, from_factory, kit_data, switched_off
+from agent.kits.base import GameKit, OracleLanguage, Preset, Slot, env_module, from_factory, kit_data, switched_off
 
 NAME = "hanabi"
 
@@ -173,5 +173,6 @@ def kit() -> GameKit:
         paper=("selfplay", "table3"),
         commands=COMMANDS,
         actions=HanabiAction,
+        env=env_module("agent.kits.hanabi.env"),
         web=kit_data(__name__, "web"),
     )

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent.kits.base import GameKit, Slot, from_factory, kit_data, switched_off
+from agent.kits.base import GameKit, Slot, env_module, from_factory, kit_data, switched_off
 from agent.kits.overcooked import agents
 
 NAME = "overcooked"
@@ -87,5 +87,6 @@ def kit() -> GameKit:
         paper=("table1", "table4"),
         commands=COMMANDS,
         actions=Move,
+        env=env_module("agent.kits.overcooked.env"),
         web=kit_data(__name__, "web"),
     )

@@ -20,6 +20,7 @@ from agent.kits.base import (
     OracleLanguage,
     Preset,
     Slot,
+    env_module,
     from_factory,
     kit_data,
     noisy_renderer,
@@ -196,6 +197,7 @@ def kit() -> GameKit:
         },
         aliases={"templates": "template"},
         actions=Submit,
+        env=env_module("agent.kits.traveling_adventurers.env"),
         view=dialogue_view,
         web=kit_data(__name__, "web"),
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agent.kits.base import GameKit, OracleLanguage, Preset, Slot, from_factory
+from agent.kits.base import GameKit, OracleLanguage, Preset, Slot, env_module, from_factory
 from language.base import NullParser, NullRenderer
 from tests.kits.toy_sum.agents import Tell, ToyBeliefs, ToyContext, ToyParser, ToyPlanner, ToyRenderer, ToyTerminal
 from tests.kits.toy_sum.commands import COMMANDS
@@ -45,4 +45,5 @@ def kit() -> GameKit:
         sweeps={"paper": SWEEP},
         commands=COMMANDS,
         actions=Declare,
+        env=env_module("tests.kits.toy_sum.env"),
     )

@@ -7,7 +7,7 @@ ends once every player has declared, or after ``max_turns_per_player`` turns eac
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict
@@ -43,6 +43,8 @@ class ToyObservation(Observation):
 
 class ToySumMetrics(GameMetrics):
     """Whether every player declared the true sum, and how long it took."""
+
+    payoff: ClassVar[str] = "correct"
 
     correct: bool = metric("binary", "every player declared the true sum")
     turns: int = metric("count", "turns played")
