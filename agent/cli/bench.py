@@ -1,4 +1,5 @@
-"""``accord bench solvers``: timings with ratios against references measured in the same run.
+"""``accord bench solvers`` and ``accord bench hot``: timings with ratios against references measured in
+the same run.
 
 The game kits add their own benchmarks to the ``bench`` group (see :mod:`agent.cli.kit_commands`)."""
 
@@ -30,6 +31,34 @@ def bench_solvers_command(
         with _status("benchmarking solvers") as report:
             result = bench_solvers(sizes, repeats=repeats, python_max_n=python_max_n, progress=report)
         _show(render_bench_table(result), json_path)
+        _write_json(json_path, result)
+
+    _guard(run)
+
+
+def bench_hot_command(
+    before: str | None = typer.Option(
+        None, "--before", help="root of an older checkout to time back to back, row by row (e.g. /work/before)"
+    ),
+    quick: bool = typer.Option(False, "--quick", help="tiny sizes: checks every row runs, not the speed"),
+    json_path: str | None = typer.Option(None, "--json", help="write the results as JSON ('-' = stdout)"),
+) -> None:
+    """Time the hot paths (solvers, start-up, each kit's rows) with targets, before and after."""
+
+    def run() -> None:
+        from pathlib import Path
+
+        from agent.hot_bench import bench_hot, render_hot_table
+        from agent.registry import default_registry
+
+        old = None
+        if before is not None:
+            old = Path(before).resolve()
+            if not (old / "agent" / "cli" / "__init__.py").is_file():
+                raise UserError(f"--before {before}: not the root of an Accord checkout (no agent/cli there)")
+        with _status("benchmarking hot paths") as report:
+            result = bench_hot(default_registry(), before=old, quick=quick, progress=report)
+        _show(render_hot_table(result), json_path)
         _write_json(json_path, result)
 
     _guard(run)
