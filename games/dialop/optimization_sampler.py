@@ -45,19 +45,24 @@ def _solo(table, known, unknown_value, expected, columns, workspace):  # pragma:
 
 
 @njit(cache=True)
-def _mask_and_bound(table, known1, known2, unknown_value):  # pragma: no cover - compiled by Numba
-    """Set the cells neither player sees to ``unknown_value``; return an upper bound on the optimum."""
+def _prepare(table, known1, known2, unknown_value, expected, column_max):  # pragma: no cover
+    """In one pass: set the cells neither player sees to ``unknown_value``, fill ``expected`` with
+    player 0's expected table, and return an upper bound on the pooled optimum (the smaller of
+    the sums of row and of column maxima)."""
     k = table.shape[0]
+    column_max[:] = -1
     row_bound = 0
     for r in range(k):
-        for c in range(k):
-            if not known1[r, c] and not known2[r, c]:
-                table[r, c] = unknown_value
-        row_bound += table[r].max()
-    col_bound = 0
-    for c in range(k):
-        col_bound += table[:, c].max()
-    return min(row_bound, col_bound)
+        row_max = -1
+        for c in range(k):  # branch-free: the masks are random, so branches would mispredict
+            seen = np.int64(known1[r, c])
+            value = unknown_value + (table[r, c] - unknown_value) * (seen | np.int64(known2[r, c]))
+            table[r, c] = value
+            expected[r, c] = unknown_value + (value - unknown_value) * seen
+            row_max = max(row_max, value)
+            column_max[c] = max(column_max[c], value)
+        row_bound += row_max
+    return min(row_bound, column_max.sum())
 
 
 @njit(cache=True)
@@ -72,21 +77,20 @@ def scan_batch(tables, known1, known2, unknown_value, hardness, ratio_bounds):  
     """
     n, k = tables.shape[0], tables.shape[1]
     expected = np.empty((k, k), np.int64)
+    column_max = np.empty(k, np.int64)
     columns = np.empty(k, np.int64)
     workspace = assignment_workspace(k)
     for i in range(n):
         table = tables[i]
-        bound = _mask_and_bound(table, known1[i], known2[i], unknown_value)
-        solo = _solo(table, known1[i], unknown_value, expected, columns, workspace)
+        bound = _prepare(table, known1[i], known2[i], unknown_value, expected, column_max)
+        solo = _true_value(expected, table, columns, workspace)
         ratio_bounds[i] = bound / solo if solo > 0 else np.inf
         if solo * hardness >= bound:
             continue
         solo = max(solo, _solo(table, known2[i], unknown_value, expected, columns, workspace))
         if solo * hardness >= bound:
             continue
-        for r in range(k):
-            for c in range(k):
-                expected[r, c] = table[r, c]
+        expected[:, :] = table
         if solo * hardness < _true_value(expected, table, columns, workspace):
             return i
     return -1
