@@ -49,7 +49,7 @@ def shared_probes() -> list[BenchProbe]:
     tsp, startup = here / "tsp.py", here / "startup.py"
     return [
         BenchProbe("TSP n=20 (before: DP)", tsp, {"n": 20, "method": "auto"}, "auto <= 30 ms", max_value=30),
-        BenchProbe("TSP n=14, DP", tsp, {"n": 14, "method": "dp"}, ">= 40x Python DP", min_reference_ratio=40),
+        BenchProbe("TSP n=16, DP", tsp, {"n": 16, "method": "dp"}, ">= 40x Python DP", min_reference_ratio=40),
         BenchProbe("start: accord games", startup, {"argv": ["games"]}),
         BenchProbe("start: accord parse", startup, {"argv": ["parse", "yes"]}),
         BenchProbe("start: selfplay, 1 game", startup, {"argv": ["selfplay", "--games", "1"]}),

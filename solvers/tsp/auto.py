@@ -3,7 +3,8 @@
 Measured on the bench instances (integer weights 1..10, prefix of one room, both senses, 2 busy
 cores): the DP takes 0.8 ms at 12 free nodes, 2 ms at 14, 8 ms at 15, 26 ms at 16 and 125 ms at 18,
 growing 2^k k^2; CP-SAT with the settings below (no presolve, no probing: a 2-3x gain at these
-sizes) takes 8-20 ms anywhere from 12 to 18 free nodes and proves n = 30 optimal in about 40 ms.
+sizes) takes 8-20 ms anywhere from 12 to 18 free nodes and proves n = 30 optimal in about 40 ms
+(the exact limit is stated in :mod:`solvers.tsp`).
 So ``auto`` runs the DP up to ``AUTO_DP_MAX_FREE_NODES`` free nodes and CP-SAT above, and returns
 CP-SAT's tour only with its proof (status OPTIMAL). If CP-SAT has not proved optimality within
 ``AUTO_CPSAT_BUDGET`` deterministic time units (a work count, so the outcome does not depend on
