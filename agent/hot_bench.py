@@ -56,9 +56,23 @@ def shared_probes() -> list[BenchProbe]:
     ]  # fmt: skip
 
 
-def probes(kits: Iterable[GameKit]) -> list[BenchProbe]:
-    """The shared rows, then every kit's ``bench`` rows in registry order."""
-    return [*shared_probes(), *(probe for kit in kits for probe in kit.bench)]
+def probes(kits: Iterable[GameKit], only: str | None = None) -> list[BenchProbe]:
+    """The shared rows, then every kit's ``bench`` rows in registry order.
+
+    Args:
+        kits: the registered game kits.
+        only: keep the rows whose name contains this text (any case); None keeps all.
+
+    Raises:
+        ValueError: ``only`` matches no row (the message lists the rows).
+    """
+    rows = [*shared_probes(), *(probe for kit in kits for probe in kit.bench)]
+    if only is None:
+        return rows
+    kept = [probe for probe in rows if only.casefold() in probe.name.casefold()]
+    if not kept:
+        raise ValueError(f"no bench row matches {only!r}; the rows: {', '.join(probe.name for probe in rows)}")
+    return kept
 
 
 def run_probe(probe: BenchProbe, checkout: Path, quick: bool) -> dict[str, Any]:
@@ -133,6 +147,7 @@ def bench_hot(
     *,
     before: Path | None = None,
     quick: bool = False,
+    only: str | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Run every probe against this checkout and, if given, ``before``, one row at a time.
@@ -141,6 +156,7 @@ def bench_hot(
         kits: the registered game kits (their ``bench`` rows follow the shared ones).
         before: the root of an older checkout to time back to back, or None.
         quick: tiny sizes (checks that every probe runs, not the speed).
+        only: run only the rows whose name contains this text (see :func:`probes`).
         progress: called with a short description before each measurement.
 
     Returns:
@@ -151,7 +167,7 @@ def bench_hot(
 
     report = progress or (lambda description: None)
     rows, raw = [], []
-    for probe in probes(kits):
+    for probe in probes(kits, only):
         report(f"{probe.name}: after")
         after = run_probe(probe, CHECKOUT, quick)
         old = None

@@ -41,6 +41,7 @@ def bench_hot_command(
         None, "--before", help="root of an older checkout to time back to back, row by row (e.g. /work/before)"
     ),
     quick: bool = typer.Option(False, "--quick", help="tiny sizes: checks every row runs, not the speed"),
+    only: str | None = typer.Option(None, "--only", help="run only the rows whose name contains this text"),
     json_path: str | None = typer.Option(None, "--json", help="write the results as JSON ('-' = stdout)"),
 ) -> None:
     """Time the hot paths (solvers, start-up, each kit's rows) with targets, before and after."""
@@ -48,7 +49,7 @@ def bench_hot_command(
     def run() -> None:
         from pathlib import Path
 
-        from agent.hot_bench import bench_hot, render_hot_table
+        from agent.hot_bench import bench_hot, probes, render_hot_table
         from agent.registry import default_registry
 
         old = None
@@ -56,8 +57,12 @@ def bench_hot_command(
             old = Path(before).resolve()
             if not (old / "agent" / "cli" / "__init__.py").is_file():
                 raise UserError(f"--before {before}: not the root of an Accord checkout (no agent/cli there)")
+        try:
+            probes(default_registry(), only)  # a filter that matches no row is a one-line error
+        except ValueError as exc:
+            raise UserError(str(exc)) from None
         with _status("benchmarking hot paths") as report:
-            result = bench_hot(default_registry(), before=old, quick=quick, progress=report)
+            result = bench_hot(default_registry(), before=old, quick=quick, only=only, progress=report)
         _show(render_hot_table(result), json_path)
         _write_json(json_path, result)
 

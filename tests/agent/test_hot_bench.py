@@ -84,3 +84,20 @@ def test_quick_run_writes_the_table_and_json(tmp_path):
         assert row["errors"] == [] and row["after"] > 0, row
         assert row["verdict"] in {"met", "NOT met", "needs --before", "reported"}
     assert data["quick"] is True and data["before"] is None and "machine" in data
+
+
+def test_only_filters_rows_and_rejects_a_filter_that_matches_none():
+    assert [probe.name for probe in probes(default_registry(), "tsp n=16")] == ["TSP n=16, DP"]
+    with pytest.raises(ValueError, match="no bench row matches 'nothing'"):
+        probes(default_registry(), "nothing")
+    result = CliRunner().invoke(app, ["bench", "hot", "--only", "nothing"])
+    assert result.exit_code == 2 and "no bench row matches" in result.output
+
+
+def test_one_quick_row_runs_in_a_fresh_interpreter(tmp_path):
+    path = tmp_path / "hot.json"
+    result = CliRunner().invoke(app, ["bench", "hot", "--quick", "--only", "TSP n=16", "--json", str(path)])
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(path.read_text())["rows"]
+    assert row["item"] == "TSP n=16, DP" and row["errors"] == [] and row["after"] > 0
+    assert row["reference_name"] == "dp_python" and row["over_reference"] > 0
