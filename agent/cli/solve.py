@@ -14,7 +14,7 @@ def solve_tsp_command(
     start: str | None = typer.Option(None, help="start node (default: the first node)"),
     prefix: str | None = typer.Option(None, help="fixed agreed prefix, comma-separated, starting at the start node"),
     maximize: bool = typer.Option(False, "--maximize", help="maximize instead of minimize"),
-    method: str = typer.Option("dp", help="dp | cpsat | scip | brute"),
+    method: str = typer.Option("dp", help="dp | auto | cpsat | scip | brute"),
     time_limit: float | None = typer.Option(None, help="seconds, for cpsat / scip"),
     json_path: str | None = typer.Option(None, "--json", help="write the result as JSON ('-' = stdout)"),
 ) -> None:

@@ -341,6 +341,37 @@ def env_module(module: str, function: str = "codec") -> Callable[[], EnvCodec]:
     return build
 
 
+@dataclass(frozen=True)
+class BenchProbe:
+    """One row of ``accord bench hot``: a hot path timed by a standalone script.
+
+    The script defines ``measure(quick: bool, **params) -> dict`` and is run by path in a fresh
+    interpreter whose ``PYTHONPATH`` is the checkout under test, so one script times the current
+    checkout and an older one (``--before``) back to back; it may only use APIs both have. The
+    dict holds ``value`` (float), ``unit``, ``better`` ("lower" or "higher") and optionally
+    ``reference`` and ``reference_name`` (a baseline timed in the same process) and ``detail``.
+
+    Attributes:
+        name: the row's label.
+        script: the probe script's path.
+        params: keyword arguments of ``measure``.
+        target: the target in words ("" when the row is only reported).
+        min_speedup: the target speed-up over ``--before`` (after vs before, any direction).
+        max_value: the target upper bound of ``value`` (for "lower" rows).
+        min_value: the target lower bound of ``value`` (for "higher" rows).
+        min_reference_ratio: the target speed-up over the reference.
+    """
+
+    name: str
+    script: Path
+    params: Mapping[str, Any] = field(default_factory=dict)
+    target: str = ""
+    min_speedup: float | None = None
+    max_value: float | None = None
+    min_value: float | None = None
+    min_reference_ratio: float | None = None
+
+
 def _every_seat(view: BaseModel) -> bool:
     return True
 
@@ -397,6 +428,7 @@ class GameKit:
         paper: the sweeps ``accord ablate --game NAME`` runs, in order (the paper's tables).
         aliases: retired or alternative implementation names -> registered name.
         commands: the commands the kit adds to the command line (:class:`KitCommand`).
+        bench: the kit's hot paths timed by ``accord bench hot`` (:class:`BenchProbe`).
         actions: the game's formal action types (a pydantic model or a union of them): what a
             turn's ``actions`` hold; a turn sent as JSON is read with :meth:`decode_actions`.
         web: the folder of the kit's browser widget (``widget.js``, optional css), served at
@@ -427,6 +459,7 @@ class GameKit:
     paper: Sequence[str] = ("paper",)
     aliases: Mapping[str, str] = field(default_factory=dict)
     commands: Sequence[KitCommand] = ()
+    bench: Sequence[BenchProbe] = ()
     actions: Any = None
     web: Path | None = None
     """The folder of the kit's browser widget (``widget.js``), served at ``/kits/NAME/``."""

@@ -107,9 +107,9 @@ def meets_hardness(
 def _optimum(expected: np.ndarray, table: np.ndarray) -> int:
     """The true value (``table``) of the best assignment for the ``expected`` table.
 
-    The generator's rejection loop calls this three times per drawn table (thousands of draws per
-    instance), so it calls scipy directly: :func:`solvers.matching.solve_matching` validates its
-    input and builds a solution object, which triples the cost here.
+    It calls scipy directly: :func:`solvers.matching.solve_matching` validates its input and builds
+    a solution object, which triples the cost of a small table. (The generator's rejection loop
+    runs the same decision in a Numba kernel, :mod:`games.dialop.optimization_sampler`.)
     """
     rows, cols = linear_sum_assignment(expected, maximize=True)
     return int(table[rows, cols].sum())
@@ -155,9 +155,11 @@ def _generate(
     hardness: float,
     max_tries: int,
 ) -> OptimizationInstance:
+    from games.dialop.optimization_sampler import hardest, scan_batch  # Numba: loaded when first used
+
     rng = np.random.default_rng([seed, k, 0xD1A10])
     unknown_value = value_range[1] // 2
-    hardest: tuple[float, Any] | None = None
+    batches: list[tuple[np.ndarray, ...]] = []
     tries = 0
     while tries < max_tries:
         n = min(_BATCH, max_tries - tries)
@@ -165,20 +167,20 @@ def _generate(
         known1 = rng.random((n, k, k)) < p_observed
         known2 = rng.random((n, k, k)) < p_observed
         scales = rng.uniform(scale_range[0], scale_range[1], size=(n, 2))
-        tables[~known1 & ~known2] = unknown_value
-        for i in range(n):
-            table = tables[i]
-            best = _optimum(table, table)
-            solo = max(_optimum(np.where(known, table, unknown_value), table) for known in (known1[i], known2[i]))
-            draw = (table, known1[i].astype(int), known2[i].astype(int), float(scales[i, 0]), float(scales[i, 1]))
-            if solo * hardness < best:
-                return OptimizationInstance(*draw)
-            ratio = best / solo if solo > 0 else float("inf")
-            if hardest is None or ratio > hardest[0]:
-                hardest = (ratio, draw)
+        ratio_bounds = np.empty(n)
+        accepted = scan_batch(tables, known1, known2, unknown_value, hardness, ratio_bounds)
+        if accepted >= 0:
+            return _instance(tables, known1, known2, scales, accepted)
+        batches.append((tables, known1, known2, scales, ratio_bounds))
         tries += n
-    assert hardest is not None
-    return OptimizationInstance(*hardest[1])
+    tables, known1, known2, scales, ratio_bounds = (np.concatenate(parts) for parts in zip(*batches, strict=True))
+    return _instance(tables, known1, known2, scales, hardest(tables, known1, known2, unknown_value, ratio_bounds))
+
+
+def _instance(
+    tables: np.ndarray, known1: np.ndarray, known2: np.ndarray, scales: np.ndarray, i: int
+) -> OptimizationInstance:
+    return OptimizationInstance(tables[i], known1[i].astype(int), known2[i].astype(int), *map(float, scales[i]))
 
 
 def player_view(instance: OptimizationInstance, player: int) -> list[list[int | None]]:

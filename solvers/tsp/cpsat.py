@@ -64,10 +64,14 @@ def solve_tsp_cpsat(
     Raises:
         TSPError: If the arguments are invalid, or no tour was found within ``time_limit``.
     """
+    problem = _prepare(weights, start, prefix, maximize)
+    return _solve_cpsat(problem, _check_time_limit(time_limit), {})
+
+
+def _solve_cpsat(problem: _Problem, limit: float | None, parameters: dict[str, Any]) -> TSPSolution:
+    """The CP-SAT model on a validated problem; ``parameters`` override CP-SAT's own settings."""
     from ortools.sat.python import cp_model  # imported here: it takes ~0.4 s to load
 
-    problem = _prepare(weights, start, prefix, maximize)
-    limit = _check_time_limit(time_limit)
     forced = _forced(problem, "cpsat")
     if forced is not None:
         return forced
@@ -93,12 +97,15 @@ def solve_tsp_cpsat(
     solver.parameters.num_workers = CPSAT_NUM_WORKERS
     solver.parameters.linearization_level = CPSAT_LINEARIZATION
     solver.parameters.random_seed = 0
+    for name, value in parameters.items():
+        setattr(solver.parameters, name, value)
     if limit is not None:
         solver.parameters.max_time_in_seconds = limit
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        if status == cp_model.UNKNOWN and limit is not None:
-            raise TSPError(f"CP-SAT found no tour within the time limit of {limit:g} s; raise time_limit")
+        budget = limit if limit is not None else parameters.get("max_deterministic_time")
+        if status == cp_model.UNKNOWN and budget is not None:
+            raise TSPError(f"CP-SAT found no tour within the time limit of {budget:g} s; raise time_limit")
         raise RuntimeError(f"internal error: CP-SAT returned {solver.status_name(status)}")
     successor = {i: j for (i, j), lit in arcs.items() if solver.boolean_value(lit)}
     tour = [problem.start]

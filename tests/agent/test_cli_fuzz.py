@@ -59,6 +59,7 @@ BASE: dict[str, tuple[list[str], list[str]]] = {
     "solve tsp": (["{work}/graph.json"], []),
     "bench solvers": ([], ["--min-n", "4", "--max-n", "4", "--repeats", "1", "--python-max-n", "4"]),
     "bench aismcts": ([], ["--iterations", "10", "--reference", "10", "--repeats", "1"]),
+    "bench hot": ([], ["--quick", "--only", "TSP n=16"]),
     "parse": (["hi, L to E is 5"], []),
     "selfplay": ([], ["--games", "1", "--board", "1"]),
     "ablate": ([], ["--agents", "baseline", "--seeds", "1", "--games", "1", "--board", "1"]),

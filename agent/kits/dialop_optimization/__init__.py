@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from agent.kits.base import GameKit, env_module, from_factory, kit_data
+from dataclasses import replace
+
+from agent.kits.base import BenchProbe, GameKit, env_module, from_factory, kit_data
 from agent.kits.dialop_family import dialop_kit
 
 NAME = "dialop_optimization"
@@ -17,7 +19,7 @@ def kit() -> GameKit:
     from planners.dialop_optimization import OptimizationPlanner, random_assignment, solver_planner
     from planners.dialop_random import RandomProposalPlanner
 
-    return dialop_kit(
+    kit = dialop_kit(
         NAME,
         "DialOp Optimization: assign reviewers to papers (Lin et al.)",
         OptimizationGame,
@@ -33,3 +35,10 @@ def kit() -> GameKit:
         noisy=noisy,
         env=env_module("agent.kits.dialop.env", "optimization_codec"),
     )
+    generation = BenchProbe(
+        "DialOp Opt. generation",
+        kit_data(__name__, "bench_probe.py"),
+        target=">= 10x before",
+        min_speedup=10,
+    )
+    return replace(kit, bench=(generation,))

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from agent.kits.base import (
+    BenchProbe,
     GameKit,
     OracleLanguage,
     Preset,
@@ -139,6 +140,15 @@ def kit() -> GameKit:
             "language": kit_data(__name__, "sweeps", "language.toml"),
         },
         commands=COMMANDS,
+        bench=(
+            BenchProbe(
+                "AISMCTS-F, 10k it",
+                kit_data(__name__, "bench_probe.py"),
+                target=">= 300k it/s, 20x ref.",
+                min_value=300_000,
+                min_reference_ratio=20,
+            ),
+        ),
         actions=MoveAction,
         env=env_module("agent.kits.gnomes_at_night.env"),
         web=kit_data(__name__, "web"),

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from agent.kits.base import (
+    BenchProbe,
     BuildContext,
     GameKit,
     Implementation,
@@ -200,4 +201,8 @@ def kit() -> GameKit:
         env=env_module("agent.kits.traveling_adventurers.env"),
         view=dialogue_view,
         web=kit_data(__name__, "web"),
+        bench=tuple(
+            BenchProbe(f"TA self-play, {rooms} rooms", kit_data(__name__, "bench_probe.py"), {"rooms": rooms})
+            for rooms in (6, 8)
+        ),
     )
