@@ -148,6 +148,13 @@ def kit() -> GameKit:
                 min_value=300_000,
                 min_reference_ratio=20,
             ),
+            BenchProbe(
+                "AISMCTS-F steps, 10k it",
+                kit_data(__name__, "bench_probe.py"),
+                {"metric": "steps"},
+                target=">= 20M steps/s",
+                min_value=20_000_000,
+            ),
         ),
         actions=MoveAction,
         env=env_module("agent.kits.gnomes_at_night.env"),
