@@ -69,7 +69,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 import numpy as np
-from numba import njit
+
+from solvers.lazy_jit import njit_later
 
 __all__ = [
     "MAX_TREE_NODES",
@@ -363,7 +364,7 @@ def _tables(
 # the Numba core
 
 
-@njit(cache=True, inline="always")
+@njit_later(cache=True, inline="always")
 def _next(state):  # pragma: no cover - compiled by Numba
     """splitmix64: the next state and output."""
     state = state + _GOLDEN
@@ -373,19 +374,19 @@ def _next(state):  # pragma: no cover - compiled by Numba
     return state, z ^ (z >> _S31)
 
 
-@njit(cache=True, inline="always")
+@njit_later(cache=True, inline="always")
 def _uniform(state):  # pragma: no cover - compiled by Numba
     state, z = _next(state)
     return state, float(z >> _S11) * _INV_2_53
 
 
-@njit(cache=True, inline="always")
+@njit_later(cache=True, inline="always")
 def _below(state, n):  # pragma: no cover - compiled by Numba
     state, z = _next(state)
     return state, np.int64(z >> _S33) % n
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def _run_batch(
     n_iter,
     limit,

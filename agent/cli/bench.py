@@ -33,3 +33,27 @@ def bench_solvers_command(
         _write_json(json_path, result)
 
     _guard(run)
+
+
+def startup_seconds(args: list[str], repeats: int = 5) -> float:
+    """Median wall time of ``accord *args`` in a fresh interpreter (its start-up, for short commands).
+
+    Args:
+        args: the command line after ``accord`` (e.g. ``["games"]``); its output is discarded.
+        repeats: runs to take the median of.
+
+    Returns:
+        Seconds, the median over ``repeats`` runs.
+    """
+    import statistics
+    import subprocess
+    import sys
+    import time
+
+    script = "import sys; from agent.cli import main; sys.argv[0] = 'accord'; main()"
+    times = []
+    for _ in range(repeats):
+        begin = time.perf_counter()
+        subprocess.run([sys.executable, "-c", script, *args], capture_output=True, check=False)
+        times.append(time.perf_counter() - begin)
+    return statistics.median(times)
