@@ -2,7 +2,7 @@
 
 :func:`selfplay_rate` times in-process self-play of one preset (the registry builds the agents,
 :func:`agent.arena.selfplay` plays the games); :func:`selfplay_profile` says where that time goes
-(the TSP solver and the rule parser). Both are what a bench table calls; from a shell::
+(the TSP solver and the rule parser, timed around their calls). Both are what a bench table calls; from a shell::
 
     PYTHONPATH=. python -m agent.kits.traveling_adventurers.bench --rooms 6 8 --games 100 --repeats 3
 
@@ -13,11 +13,11 @@ back on the same machine (the machine is shared, so take the median of several r
 from __future__ import annotations
 
 import argparse
-import cProfile
-import pstats
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
+from unittest import mock
 
 from agent.arena import GameRecord, paper_seeds, selfplay
 from agent.kits.traveling_adventurers import NAME
@@ -61,40 +61,48 @@ def selfplay_rate(rooms: int, games: int, seed: int = 0, preset: str = "problem-
 
 
 def selfplay_profile(rooms: int, games: int, seed: int = 0, preset: str = "problem-solving") -> dict[str, Any]:
-    """Where self-play time goes, from ``cProfile`` (which slows every call, so shares are rough).
+    """Where self-play time goes: the calls of the IBP planner's TSP solver (``solve_tsp_dp``) and of
+    the rule parser (``TravelingAdventurersParser.parse``), timed around each call while the games
+    run (both are patched for the run only, then restored), after one warm-up game.
 
     Returns:
         ``{"games", "seconds", "tsp_calls", "tsp_seconds", "tsp_share", "parse_calls",
-        "parse_seconds", "parse_share"}``: the calls of ``solve_tsp_dp`` and of the rule parser's
-        ``parse`` and their cumulative time, per profiled run and as a share of it.
+        "parse_seconds", "parse_share"}``: calls and seconds of each, and their share of the run.
     """
+    import planners.traveling_adventurers as planner_module
+    from language.traveling_adventurers import TravelingAdventurersParser
+
     selfplay_records(rooms, 1, seed + 1, preset)
-    profile = cProfile.Profile()
-    begin = time.perf_counter()
-    profile.enable()
-    selfplay_records(rooms, games, seed, preset)
-    profile.disable()
-    seconds = time.perf_counter() - begin
-    stats = pstats.Stats(profile).stats  # type: ignore[attr-defined]
-    total = sum(tt for _, _, tt, _, _ in stats.values())
+    spent = {"tsp": [0, 0.0], "parse": [0, 0.0]}
 
-    def cumulative(path_part: str, function: str) -> tuple[int, float]:
-        rows = [
-            (nc, ct) for (path, _, name), (_, nc, _, ct, _) in stats.items() if name == function and path_part in path
-        ]
-        return sum(nc for nc, _ in rows), sum(ct for _, ct in rows)
+    def timed(function: Callable[..., Any], what: str) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            begin = time.perf_counter()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                spent[what][0] += 1
+                spent[what][1] += time.perf_counter() - begin
 
-    tsp_calls, tsp_seconds = cumulative("dynamic_programming.py", "solve_tsp_dp")
-    parse_calls, parse_seconds = cumulative("traveling_adventurers/parser.py", "parse")
+        return call
+
+    with (
+        mock.patch.object(planner_module, "solve_tsp_dp", timed(planner_module.solve_tsp_dp, "tsp")),
+        mock.patch.object(TravelingAdventurersParser, "parse", timed(TravelingAdventurersParser.parse, "parse")),
+    ):
+        begin = time.perf_counter()
+        selfplay_records(rooms, games, seed, preset)
+        seconds = time.perf_counter() - begin
+    (tsp_calls, tsp_seconds), (parse_calls, parse_seconds) = spent["tsp"], spent["parse"]
     return {
         "games": games,
         "seconds": seconds,
         "tsp_calls": tsp_calls,
         "tsp_seconds": tsp_seconds,
-        "tsp_share": tsp_seconds / total,
+        "tsp_share": tsp_seconds / seconds,
         "parse_calls": parse_calls,
         "parse_seconds": parse_seconds,
-        "parse_share": parse_seconds / total,
+        "parse_share": parse_seconds / seconds,
     }
 
 
