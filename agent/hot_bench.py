@@ -50,9 +50,9 @@ def shared_probes() -> list[BenchProbe]:
     return [
         BenchProbe("TSP n=20 (before: DP)", tsp, {"n": 20, "method": "auto"}, "auto <= 30 ms", max_value=30),
         BenchProbe("TSP n=16, DP", tsp, {"n": 16, "method": "dp"}, ">= 40x Python DP", min_reference_ratio=40),
-        BenchProbe("start: accord games", startup, {"argv": ["games"]}),
-        BenchProbe("start: accord parse", startup, {"argv": ["parse", "yes"]}),
-        BenchProbe("start: selfplay, 1 game", startup, {"argv": ["selfplay", "--games", "1"]}),
+        BenchProbe("start: accord games", startup, {"argv": ["games"]}, "<= 600 ms", max_value=600),
+        BenchProbe("start: accord parse", startup, {"argv": ["parse", "yes"]}, "<= 600 ms", max_value=600),
+        BenchProbe("start: selfplay, 1 game", startup, {"argv": ["selfplay", "--games", "1"]}, "<= 1200 ms", max_value=1200),
     ]  # fmt: skip
 
 

@@ -18,9 +18,10 @@ and either spelling is accepted.
 from __future__ import annotations
 
 import difflib
+import functools
 import importlib
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -113,9 +114,10 @@ class AgentSpec:
 
 @dataclass
 class Registry:
-    """The game kits, by family name."""
+    """The game kits, by family name. A kit registered with a loader (:meth:`register_loader`) is
+    built when it is first needed: a command about one game imports only that game's modules."""
 
-    kits: dict[str, GameKit] = field(default_factory=dict)
+    _entries: dict[str, GameKit | Callable[[], GameKit]] = field(default_factory=dict, init=False, repr=False)
 
     # ---- registration ----------------------------------------------------------------------
     def register_kit(self, kit: GameKit) -> None:
@@ -124,31 +126,58 @@ class Registry:
         Raises:
             ValueError: a kit of that name is already registered.
         """
-        if kit.name in self.kits:
-            raise ValueError(f"a game kit named {kit.name!r} is already registered")
-        self.kits[kit.name] = kit
+        self._add(kit.name, kit)
+
+    def register_loader(self, name: str, load: Callable[[], GameKit]) -> None:
+        """Add the kit ``load()`` builds, named ``name``; it is built on first use.
+
+        Raises:
+            ValueError: a kit of that name is already registered (now), or the kit ``load()``
+                builds has another name (on first use).
+        """
+        self._add(name, load)
+
+    def _add(self, name: str, entry: GameKit | Callable[[], GameKit]) -> None:
+        if name in self._entries:
+            raise ValueError(f"a game kit named {name!r} is already registered")
+        self._entries[name] = entry
+
+    def _built(self, name: str) -> GameKit:
+        entry = self._entries[name]
+        if isinstance(entry, GameKit):
+            return entry
+        kit = entry()
+        if kit.name != name:
+            raise ValueError(f"the game kit registered as {name!r} is named {kit.name!r}")
+        self._entries[name] = kit
+        return kit
 
     # ---- look-ups --------------------------------------------------------------------------
     @property
+    def kits(self) -> dict[str, GameKit]:
+        """Every kit, by family name, in registration order (those not built yet are built)."""
+        return {name: self._built(name) for name in list(self._entries)}
+
+    @property
     def games(self) -> list[str]:
         """The registered game families, in registration order."""
-        return list(self.kits)
+        return list(self._entries)
 
     def __iter__(self) -> Iterator[GameKit]:
         return iter(self.kits.values())
 
     def game_family(self, name: str) -> str:
         """The registered family for ``name`` (``x`` or a versioned ``x_v0``)."""
-        if name in self.kits:
+        if name in self._entries:
             return name
         base = name.rsplit("_v", 1)[0] if "_v" in name else name
-        if base in self.kits:
+        if base in self._entries:
             return base
-        raise UnknownNameError(_unknown("game", name, list(self.kits)))
+        raise UnknownNameError(_unknown("game", name, list(self._entries)))
 
     def kit(self, name: str) -> GameKit:
         """The kit of game ``name``."""
-        return self.kits[self.game_family(name)]
+        return self._built(self.game_family(name))
 
     def make_game(self, name: str, **options: Any) -> Game:
         """Build game ``name`` with its options.
@@ -349,11 +378,11 @@ def external_kits() -> list[GameKit]:
 
 
 def register_builtins(registry: Registry) -> Registry:
-    """Register Accord's own game kits in ``registry``."""
-    from agent.kits import builtin_kits
+    """Register Accord's own game kits in ``registry``, each built on first use."""
+    from agent.kits import BUILTIN_KITS, builtin_kit
 
-    for kit in builtin_kits():
-        registry.register_kit(kit)
+    for module in BUILTIN_KITS:
+        registry.register_loader(module.rpartition(".")[2], functools.partial(builtin_kit, module))
     return registry
 
 

@@ -30,7 +30,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from scipy.optimize import lsq_linear
 
 from beliefs.base import SeatedBeliefs, Utterance
 from games.dialop.base import kind_of, proposal_of
@@ -227,6 +226,8 @@ class AssistantBeliefs(SeatedBeliefs):
             targets.append(score)
         a = np.vstack([FIT_PRECISION * np.array(rows, dtype=float), np.eye(len(names))])
         b = np.concatenate([FIT_PRECISION * np.array(targets, dtype=float), np.full(len(names), PRIOR_WEIGHT)])
+        from scipy.optimize import lsq_linear  # here: scipy.optimize takes 0.3 s to import
+
         fit = lsq_linear(a, b, bounds=(0.0, MAX_WEIGHT))
         self.feature_weights = dict(zip(names, (float(w) for w in fit.x), strict=True))
 

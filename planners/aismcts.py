@@ -70,7 +70,8 @@ from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 import numpy as np
-from numba import njit
+
+from solvers.lazy_jit import njit_later
 
 __all__ = [
     "MAX_TREE_NODES",
@@ -368,7 +369,7 @@ class _Tables(NamedTuple):
     token: np.int64  # the root's cell
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def _move_lists(masks, step):  # pragma: no cover - compiled by Numba
     """Per perspective and cell: the number of allowed moves, the moves ascending (then -1) and the
     cells they lead to (then -1)."""
@@ -417,7 +418,7 @@ def _tables(problem: SearchProblem) -> _Tables:
 # the Numba core
 
 
-@njit(cache=True, inline="always")
+@njit_later(cache=True, inline="always")
 def _next(state):  # pragma: no cover - compiled by Numba
     """splitmix64: the next state and output."""
     state = state + _GOLDEN
@@ -427,13 +428,13 @@ def _next(state):  # pragma: no cover - compiled by Numba
     return state, z ^ (z >> _S31)
 
 
-@njit(cache=True, inline="always")
+@njit_later(cache=True, inline="always")
 def _uniform(state):  # pragma: no cover - compiled by Numba
     state, z = _next(state)
     return state, float(np.int64(z >> _S11)) * _INV_2_53  # < 2**53: exact as a signed int
 
 
-@njit(cache=True, inline="always")
+@njit_later(cache=True, inline="always")
 def _below(state, n):  # pragma: no cover - compiled by Numba
     state, z = _next(state)
     x = np.uint32(z >> _S33)  # 31 bits: the same remainder in 32-bit unsigned arithmetic
@@ -450,7 +451,7 @@ def _below(state, n):  # pragma: no cover - compiled by Numba
     return state, np.int64(r)
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def _log_table(size):  # pragma: no cover - compiled by Numba
     """``math.log(k)`` for ``k < size``, computed by the same ``log`` the core calls beyond it."""
     table = np.empty(size)
@@ -460,7 +461,7 @@ def _log_table(size):  # pragma: no cover - compiled by Numba
     return table
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def _fill_greedy(row, n_allowed, nbr_x, nbr_y, tx, ty):  # pragma: no cover - compiled by Numba
     """``row[p, cell]``: the allowed-move indices ``k`` whose cell is nearest (Manhattan) to the
     treasure at ``(tx, ty)``: their count in bits 0-2, then each index in 3 bits, ascending."""
@@ -481,7 +482,7 @@ def _fill_greedy(row, n_allowed, nbr_x, nbr_y, tx, ty):  # pragma: no cover - co
             row[p, cell] = ties | (packed << 3)
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def _run_batch(
     n_iter,
     limit,

@@ -22,7 +22,8 @@ is invalidated when its own source file changes, not when a callee's file does.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from solvers.lazy_jit import njit_later
 
 G_INFO, G_LIVES, G_PLAYER, G_TURNS, G_STACKED, G_DRAWN = range(6)
 K_P, K_H, K_C, K_R, K_MAXINFO, K_PROMPTS, K_FEAR, K_PLAYFIRST, K_LOCKED = range(9)
@@ -32,7 +33,7 @@ A_AVAIL, A_PLAYABLE, A_TRASH, A_CRITICAL = range(4)
 DISCARD, PLAY, COLOR, RANK = range(4)
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def public(fw, disc, copies, C, R, left, pub):  # pragma: no cover - compiled by Numba
     """``PublicState``: fill ``left`` and ``pub`` from the stacks and discards."""
     avail = np.int64(0)
@@ -58,7 +59,7 @@ def public(fw, disc, copies, C, R, left, pub):  # pragma: no cover - compiled by
     pub[A_AVAIL], pub[A_PLAYABLE], pub[A_TRASH], pub[A_CRITICAL] = avail, playable, trash, critical & ~trash
 
 
-@njit(cache=True, inline="always")
+@njit_later(cache=True, inline="always")
 def belief_of(known, mask, allowed):  # pragma: no cover - compiled by Numba
     """``public_belief`` (``allowed`` = available) and ``private_belief`` (``allowed`` = hidden)."""
     b = known & mask & allowed
@@ -70,13 +71,13 @@ def belief_of(known, mask, allowed):  # pragma: no cover - compiled by Numba
     return known
 
 
-@njit(cache=True, inline="always")
+@njit_later(cache=True, inline="always")
 def single(b):  # pragma: no cover - compiled by Numba
     """``b & (b - 1) == 0`` (true for 0 too, as in the reference)."""
     return b & (b - 1) == 0
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def committed(skip, known, mask, hl, P, pub):  # pragma: no cover - compiled by Numba
     """``HanabiBeliefs.committed`` over every seat but ``skip`` (-1: every seat)."""
     out = np.int64(0)
@@ -90,7 +91,7 @@ def committed(skip, known, mask, hl, P, pub):  # pragma: no cover - compiled by 
     return out
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def chop(clued, seat, n):  # pragma: no cover - compiled by Numba
     """``HanabiBeliefs.chop``: the oldest unclued position, -1 if none."""
     for i in range(n):
@@ -99,7 +100,7 @@ def chop(clued, seat, n):  # pragma: no cover - compiled by Numba
     return -1
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def play_targets(com, fw, pub, C, R):  # pragma: no cover - compiled by Numba
     """``HanabiBeliefs.play_targets``."""
     out = np.int64(0)
@@ -114,7 +115,7 @@ def play_targets(com, fw, pub, C, R):  # pragma: no cover - compiled by Numba
     return out
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def read_clue(t, kind, value, touched, hl, known, mask, clued, focus, elsewhere, fw, pub, cfg, cmask, rmask, nk, nm, nc, nf, bel, prompt_j):  # fmt: skip  # pragma: no cover
     """``HanabiBeliefs.read_clue`` (with ``_prompts``): the target ``t``'s new slots into ``nk``,
     ``nm``, ``nc``, ``nf``; ``touched`` is a bitmask of positions; ``elsewhere`` the committed
@@ -192,7 +193,7 @@ def read_clue(t, kind, value, touched, hl, known, mask, clued, focus, elsewhere,
             nm[prompt_j[x]] = np.int64(1) << (x - 1)
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def apply_move(kind, a, v, hands, hl, known, mask, clued, focus, deck, fw, disc, g, left, pub, cfg, cmask, rmask, copies, nk, nm, nc, nf, bel, prompt_j):  # fmt: skip  # pragma: no cover
     """``HanabiState._move`` and ``HanabiBeliefs._apply`` of one legal move by the seat to move:
     ``kind`` DISCARD/PLAY (``a`` the position) or COLOR/RANK (``a`` the target seat, ``v`` the
@@ -243,13 +244,13 @@ def apply_move(kind, a, v, hands, hl, known, mask, clued, focus, deck, fw, disc,
     g[G_PLAYER] = (p + 1) % P
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def is_terminal(g, cfg):  # pragma: no cover - compiled by Numba
     """``HanabiState.is_terminal``."""
     return g[G_LIVES] <= 0 or g[G_TURNS] <= 0 or g[G_STACKED] == cfg[K_MAXSCORE]
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def move_uid(me, kind, a, v, cfg):  # pragma: no cover - compiled by Numba
     """``HanabiGame.uid`` of a move by seat ``me`` (``a``: position, or target seat for a clue)."""
     P, H, C, R = cfg[K_P], cfg[K_H], cfg[K_C], cfg[K_R]
@@ -266,7 +267,7 @@ def move_uid(me, kind, a, v, cfg):  # pragma: no cover - compiled by Numba
 # ---- the convention blueprint (ConventionPlanner.choose and what it calls) ----------------------
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def score_clue(t, n, hands, clued, before, nm_known, nm_mask, touched, clued_ids, com, seen, pub, R, fcfg):  # fmt: skip  # pragma: no cover
     """``ConventionPlanner.score_clue``: the score (additions in the reference's order) and harm."""
     avail, playable, trash = pub[A_AVAIL], pub[A_PLAYABLE], pub[A_TRASH]
@@ -303,7 +304,7 @@ def score_clue(t, n, hands, clued, before, nm_known, nm_mask, touched, clued_ids
     return score, harm
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def knows_any(seat, hl, known, mask, avail, within):  # pragma: no cover - compiled by Numba
     """Whether ``seat`` (not the observer) has a card whose public belief lies within ``within``
     (``known_playable`` / ``known_trash`` is non-empty)."""
@@ -313,7 +314,7 @@ def knows_any(seat, hl, known, mask, avail, within):  # pragma: no cover - compi
     return False
 
 
-@njit(cache=True, inline="always")
+@njit_later(cache=True, inline="always")
 def needs_save(card, pub, seen, R):  # pragma: no cover - compiled by Numba
     """``ConventionPlanner.needs_save``: a chop card that is a 5, critical or a 2 no other hand shows."""
     if pub[A_TRASH] >> card & 1:
@@ -323,7 +324,7 @@ def needs_save(card, pub, seen, R):  # pragma: no cover - compiled by Numba
     return card % R == 1 and seen[card] == 1
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def clue_options(me, hands, hl, known, mask, clued, focus, fw, pub, seen, cfg, fcfg, cmask, rmask, o_t, o_k, o_v, o_s, o_save, o_h, nk, nm, nc, nf, bel, prompt_j, before, clued_ids):  # fmt: skip  # pragma: no cover
     """``ConventionPlanner.clue_options`` into the ``o_*`` arrays; the number of options."""
     P, C, R = cfg[K_P], cfg[K_C], cfg[K_R]
@@ -364,7 +365,7 @@ def clue_options(me, hands, hl, known, mask, clued, focus, fw, pub, seen, cfg, f
     return count
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def pick_play(me, hands, hl, clued, mine, plays, n, want_token, unlock_first, R, P, S):  # fmt: skip  # pragma: no cover
     """``ConventionPlanner.pick_play``: the first minimal key (5 for a token, unlocking, rank, -i)."""
     unlocks = np.int64(0)
@@ -390,7 +391,7 @@ def pick_play(me, hands, hl, clued, mine, plays, n, want_token, unlock_first, R,
     return best
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def choose(me, hands, hl, known, mask, clued, focus, fw, g, left, pub, cfg, fcfg, cmask, rmask, sc_seen, sc_w, mine, plays, o_t, o_k, o_v, o_s, o_save, o_h, nk, nm, nc, nf, bel, prompt_j, before, clued_ids):  # fmt: skip  # pragma: no cover
     """``ConventionPlanner.choose`` for seat ``me``: (kind, position or target seat, value)."""
     P, R, S = cfg[K_P], cfg[K_R], cfg[K_C] * cfg[K_R]
@@ -521,7 +522,7 @@ def choose(me, hands, hl, known, mask, clued, focus, fw, g, left, pub, cfg, fcfg
 # ---- the rollouts ---------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def play_out(kind, a, v, hands, hl, known, mask, clued, focus, deck, fw, disc, g, cfg, fcfg, cmask, rmask, copies, moves):  # fmt: skip  # pragma: no cover
     """One rollout on the (mutated) arrays: the move (kind, position or target seat, value), then
     the blueprint for every seat; the final score. ``moves`` (if long enough) gets the move ids,
@@ -552,7 +553,7 @@ def play_out(kind, a, v, hands, hl, known, mask, clued, focus, deck, fw, disc, g
     return score, count
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def rollout_values(cands, hands_w, hl_w, decks, g_w, fw_w, disc_w, known0, mask0, clued0, focus0, cfg, fcfg, cmask, rmask, copies):  # fmt: skip  # pragma: no cover
     """Every (candidate, world) rollout: ``cands[c]`` = (kind, position or target offset, value)."""
     out = np.zeros((cands.shape[0], hands_w.shape[0]), np.int64)

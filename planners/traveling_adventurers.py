@@ -29,9 +29,12 @@ from beliefs.traveling_adventurers import TravelingAdventurersBeliefs, edge_key
 from games.traveling_adventurers import MAX_COINS, MIN_COINS, Submit, is_tour
 from language.act_base import ActBase
 from language.acts import Act, Agree, Ask, End, Inform, Intent, Reject, Suggest
-from solvers.tsp import solve_tsp_dp
+from solvers.tsp import TSPSolution, solve_tsp_dp
 
 Verdict = Literal["accept", "reject", "undecided"]
+
+TOUR_CACHE_SIZE = 4096
+"""The most solved tours an IBP planner keeps (about 2 MB at 8 rooms); past it, it starts afresh."""
 
 
 @dataclass
@@ -334,6 +337,7 @@ class IBPPlanner(NegotiationPlanner):
             raise ValueError(f"unknown must be 'zero' or 'expected', not {unknown!r}")
         self.unknown = unknown
         self._memo: dict[tuple, object] = {}
+        self._tours: dict[tuple, TSPSolution] = {}
 
     def _remember(self, key: tuple, compute: Callable[[], object]) -> object:
         """One turn asks the same question of the same knowledge several times (judge, suggest,
@@ -343,6 +347,19 @@ class IBPPlanner(NegotiationPlanner):
                 self._memo.clear()
             self._memo[key] = compute()
         return self._memo[key]
+
+    def _solve(self, matrix: np.ndarray, board: Board, prefix: list[str]) -> TSPSolution:
+        """The best tour of ``matrix`` from ``prefix``. A game asks the same exact question many
+        times (every judgement, suggestion and question re-solves the tours of the same matrices),
+        so answers are kept, keyed on the exact matrix and prefix: the same answer, computed once."""
+        indices = tuple(board.idx(r) for r in prefix)
+        key = (matrix.shape, matrix.tobytes(), indices)
+        solution = self._tours.get(key)
+        if solution is None:
+            if len(self._tours) >= TOUR_CACHE_SIZE:
+                self._tours.clear()
+            solution = self._tours[key] = solve_tsp_dp(matrix, start=0, prefix=indices, maximize=True)
+        return solution
 
     @staticmethod
     def _knowledge(beliefs: TravelingAdventurersBeliefs, board: Board) -> tuple:
@@ -372,15 +389,13 @@ class IBPPlanner(NegotiationPlanner):
 
         return self._remember(("matrices", self._knowledge(beliefs, board)), compute)  # type: ignore[return-value]
 
-    @staticmethod
-    def _best(matrix: np.ndarray, board: Board, prefix: list[str]) -> float:
-        return solve_tsp_dp(matrix, start=0, prefix=[board.idx(r) for r in prefix], maximize=True).value
+    def _best(self, matrix: np.ndarray, board: Board, prefix: list[str]) -> float:
+        return self._solve(matrix, board, prefix).value
 
     def ibp(self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str]) -> list[str]:
         """The intermediate best path: the best tour from ``prefix`` under the point estimate."""
         point, _, _ = self._matrices(beliefs, board)
-        tour = solve_tsp_dp(point, start=0, prefix=[board.idx(r) for r in prefix], maximize=True).tour
-        return [board.rooms[i] for i in tour]
+        return [board.rooms[i] for i in self._solve(point, board, prefix).tour]
 
     def _step_bounds(
         self, lo: np.ndarray, hi: np.ndarray, board: Board, prefix: list[str]
@@ -478,7 +493,7 @@ class IBPPlanner(NegotiationPlanner):
             point, _, _ = self._matrices(beliefs, board)
             tours = []
             for room in board.remaining(prefix):
-                solution = solve_tsp_dp(point, start=0, prefix=[board.idx(r) for r in prefix + [room]], maximize=True)
+                solution = self._solve(point, board, prefix + [room])
                 tours.append((solution.value, [board.rooms[i] for i in solution.tour]))
             tours.sort(key=lambda t: -t[0])
             return [t for _, t in tours]
@@ -524,10 +539,7 @@ class IBPPlanner(NegotiationPlanner):
                 for extreme in (MIN_COINS, MAX_COINS):
                     probe = point.copy()
                     probe[i, j] = probe[j, i] = board.own[i, j] + extreme
-                    tour = [
-                        board.rooms[k]
-                        for k in solve_tsp_dp(probe, start=0, prefix=[board.idx(r) for r in prefix], maximize=True).tour
-                    ]
+                    tour = [board.rooms[k] for k in self._solve(probe, board, prefix).tour]
                     if tour[len(prefix)] != base[len(prefix)]:
                         rank = 0
                     elif tour != base:

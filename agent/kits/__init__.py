@@ -41,9 +41,15 @@ BUILTIN_KITS: tuple[str, ...] = (
     "agent.kits.collab_capture",
     "agent.kits.collab_escape",
 )
-"""The modules of Accord's own kits, each with a ``kit()`` function, in the order they are listed."""
+"""The modules of Accord's own kits, in the order they are listed; each has a ``kit()`` function
+whose kit is named as the module (the registry lists a game by that name before building its kit)."""
+
+
+def builtin_kit(module: str) -> GameKit:
+    """The kit of ``module``, one of :data:`BUILTIN_KITS`."""
+    return importlib.import_module(module).kit()
 
 
 def builtin_kits() -> list[GameKit]:
     """Accord's own game kits."""
-    return [importlib.import_module(module).kit() for module in BUILTIN_KITS]
+    return [builtin_kit(module) for module in BUILTIN_KITS]

@@ -28,7 +28,6 @@ from typing import Any
 
 import numpy as np
 from pydantic import ConfigDict, Field
-from scipy.optimize import linear_sum_assignment  # scipy ships no stubs
 
 from games.base import Turn, metric
 from games.dialop.base import Accept, DialopGame, DialopMetrics, DialopObservation, DialopState, Propose, Reject
@@ -111,6 +110,8 @@ def _optimum(expected: np.ndarray, table: np.ndarray) -> int:
     a solution object, which triples the cost of a small table. (The generator's rejection loop
     runs the same decision in a Numba kernel, :mod:`games.dialop.optimization_sampler`.)
     """
+    from scipy.optimize import linear_sum_assignment  # here: scipy.optimize takes 0.3 s to import
+
     rows, cols = linear_sum_assignment(expected, maximize=True)
     return int(table[rows, cols].sum())
 

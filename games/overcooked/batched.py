@@ -23,11 +23,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from games.overcooked.dynamics import DISH_PICKUP_REWARD, DYNAMICS, PLACEMENT_IN_POT_REWARD, SOUP_PICKUP_REWARD
 from games.overcooked.kitchen import COOK_TIME, DELIVERY_REWARD, DIRECTIONS, MAX_INGREDIENTS, Chef, Kitchen, Obj
 from games.overcooked.layout import Layout
+from solvers.lazy_jit import njit_later
 
 NAMES = ("", "onion", "dish", "soup")
 """Object code -> name (0: nothing)."""
@@ -168,7 +168,7 @@ _DX = np.array([d[0] for d in DIRECTIONS], dtype=np.int64)
 _DY = np.array([d[1] for d in DIRECTIONS], dtype=np.int64)
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def _interact(
     e, i, terrain, counters, paper, x, y, facing, held, held_onions, kind, onions, tick, sparse, shaped, needed
 ):  # noqa: PLR0913
@@ -232,7 +232,7 @@ def _interact(
             held_onions[e, i] = 0
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def _step_all(
     terrain, pots, counters, paper, x, y, facing, held, held_onions, kind, onions, tick, timestep, acts, sparse, shaped
 ):  # noqa: PLR0913

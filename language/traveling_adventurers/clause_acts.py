@@ -10,7 +10,7 @@ from language.acts import Ask, Inform, Reject, Suggest
 from language.traveling_adventurers.clauses import _Cand, _Clause, _hops, _make
 from language.traveling_adventurers.cues import _ORDINAL
 from language.traveling_adventurers.mentions import _Group, _prev_key
-from language.traveling_adventurers.numbers import _Num, _numbers
+from language.traveling_adventurers.numbers import _Num
 from language.traveling_adventurers.resolution import _pair, _tour_like
 from language.traveling_adventurers.sentence import _SentenceState
 
@@ -185,7 +185,7 @@ class _ClauseActs(_SentenceState):
         each = [a for a, _ in cl.hits["total"] if keys[a] == "each"]  # "kitchen and attic: 3 each"
         if num.value is None or self._owner(num, cl) in ("listener", "joint") or len(each) < len(cl.hits["total"]):
             return False
-        sentence_numbers = _numbers(self.toks, keys, self.lo, self.hi)
+        sentence_numbers = self._amounts(self.lo, self.hi)
         origin = self.anchor[1][-1] if self.anchor is not None else ctx.current
         groups = [(g, p) for g, p in resolved if g.on_board and p is not None]
         edges: list[tuple[str, str]] = []
@@ -233,7 +233,7 @@ class _ClauseActs(_SentenceState):
             if len(pairs) == 1 and len(groups) == 1 and num.i < pairs[0].i:  # "5 for E-K and E-A"
                 later = [g for g in self.groups if g.i > pairs[0].j and len(g.members) == 2]
                 more = [g for g in later if g.on_board and g.kind == "seq"]
-                if more and len(more) == len(later) and not _numbers(self.toks, keys, pairs[0].j + 1, self.hi):
+                if more and len(more) == len(later) and not self._amounts(pairs[0].j + 1, self.hi):
                     pairs = [pairs[0], *more]
                     groups = groups + [(g, g.rooms) for g in more]
             quantified = any(keys[k] in _QUANTIFIERS for k in range(cl.lo, cl.hi))
@@ -245,7 +245,7 @@ class _ClauseActs(_SentenceState):
                 for g in reversed(self.groups[max(0, k - 8) : k]):  # a bounded look back
                     if not (g.on_board and g.kind == "seq" and len(g.members) == 2 and len(g.rooms) == 2):
                         break
-                    if _numbers(self.toks, keys, g.j + 1, nxt.i):
+                    if self._amounts(g.j + 1, nxt.i):
                         break  # "L-E is 3, E-K and E-A are both 2": L-E has its own amount
                     earlier.insert(0, g)
                     nxt = g
@@ -355,7 +355,7 @@ class _ClauseActs(_SentenceState):
     def _labels_amount(self, j: int, hi: int) -> bool:
         """Whether the mention ending at ``j`` is followed by ":" or "=" and an amount."""
         k = j + 1
-        return k + 1 < hi and self.keys[k] in (":", "=") and bool(_numbers(self.toks, self.keys, k + 1, k + 2))
+        return k + 1 < hi and self.keys[k] in (":", "=") and bool(self._amounts(k + 1, k + 2))
 
     def _asks(
         self, cl: _Clause, groups: list[tuple[_Group, list[str]]], path_before: list[str] | None, used: set[int]

@@ -122,6 +122,10 @@ _VERDICT = frozenset("ok okay yes yeah yep yup sure fine agreed deal nope nah".s
 """Replies a correction may take back ("ok go for it. actually no, the attic first")."""
 
 
+_MARKER_FIRST = frozenset({first for first, _ in _PAIRS} | _SINGLE | {"actually", "wait", "no"})
+"""The words a correction marker can start with (:func:`_marker_at`)."""
+
+
 def _amount(tok: _Tok | None) -> bool:
     return tok is not None and (tok.kind == "num" or tok.key in _NUMBER_WORDS or tok.key in _ZERO)
 
@@ -129,6 +133,8 @@ def _amount(tok: _Tok | None) -> bool:
 def _marker_at(toks: Sequence[_Tok], k: int) -> int:
     """The number of tokens of a correction marker starting at ``k`` (0: none)."""
     key, n = toks[k].key, len(toks)
+    if key not in _MARKER_FIRST:
+        return 0  # no marker below starts with this word
     j = k + 1
     while j < len(toks) and toks[j].kind in ("punct", "dash") and j - k <= 2:
         j += 1  # "wait, no", "no - wait"

@@ -111,9 +111,16 @@ def _match_name(toks: Sequence[_Tok], i: int, lex: _Lexicon) -> tuple[int, str, 
     return None
 
 
+_START_WORDS = frozenset({"starting", "start", "beginning", "home"})
+"""The words a reference to the start room turns on (:func:`_match_start_room`)."""
+
+
 def _match_start_room(toks: Sequence[_Tok], i: int) -> int | None:
     """Token index where a reference to the start room ("back to the start", "home") ends."""
-    key, prev, nxt = toks[i].key, _prev_key(toks, i), _next_key(toks, i)
+    key = toks[i].key
+    if key not in _START_WORDS:
+        return None
+    prev, nxt = _prev_key(toks, i), _next_key(toks, i)
     if key in ("starting", "start") and prev == "the" and nxt in ("room", "point", "place"):
         return i + 1
     if key in ("start", "beginning") and prev == "the" and nxt not in ("of", "with", "by"):

@@ -46,6 +46,12 @@ _ONE_BLOCK_BEFORE = frozenset("this that the which each every other another no a
 _AMOUNT_MODIFIERS = frozenset("single extra more additional measly light ghost only".split())
 
 
+_AMOUNT_STARTS = frozenset(
+    {*_NUMBER_WORDS, "a", "an", "no", "single", *_ZERO_WORDS, "empty", "dead", "worthless", "nothing", "none"}
+)
+"""The keys of the words an amount can start at (any other word is skipped by :func:`_numbers`)."""
+
+
 def _numbers(toks: Sequence[_Tok], keys: Sequence[str], lo: int, hi: int) -> list[_Num]:
     """Coin amounts in ``toks[lo:hi]``: digits, number words, "a coin", "no coins" (not room keys)."""
     out: list[_Num] = []
@@ -53,6 +59,9 @@ def _numbers(toks: Sequence[_Tok], keys: Sequence[str], lo: int, hi: int) -> lis
     i = lo
     while i < hi:
         t = toks[i]
+        if t.kind != "num" and t.key not in _AMOUNT_STARTS:
+            i += 1  # no branch below reads an amount here
+            continue
         value: int | None = None
         j = i
         whole = True  # a whole, non-negative amount

@@ -268,7 +268,8 @@ class TravelingAdventurersParser:
         if spans:
             text, toks, spans = self._substitute(text, toks, spans, lex, context)
         if not spans:
-            acts = self._read(text, toks, lex, context)
+            mentions = _find_mentions(text, toks, lex, context.start)
+            acts = self._read(text, toks, lex, context, mentions)
         else:  # "kitchen next... actually no, make it the bathroom": each segment on its own
             corrected, ctx, lo = Corrected(context), context, 0
             prev_marker = (0, 0)
@@ -293,7 +294,7 @@ class TravelingAdventurersParser:
                 if lo >= len(toks):
                     break
             acts = corrected.acts()
-        mentions = _find_mentions(text, toks, lex, context.start)
+            mentions = _find_mentions(text, toks, lex, context.start)
         acts = _apply_quantified(acts, quantified(toks, mentions, context))
         acts = _ellipsis_ask(acts, toks, mentions, context)
         acts = _unpending_refusal(acts, toks, mentions, context)
@@ -342,9 +343,18 @@ class TravelingAdventurersParser:
                 break
         return text, toks, spans
 
-    def _read(self, text: str, toks: list[_Tok], lex: _Lexicon, context: DialogueContext) -> list[Act]:
-        """The acts of ``text`` (tokens ``toks``), before the message-wide settling."""
-        mentions = _find_mentions(text, toks, lex, context.start)
+    def _read(
+        self,
+        text: str,
+        toks: list[_Tok],
+        lex: _Lexicon,
+        context: DialogueContext,
+        mentions: list[_Mention] | None = None,
+    ) -> list[Act]:
+        """The acts of ``text`` (tokens ``toks``, room ``mentions`` when already found), before the
+        message-wide settling."""
+        if mentions is None:
+            mentions = _find_mentions(text, toks, lex, context.start)
         keys = [cue_key(t.key) if t.kind == "word" else t.key for t in toks]
         for k in range(len(toks) - 1):  # "how many on K-A 4 u": "4" is "for" before "you"
             if toks[k].text == "4" and keys[k + 1] == "you" and toks[k + 1].key in ("u", "you", "ya"):

@@ -28,7 +28,7 @@ from language.traveling_adventurers.cues import (
     _YOUR_NOUNS,
     _find,
 )
-from language.traveling_adventurers.numbers import _Num, _numbers
+from language.traveling_adventurers.numbers import _Num
 from language.traveling_adventurers.sentence import _SentenceState
 
 _ASSENT_IF = frozenset({"if", "provided", "assuming"})
@@ -61,7 +61,7 @@ class _Polarity(_SentenceState):
             first += 1
         group_ends = {g.j for g in cl.groups}
         cond_at = next((k for k in range(cl.lo, cl.hi) if keys[k] in ("if", "whether", "unless")), cl.hi)
-        has_number = bool(_numbers(self.toks, keys, cl.lo, cl.hi))
+        has_number = bool(self._amounts(cl.lo, cl.hi))
         taken: set[int] = set()
         out: list[tuple[int, str]] = []
         doubt_at = cl.hi  # the first reject phrase of two words or more

@@ -26,7 +26,7 @@ from language.traveling_adventurers.cues import (
 )
 from language.traveling_adventurers.mentions import _build_groups, _Group, _Mention, _prev_key
 from language.traveling_adventurers.normalize import _Tok
-from language.traveling_adventurers.numbers import _Num, _numbers
+from language.traveling_adventurers.numbers import _Num
 from language.traveling_adventurers.polarity import _Polarity
 from language.traveling_adventurers.resolution import _tour_like
 
@@ -65,7 +65,8 @@ class _SentenceReader(_ClauseActs, _Polarity):
             cg = self.groups[bisect.bisect_left(starts, c_lo) : bisect.bisect_left(starts, c_hi)]
             self.clauses.append(_Clause(c_lo, c_hi, is_q, cg, hits))
         self.clause_los = [cl.lo for cl in self.clauses]
-        number_at = [n.i for n in _numbers(toks, keys, lo, hi)]
+        self._amounts_at = {}
+        number_at = [n.i for n in self._amounts(lo, hi)]
         self.number_at = number_at
         self.sentence_numbers = bool(number_at)
         self.group_ends = {g.j for g in self.groups}
@@ -163,7 +164,7 @@ class _SentenceReader(_ClauseActs, _Polarity):
         self._paths = ([i for i, _ in with_paths], [p for _, p in with_paths])
         dest = [(g, p) for g, p in resolved if p and not (g.marker in ("from", "after") and len(g.members) == 1)]
         used: set[int] = set()
-        numbers = _numbers(self.toks, self.keys, cl.lo, cl.hi)
+        numbers = self._amounts(cl.lo, cl.hi)
 
         group_starts = {g.i for g in cl.groups}
         cue_cover = {  # negations inside a suggestion cue: "why not", "why don't we"

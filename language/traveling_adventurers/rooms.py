@@ -4,7 +4,7 @@ cached per-board lexicon that spells a name with one cheap typo back to its room
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from games.traveling_adventurers import ROOM_CATALOGUE
@@ -151,6 +151,10 @@ def _deletes(word: str) -> set[str]:
     return {word[:i] + word[i + 1 :] for i in range(len(word))}
 
 
+_SPELLED_MAX = 65_536
+"""The most looked-up words a lexicon remembers."""
+
+
 @dataclass(frozen=True)
 class _Lexicon:
     board: tuple[str, ...]
@@ -158,6 +162,9 @@ class _Lexicon:
     fuzzy_index: dict[str, frozenset[str]]
     vocabulary: frozenset[str]
     longest: int  # letters of the longest word a typo can stand for
+    # words already looked up -> canonical(word); shared by the board views of one lexicon, whose
+    # words and typo index are the same
+    _spelled: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     def canonical(self, key: str) -> str:
         """The lexicon word ``key`` spells (exactly or with one cheap typo), else ``key``.
@@ -167,6 +174,14 @@ class _Lexicon:
         """
         if key in self.vocabulary or len(key) < 4 or len(key) > self.longest + 1 or not key.isalpha():
             return key
+        spelled = self._spelled.get(key)
+        if spelled is None:
+            if len(self._spelled) >= _SPELLED_MAX:
+                self._spelled.clear()
+            spelled = self._spelled[key] = self._typo_of(key)
+        return spelled
+
+    def _typo_of(self, key: str) -> str:
         hits: set[str] = set()
         for variant in {key} | _deletes(key):
             hits |= self.fuzzy_index.get(variant, frozenset())

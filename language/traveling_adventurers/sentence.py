@@ -15,7 +15,7 @@ from language.traveling_adventurers.clauses import _Cand, _Clause, _State
 from language.traveling_adventurers.context import DialogueContext
 from language.traveling_adventurers.mentions import _Group
 from language.traveling_adventurers.normalize import _Tok
-from language.traveling_adventurers.numbers import _Num
+from language.traveling_adventurers.numbers import _Num, _numbers
 
 
 class _SentenceState:
@@ -62,6 +62,15 @@ class _SentenceState:
     echoes: list[tuple[str, str]]  # edges whose number the message gave to the reader
     echo_set: set[tuple[str, str]]
     asked: bool
+    _amounts_at: dict[tuple[int, int], list[_Num]]  # token span -> its coin amounts
+
+    def _amounts(self, lo: int, hi: int) -> list[_Num]:
+        """The coin amounts in tokens ``lo:hi`` (:func:`~.numbers._numbers`), read once per span: the
+        parts ask again for the same spans. Callers do not change the list."""
+        found = self._amounts_at.get((lo, hi))
+        if found is None:
+            found = self._amounts_at[(lo, hi)] = _numbers(self.toks, self.keys, lo, hi)
+        return found
 
     # -- methods one part calls on another -----------------------------------------------------------
 

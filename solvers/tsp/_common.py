@@ -61,7 +61,13 @@ def _fmt(x: float) -> str:
     return repr(int(x)) if float(x).is_integer() else repr(float(x))
 
 
-def _as_index(value: object, what: str, n: int) -> int:
+def _as_index(value: object, what: str, n: int, position: int | None = None) -> int:
+    """``value`` as a node index of an n-node instance; ``what`` (``what[position]`` when a
+    position is given) names it in the error."""
+    if type(value) is int and 0 <= value < n:
+        return value  # the common case, without the protocol checks below
+    if position is not None:
+        what = f"{what}[{position}]"
     if isinstance(value, bool | np.bool_) or not isinstance(value, SupportsIndex):
         raise TSPError(f"{what} must be a node index (int), got {value!r}")
     try:
@@ -87,14 +93,13 @@ def _check_weights(weights: object) -> np.ndarray:
         raise TSPError(f"a tour needs at least 2 nodes, got {n}")
     w = np.array(raw, dtype=np.float64, order="C")
     np.fill_diagonal(w, 0.0)  # the diagonal is ignored, whatever it holds
-    bad = np.argwhere(~np.isfinite(w))
-    if bad.size:
-        i, j = (int(v) for v in bad[0])
+    if not np.isfinite(w).all():
+        i, j = (int(v) for v in np.argwhere(~np.isfinite(w))[0])
         raise TSPError(f"weights must be finite; weights[{i}, {j}] is {w[i, j]}")
     if np.abs(w).max() > _MAX_ABS_WEIGHT / n:
         raise TSPError(f"weights are too large in magnitude (max |w| = {np.abs(w).max():g})")
-    asym = np.argwhere(w != w.T)
-    if asym.size:
+    if not (w == w.T).all():
+        asym = np.argwhere(w != w.T)
         i, j = (int(v) for v in asym[0])
         raise TSPError(
             f"weights must be symmetric; weights[{i}, {j}] = {_fmt(w[i, j])} but weights[{j}, {i}] = {_fmt(w[j, i])}"
@@ -110,7 +115,7 @@ def _prepare(weights: object, start: object, prefix: object, maximize: bool) -> 
     s = _as_index(start, "start", n)
     if isinstance(prefix, str | bytes) or not isinstance(prefix, Sequence | np.ndarray):
         raise TSPError(f"prefix must be a sequence of node indices, got {prefix!r}")
-    nodes = tuple(_as_index(v, f"prefix[{k}]", n) for k, v in enumerate(prefix))
+    nodes = tuple(_as_index(v, "prefix", n, k) for k, v in enumerate(prefix))
     if not nodes:
         nodes = (s,)
     elif nodes[0] != s:
@@ -154,8 +159,14 @@ def tour_value(weights: object, tour: Sequence[int]) -> float:
     if w.ndim != 2 or w.shape[0] != w.shape[1]:
         raise TSPError(f"weights must be a square n x n matrix, got shape {w.shape}")
     n = w.shape[0]
-    nodes = [_as_index(v, f"tour[{k}]", n) for k, v in enumerate(tour)]
-    return math.fsum(float(w[a, b]) for a, b in itertools.pairwise(nodes))
+    return _sum_along(w, [_as_index(v, "tour", n, k) for k, v in enumerate(tour)])
+
+
+def _sum_along(w: np.ndarray, nodes: list[int]) -> float:
+    """``math.fsum`` of ``w[a, b]`` over consecutive valid indices ``a, b`` of ``nodes``."""
+    if w.dtype.kind not in "biuf" or len(nodes) < 2:
+        return math.fsum(float(w[a, b]) for a, b in itertools.pairwise(nodes))
+    return math.fsum(map(float, w[nodes[:-1], nodes[1:]].tolist()))  # the same numbers, gathered at once
 
 
 def _solution(problem: _Problem, tour: Sequence[int], optimal: bool, method: str) -> TSPSolution:
@@ -169,7 +180,7 @@ def _solution(problem: _Problem, tour: Sequence[int], optimal: bool, method: str
         or sorted(tour[:-1]) != list(range(n))
     ):
         raise RuntimeError(f"internal error: solver {method!r} produced an invalid tour {tour}")
-    return TSPSolution(tour=tour, value=tour_value(problem.weights, tour), optimal=optimal, method=method)
+    return TSPSolution(tour=tour, value=_sum_along(problem.weights, tour), optimal=optimal, method=method)
 
 
 def _forced(problem: _Problem, method: str) -> TSPSolution | None:
@@ -190,7 +201,7 @@ def _subproblem(problem: _Problem) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     sign = -1.0 if problem.maximize else 1.0
     free = np.asarray(problem.free, dtype=np.int64)
     w = problem.weights
-    inner = np.ascontiguousarray(sign * w[np.ix_(free, free)])
+    inner = np.ascontiguousarray(sign * w.take(free, 0).take(free, 1))
     first = np.ascontiguousarray(sign * w[problem.prefix[-1], free])
     last = np.ascontiguousarray(sign * w[free, problem.start])
     return inner, first, last

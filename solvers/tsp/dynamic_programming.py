@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from numba import njit
 
+from solvers.lazy_jit import njit_later
 from solvers.tsp._common import TSPSolution, _solve_ordering
 
 #: Largest number of free (non-prefix) nodes the Held-Karp DP accepts. The tables hold
@@ -23,7 +23,7 @@ MAX_DP_FREE_NODES = 20
 # +inf, so the inner loop may run over all members of S without skipping j.
 
 
-@njit(cache=True)
+@njit_later(cache=True)
 def _held_karp_kernel(inner, first, last):  # pragma: no cover - compiled by Numba
     k = first.shape[0]
     full = (1 << k) - 1

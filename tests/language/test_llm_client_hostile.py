@@ -18,7 +18,8 @@ import pytest
 from pydantic import BaseModel, Field
 
 from language.llm import LLMParser
-from language.llm_client import AccountingTransport, LLMCallError, LLMClient, LLMConfig, LLMUsage
+from language.llm_client import LLMCallError, LLMClient, LLMConfig, LLMUsage
+from language.llm_transport import AccountingTransport
 from language.scripted_server import Reply, ScriptedLLMServer
 from language.traveling_adventurers import TravelingAdventurersParser
 from language.traveling_adventurers.context import DialogueContext

@@ -202,7 +202,13 @@ def kit() -> GameKit:
         view=dialogue_view,
         web=kit_data(__name__, "web"),
         bench=tuple(
-            BenchProbe(f"TA self-play, {rooms} rooms", kit_data(__name__, "bench_probe.py"), {"rooms": rooms})
-            for rooms in (6, 8)
+            BenchProbe(
+                f"TA self-play, {rooms} rooms",
+                kit_data(__name__, "bench_probe.py"),
+                {"rooms": rooms},
+                target=f">= {at_least} games/s",
+                min_value=at_least,
+            )
+            for rooms, at_least in ((6, 60), (8, 25))
         ),
     )

@@ -19,15 +19,18 @@ from agent.registry import default_registry
 _GAME = "traveling_adventurers"
 
 
-def measure(quick: bool, rooms: int = 6, games: int = 100, preset: str = "problem-solving") -> dict[str, Any]:
-    """Games per second over ``games`` self-play games (5 when quick), seeds as ``accord selfplay``."""
+def measure(
+    quick: bool, rooms: int = 6, games: int = 100, preset: str = "problem-solving", seed: int = 0
+) -> dict[str, Any]:
+    """Games per second over ``games`` self-play games (5 when quick); game ``i`` plays seed
+    ``seed * 1000 + i``, as ``accord selfplay``."""
     registry = default_registry()
     game = registry.make_game(_GAME, rooms=rooms)
     spec = registry.preset(_GAME, preset)
-    selfplay(game, spec, paper_seeds(1, 1, 1), registry)
+    selfplay(game, spec, paper_seeds(1, 1, seed + 1), registry)
     count = 5 if quick else games
     began = time.perf_counter()
-    records = selfplay(game, spec, paper_seeds(1, count, 0), registry)
+    records = selfplay(game, spec, paper_seeds(1, count, seed), registry)
     seconds = time.perf_counter() - began
     played = json.dumps([[record.metrics, record.transcript] for record in records], sort_keys=True, default=str)
     return {
