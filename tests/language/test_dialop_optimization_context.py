@@ -8,7 +8,8 @@ from __future__ import annotations
 from beliefs.base import Utterance
 from beliefs.dialop_optimization import OptimizationBeliefs
 from games.dialop.optimization_game import OptimizationGame
-from language.dialop_optimization import OptAsk, OptimizationParser, OptRate, OptUnseen
+from language.dialop_optimization import OptimizationParser
+from tests.language.test_dialop_optimization_round3 import fact_set
 
 PARSER = OptimizationParser()
 AVA, DANIEL, SOFIA, ANDREI, MORGAN, JOSEPH, ETHAN, NOAH = range(8)
@@ -25,17 +26,7 @@ def read_after(turns: list[tuple[str, str]], message: str) -> set[tuple[object, 
         seat = me if who == "me" else them
         acts = tuple(PARSER.parse(text, beliefs.context(observation, seat)))
         beliefs.update(Utterance(seat, acts, text))
-    out: set[tuple[object, ...]] = set()
-    for act in PARSER.parse(message, beliefs.context(observation, them)):
-        if isinstance(act, OptRate):
-            out.add(("rate", act.reviewer, act.paper, act.level))
-        elif isinstance(act, OptUnseen):
-            out.add(("unseen", act.reviewer, act.paper))
-        elif isinstance(act, OptAsk):
-            out.add(("ask", act.reviewer, act.paper))
-        else:
-            out.add((act.act,))
-    return out
+    return fact_set(PARSER.parse(message, beliefs.context(observation, them)))
 
 
 # ---- a group named in an earlier turn: "those", "those papers", "those 3" -------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.dialop.optimization_game import paper_names, reviewer_names
-from language.dialop_optimization import OptAsk, OptimizationContext, OptimizationParser, OptRate, OptUnseen
+from language.dialop_optimization import OptAct, OptAsk, OptimizationContext, OptimizationParser, OptRate, OptUnseen
 
 PARSER = OptimizationParser()
 NAMES = {"reviewers": tuple(reviewer_names(8)), "papers": tuple(paper_names(8))}
@@ -20,8 +20,13 @@ def ctx(**dialogue: object) -> OptimizationContext:
 
 
 def facts(message: str, context: OptimizationContext | None = None) -> set[tuple[object, ...]]:
+    return fact_set(PARSER.parse(message, context or ctx()))
+
+
+def fact_set(acts: list[OptAct]) -> set[tuple[object, ...]]:
+    """The acts as comparable facts (rate, unseen and ask cells; other acts by their kind)."""
     out: set[tuple[object, ...]] = set()
-    for act in PARSER.parse(message, context or ctx()):
+    for act in acts:
         if isinstance(act, OptRate):
             out.add(("rate", act.reviewer, act.paper, act.level))
         elif isinstance(act, OptUnseen):

@@ -23,11 +23,18 @@ from pathlib import Path
 import pytest
 
 from agent.kits.traveling_adventurers.parse import dialogue_context
-from agent.parse_eval import expected_acts
-from language.acts import Act, End, Suggest
+from language.acts import End, Suggest
 from language.traveling_adventurers import TravelingAdventurersParser
 from tests.language.test_traveling_adventurers_context import _facts
-from tests.language.test_traveling_adventurers_round3 import _exact, _i, _items, _s
+from tests.language.test_traveling_adventurers_round3 import (
+    _check_category,
+    _check_floor,
+    _exact,
+    _i,
+    _items,
+    _s,
+    _table_case,
+)
 
 PARSER = TravelingAdventurersParser()
 DATA = Path(__file__).parent / "data"
@@ -151,27 +158,16 @@ CATEGORIES = [
 ]
 
 
-def _table_case(row: tuple[str, str, dict[str, str], list[dict[str, object]], bool]) -> object:
-    category, message, ctx, expected, failing = row
-    marks = [pytest.mark.xfail(strict=True, reason=f"issue 17 round 4: {category}")] if failing else []
-    return pytest.param(message, ctx, expected, id=f"{category}:{message[:30]}", marks=marks)
-
-
-@pytest.mark.parametrize(("message", "ctx", "expected"), [_table_case(row) for row in CATEGORIES])
+@pytest.mark.parametrize(("message", "ctx", "expected"), [_table_case(row, 4) for row in CATEGORIES])
 def test_category(message: str, ctx: dict[str, str], expected: list[dict[str, object]]) -> None:
     """Our own wording of the weak shapes is read as ``ta_conventions.md`` labels it."""
-    context = dialogue_context(ctx)
-    want = _facts(expected_acts(expected, Act), context)
-    assert want == _facts(PARSER.parse(message, context), context)
+    _check_category(message, ctx, expected)
 
 
 @pytest.mark.parametrize(("items", "floor"), [(DEV5, 0.89), (DEV6, 0.89)], ids=["ta_dev5", "ta_dev6"])
 def test_dev_floor(items: list[dict[str, object]], floor: float) -> None:
     """The blind batches stay read at least this well."""
-    if not items:
-        pytest.skip("batch not present")
-    exact = sum(_exact(item) for item in items)
-    assert exact / len(items) >= floor
+    _check_floor(items, floor)
 
 
 AT_L = {"rooms": "6", "visited": "L"}

@@ -1,8 +1,10 @@
 """Planners for Traveling Adventurers: IBP exactness, certificates, value of information, greedy."""
 
 import itertools
+from typing import Any
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -192,39 +194,40 @@ def test_a_binding_partner_submission_of_a_valid_tour_is_matched():
     assert intent.actions == [Submit(path=tour)]
 
 
-def test_ibp_without_a_partner_model_settles_once_nothing_is_left_to_ask():
-    """Grounding off: the coins IBP asks for never arrive. Once every coin that could decide a
-    suggestion has been asked, it decides on what it knows instead of waiting to the cap."""
-
+@pytest.fixture(scope="module")
+def partner_off_records() -> list[Any]:
+    """Twelve self-play games of problem-solving with the partner model off (both tests below)."""
     from agent.arena import paper_seeds, selfplay
     from agent.registry import default_registry
-    from agent.summaries import summary_of
-    from games.traveling_adventurers import TravelingAdventurersMetrics
 
     registry = default_registry()
     spec = registry.preset("traveling_adventurers", "problem-solving").with_options("beliefs", partner="off")
-    records = selfplay(registry.make_game("traveling_adventurers"), spec, paper_seeds(1, 12), registry)
+    return selfplay(registry.make_game("traveling_adventurers"), spec, paper_seeds(1, 12), registry)
+
+
+def test_ibp_without_a_partner_model_settles_once_nothing_is_left_to_ask(partner_off_records):
+    """Grounding off: the coins IBP asks for never arrive. Once every coin that could decide a
+    suggestion has been asked, it decides on what it knows instead of waiting to the cap."""
+
+    from agent.summaries import summary_of
+    from games.traveling_adventurers import TravelingAdventurersMetrics
+
+    records = partner_off_records
     summary = summary_of(records, TravelingAdventurersMetrics)
     assert summary["identical"]["mean"] > 0 and not any(r.refused for r in records)
     assert any(act["act"] == "agree" for r in records for turn in r.transcript for act in turn.get("acts", []))
 
 
-def test_an_intent_never_refuses_a_hop_and_suggests_it_again():
+def test_an_intent_never_refuses_a_hop_and_suggests_it_again(partner_off_records):
     """IBP without a partner model once answered "not K-C. How about K-C?": its verdict (the coin
     bounds) refused the hop its suggestion (the point estimate) then chose. A refused next room is
     avoided like a rejected one, and after a rejection either way at a decision point the agent
     concedes, so two agents that cannot learn each other's coins still agree on a tour."""
 
-    from agent.arena import paper_seeds, selfplay
-    from agent.registry import default_registry
-
-    registry = default_registry()
-    spec = registry.preset("traveling_adventurers", "problem-solving").with_options("beliefs", partner="off")
-    records = selfplay(registry.make_game("traveling_adventurers"), spec, paper_seeds(1, 12), registry)
-    for record in records:
+    for record in partner_off_records:
         for turn in record.transcript:
             acts = turn.get("acts", [])
             refused = {tuple(a["path"][:2]) for a in acts if a["act"] == "reject" and a.get("path")}
             suggested = {tuple(a["path"][:2]) for a in acts if a["act"] == "suggest"}
             assert not refused & suggested, turn.get("message")
-    assert not any(r.metrics["timeout"] for r in records)
+    assert not any(r.metrics["timeout"] for r in partner_off_records)
