@@ -36,6 +36,18 @@ Verdict = Literal["accept", "reject", "undecided"]
 TOUR_CACHE_SIZE = 4096
 """The most solved tours an IBP planner keeps (about 2 MB at 8 rooms); past it, it starts afresh."""
 
+MEMO_SIZE = 256
+"""The most answers an IBP planner keeps for its current knowledge; past it, it starts afresh."""
+
+
+def _kept(cache: dict[tuple, object], size: int, key: tuple, compute: Callable[[], object]) -> object:
+    """``compute()``, kept in ``cache`` under ``key``; a cache holding ``size`` answers starts afresh."""
+    if key not in cache:
+        if len(cache) >= size:
+            cache.clear()
+        cache[key] = compute()
+    return cache[key]
+
 
 @dataclass
 class Board:
@@ -337,16 +349,12 @@ class IBPPlanner(NegotiationPlanner):
             raise ValueError(f"unknown must be 'zero' or 'expected', not {unknown!r}")
         self.unknown = unknown
         self._memo: dict[tuple, object] = {}
-        self._tours: dict[tuple, TSPSolution] = {}
+        self._tours: dict[tuple, object] = {}
 
     def _remember(self, key: tuple, compute: Callable[[], object]) -> object:
         """One turn asks the same question of the same knowledge several times (judge, suggest,
         share, ask); keep the answers for the current knowledge only."""
-        if key not in self._memo:
-            if len(self._memo) > 256:
-                self._memo.clear()
-            self._memo[key] = compute()
-        return self._memo[key]
+        return _kept(self._memo, MEMO_SIZE, key, compute)
 
     def _solve(self, matrix: np.ndarray, board: Board, prefix: list[str]) -> TSPSolution:
         """The best tour of ``matrix`` from ``prefix``. A game asks the same exact question many
@@ -354,12 +362,9 @@ class IBPPlanner(NegotiationPlanner):
         so answers are kept, keyed on the exact matrix and prefix: the same answer, computed once."""
         indices = tuple(board.idx(r) for r in prefix)
         key = (matrix.shape, matrix.tobytes(), indices)
-        solution = self._tours.get(key)
-        if solution is None:
-            if len(self._tours) >= TOUR_CACHE_SIZE:
-                self._tours.clear()
-            solution = self._tours[key] = solve_tsp_dp(matrix, start=0, prefix=indices, maximize=True)
-        return solution
+        return _kept(  # type: ignore[return-value]
+            self._tours, TOUR_CACHE_SIZE, key, lambda: solve_tsp_dp(matrix, start=0, prefix=indices, maximize=True)
+        )
 
     @staticmethod
     def _knowledge(beliefs: TravelingAdventurersBeliefs, board: Board) -> tuple:
