@@ -42,7 +42,7 @@ from typing import Any
 import numpy as np
 
 from agent.kits.base import EnvCodec, GameKit, Menu
-from games.base import MAX_MESSAGE_CHARS, Game, State, Turn
+from games.base import MAX_MESSAGE_CHARS, Game, IllegalTurnError, State, Turn
 
 try:
     from gymnasium import spaces
@@ -194,11 +194,11 @@ class AccordEnv(AECEnv):
             self._was_dead_step(action)
             return
         turn = self.turn(action)
-        reason = self.state.refusal(turn)
-        if reason is not None:
+        try:
+            self.state.apply(turn)  # validates once; a refused turn leaves the state unchanged
+        except IllegalTurnError as err:
             shown = "that turn" if isinstance(action, Turn) else f"action {self._index(action)}"
-            raise ValueError(f"{agent} cannot play {shown}: {reason}")
-        self.state.apply(turn)
+            raise ValueError(f"{agent} cannot play {shown}: {err}") from None
         returns = self.state.returns()
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: returns[i] - self._returns[i] for i, a in enumerate(self.possible_agents)}
