@@ -50,19 +50,23 @@ def _prepare(table, known1, known2, unknown_value, expected, column_max):  # pra
     player 0's expected table, and return an upper bound on the pooled optimum (the smaller of
     the sums of row and of column maxima)."""
     k = table.shape[0]
-    column_max[:] = -1
+    for c in range(k):
+        column_max[c] = -1
     row_bound = 0
     for r in range(k):
         row_max = -1
-        for c in range(k):  # branch-free: the masks are random, so branches would mispredict
-            seen = np.int64(known1[r, c])
-            value = unknown_value + (table[r, c] - unknown_value) * (seen | np.int64(known2[r, c]))
+        for c in range(k):  # selects, not branches: Numba vectorises this loop
+            seen = known1[r, c]
+            value = table[r, c] if seen | known2[r, c] else unknown_value
             table[r, c] = value
-            expected[r, c] = unknown_value + (value - unknown_value) * seen
+            expected[r, c] = value if seen else unknown_value
             row_max = max(row_max, value)
             column_max[c] = max(column_max[c], value)
         row_bound += row_max
-    return min(row_bound, column_max.sum())
+    column_bound = 0
+    for c in range(k):
+        column_bound += column_max[c]
+    return min(row_bound, column_bound)
 
 
 @njit(cache=True)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy.optimize import linear_sum_assignment
 
-from solvers.matching_kernel import MAX_WEIGHT, max_assignment_columns
+from solvers.matching_kernel import MAX_SIZE, MAX_WEIGHT, max_assignment_columns
 
 
 def scipy_columns(weights: np.ndarray) -> np.ndarray:
@@ -32,6 +32,17 @@ def test_same_matching_as_scipy_on_generator_like_tables():
         assert np.array_equal(max_assignment_columns(table), scipy_columns(table))
 
 
+def test_same_matching_as_scipy_at_the_limits():
+    # The largest tables and weights the kernel takes: its keys must not overflow.
+    rng = np.random.default_rng(1)
+    for k in (MAX_SIZE, MAX_SIZE - 1, 17):
+        for values in ([-(MAX_WEIGHT - 1), MAX_WEIGHT - 1], [0, MAX_WEIGHT - 1, MAX_WEIGHT - 2]):
+            table = rng.choice(np.array(values, dtype=np.int64), size=(k, k))
+            assert np.array_equal(max_assignment_columns(table), scipy_columns(table))
+        table = rng.integers(-(MAX_WEIGHT - 1), MAX_WEIGHT, size=(k, k))
+        assert np.array_equal(max_assignment_columns(table), scipy_columns(table))
+
+
 def test_constant_table_gives_the_identity():
     assert max_assignment_columns(np.full((5, 5), 7)).tolist() == [0, 1, 2, 3, 4]
 
@@ -44,6 +55,7 @@ def test_constant_table_gives_the_identity():
         ([[0.5, 1], [1, 0]], "whole numbers"),
         ([[np.nan, 1], [1, 0]], "finite"),
         ([[MAX_WEIGHT, 1], [1, 0]], "whole numbers"),
+        (np.zeros((MAX_SIZE + 1, MAX_SIZE + 1)), "at most"),
         ([["a", "b"], ["c", "d"]], "numbers"),
     ],
 )
