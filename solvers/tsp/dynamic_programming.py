@@ -19,39 +19,46 @@ MAX_DP_FREE_NODES = 20
 # bit set S and ends at free node j in S. cost[S * k + j] is its cheapest cost and
 # parent[S * k + j] the free node before j on that path. Sets are visited in increasing
 # numeric order, so S - {j} is always done before S. Ties keep the lowest index: the result
-# is deterministic. cost[(S - {j}) * k + j] is never set (j is not in S - {j}) and stays
-# +inf, so the inner loop may run over all members of S without skipping j.
+# is deterministic. The tables are left uninitialised: only states (S, j) with j in S are
+# ever read, and each is written before it is read.
+
+
+@njit_later(cache=True)
+def _cheapest_from(cost, previous, inner, j, members, lo, hi, best, arg):  # pragma: no cover
+    """Fold states ``(previous, members[lo:hi])`` followed by the step to ``j`` into ``(best, arg)``
+    (selects, not branches: which candidate wins is data, so a branch would mispredict)."""
+    for c in range(lo, hi):
+        i = members[c]
+        value = cost[previous + i] + inner[j, i]  # inner is symmetric: row j is contiguous
+        shorter = value < best
+        best = value if shorter else best
+        arg = i if shorter else arg
+    return best, arg
 
 
 @njit_later(cache=True)
 def _held_karp_kernel(inner, first, last):  # pragma: no cover - compiled by Numba
     k = first.shape[0]
     full = (1 << k) - 1
-    cost = np.full((full + 1) * k, np.inf)
-    parent = np.full((full + 1) * k, -1, dtype=np.int8)
+    cost = np.empty((full + 1) * k)
+    parent = np.empty((full + 1) * k, dtype=np.int8)
     members = np.empty(k, dtype=np.int64)
     for j in range(k):
         cost[(1 << j) * k + j] = first[j]
     for mask in range(3, full + 1):
         count = 0
         for b in range(k):
-            if (mask >> b) & 1:
-                members[count] = b
-                count += 1
+            members[count] = b
+            count += (mask >> b) & 1
         if count < 2:
             continue  # singletons are initialised above
         base = mask * k
         for a in range(count):
             j = members[a]
-            pbase = (mask ^ (1 << j)) * k
-            best = np.inf
-            arg = -1
-            for c in range(count):
-                i = members[c]
-                value = cost[pbase + i] + inner[j, i]  # inner is symmetric: row j is contiguous
-                if value < best:
-                    best = value
-                    arg = i
+            previous = (mask ^ (1 << j)) * k
+            # the members of S - {j}: those before j, then those after it
+            best, arg = _cheapest_from(cost, previous, inner, j, members, 0, a, np.inf, -1)
+            best, arg = _cheapest_from(cost, previous, inner, j, members, a + 1, count, best, arg)
             cost[base + j] = best
             parent[base + j] = arg
     best = np.inf
