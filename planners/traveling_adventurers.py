@@ -29,7 +29,7 @@ from beliefs.traveling_adventurers import TravelingAdventurersBeliefs, edge_key
 from games.traveling_adventurers import MAX_COINS, MIN_COINS, Submit, is_tour
 from language.act_base import ActBase
 from language.acts import Act, Agree, Ask, End, Inform, Intent, Reject, Suggest
-from solvers.tsp import TSPSolution, solve_tsp_dp
+from solvers.tsp import TourCompletions, TSPSolution, solve_tsp_dp, tour_completions
 
 Verdict = Literal["accept", "reject", "undecided"]
 
@@ -38,6 +38,9 @@ TOUR_CACHE_SIZE = 4096
 
 MEMO_SIZE = 256
 """The most answers an IBP planner keeps for its current knowledge; past it, it starts afresh."""
+
+COMPLETIONS_CACHE_SIZE = 256
+"""The most matrices whose prefix values an IBP planner keeps (about 1 kB each at 8 rooms)."""
 
 
 def _kept(cache: dict[tuple, object], size: int, key: tuple, compute: Callable[[], object]) -> object:
@@ -350,6 +353,7 @@ class IBPPlanner(NegotiationPlanner):
         self.unknown = unknown
         self._memo: dict[tuple, object] = {}
         self._tours: dict[tuple, object] = {}
+        self._completions: dict[tuple, object] = {}
 
     def _remember(self, key: tuple, compute: Callable[[], object]) -> object:
         """One turn asks the same question of the same knowledge several times (judge, suggest,
@@ -395,7 +399,15 @@ class IBPPlanner(NegotiationPlanner):
         return self._remember(("matrices", self._knowledge(beliefs, board)), compute)  # type: ignore[return-value]
 
     def _best(self, matrix: np.ndarray, board: Board, prefix: list[str]) -> float:
-        return self._solve(matrix, board, prefix).value
+        """The value of the best tour of ``matrix`` from ``prefix`` (the value ``_solve`` finds: the
+        coins are whole numbers or halves, so both sums are exact), from one table per matrix."""
+        completions: TourCompletions = _kept(  # type: ignore[assignment]
+            self._completions,
+            COMPLETIONS_CACHE_SIZE,
+            (matrix.shape, matrix.tobytes()),
+            lambda: tour_completions(matrix, start=0, maximize=True),
+        )
+        return completions.best_value([board.idx(r) for r in prefix])
 
     def ibp(self, beliefs: TravelingAdventurersBeliefs, board: Board, prefix: list[str]) -> list[str]:
         """The intermediate best path: the best tour from ``prefix`` under the point estimate."""

@@ -20,6 +20,9 @@ equally good ones is what recorded games replay). "Free nodes" are the nodes not
 solution reports ``optimal=True`` only when the solver proved optimality; CP-SAT and SCIP may
 return ``optimal=False`` when stopped by ``time_limit``. CP-SAT rounds non-integral weights to multiples of 10^-6 (``CPSAT_SCALE``).
 
+Many prefixes of one instance: ``tour_completions(weights, start=, maximize=)`` solves every prefix's
+best tour value in one backward DP (values only; ``.best_value(prefix)`` is then a look-up).
+
 The exact limit of "auto" (measured with ``accord bench hot`` and on 3 instances per size, 2 busy
 cores, 2026-11): guaranteed, whatever the weights, up to 20 free nodes (n = 21 without a prefix),
 because the DP is its fallback there (0.2 s and about 190 MB of tables at 20 free nodes, 430 MB
@@ -44,6 +47,7 @@ from collections.abc import Callable, Sequence
 from solvers.tsp._common import TSPError, TSPSolution, TSPTooLargeError, _check_time_limit, tour_value
 from solvers.tsp.auto import AUTO_DP_MAX_FREE_NODES, solve_tsp_auto
 from solvers.tsp.brute_force import MAX_BRUTE_FREE_NODES, solve_tsp_brute_force
+from solvers.tsp.completions import TourCompletions, tour_completions
 from solvers.tsp.cpsat import CPSAT_LINEARIZATION, CPSAT_NUM_WORKERS, CPSAT_SCALE, solve_tsp_cpsat
 from solvers.tsp.dynamic_programming import MAX_DP_FREE_NODES, solve_tsp_dp, warm_up
 from solvers.tsp.dynamic_programming_python import solve_tsp_dp_python
@@ -60,6 +64,7 @@ __all__ = [
     "TSPError",
     "TSPSolution",
     "TSPTooLargeError",
+    "TourCompletions",
     "solve_tsp",
     "solve_tsp_auto",
     "solve_tsp_brute_force",
@@ -67,6 +72,7 @@ __all__ = [
     "solve_tsp_dp",
     "solve_tsp_dp_python",
     "solve_tsp_scip",
+    "tour_completions",
     "tour_value",
     "warm_up",
 ]

@@ -113,20 +113,28 @@ def _prepare(weights: object, start: object, prefix: object, maximize: bool) -> 
     w = _check_weights(weights)
     n = w.shape[0]
     s = _as_index(start, "start", n)
+    nodes = _check_prefix(prefix, s, n)
+    seen = set(nodes)
+    free = tuple(v for v in range(n) if v not in seen)
+    return _Problem(weights=w, start=s, prefix=nodes, free=free, maximize=bool(maximize))
+
+
+def _check_prefix(prefix: object, start: int, n: int) -> tuple[int, ...]:
+    """``prefix`` as node indices of an n-node instance: ``(start,)`` when empty, else a sequence
+    of distinct nodes that begins with ``start``."""
     if isinstance(prefix, str | bytes) or not isinstance(prefix, Sequence | np.ndarray):
         raise TSPError(f"prefix must be a sequence of node indices, got {prefix!r}")
     nodes = tuple(_as_index(v, "prefix", n, k) for k, v in enumerate(prefix))
     if not nodes:
-        nodes = (s,)
-    elif nodes[0] != s:
-        raise TSPError(f"prefix must begin with start {s}, got {list(nodes)}")
+        return (start,)
+    if nodes[0] != start:
+        raise TSPError(f"prefix must begin with start {start}, got {list(nodes)}")
     seen: set[int] = set()
     for v in nodes:
         if v in seen:
             raise TSPError(f"prefix repeats node {v}: {list(nodes)}")
         seen.add(v)
-    free = tuple(v for v in range(n) if v not in seen)
-    return _Problem(weights=w, start=s, prefix=nodes, free=free, maximize=bool(maximize))
+    return nodes
 
 
 def _check_time_limit(time_limit: object) -> float | None:
