@@ -1,13 +1,13 @@
 """A Numba assignment kernel that picks exactly the matching scipy's ``linear_sum_assignment`` picks.
 
 :func:`max_assignment` is for other Numba kernels that solve many small assignment problems in a
-loop (DialOp Optimization's instance generator solves about 2,000 8x8 tables per instance), where
+loop (DialOp Optimization's instance generator solves about 3,000 8x8 tables per instance), where
 calling scipy once per table costs more in Python overhead than in solving. It implements the same
 shortest augmenting path algorithm as scipy (Crouse 2016, pp. 1685-1686): rows are added in order,
-the Dijkstra-like search scans the free columns from the highest index down and, among columns of
-equal reduced cost, prefers one that ends the path. With the same order of decisions it returns
-the same optimal matching as ``linear_sum_assignment(weights, maximize=True)`` whenever the
-weights are whole numbers (the kernel works in int64, so every comparison is exact), including which of several
+and the Dijkstra-like search takes the column of lowest path cost, breaking ties as scipy's scan
+order does (see :func:`max_assignment`). With the same decisions it returns the same optimal
+matching as ``linear_sum_assignment(weights, maximize=True)`` whenever the weights are whole
+numbers (the kernel works in int64, so every comparison is exact), including which of several
 tied optima is chosen; tests/solvers/test_matching_kernel.py checks this against scipy on tables
 full of ties. Use :func:`solvers.matching.solve_matching` everywhere else.
 
