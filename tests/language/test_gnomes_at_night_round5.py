@@ -1,0 +1,161 @@
+"""Issue 17, robustness round 5: the Gnomes at Night misses left from rounds 2-4, by shape.
+
+The xfailed development items of rounds 2-4 (``gnomes_dev2`` ... ``gnomes_dev5``; grouped into shapes
+in ``tests/language/data/gnomes_dev7.md``, "Round 5: the misses left from rounds 2-4") are read here
+in new messages (own wording, not the batches'): hedged replies to a pending request, a pause after
+a tag question, "go get it" after a treasure statement, reports of the token's situation with
+nothing pending, a correction back to an earlier clock bearing, and worries that refuse only a
+pending request. The cases that failed before the round-5 changes were marked
+``xfail(strict=True)`` in the first commit of this file; the marks were removed as the fixes landed.
+
+The blind batch ``tests/language/data/gnomes_dev7.jsonl`` (first read in ``gnomes_dev7.md``) must
+read as labelled, except the ids in ``KNOWN_MISSES_7`` (strict xfail; see the guide for why).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.language.test_gnomes_at_night_round3 import read
+
+DATA = Path(__file__).parent / "data"
+XF = pytest.mark.xfail(strict=True, reason="issue 17 round 5: not read yet")
+
+
+def _p(message: str, expected: dict, last: str | None = None, xfail: bool = False) -> object:
+    return pytest.param(message, expected, last, marks=[XF] if xfail else [])
+
+
+# a hedge answering a pending request agrees (reluctantly, gn_conventions 15); a hedged "not" refuses;
+# with nothing pending a hedge agrees to nothing
+HEDGES = [
+    _p("maybe, yeah", {"flag": "accept"}, "left"),
+    _p("perhaps", {"flag": "accept"}, "down", xfail=True),
+    _p("could be", {"flag": "accept"}, "up", xfail=True),
+    _p("hmm probably", {"flag": "accept"}, "right", xfail=True),
+    _p("maybe not", {"flag": "reject", "move": "left"}, "left", xfail=True),
+    _p("probably not", {"flag": "reject", "move": "down"}, "down", xfail=True),
+    _p("maybe", {"flag": "none"}),
+    _p("perhaps", {"flag": "none"}),
+    _p("maybe down?", {"flag": "down"}),
+    _p("maybe left", {"flag": "left"}, "up"),
+]
+
+
+@pytest.mark.parametrize(("message", "expected", "last"), HEDGES)
+def test_hedges(message: str, expected: dict, last: str | None) -> None:
+    assert read(message, last) == expected
+
+
+# a tag question ("..., ok?") seeks confirmation of its statement; a pause asked after it wins
+TAGS = [
+    _p("you go next ok? let me think", {"flag": "stay"}, xfail=True),
+    _p("u move later alright? i need a sec", {"flag": "stay"}, xfail=True),
+    _p("go left ok?", {"flag": "left"}),
+    _p("move down, alright?", {"flag": "down"}),
+    _p("ready? let me check my map first", {"flag": "stay"}, xfail=True),
+]
+
+
+@pytest.mark.parametrize(("message", "expected", "last"), TAGS)
+def test_tags(message: str, expected: dict, last: str | None) -> None:
+    assert read(message, last) == expected
+
+
+# "go get it" after a statement or condition that places the treasure asks for that move
+# (gn_conventions 12: a treasure statement and a request -> the move only)
+FETCH = [
+    _p("if the gem is below you, go grab it", {"flag": "down"}, xfail=True),
+    _p("the chest is to your left, go get it!", {"flag": "left"}, xfail=True),
+    _p("treasure is above us. go for it", {"flag": "up"}, xfail=True),
+    _p("go get it, it's on your right", {"flag": "right"}, xfail=True),
+    _p("the gem is left, can you get there?", {"flag": "inquiry", "treasure": {"dx": -1, "dy": 0}}),
+    _p("the gem is left of you", {"flag": "inquiry", "treasure": {"dx": -1, "dy": 0}}),
+    _p("I see the treasure! go get it", {"flag": "none"}),
+    _p("if you go left you'll find it", {"flag": "inquiry", "treasure": {"dx": -1, "dy": 0}}),
+]
+
+
+@pytest.mark.parametrize(("message", "expected", "last"), FETCH)
+def test_fetch(message: str, expected: dict, last: str | None) -> None:
+    assert read(message, last) == expected
+
+
+# where the token is stuck, with nothing pending and no move named, refuses nothing (a report);
+# with a pending request, or naming a move, it still refuses
+SITUATION = [
+    _p("ugh, dead end again", {"flag": "none"}, xfail=True),
+    _p("great, yet another dead end", {"flag": "none"}, xfail=True),
+    _p("I'm stuck lol", {"flag": "none"}, xfail=True),
+    _p("hit another dead end 😩", {"flag": "none"}, xfail=True),
+    _p("dead end", {"flag": "reject", "move": "up"}, "up"),
+    _p("stuck", {"flag": "reject", "move": "left"}, "left"),
+    _p("left is a dead end", {"flag": "reject", "move": "left"}),
+    _p("I can't", {"flag": "reject"}),
+    _p("We're stuck. Any ideas?", {"flag": "inquiry"}),
+]
+
+
+@pytest.mark.parametrize(("message", "expected", "last"), SITUATION)
+def test_situation(message: str, expected: dict, last: str | None) -> None:
+    assert read(message, last) == expected
+
+
+# a worry about the distance refuses only a pending request (like "wrong way")
+WORRIES = [
+    _p("we're further away now", {"flag": "none"}, xfail=True),
+    _p("hmm that's farther from the gem", {"flag": "none"}, xfail=True),
+    _p("that takes us further away", {"flag": "reject", "move": "left"}, "left"),
+]
+
+
+@pytest.mark.parametrize(("message", "expected", "last"), WORRIES)
+def test_worries(message: str, expected: dict, last: str | None) -> None:
+    assert read(message, last) == expected
+
+
+# a correction back to an earlier clock bearing names it by its hour alone
+CLOCK = [
+    _p("go 9 o'clock. no, 3 o'clock. no wait, 9 was right", {"flag": "left"}, xfail=True),
+    _p("head to 6 o'clock. sorry, 12. 12 is correct", {"flag": "up"}, xfail=True),
+    _p("go 3 o'clock, 2 squares", {"flag": "right"}),
+    _p("at 9 o'clock there's a wall, 2 of them", {"flag": "reject", "move": "left"}),
+]
+
+
+@pytest.mark.parametrize(("message", "expected", "last"), CLOCK)
+def test_clock(message: str, expected: dict, last: str | None) -> None:
+    assert read(message, last) == expected
+
+
+def _expected(item: dict) -> dict:
+    out = dict(item["expected"])
+    if "blocked" in out:
+        out["blocked"] = sorted(out["blocked"])
+    return out
+
+
+def _cases(name: str, misses: frozenset[str]) -> list[object]:
+    path = DATA / name
+    if not path.exists():
+        return []
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        item = json.loads(line)
+        marks = [pytest.mark.xfail(strict=True, reason="issue 17: round-5 miss")] if item["id"] in misses else []
+        out.append(pytest.param(item, id=item["id"], marks=marks))
+    return out
+
+
+# what the parser reads differently from the label (see gnomes_dev7.md)
+KNOWN_MISSES_7: frozenset[str] = frozenset()
+
+
+@pytest.mark.parametrize("item", _cases("gnomes_dev7.jsonl", KNOWN_MISSES_7))
+def test_dev7(item: dict) -> None:
+    assert read(item["message"], item["context"].get("last_request")) == _expected(item)
