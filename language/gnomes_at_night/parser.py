@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from language.flags import Flag, FlagContext, Move
+from language.flags import Direction, Flag, FlagContext, Move
 from language.gnomes_at_night.agreement import (
     _COMMIT_PHRASES,
     _GREETING,
@@ -36,6 +36,7 @@ from language.gnomes_at_night.remarks import (
     _ASK_ABOUT,
     _COMPLAINED,
     _DISLIKE,
+    _FETCH,
     _HANDOVER,
     _LATER,
     _LETTER_FIX,
@@ -47,13 +48,16 @@ from language.gnomes_at_night.remarks import (
     _SUITS,
     _YES,
     _accept_cue,
+    _confirm_question,
     _drop_discourse_right,
+    _hedge,
     _objection,
     _pause_after,
     _pleasantry,
     _pleasantry_dropped,
     _preferred,
     _sarcastic,
+    _situation,
     _treasure_topic,
     _what_next,
 )
@@ -187,6 +191,8 @@ class GnomesParser(FactReader):
             )  # "going left is a trap, there's a dead end"
             if move is None and questions and not blocked:
                 return Flag(flag="inquiry")  # "we're stuck. any ideas?": asks, refuses nothing
+            if move is None and last is None and not blocked and all(_situation(r.clause_words(c)) for c in inability):
+                return Flag(flag="none")  # "oh great, another dead end 🙃": where the token is, nothing to refuse
             return Flag(flag="reject", move=move)
         # 3. treasure knowledge (a hint; "I can't see it" says nothing to act on)
         if treasure is not None:
@@ -196,6 +202,9 @@ class GnomesParser(FactReader):
                     flag="reject", move=last
                 )  # "I don't think that's a good idea, the treasure is the other way"
             if hint is not None:
+                fetch = self._fetch(r, questions, hint_clauses, hint)
+                if fetch is not None:
+                    return Flag(flag=fetch)  # "the chest is to your left, go get it!": the move to it
                 return Flag(flag="inquiry", treasure=hint, blocked=blocked)
             if blocked is None:
                 if _objection(r.words) or (r.words[0] in _REJECT_WORDS and r.toks[1].c != r.toks[0].c):
@@ -215,6 +224,8 @@ class GnomesParser(FactReader):
                 return Flag(flag="inquiry", blocked=blocked)  # "yeah there's a wall below us": answers a question
             return Flag(flag="reject", move=wall_reject or refused)  # "up is wrong, wall": the side refused
         # 6. questions ("can we not go left": a yes-no question that only names a negated move refuses it)
+        if questions and all(_confirm_question(r.clause_words(c)) for c in questions) and _pause_after(r):
+            return Flag(flag="stay")  # "u go later ok? i need to think": the go-ahead asked, then a pause
         if last is not None and questions and all(_what_next(r.clause_words(c)) for c in questions):
             said = [w for c in r.clauses() if c not in questions for w in r.clause_words(c)]
             if said and (_accept_cue(said) or self._commit(said)):
@@ -230,6 +241,22 @@ class GnomesParser(FactReader):
                 return Flag(flag="reject", move=negated[0].moves[0])
             return Flag(flag="inquiry")
         return self._cues(r, last)
+
+    @staticmethod
+    def _fetch(r: _Reading, questions: set[int], hint_clauses: set[int], hint: Direction) -> Move | None:
+        """The move to the treasure when a statement clause outside the hint asks to fetch it ("go get
+        it", "grab it", "go there") and the hint names one direction; otherwise None."""
+        if (hint.dx == 0) == (hint.dy == 0):
+            return None  # on the token, or diagonal: no one move to make
+        for c in r.clauses():
+            if c in questions or c in hint_clauses:
+                continue
+            cw = r.clause_words(c)
+            if any(_has_phrase(cw, p) >= 0 for p in _FETCH):
+                if hint.dx:
+                    return "right" if hint.dx > 0 else "left"
+                return "down" if hint.dy > 0 else "up"
+        return None
 
     @staticmethod
     def _options(r: _Reading, questions: set[int]) -> set[int]:
@@ -362,6 +389,9 @@ class GnomesParser(FactReader):
         negated = [m for m in mentions if m.negated]
         if negated:
             return Flag(flag="reject", move=negated[0].moves[0])
+        hedge = _hedge(words) if last is not None else None
+        if hedge is not None:
+            return Flag(flag=hedge)  # "hmm maybe" (a request pending): a reluctant agreement; "maybe not" refuses
         but = len(words) - 1 - words[::-1].index("but") if "but" in words else -1
         if 0 < but >= len(words) - 3 and all(w in _RELUCTANT_OK for w in words[but + 1 :]) and words[but + 1 :]:
             return Flag(flag="accept")  # "i'd rather not... but fine": reluctant agreement

@@ -5,6 +5,7 @@ sarcasm."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from language.flags import Move
 from language.gnomes_at_night.agreement import (
@@ -336,8 +337,19 @@ _OBJECTIONS: tuple[tuple[str, ...], ...] = (
 )
 
 
-_DOUBTS = frozenset({("not", "sure"), ("wrong", "way"), ("wrong", "direction")})
-"""Objections that refuse only a pending request ("wrong way!"); with none, a doubt or a worry."""
+_DOUBTS = frozenset(
+    {
+        ("not", "sure"),
+        ("wrong", "way"),
+        ("wrong", "direction"),
+        ("further", "away"),
+        ("farther", "away"),
+        ("further", "from"),
+        ("farther", "from"),
+    }
+)
+"""Objections that refuse only a pending request ("wrong way!"); with none, a doubt or a worry
+("we're further away now")."""
 
 
 _SARCASM: tuple[tuple[str, ...], ...] = (
@@ -359,16 +371,36 @@ _PAUSE_FILL = frozenset(
 )
 
 
+_PAUSE_NEED = frozenset({"i", "need", "just", "gotta"})
+_PAUSE_NEEDED = frozenset({"think", "min", "minute", "mo", "break", "look", "check"})
+"""Words before a pause word in a later sentence ("i need a sec", "i need to think")."""
+
+
+_CONFIRM_TAGS = frozenset({"ok", "okay", "alright", "k", "kk", "yeah", "ready", "good", "fine", "cool", "yes"})
+"""Words that close a question asking only for a go-ahead ("u go later ok?", "ready?")."""
+
+
+def _confirm_question(words: Sequence[str]) -> bool:
+    """Whether a question clause only seeks a go-ahead: its last word is a tag ("you go next, ok?",
+    "ready?"), not a question about the maze."""
+    bare = [w for w in words if w.isalnum()]
+    return bool(bare) and bare[-1] in _CONFIRM_TAGS
+
+
 def _pause_after(r: _Reading) -> bool:
     """A later sentence that only asks for a pause ("... hmm. wait a sec, let me think")."""
     for s in range(1, r.n_sent):
         words = r.sent_words(s)
         k = 0
-        while k < len(words) and words[k] in _PAUSE_FILL:
-            k += 1
-        if k >= len(words) or words[k] not in _PAUSE_OPEN or r.sent_mentions(s):
+        while k < len(words) and (words[k] in _PAUSE_FILL or (words[k] in _PAUSE_NEED and k + 1 < len(words))):
+            k += 1  # "hmm. wait", "i need a sec", "i just need to think"
+        if k >= len(words) or r.sent_mentions(s) or r.toks[r.by_sent[s][-1]].w == "?":
             continue
-        if r.toks[r.by_sent[s][-1]].w == "?":
+        if "need" in words[:k] or "gotta" in words[:k]:  # "i need a sec", "i need 2 think"
+            needed = [w for w in words[k : k + 3] if w not in ("a", "an", "to", "2", "some", "one", "another")]
+            if needed and (needed[0] in _WEAK_STAY_WORDS or needed[0] in _PAUSE_NEEDED):
+                return True
+        if words[k] not in _PAUSE_OPEN:
             continue
         rest = words[k:]
         if rest[0] in _WEAK_STAY_WORDS or any(_has_phrase(rest[:4], p) == 0 for p in _WEAK_STAY_PHRASES):
@@ -442,6 +474,49 @@ def _sarcastic(toks: Sequence[_Tok], last: Move) -> bool:
     if not any(last in (_dir_word(w) or ()) for w in words):
         return False
     return any(_has_phrase(words, p) >= 0 for p in _SARCASM)
+
+
+_HEDGES = frozenset({"maybe", "perhaps", "probably", "possibly", "prob", "prolly", "likely", "mayb", "maybs"})
+_HEDGE_FILL = frozenset(
+    {"hmm", "hm", "um", "umm", "uh", "er", "erm", "well", "i", "guess", "suppose", "could", "be", "ok", "so", "yeah"}
+)
+
+
+def _hedge(words: Sequence[str]) -> Literal["accept", "reject"] | None:
+    """A bare hedge answering a pending request: ``"accept"`` ("hmm maybe", "could be": a reluctant
+    agreement), ``"reject"`` ("maybe not", "probably not"), or None when the words say more."""
+    bare = [w for w in words if w.isalnum()]
+    if not bare or not (any(w in _HEDGES for w in bare) or _has_phrase(bare, ("could", "be")) >= 0):
+        return None
+    if not all(w in _HEDGES or w in _HEDGE_FILL for w in bare[:-1]):
+        return None
+    if bare[-1] == "not":
+        return "reject"
+    return "accept" if bare[-1] in _HEDGES or bare[-1] in _HEDGE_FILL else None
+
+
+def _situation(words: Sequence[str]) -> bool:
+    """Whether an inability clause reports where the token is ("another dead end", "we hit a dead
+    end") rather than refusing a move ("I can't", "I'm stuck", "that way is a dead end": said of a way)."""
+    k = _has_phrase(words, ("dead", "end"))
+    return k >= 0 and not any(w in _WAYS for w in words[:k])
+
+
+_WAYS = frozenset({"way", "path", "route", "direction", "side", "there", "road", "corridor", "passage"})
+
+
+_FETCH: tuple[tuple[str, ...], ...] = (
+    ("get", "it"),
+    ("grab", "it"),
+    ("go", "for", "it"),
+    ("go", "there"),
+    ("head", "there"),
+    ("go", "that", "way"),
+    ("head", "that", "way"),
+    ("fetch", "it"),
+    ("take", "it"),
+)
+"""A request to fetch the treasure: after a statement of where it is, the move to it ("go get it!")."""
 
 
 def _accept_cue(words: Sequence[str]) -> bool:

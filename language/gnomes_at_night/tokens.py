@@ -39,7 +39,10 @@ def _normalize(message: str) -> str:
         text = text.replace(sym, word)
     text = text.lower()
     text = straight_apostrophes(text)
-    text = _CLOCK.sub(lambda m: _CLOCK_DIRS[int(m.group(1))], text)  # "at 3 o'clock" -> "at right"
+    if _CLOCK.search(text):
+        text = _CLOCK.sub(lambda m: _CLOCK_DIRS[int(m.group(1))], text)  # "at 3 o'clock" -> "at right"
+        # a message that uses clock bearings may name one again by its hour ("no, 12 was correct")
+        text = _BARE_HOUR.sub(lambda m: _CLOCK_DIRS[int(m.group(1))], text)
     text = re.sub(r"\b(left|right|up|down|north|south|east|west)'s\b", r"\1 is", text)
     text = re.sub(r"\bwall's\b", "wall is", text)
     text = re.sub(
@@ -61,6 +64,8 @@ _NOT_ARROW = re.compile(
     "[\u274c\U0001f6ab\u26d4]\ufe0f?(?=\\s?[\u2b05\u27a1\u2b06\u2b07\u2190-\u2193\U0001f446-\U0001f449])"
 )
 _CLOCK = re.compile(r"\b(1[012]|[1-9])\s*(?:o\s?'?\s?clock|oclock)\b")
+_BARE_HOUR = re.compile(r"\b(1[012]|[1-9])\b(?=\s*(?:$|[.,!;?]|(?:was|is|it|then|instead)\b))")
+"""An hour alone where a move goes ("12 was correct", "sorry, 12."), read only after a clock bearing."""
 _CLOCK_DIRS: dict[int, str] = {
     12: " up ",
     1: " up right ",

@@ -33,11 +33,11 @@ def _p(message: str, expected: dict, last: str | None = None, xfail: bool = Fals
 # with nothing pending a hedge agrees to nothing
 HEDGES = [
     _p("maybe, yeah", {"flag": "accept"}, "left"),
-    _p("perhaps", {"flag": "accept"}, "down", xfail=True),
-    _p("could be", {"flag": "accept"}, "up", xfail=True),
-    _p("hmm probably", {"flag": "accept"}, "right", xfail=True),
-    _p("maybe not", {"flag": "reject", "move": "left"}, "left", xfail=True),
-    _p("probably not", {"flag": "reject", "move": "down"}, "down", xfail=True),
+    _p("perhaps", {"flag": "accept"}, "down"),
+    _p("could be", {"flag": "accept"}, "up"),
+    _p("hmm probably", {"flag": "accept"}, "right"),
+    _p("maybe not", {"flag": "reject", "move": "left"}, "left"),
+    _p("probably not", {"flag": "reject", "move": "down"}, "down"),
     _p("maybe", {"flag": "none"}),
     _p("perhaps", {"flag": "none"}),
     _p("maybe down?", {"flag": "down"}),
@@ -52,11 +52,11 @@ def test_hedges(message: str, expected: dict, last: str | None) -> None:
 
 # a tag question ("..., ok?") seeks confirmation of its statement; a pause asked after it wins
 TAGS = [
-    _p("you go next ok? let me think", {"flag": "stay"}, xfail=True),
-    _p("u move later alright? i need a sec", {"flag": "stay"}, xfail=True),
+    _p("you go next ok? let me think", {"flag": "stay"}),
+    _p("u move later alright? i need a sec", {"flag": "stay"}),
     _p("go left ok?", {"flag": "left"}),
     _p("move down, alright?", {"flag": "down"}),
-    _p("ready? let me check my map first", {"flag": "stay"}, xfail=True),
+    _p("ready? let me check my map first", {"flag": "stay"}),
 ]
 
 
@@ -68,10 +68,10 @@ def test_tags(message: str, expected: dict, last: str | None) -> None:
 # "go get it" after a statement or condition that places the treasure asks for that move
 # (gn_conventions 12: a treasure statement and a request -> the move only)
 FETCH = [
-    _p("if the gem is below you, go grab it", {"flag": "down"}, xfail=True),
-    _p("the chest is to your left, go get it!", {"flag": "left"}, xfail=True),
-    _p("treasure is above us. go for it", {"flag": "up"}, xfail=True),
-    _p("go get it, it's on your right", {"flag": "right"}, xfail=True),
+    _p("if the gem is below you, go grab it", {"flag": "down"}),
+    _p("the chest is to your left, go get it!", {"flag": "left"}),
+    _p("treasure is above us. go for it", {"flag": "up"}),
+    _p("go get it, it's on your right", {"flag": "right"}),
     _p("the gem is left, can you get there?", {"flag": "inquiry", "treasure": {"dx": -1, "dy": 0}}),
     _p("the gem is left of you", {"flag": "inquiry", "treasure": {"dx": -1, "dy": 0}}),
     _p("I see the treasure! go get it", {"flag": "none"}),
@@ -84,13 +84,14 @@ def test_fetch(message: str, expected: dict, last: str | None) -> None:
     assert read(message, last) == expected
 
 
-# where the token is stuck, with nothing pending and no move named, refuses nothing (a report);
+# a dead end the token is in, with nothing pending and no move named, refuses nothing (a report);
 # with a pending request, or naming a move, it still refuses
 SITUATION = [
-    _p("ugh, dead end again", {"flag": "none"}, xfail=True),
-    _p("great, yet another dead end", {"flag": "none"}, xfail=True),
-    _p("I'm stuck lol", {"flag": "none"}, xfail=True),
-    _p("hit another dead end 😩", {"flag": "none"}, xfail=True),
+    _p("ugh, dead end again", {"flag": "none"}),
+    _p("great, yet another dead end", {"flag": "none"}),
+    _p("I'm stuck lol", {"flag": "reject"}),  # the round-1 held-out set reads "I'm stuck" as a refusal
+    _p("that path is a dead end", {"flag": "reject"}),  # said of a way: refuses it
+    _p("hit another dead end 😩", {"flag": "none"}),
     _p("dead end", {"flag": "reject", "move": "up"}, "up"),
     _p("stuck", {"flag": "reject", "move": "left"}, "left"),
     _p("left is a dead end", {"flag": "reject", "move": "left"}),
@@ -106,8 +107,8 @@ def test_situation(message: str, expected: dict, last: str | None) -> None:
 
 # a worry about the distance refuses only a pending request (like "wrong way")
 WORRIES = [
-    _p("we're further away now", {"flag": "none"}, xfail=True),
-    _p("hmm that's farther from the gem", {"flag": "none"}, xfail=True),
+    _p("we're further away now", {"flag": "none"}),
+    _p("hmm that's farther from the gem", {"flag": "none"}),
     _p("that takes us further away", {"flag": "reject", "move": "left"}, "left"),
 ]
 
@@ -119,8 +120,8 @@ def test_worries(message: str, expected: dict, last: str | None) -> None:
 
 # a correction back to an earlier clock bearing names it by its hour alone
 CLOCK = [
-    _p("go 9 o'clock. no, 3 o'clock. no wait, 9 was right", {"flag": "left"}, xfail=True),
-    _p("head to 6 o'clock. sorry, 12. 12 is correct", {"flag": "up"}, xfail=True),
+    _p("go 9 o'clock. no, 3 o'clock. no wait, 9 was right", {"flag": "left"}),
+    _p("head to 6 o'clock. sorry, 12. 12 is correct", {"flag": "up"}),
     _p("go 3 o'clock, 2 squares", {"flag": "right"}),
     _p("at 9 o'clock there's a wall, 2 of them", {"flag": "reject", "move": "left"}),
 ]
