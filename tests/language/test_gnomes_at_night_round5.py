@@ -154,9 +154,31 @@ def _cases(name: str, misses: frozenset[str]) -> list[object]:
 
 
 # what the parser reads differently from the label (see gnomes_dev7.md)
-KNOWN_MISSES_7: frozenset[str] = frozenset()
+KNOWN_MISSES_7: frozenset[str] = frozenset(
+    {
+        "g7-006",
+        "g7-035",
+        "g7-052",
+        "g7-054",
+        "g7-059",
+        "g7-075",
+        "g7-087",
+        "g7-094",
+        "g7-103",
+    }
+)
+DEV7_FLOOR = 0.925
+"""The batch's exact-match floor: its first read (111/120); it may only rise."""
 
 
 @pytest.mark.parametrize("item", _cases("gnomes_dev7.jsonl", KNOWN_MISSES_7))
 def test_dev7(item: dict) -> None:
     assert read(item["message"], item["context"].get("last_request")) == _expected(item)
+
+
+def test_dev7_floor() -> None:
+    """The whole batch reads at least as well as its first read."""
+    items = [json.loads(line) for line in (DATA / "gnomes_dev7.jsonl").read_text(encoding="utf-8").splitlines() if line]
+    hits = sum(read(i["message"], i["context"].get("last_request")) == _expected(i) for i in items)
+    assert hits / len(items) >= DEV7_FLOOR
+    assert len(items) - hits <= len(KNOWN_MISSES_7)
