@@ -65,6 +65,11 @@ _ACCEPT_WORDS = frozenset(
         "cheers",
         "brilliant",
         "righto",
+        "ja",  # yes-words of other languages (non-native players: "ja, is good", "si")
+        "si",
+        "oui",
+        "jawohl",
+        "claro",
     }
 )
 _ACCEPT_PHRASES: tuple[tuple[str, ...], ...] = (

@@ -76,6 +76,10 @@ _COND_END = frozenset(
         "keep",
         "tell",
         "lmk",
+        "say",
+        "describe",
+        "report",
+        "shout",
     }
 )
 
@@ -338,6 +342,11 @@ def references(toks: list[_Tok], last: str | None) -> list[_Tok]:
     while i < n:
         plen = _phrase_at(words, i, _OTHER_WAY)
         back = words[i] == "back" and ((i > 0 and words[i - 1] in _BACK_VERBS) or i == 0 or toks[i - 1].c != toks[i].c)
+        if plen and i > 0 and words[i - 1] in _COPULAS and toks[i - 1].c == toks[i].c:
+            # "that's the opposite direction from the gem": says what the request is (an objection)
+            out.extend((_Tok("wrong", toks[i].s, toks[i].c), _Tok("way", toks[i].s, toks[i].c)))
+            i += plen
+            continue
         if plen or back:
             out.append(_Tok(opposite, toks[i].s, toks[i].c))
             i += plen or 1
@@ -345,6 +354,10 @@ def references(toks: list[_Tok], last: str | None) -> list[_Tok]:
         out.append(toks[i])
         i += 1
     return out
+
+
+_COPULAS = frozenset({"thats", "its", "is", "s", "was", "seems", "looks"})
+"""Words before "the other way" that make it a predicate ("that's the opposite way"), not a request."""
 
 
 _FIND_VERBS = frozenset({"find", "reach", "get", "hit", "see", "spot", "grab", "land", "be", "arrive"})

@@ -48,7 +48,9 @@ from language.gnomes_at_night.remarks import (
     _SUITS,
     _YES,
     _accept_cue,
+    _approval,
     _confirm_question,
+    _counted_one,
     _drop_discourse_right,
     _hedge,
     _objection,
@@ -147,6 +149,9 @@ class GnomesParser(FactReader):
     def _read_reading(self, r: _Reading, last: Move | None) -> Flag:
         """The flag of a message's reading (after the discourse passes)."""
         questions = r.question_clauses()
+        one = _counted_one(r) if not questions else None
+        if one is not None:
+            return Flag(flag="inquiry", blocked=one)  # "only one, on the right": the walls counted
         inability = self._inability(r, questions)
         blocked, wall_answer, wall_reject, wall_clauses = self._walls(r, questions)
         treasure = self._treasure(r, questions)
@@ -183,6 +188,8 @@ class GnomesParser(FactReader):
                     return Flag(flag="inquiry", blocked=[m for m in _DIR_ORDER if m not in _dirs_of(free, True)])
                 if not near and any(w in ("anywhere", "everywhere") for w in cw):
                     return Flag(flag="inquiry", blocked=list(_DIR_ORDER))  # "can't go anywhere": walled in
+            if last is None and wall_answer and blocked and not any(r.clause_mentions(c) for c in inability):
+                return Flag(flag="inquiry", blocked=blocked)  # "I'm stuck, my walls are up, left and down"
             several = [m for c in inability for m in _dirs_of(r.clause_mentions(c), keep_negated=True)]
             if len(set(several)) >= 2 and not wall_answer:
                 return Flag(flag="inquiry", blocked=_sorted_moves(list(set(several) | set(blocked or []))))
@@ -400,6 +407,7 @@ class GnomesParser(FactReader):
         if _objection(words, doubt=last is not None) or any(_has_phrase(words, p) >= 0 for p in _NEGATED_AGREEMENT):
             return Flag(flag="reject")  # (with nothing pending, "hmm i'm not sure" refuses nothing)
         agree = _accept_cue(words) or self._commit(words) or words[-2:] in (["i", "can"], ["we", "can"])
+        agree = agree or (last is not None and _approval(words))  # "ja, is good" (a request pending)
         bare = [w for w in words if w.isalnum()]
         if agree and last is None and _pleasantry(bare):
             agree = _accept_cue(_pleasantry_dropped(bare))  # "thanks, that helped", "great teamwork 👍"

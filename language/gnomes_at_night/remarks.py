@@ -387,8 +387,30 @@ def _confirm_question(words: Sequence[str]) -> bool:
     return bool(bare) and bare[-1] in _CONFIRM_TAGS
 
 
+_NOT_A_PAUSE = frozenset(
+    {"can", "cant", "cannot", "actually", "mean", "meant", "nvm", "no", "not", "wall", "walls", "blocked"}
+)
+"""Words after "wait" that make it a correction ("oh wait i cant", "wait, yes I can"), not a pause."""
+
+
 def _pause_after(r: _Reading) -> bool:
-    """A later sentence that only asks for a pause ("... hmm. wait a sec, let me think")."""
+    """A later sentence that only asks for a pause ("... hmm. wait a sec, let me think"), or the
+    words after the first sentence's last move when they open with one ("cant go rite sry, wait i
+    check", not "can't go up, wait, yes I can")."""
+    first = r.sent_mentions(0)
+    if first and r.n_sent:
+        tail = [r.words[k] for k in r.by_sent[0] if k > first[-1].i and r.words[k].isalnum()]
+        k = 0
+        while k < len(tail) and (tail[k] in _PAUSE_FILL or tail[k] in ("sorry", "sry", "soz")):
+            k += 1
+        rest = tail[k:]
+        if (
+            rest
+            and rest[0] in _PAUSE_OPEN
+            and (rest[0] in _WEAK_STAY_WORDS or any(_has_phrase(rest[:4], p) == 0 for p in _WEAK_STAY_PHRASES))
+            and not any(w in _YES or w in _NOT_A_PAUSE for w in rest)
+        ):
+            return True
     for s in range(1, r.n_sent):
         words = r.sent_words(s)
         k = 0
@@ -517,6 +539,42 @@ _FETCH: tuple[tuple[str, ...], ...] = (
     ("take", "it"),
 )
 """A request to fetch the treasure: after a statement of where it is, the move to it ("go get it!")."""
+
+
+_APPROVAL = frozenset({"good", "gut", "bien", "bueno", "nice", "excellent", "fantastic", "wonderful", "ideal"})
+_APPROVAL_FILL = frozenset(
+    {"is", "its", "thats", "that", "very", "for", "me", "us", "so", "really", "oh", "then", "all"}
+)
+
+
+def _approval(words: Sequence[str]) -> bool:
+    """Whether the words only approve ("good", "is good for me", "very nice"): with a request
+    pending, an agreement to it (with none, praise of nothing in particular)."""
+    bare = [w for w in words if w.isalnum()]
+    return (
+        0 < len(bare) <= 5
+        and any(w in _APPROVAL for w in bare)
+        and all(w in _APPROVAL or w in _APPROVAL_FILL for w in bare)
+    )
+
+
+_ONE_FILL = frozenset(
+    {"only", "just", "the", "one", "on", "at", "to", "side", "of", "us", "me", "my", "our", "yeah", "yes", "yep", "ya"}
+)
+
+
+def _counted_one(r: _Reading) -> list[Move] | None:
+    """The side of a verbless count of one ("only one, on the right", "just the bottom one"): an answer
+    about walls (one treasure is not counted); None for anything else ("take the left one")."""
+    bare = [w for w in r.words if w.isalnum()]
+    if "one" not in bare or not ("only" in bare or "just" in bare):
+        return None
+    dirs = [m.moves[0] for m in r.mentions if not m.negated and not m.past and len(m.moves) == 1]
+    if len(dirs) != 1 or len(r.mentions) != 1:
+        return None
+    if not all(w in _ONE_FILL or _dir_word(w) is not None for w in bare):
+        return None
+    return dirs
 
 
 def _accept_cue(words: Sequence[str]) -> bool:

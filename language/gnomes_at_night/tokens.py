@@ -84,6 +84,10 @@ _CLOCK_DIRS: dict[int, str] = {
 _DASHES = re.compile(r"\s-+\s|\s-+$|^-+\s|[\u2013\u2014()\[\]]")
 _CLAUSE_WORDS = frozenset({"but", "try", "so", "instead", "though", "although", "because", "cause", "since", "however"})
 _AND_SUBJECTS = frozenset({"theres", "there", "i", "im", "its", "it", "you", "we"})
+_OBJECTS = frozenset({"us", "me", "them", "it"})
+_OBJECT_BINDERS = frozenset({"let", "lets", "make", "makes", "help", "helps", "have", "get", "need", "want", "see"})
+"""Verbs whose object binds the verb after it ("let us go left"); after another word ("a wall above
+us move left") the object ends its clause."""
 _CLAUSE_VERBS = frozenset({"go", "move", "head", "lets"})
 """Verbs that open a new request ("wall on my left go down") unless bound to the word before."""
 _VERB_BINDERS = frozenset(
@@ -189,8 +193,16 @@ def _tokenize(text: str) -> list[_Tok]:
         w = _CUE_TYPOS.get(w, w)
         if w in _CLAUSE_WORDS and toks and toks[-1].w not in "?!.;":
             c += 1
-        elif w in _CLAUSE_VERBS and toks and toks[-1].c == c and toks[-1].w not in _VERB_BINDERS:
-            c += 1
+        elif (
+            w in _CLAUSE_VERBS
+            and toks
+            and toks[-1].c == c
+            and (
+                toks[-1].w not in _VERB_BINDERS
+                or (toks[-1].w in _OBJECTS and (len(toks) < 2 or toks[-2].w not in _OBJECT_BINDERS))
+            )
+        ):
+            c += 1  # "wall on my left go down", "a wall below us move left": a new request
         elif w in _AND_SUBJECTS and toks and toks[-1].w == "and" and toks[-1].c == c:
             c += 1  # "the treasure is left and there's a wall above": a second statement
         elif (

@@ -135,38 +135,37 @@ def test_clock(message: str, expected: dict, last: str | None) -> None:
 # the shapes the blind batch gnomes_dev7 found (own wording)
 DEV7_SHAPES = [
     # a move verb after an object pronoun opens a new request (voice typing, no punctuation)
-    _p("theres a wall under us go left", {"flag": "left"}, xfail=True),
-    _p("wall just above me move right please", {"flag": "right"}, xfail=True),
+    _p("theres a wall under us go left", {"flag": "left"}),
+    _p("wall just above me move right please", {"flag": "right"}),
     _p("let us go down", {"flag": "down"}),
     _p("there's a wall below us", {"flag": "reject", "move": "down"}),
     # "that's the opposite way" says what the request is: an objection to it
-    _p("thats the opposite way from the treasure", {"flag": "reject", "move": "up"}, "up", xfail=True),
-    _p("hmm, that's the other direction", {"flag": "reject", "move": "left"}, "left", xfail=True),
+    _p("thats the opposite way from the treasure", {"flag": "reject", "move": "up"}, "up"),
+    _p("hmm, that's the other direction", {"flag": "reject", "move": "left"}, "left"),
     _p("no, the opposite way", {"flag": "right"}, "left"),
     # yes-words of other languages, and "is good" as an agreement to a pending request
     _p("si, ok", {"flag": "accept"}, "up"),
-    _p("ja gut", {"flag": "accept"}, "right", xfail=True),
-    _p("is good for me", {"flag": "accept"}, "down", xfail=True),
-    _p("good", {"flag": "accept"}, "left", xfail=True),
+    _p("ja gut", {"flag": "accept"}, "right"),
+    _p("is good for me", {"flag": "accept"}, "down"),
+    _p("good", {"flag": "accept"}, "left"),
     _p("good game", {"flag": "none"}),
     # a condition whose main clause asks to be told ("say where it is") asks
-    _p("if the gem turns up on your screen say where", {"flag": "inquiry"}, xfail=True),
-    _p("if you spot the chest say which way it is", {"flag": "inquiry"}, xfail=True),
+    _p("if the gem turns up on your screen say where", {"flag": "inquiry"}),
+    _p("if you spot the chest say which way it is", {"flag": "inquiry"}),
     # a pause after an inability in the same sentence is what is asked (gn_conventions 7)
-    _p("can't go up, sorry, wait let me look", {"flag": "stay"}, xfail=True),
-    _p("cant go left hold on i check my map", {"flag": "stay"}, xfail=True),
+    _p("can't go up, sorry, wait let me look", {"flag": "stay"}),
+    _p("cant go left hold on i check my map", {"flag": "stay"}),
     _p("cant go up, wait, yes i can", {"flag": "accept"}, "up"),
     _p("can't go down, wait, go left", {"flag": "left"}),
     # a wall description beside a bare "stuck" describes the walls
     _p(
         "I'm stuck, walls on the left, right and below",
         {"flag": "inquiry", "blocked": ["down", "left", "right"]},
-        xfail=True,
     ),
-    _p("stuck! my walls are up and down", {"flag": "inquiry", "blocked": ["down", "up"]}, xfail=True),
+    _p("stuck! my walls are up and down", {"flag": "inquiry", "blocked": ["down", "up"]}),
     # a count of one with its side and no verb answers a question about walls
-    _p("just one, at the top", {"flag": "inquiry", "blocked": ["up"]}, xfail=True),
-    _p("only the left one", {"flag": "inquiry", "blocked": ["left"]}, xfail=True),
+    _p("just one, at the top", {"flag": "inquiry", "blocked": ["up"]}),
+    _p("only the left one", {"flag": "inquiry", "blocked": ["left"]}),
     _p("take the left one", {"flag": "left"}),
     _p("one more to the right", {"flag": "right"}),
 ]
@@ -201,14 +200,6 @@ def _cases(name: str, misses: frozenset[str]) -> list[object]:
 # what the parser reads differently from the label (see gnomes_dev7.md)
 KNOWN_MISSES_7: frozenset[str] = frozenset(
     {
-        "g7-006",
-        "g7-035",
-        "g7-052",
-        "g7-054",
-        "g7-059",
-        "g7-075",
-        "g7-087",
-        "g7-094",
         "g7-103",
     }
 )
