@@ -213,6 +213,7 @@ _WEAK_STAY_PHRASES: tuple[tuple[str, ...], ...] = (
     ("lemme", "see"),
     ("let", "me", "check"),
     ("let", "me", "look"),
+    ("let", "me", "see"),
     ("be", "right", "back"),  # "brb": a pause, "right" no move
     ("hold", "that", "thought"),
     ("be", "back"),

@@ -54,7 +54,9 @@ from language.gnomes_at_night.remarks import (
     _drop_discourse_right,
     _hedge,
     _objection,
+    _ok_dropped,
     _pause_after,
+    _pep,
     _pleasantry,
     _pleasantry_dropped,
     _preferred,
@@ -393,6 +395,9 @@ class GnomesParser(FactReader):
             if weak or any(_has_phrase(words, p) >= 0 for p in _WEAK_STAY_PHRASES):  # not "I was afk"
                 if not _accept_cue(words) or words[0] in _WEAK_STAY_WORDS:
                     return Flag(flag="stay")
+                if last != "stay" and not _accept_cue(_ok_dropped(words)) and not self._commit(words):
+                    return Flag(flag="stay")  # "ok let me think", "okay hold on": the ok opens a pause
+                    # (a pending stay is agreed to: "ok I'll wait")
         negated = [m for m in mentions if m.negated]
         if negated:
             return Flag(flag="reject", move=negated[0].moves[0])
@@ -408,6 +413,8 @@ class GnomesParser(FactReader):
             return Flag(flag="reject")  # (with nothing pending, "hmm i'm not sure" refuses nothing)
         agree = _accept_cue(words) or self._commit(words) or words[-2:] in (["i", "can"], ["we", "can"])
         agree = agree or (last is not None and _approval(words))  # "ja, is good" (a request pending)
+        if agree and last is None and _pep(words):
+            agree = False  # "we can do it!": encouragement, with nothing pending to agree to
         bare = [w for w in words if w.isalnum()]
         if agree and last is None and _pleasantry(bare):
             agree = _accept_cue(_pleasantry_dropped(bare))  # "thanks, that helped", "great teamwork 👍"

@@ -577,6 +577,45 @@ def _counted_one(r: _Reading) -> list[Move] | None:
     return dirs
 
 
+_OK_LEAD = frozenset(
+    {
+        "ok",
+        "okay",
+        "k",
+        "kk",
+        "okie",
+        "oki",
+        "alright",
+        "aight",
+        "sure",
+        "yeah",
+        "yes",
+        "yep",
+        "hmm",
+        "so",
+        "oh",
+        "well",
+    }
+)
+
+
+def _ok_dropped(words: Sequence[str]) -> list[str]:
+    """``words`` without the ok-words and marks that open them ("ok, let me think" -> "let me think")."""
+    k = 0
+    while k < len(words) and (words[k] in _OK_LEAD or not words[k].isalnum()):
+        k += 1
+    return list(words[k:])
+
+
+def _pep(words: Sequence[str]) -> bool:
+    """Encouragement worded like an agreement ("we can do it", "you can do this"): no agreement when
+    nothing is pending."""
+    for k in range(len(words) - 2):
+        if words[k] in ("we", "you", "u") and words[k + 1] == "can" and words[k + 2] == "do":
+            return True
+    return False
+
+
 def _accept_cue(words: Sequence[str]) -> bool:
     """Whether ``words`` agree: an acceptance word or phrase that is not praise, thanks for something, negated,
     a celebration or a move named ("left works for me")."""

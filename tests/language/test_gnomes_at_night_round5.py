@@ -178,17 +178,17 @@ def test_dev7_shapes(message: str, expected: dict, last: str | None) -> None:
 
 # ordinary chat probed in own wording: a leading "ok" before a pause, encouragement, "turn right here"
 GENERAL = [
-    _p("ok let me think", {"flag": "stay"}, xfail=True),
-    _p("okay, one sec", {"flag": "stay"}, xfail=True),
-    _p("ok hold on", {"flag": "stay"}, "left", xfail=True),  # the pause is asked before the move
-    _p("ok let me see", {"flag": "stay"}, xfail=True),
+    _p("ok let me think", {"flag": "stay"}),
+    _p("okay, one sec", {"flag": "stay"}),
+    _p("ok hold on", {"flag": "stay"}, "left"),  # the pause is asked before the move
+    _p("ok let me see", {"flag": "stay"}),
     _p("ok I'll wait", {"flag": "accept"}, "stay"),  # a pending stay is agreed to
     _p("ok moving, one sec", {"flag": "accept"}, "up"),
-    _p("we can do it!", {"flag": "none"}, xfail=True),
-    _p("you can do this", {"flag": "none"}, xfail=True),
+    _p("we can do it!", {"flag": "none"}),
+    _p("you can do this", {"flag": "none"}),
     _p("we can do that", {"flag": "accept"}, "up"),
     _p("can do", {"flag": "accept"}),
-    _p("turn right here", {"flag": "right"}, xfail=True),
+    _p("turn right here", {"flag": "right"}),
 ]
 
 
