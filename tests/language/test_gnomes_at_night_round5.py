@@ -197,6 +197,31 @@ def test_general(message: str, expected: dict, last: str | None) -> None:
     assert read(message, last) == expected
 
 
+# replies and conditions probed in own wording: where the token has been as an objection, assent
+# sounds, and a condition whose consequence is bad (a warning against its move)
+REPLIES_AND_WARNINGS = [
+    _p("we literally just came from there", {"flag": "reject", "move": "left"}, "left", xfail=True),
+    _p("I already tried that one", {"flag": "reject", "move": "up"}, "up", xfail=True),
+    _p("been there already", {"flag": "reject", "move": "down"}, "down", xfail=True),
+    _p("we came from there", {"flag": "none"}),  # nothing pending: a report
+    _p("i already tried left, go up", {"flag": "up"}),
+    _p("mhm", {"flag": "accept"}, "right", xfail=True),
+    _p("uh huh", {"flag": "accept"}, "left", xfail=True),
+    _p("uh oh", {"flag": "none"}),
+    _p("if you go down we'll get stuck", {"flag": "reject", "move": "down"}, xfail=True),
+    _p("if we head left we lose", {"flag": "reject", "move": "left"}, xfail=True),
+    _p("if we go up we run into a wall, so go right", {"flag": "right"}),
+    _p("if we go up we'd hit a wall, let's wait", {"flag": "stay"}),
+    _p("if we go right we'll be nearer", {"flag": "right"}),  # a better place: a suggestion
+    _p("if we had gone down we would have hit a wall", {"flag": "none"}),
+]
+
+
+@pytest.mark.parametrize(("message", "expected", "last"), REPLIES_AND_WARNINGS)
+def test_replies_and_warnings(message: str, expected: dict, last: str | None) -> None:
+    assert read(message, last) == expected
+
+
 def _expected(item: dict) -> dict:
     out = dict(item["expected"])
     if "blocked" in out:
