@@ -70,11 +70,15 @@ _ACCEPT_WORDS = frozenset(
         "oui",
         "jawohl",
         "claro",
+        "mhm",  # assent sounds
+        "mhmm",
+        "uhuh",
     }
 )
 _ACCEPT_PHRASES: tuple[tuple[str, ...], ...] = (
     ("aye",),
     ("copy", "that"),
+    ("uh", "huh"),
     ("of", "course"),
     ("will", "do"),
     ("on", "it"),

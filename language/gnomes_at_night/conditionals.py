@@ -412,6 +412,59 @@ def conditional_hint(toks: Sequence[_Tok], treasure: frozenset[str]) -> tuple[li
     return None
 
 
+_BAD_END = frozenset(
+    {"wall", "walls", "dead", "stuck", "lose", "trapped", "trap", "blocked", "lost", "fail", "die", "dies", "loop"}
+)
+"""Words of a bad consequence ("if we go down we'd hit a wall"): the condition's move is warned against."""
+
+
+_GO_VERBS = frozenset({"go", "move", "head", "going", "goes", "went", "take", "turn", "step"})
+
+
+def conditional_warning(toks: Sequence[_Tok]) -> Move | None:
+    """The move of a condition whose consequence is bad ("if we go down we'd hit a wall", "if you go
+    up we lose"), or None. Only when nothing after the bad word names
+    a move ("..., so go left" asks for left). One scan: linear.
+
+    Args:
+        toks: the message's tokens.
+
+    Returns:
+        The move warned against, or None.
+    """
+    cond_s = -1
+    move: Move | None = None
+    bad = False
+    n = len(toks)
+    for i, t in enumerate(toks):
+        w = t.w
+        nxt = toks[i + 1].w if i + 1 < n else ""
+        if w in ("if", "when") and nxt in ("we", "you", "u", "i"):
+            if move is not None and bad:
+                break
+            cond_s, move, bad = t.s, None, False
+            continue
+        if t.s != cond_s:
+            if move is not None and bad:
+                break
+            cond_s, move, bad = -1, None, False
+            continue
+        if w == "had" and move is None:
+            cond_s = -1  # "if we had gone left ...": a past counterfactual
+            continue
+        moves = _dir_word(w)
+        if moves is not None and not _idiom_at(toks, i):
+            if move is None and not bad and any(toks[j].w in _GO_VERBS for j in range(max(0, i - 3), i)):
+                move = moves[0]
+                continue
+            if bad:
+                return None  # "if we go down we hit a wall, so go left": the request follows
+            continue
+        if move is not None and w in _BAD_END:
+            bad = True
+    return move if move is not None and bad else None
+
+
 def _idiom_at(toks: Sequence[_Tok], i: int) -> bool:
     """A direction word used in an idiom, by its neighbours ("the right way round", "pops up")."""
     w = toks[i].w

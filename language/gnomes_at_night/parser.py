@@ -26,7 +26,7 @@ from language.gnomes_at_night.agreement import (
     _WEAK_STAY_PHRASES,
     _WEAK_STAY_WORDS,
 )
-from language.gnomes_at_night.conditionals import conditional_hint, conditionals, references
+from language.gnomes_at_night.conditionals import conditional_hint, conditional_warning, conditionals, references
 from language.gnomes_at_night.corrections import corrections
 from language.gnomes_at_night.cues import _COGNITIVE, _COMMIT, _MOVE_VERBS, _TREASURE, _WALL_MANY, _WALL_ONE
 from language.gnomes_at_night.directions import _DIR_ORDER, _LETTERS
@@ -127,6 +127,13 @@ class GnomesParser(FactReader):
             if any(w in _LETTER_FIX for w in words):
                 return Flag(flag=_LETTERS[letters[-1]])  # "L no R", "u sorry d": the corrected letter
         toks = references(toks, last)
+        warning = conditional_warning(toks)
+        if warning is not None:
+            # "if we go down we'd hit a wall": the move is warned against, unless another is asked
+            flag = self._read_toks(toks, last)
+            if flag.flag == "stay" or (flag.is_move and flag.flag != warning):
+                return flag  # "..., so let's wait a turn", "..., go left instead"
+            return Flag(flag="reject", move=warning)
         hint = conditional_hint(toks, _TREASURE)
         if hint is not None:
             # "if you go left you'll find it": a treasure hint, unless the rest asks for a move

@@ -289,6 +289,18 @@ _LATER = frozenset({"then", "after", "afterwards", "next", "later"})
 _OBJECT_END = frozenset({"", "about", "that", "thats", "this", "it", "to"})
 
 
+_BEEN_THERE: tuple[tuple[str, ...], ...] = (
+    ("already", "tried"),
+    ("tried", "that", "already"),
+    ("tried", "it", "already"),
+    ("came", "from", "there"),
+    ("we", "came", "from"),
+    ("been", "there"),
+    ("came", "that", "way"),
+)
+"""A request answered with where the token has been ("we just came from there"): an objection."""
+
+
 _OBJECTIONS: tuple[tuple[str, ...], ...] = (
     ("not", "sure"),
     ("bad", "idea"),
@@ -334,6 +346,7 @@ _OBJECTIONS: tuple[tuple[str, ...], ...] = (
     ("farther", "away"),
     ("further", "from"),
     ("farther", "from"),
+    *_BEEN_THERE,
 )
 
 
@@ -347,9 +360,10 @@ _DOUBTS = frozenset(
         ("further", "from"),
         ("farther", "from"),
     }
+    | set(_BEEN_THERE)
 )
-"""Objections that refuse only a pending request ("wrong way!"); with none, a doubt or a worry
-("we're further away now")."""
+"""Objections that refuse only a pending request ("wrong way!", "I already tried that"); with none, a
+doubt, a worry or a past report ("we're further away now", "we came from there")."""
 
 
 _SARCASM: tuple[tuple[str, ...], ...] = (

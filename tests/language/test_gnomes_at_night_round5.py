@@ -200,16 +200,16 @@ def test_general(message: str, expected: dict, last: str | None) -> None:
 # replies and conditions probed in own wording: where the token has been as an objection, assent
 # sounds, and a condition whose consequence is bad (a warning against its move)
 REPLIES_AND_WARNINGS = [
-    _p("we literally just came from there", {"flag": "reject", "move": "left"}, "left", xfail=True),
-    _p("I already tried that one", {"flag": "reject", "move": "up"}, "up", xfail=True),
-    _p("been there already", {"flag": "reject", "move": "down"}, "down", xfail=True),
+    _p("we literally just came from there", {"flag": "reject", "move": "left"}, "left"),
+    _p("I already tried that one", {"flag": "reject", "move": "up"}, "up"),
+    _p("been there already", {"flag": "reject", "move": "down"}, "down"),
     _p("we came from there", {"flag": "none"}),  # nothing pending: a report
     _p("i already tried left, go up", {"flag": "up"}),
-    _p("mhm", {"flag": "accept"}, "right", xfail=True),
-    _p("uh huh", {"flag": "accept"}, "left", xfail=True),
+    _p("mhm", {"flag": "accept"}, "right"),
+    _p("uh huh", {"flag": "accept"}, "left"),
     _p("uh oh", {"flag": "none"}),
-    _p("if you go down we'll get stuck", {"flag": "reject", "move": "down"}, xfail=True),
-    _p("if we head left we lose", {"flag": "reject", "move": "left"}, xfail=True),
+    _p("if you go down we'll get stuck", {"flag": "reject", "move": "down"}),
+    _p("if we head left we lose", {"flag": "reject", "move": "left"}),
     _p("if we go up we run into a wall, so go right", {"flag": "right"}),
     _p("if we go up we'd hit a wall, let's wait", {"flag": "stay"}),
     _p("if we go right we'll be nearer", {"flag": "right"}),  # a better place: a suggestion
