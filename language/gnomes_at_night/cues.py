@@ -121,7 +121,22 @@ _FILLERS = frozenset(
     }
 )
 _NEGATORS = frozenset(
-    {"not", "dont", "never", "avoid", "nt", "doesnt", "shouldnt", "wont", "no", "stop", "neither", "nor"}
+    {
+        "not",
+        "dont",
+        "never",
+        "avoid",
+        "nt",
+        "doesnt",
+        "shouldnt",
+        "wont",
+        "no",
+        "stop",
+        "neither",
+        "nor",
+        "isnt",
+        "aint",
+    }
 )
 _PAST = frozenset(
     {

@@ -289,6 +289,15 @@ _LATER = frozenset({"then", "after", "afterwards", "next", "later"})
 _OBJECT_END = frozenset({"", "about", "that", "thats", "this", "it", "to"})
 
 
+_NOT_RIGHT: tuple[tuple[str, ...], ...] = (
+    ("thats", "not", "right"),
+    ("that", "isnt", "right"),
+    ("thats", "not", "correct"),
+    ("that", "isnt", "correct"),
+)
+""""That's not right": with a request pending, an objection to it; with none, a doubt."""
+
+
 _BEEN_THERE: tuple[tuple[str, ...], ...] = (
     ("already", "tried"),
     ("tried", "that", "already"),
@@ -347,6 +356,7 @@ _OBJECTIONS: tuple[tuple[str, ...], ...] = (
     ("further", "from"),
     ("farther", "from"),
     *_BEEN_THERE,
+    *_NOT_RIGHT,
 )
 
 
@@ -361,6 +371,7 @@ _DOUBTS = frozenset(
         ("farther", "from"),
     }
     | set(_BEEN_THERE)
+    | set(_NOT_RIGHT)
 )
 """Objections that refuse only a pending request ("wrong way!", "I already tried that"); with none, a
 doubt, a worry or a past report ("we're further away now", "we came from there")."""

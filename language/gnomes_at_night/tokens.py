@@ -88,6 +88,8 @@ _OBJECTS = frozenset({"us", "me", "them", "it"})
 _OBJECT_BINDERS = frozenset({"let", "lets", "make", "makes", "help", "helps", "have", "get", "need", "want", "see"})
 """Verbs whose object binds the verb after it ("let us go left"); after another word ("a wall above
 us move left") the object ends its clause."""
+_DEGREE = frozenset({"slightly", "somewhat", "bit", "little", "tad"})
+"""Degree words that continue a direction after a comma ("north of us, slightly east")."""
 _CLAUSE_VERBS = frozenset({"go", "move", "head", "lets"})
 """Verbs that open a new request ("wall on my left go down") unless bound to the word before."""
 _VERB_BINDERS = frozenset(
@@ -188,6 +190,11 @@ def _tokenize(text: str) -> list[_Tok]:
         if w == ",":
             c += 1
             continue
+        if w in _DEGREE and toks and toks[-1].c == c and toks[-1].w == "a" and len(toks) >= 2 and toks[-2].c == c - 1:
+            c -= 1  # "north of us, a bit east": a degree continues the clause before the comma
+            toks[-1] = _Tok("a", s, c)
+        elif w in _DEGREE and w != "bit" and toks and toks[-1].c == c - 1 and toks[-1].w not in "?!.;":
+            c -= 1  # "north of us, slightly east"
         if w == ":":
             continue
         w = _CUE_TYPOS.get(w, w)

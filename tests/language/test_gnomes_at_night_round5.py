@@ -226,13 +226,13 @@ def test_replies_and_warnings(message: str, expected: dict, last: str | None) ->
 # is correct/incorrect (an objection only to a pending request), a degree after a comma continues
 # the direction ("north of us, slightly east")
 TREASURE_AND_RIGHT = [
-    _p("the chest isn't on the left", {"flag": "none"}, xfail=True),
-    _p("it isn't up, it's down", {"flag": "inquiry", "treasure": {"dx": 0, "dy": 1}}, xfail=True),
-    _p("that isn't right", {"flag": "none"}, xfail=True),
-    _p("thats not right", {"flag": "reject", "move": "down"}, "down", xfail=True),
+    _p("the chest isn't on the left", {"flag": "none"}),
+    _p("it isn't up, it's down", {"flag": "inquiry", "treasure": {"dx": 0, "dy": 1}}),
+    _p("that isn't right", {"flag": "none"}),
+    _p("thats not right", {"flag": "reject", "move": "down"}, "down"),
     _p("not right, left", {"flag": "left"}),
-    _p("the gem is south of us, slightly west", {"flag": "inquiry", "treasure": {"dx": -1, "dy": 1}}, xfail=True),
-    _p("treasure's up, a little to the right", {"flag": "inquiry", "treasure": {"dx": 1, "dy": -1}}, xfail=True),
+    _p("the gem is south of us, slightly west", {"flag": "inquiry", "treasure": {"dx": -1, "dy": 1}}),
+    _p("treasure's up, a little to the right", {"flag": "inquiry", "treasure": {"dx": 1, "dy": -1}}),
     _p("go up, a bit more", {"flag": "up"}),
 ]
 
