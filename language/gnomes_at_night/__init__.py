@@ -118,6 +118,7 @@ Team conventions (issue 17)
 | "I'm stuck, my walls are up, left and down" (nothing pending)   | ``inquiry``, blocked up, left, down |
 | "only one, on the right", "only the bottom one"                 | ``inquiry`` with that side blocked (a counted wall answer) |
 | "we can do it!" (nothing pending); "turn right here"            | ``none``; ``right``             |
+| "go for it", "let's go!", "as you wish" (``last_request`` up); "let's go!" (nothing pending) | ``accept``; ``none`` |
 | "if we go down we'd hit a wall", "if you go up we lose"         | ``reject`` of that move (a warning) |
 | "the gem is north of us, slightly east"; "the chest isn't on the left" | ``inquiry`` treasure (1, -1); ``none`` |
 
@@ -149,8 +150,10 @@ Lexicon scope
 * accept: yes/yep/ya, ok/okay/okie/k, sure, done, alright, of course, will do, on it, got it,
   can do, sounds good, sounds like a plan, that works, I'm in, thanks, I guess, if you insist,
   whatever, mhm, uh huh, ja, si, oui, 👍 ✅ 👌; first-person commitments ("moving now", "I'll go up");
-  with a request pending, a bare hedge ("hmm maybe", "could be"; "maybe not" refuses) and a bare
-  approval ("good", "is good for me"); with nothing pending, "we/you can do it" is encouragement;
+  "as you wish", "if you think so"; with a request pending, a bare hedge ("hmm maybe", "could be";
+  "maybe not" refuses), a bare approval ("good", "is good for me") and a go-ahead ("go for it",
+  "let's go!", "proceed", "fair"; "don't do it" refuses); with nothing pending, "we/you can do it",
+  "let's go!" are encouragement;
   with nothing pending,
   thanks for something said, praise ("great work", "well done", "nice one") and a leading "ok"
   before a statement ("ok we're back where we started") are politeness, not agreement (a bare

@@ -39,6 +39,7 @@ _RELUCTANT: tuple[tuple[str, ...], ...] = (
     ("we", "have", "to"),
     ("you", "really", "want"),
     ("thats", "what", "you"),
+    ("you", "think", "so"),
 )
 
 

@@ -290,12 +290,14 @@ _OBJECT_END = frozenset({"", "about", "that", "thats", "this", "it", "to"})
 
 
 _NOT_RIGHT: tuple[tuple[str, ...], ...] = (
+    ("dont", "do", "it"),
+    ("dont", "do", "that"),
     ("thats", "not", "right"),
     ("that", "isnt", "right"),
     ("thats", "not", "correct"),
     ("that", "isnt", "correct"),
 )
-""""That's not right": with a request pending, an objection to it; with none, a doubt."""
+""""That's not right", "don't do it": with a request pending, an objection to it; with none, a doubt."""
 
 
 _BEEN_THERE: tuple[tuple[str, ...], ...] = (
@@ -572,15 +574,31 @@ _APPROVAL_FILL = frozenset(
 )
 
 
+_GO_AHEAD: tuple[tuple[str, ...], ...] = (
+    ("go", "for", "it"),
+    ("do", "it"),
+    ("lets", "go"),
+    ("lets", "do", "this"),
+    ("proceed",),
+    ("carry", "on"),
+    ("go", "on"),
+    ("true",),
+    ("fair",),
+    ("good", "point"),
+)
+_GO_AHEAD_NOT = frozenset({"not", "dont", "never", "no", "cant", "wont", "didnt", "shouldnt", "if"})
+
+
 def _approval(words: Sequence[str]) -> bool:
-    """Whether the words only approve ("good", "is good for me", "very nice"): with a request
-    pending, an agreement to it (with none, praise of nothing in particular)."""
+    """Whether the words only approve ("good", "is good for me", "very nice") or give a go-ahead ("go
+    for it", "let's go", "fair"): with a request pending, an agreement to it (with none, praise or
+    encouragement of nothing in particular)."""
     bare = [w for w in words if w.isalnum()]
-    return (
-        0 < len(bare) <= 5
-        and any(w in _APPROVAL for w in bare)
-        and all(w in _APPROVAL or w in _APPROVAL_FILL for w in bare)
-    )
+    if not 0 < len(bare) <= 5:
+        return False
+    if any(w in _APPROVAL for w in bare) and all(w in _APPROVAL or w in _APPROVAL_FILL for w in bare):
+        return True
+    return not any(w in _GO_AHEAD_NOT for w in bare) and any(_has_phrase(bare, p) >= 0 for p in _GO_AHEAD)
 
 
 _ONE_FILL = frozenset(

@@ -244,14 +244,14 @@ def test_treasure_and_right(message: str, expected: dict, last: str | None) -> N
 
 # a go-ahead answering a pending request agrees to it; with nothing pending it is encouragement
 GO_AHEAD = [
-    _p("go for it", {"flag": "accept"}, "up", xfail=True),
+    _p("go for it", {"flag": "accept"}, "up"),
     _p("yeah do it", {"flag": "accept"}, "left"),
-    _p("let's go!", {"flag": "accept"}, "down", xfail=True),
-    _p("proceed", {"flag": "accept"}, "right", xfail=True),
-    _p("fair", {"flag": "accept"}, "up", xfail=True),
-    _p("as you wish", {"flag": "accept"}, "left", xfail=True),
-    _p("if you think so", {"flag": "accept"}, "down", xfail=True),
-    _p("don't do it", {"flag": "reject", "move": "up"}, "up", xfail=True),
+    _p("let's go!", {"flag": "accept"}, "down"),
+    _p("proceed", {"flag": "accept"}, "right"),
+    _p("fair", {"flag": "accept"}, "up"),
+    _p("as you wish", {"flag": "accept"}, "left"),
+    _p("if you think so", {"flag": "accept"}, "down"),
+    _p("don't do it", {"flag": "reject", "move": "up"}, "up"),
     _p("let's go!", {"flag": "none"}),
     _p("do it", {"flag": "none"}),
     _p("true, but there's a wall", {"flag": "reject", "move": "up"}, "up"),
