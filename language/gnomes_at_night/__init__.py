@@ -119,6 +119,7 @@ Team conventions (issue 17)
 | "only one, on the right", "only the bottom one"                 | ``inquiry`` with that side blocked (a counted wall answer) |
 | "we can do it!" (nothing pending); "turn right here"            | ``none``; ``right``             |
 | "go for it", "let's go!", "as you wish" (``last_request`` up); "let's go!" (nothing pending) | ``accept``; ``none`` |
+| "it'd be great if you went left", "I'd appreciate it if you told me where the gem is"; "r pls" | ``left``; ``inquiry``; ``right`` |
 | "if we go down we'd hit a wall", "if you go up we lose"         | ``reject`` of that move (a warning) |
 | "the gem is north of us, slightly east"; "the chest isn't on the left" | ``inquiry`` treasure (1, -1); ``none`` |
 
@@ -129,7 +130,7 @@ Lexicon scope
   upward(s) ..., compounds (northwest, top-left, up-left), arrows (``<-``, ``->``, ``^``, ``←``,
   ``⬆️`` ...), clock bearings ("at 3 o'clock" = right, "12 o'clock" = up), -bound and -ern
   adjectives ("northbound", "the southern passage"), gamer abbreviations (``dn``, ``rt``, ``lft``);
-  a single letter L/R/U/D/N/S/E/W/V when it is the whole message (or follows "go"/"move", or sits
+  a single letter L/R/U/D/N/S/E/W/V when it is the whole message (or with a courtesy: "r pls"; or follows "go"/"move", or sits
   next to a wall word: "blocked N"); typos: one transposition or deletion in left/right/down/north/south (``lfet``,
   ``rigth``, ``dwn``), doubled letters (``upp``, ``dowwn``, ``leeeft``) and a few common slips;
 * idioms that are not directions: "hurry up", "what's up", "up to you", "calm/slow down",
@@ -175,7 +176,8 @@ Lexicon scope
   that, wrong chat, "no wait. I honestly don't know"); a lone move after another with a marker after
   it ("east... west, sorry") replaces it; without a move, a refusal followed by "wait, yes I can"
   agrees and an agreement followed by "no, hold on" pauses;
-* conditions: if, unless, in case, assuming, provided, "when you ..." ("you" after a direction or a
+* conditions: if, unless, in case, assuming, provided, "when you ..." (not a polite "if" after
+  great/nice/better or "appreciate it": "it'd be great if you went left" asks for left) ("you" after a direction or a
   preposition is an object and ends the condition: "if the gem is below you go down"); fallbacks:
   else, otherwise, and after a move "if not", "if that fails", "if it doesn't work" (not after a
   question: "is there a wall left? if not, go left" asks for left); a positive condition whose

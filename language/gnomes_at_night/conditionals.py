@@ -49,6 +49,26 @@ _IF_WORDS = frozenset({"if", "unless", "incase", "assuming", "provided", "iff"})
 _WHEN_SUBJECTS = frozenset({"you", "u", "we", "i", "it", "its", "theres", "there", "thats", "that"})
 
 
+_WISH = frozenset(
+    {"great", "nice", "good", "helpful", "awesome", "cool", "better", "best", "ideal", "lovely", "perfect"}
+)
+_WISH_VERBS = frozenset({"appreciate", "like", "love", "prefer"})
+_POLITE_LOOK = 6  # words of the courtesy before a polite "if" that are dropped
+"""Words before "if" that make it a polite request ("it'd be great if you went left"), not a condition."""
+_SUBJUNCTIVE = {
+    "went": "go",
+    "moved": "move",
+    "headed": "head",
+    "stepped": "step",
+    "could": "can",
+    "told": "tell",
+    "showed": "show",
+    "waited": "wait",
+    "stayed": "stay",
+}
+"""Past forms after a polite "if" read as the request ("... if you went left" asks for left)."""
+
+
 _EMBEDDING = frozenset(
     {"know", "tell", "check", "see", "wonder", "ask", "sure", "me", "us", "what", "whether", "unsure"}
 )
@@ -220,6 +240,7 @@ def conditionals(toks: list[_Tok]) -> list[_Tok]:
         "else"/"otherwise" (after a move) to the end of its sentence.
     """
     n = len(toks)
+    toks = list(toks)  # a polite "if" rewrites its verbs (below)
     keep = [True] * n
     conds: list[tuple[int, int]] = []
     seen_cue = False  # a kept move or stay word before ``i`` (a fallback needs a main request)
@@ -229,6 +250,23 @@ def conditionals(toks: list[_Tok]) -> list[_Tok]:
     while i < n:
         w = toks[i].w
         nxt = toks[i + 1].w if i + 1 < n else ""
+        prev = toks[i - 1].w if i > 0 else ""
+        if w == "if" and (prev in _WISH or (prev == "it" and i > 1 and toks[i - 2].w in _WISH_VERBS)):
+            # "it'd be great if you went left", "I'd appreciate it if you moved up": a polite request;
+            # the courtesy, "if" and its subject are dropped ("tell me where the gem is" then asks)
+            j = i - 1
+            while j >= 0 and toks[j].s == toks[i].s and toks[j].c == toks[i].c and i - j <= _POLITE_LOOK:
+                keep[j] = False
+                j -= 1
+            keep[i] = False
+            if i + 1 < n and toks[i + 1].w in ("you", "u", "we"):
+                keep[i + 1] = False
+            j = i + 1
+            while j < n and toks[j].s == toks[i].s and toks[j].c == toks[i].c:
+                toks[j] = _Tok(_SUBJUNCTIVE.get(toks[j].w, toks[j].w), toks[j].s, toks[j].c)
+                j += 1
+            i += 1
+            continue
         opener = w in _IF_WORDS or (w == "in" and nxt == "case")
         if w in ("if", "iff") and i > 0 and toks[i - 1].w in _EMBEDDING:
             opener = False  # "let me know if up is blocked", "what if we go down": not a condition

@@ -115,6 +115,9 @@ class GnomesParser(FactReader):
         words = [t.w for t in toks if t.w not in "?!.;"]
         if not words:  # "how are you?", "what's your name?": small talk asks nothing about the game
             return Flag(flag="inquiry") if any(t.w == "?" for t in toks) and not small else Flag(flag="none")
+        polite = [w for w in words if w not in ("pls", "plz", "please", "now", "thx", "ty")]
+        if len(polite) == 1 and len(polite[0]) == 1 and polite[0] in _LETTERS:
+            return Flag(flag=_LETTERS[polite[0]])  # "r pls": a letter with a courtesy is the move
         if len(words) == 1 and len(words[0]) == 1:
             w = words[0]
             if w in _LETTERS:

@@ -265,13 +265,13 @@ def test_go_ahead(message: str, expected: dict, last: str | None) -> None:
 
 # requests in polite or terse wordings (own wording): "it'd be great if you went left" asks for left
 POLITE = [
-    _p("it'd be great if you went left", {"flag": "left"}, xfail=True),
-    _p("it would be nice if you moved up", {"flag": "up"}, xfail=True),
+    _p("it'd be great if you went left", {"flag": "left"}),
+    _p("it would be nice if you moved up", {"flag": "up"}),
     _p("I'd appreciate it if you could go down", {"flag": "down"}),
-    _p("it'd be good if you told me where the gem is", {"flag": "inquiry"}, xfail=True),
+    _p("it'd be good if you told me where the gem is", {"flag": "inquiry"}),
     _p("if you went left you'd find it", {"flag": "inquiry", "treasure": {"dx": -1, "dy": 0}}),
     _p("if it's good, go up", {"flag": "up"}),
-    _p("r pls", {"flag": "right"}, xfail=True),
+    _p("r pls", {"flag": "right"}),
     _p("k thx", {"flag": "accept"}),
 ]
 
