@@ -120,6 +120,8 @@ Team conventions (issue 17)
 | "we can do it!" (nothing pending); "turn right here"            | ``none``; ``right``             |
 | "go for it", "let's go!", "as you wish" (``last_request`` up); "let's go!" (nothing pending) | ``accept``; ``none`` |
 | "it'd be great if you went left", "I'd appreciate it if you told me where the gem is"; "r pls" | ``left``; ``inquiry``; ``right`` |
+| "I don't have a wall on the left", "there is not a wall above me" | ``inquiry`` with ``blocked`` ``[]`` (a wall denied) |
+| "walls right and down so we can only go up or left"             | ``inquiry``, blocked right, down (options, no request) |
 | "if we go down we'd hit a wall", "if you go up we lose"         | ``reject`` of that move (a warning) |
 | "the gem is north of us, slightly east"; "the chest isn't on the left" | ``inquiry`` treasure (1, -1); ``none`` |
 

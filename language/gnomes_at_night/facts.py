@@ -53,6 +53,14 @@ _NO_WALLS: tuple[tuple[str, ...], ...] = (
     ("nothing", "in", "our", "way"),
     ("no", "blocks"),
     ("not", "walled"),
+    ("dont", "have", "a", "wall"),  # round 5: a wall denied ("I don't have a wall on the left")
+    ("dont", "have", "any", "walls"),
+    ("dont", "have", "walls"),
+    ("dont", "see", "a", "wall"),
+    ("dont", "see", "any", "walls"),
+    ("not", "a", "wall"),
+    ("isnt", "a", "wall"),
+    ("nothing", "is", "blocking"),
 )
 
 

@@ -90,6 +90,8 @@ _OBJECT_BINDERS = frozenset({"let", "lets", "make", "makes", "help", "helps", "h
 us move left") the object ends its clause."""
 _DEGREE = frozenset({"slightly", "somewhat", "bit", "little", "tad"})
 """Degree words that continue a direction after a comma ("north of us, slightly east")."""
+_ADVERBS = frozenset({"only", "also", "really", "still", "even", "maybe", "probably", "definitely"})
+"""Adverbs between a modal and its verb ("we can only go up or left"): the verb stays bound."""
 _CLAUSE_VERBS = frozenset({"go", "move", "head", "lets"})
 """Verbs that open a new request ("wall on my left go down") unless bound to the word before."""
 _VERB_BINDERS = frozenset(
@@ -208,6 +210,7 @@ def _tokenize(text: str) -> list[_Tok]:
                 toks[-1].w not in _VERB_BINDERS
                 or (toks[-1].w in _OBJECTS and (len(toks) < 2 or toks[-2].w not in _OBJECT_BINDERS))
             )
+            and not (toks[-1].w in _ADVERBS and len(toks) >= 2 and toks[-2].w in _VERB_BINDERS)
         ):
             c += 1  # "wall on my left go down", "a wall below us move left": a new request
         elif w in _AND_SUBJECTS and toks and toks[-1].w == "and" and toks[-1].c == c:

@@ -284,14 +284,13 @@ def test_polite(message: str, expected: dict, last: str | None) -> None:
 # walls probed in own wording: a denied wall describes an open side (like "no wall on the right"),
 # and an adverb between a modal and its verb keeps the offer of options in one clause
 WALLS = [
-    _p("I don't have a wall below", {"flag": "inquiry", "blocked": []}, xfail=True),
-    _p("there is not a wall on my right", {"flag": "inquiry", "blocked": []}, xfail=True),
-    _p("nothing's blocking the top", {"flag": "inquiry", "blocked": []}, xfail=True),
+    _p("I don't have a wall below", {"flag": "inquiry", "blocked": []}),
+    _p("there is not a wall on my right", {"flag": "inquiry", "blocked": []}),
+    _p("nothing's blocking the top", {"flag": "inquiry", "blocked": []}),
     _p("there isn't a wall on the left, go left", {"flag": "left"}),
     _p(
         "walls right and down so we can only go up or left",
         {"flag": "inquiry", "blocked": ["down", "right"]},
-        xfail=True,
     ),
     _p("you can also go left", {"flag": "left"}),
     _p("wall on the left only go down", {"flag": "down"}),
