@@ -302,6 +302,24 @@ def test_walls(message: str, expected: dict, last: str | None) -> None:
     assert read(message, last) == expected
 
 
+# refusals in other words (own wording): a deferral, a wish, the game not letting the move happen
+REFUSALS = [
+    _p("not now", {"flag": "reject", "move": "left"}, "left", xfail=True),
+    _p("maybe later", {"flag": "reject", "move": "up"}, "up", xfail=True),
+    _p("not now", {"flag": "none"}),
+    _p("not now, go down", {"flag": "down"}, "up"),
+    _p("wish I could", {"flag": "reject", "move": "right"}, "right", xfail=True),
+    _p("I wish we could go down", {"flag": "reject", "move": "down"}, xfail=True),
+    _p("it won't let me", {"flag": "reject", "move": "up"}, "up", xfail=True),
+    _p("tried it, the gnome doesn't move", {"flag": "reject", "move": "left"}, "left", xfail=True),
+]
+
+
+@pytest.mark.parametrize(("message", "expected", "last"), REFUSALS)
+def test_refusals(message: str, expected: dict, last: str | None) -> None:
+    assert read(message, last) == expected
+
+
 def _expected(item: dict) -> dict:
     out = dict(item["expected"])
     if "blocked" in out:
