@@ -122,6 +122,7 @@ Team conventions (issue 17)
 | "it'd be great if you went left", "I'd appreciate it if you told me where the gem is"; "r pls" | ``left``; ``inquiry``; ``right`` |
 | "I don't have a wall on the left", "there is not a wall above me" | ``inquiry`` with ``blocked`` ``[]`` (a wall denied) |
 | "walls right and down so we can only go up or left"             | ``inquiry``, blocked right, down (options, no request) |
+| "not now", "maybe later", "wish I could", "it won't let me" (``last_request`` left); "I wish we could go up" | ``reject`` left; ``reject`` up |
 | "if we go down we'd hit a wall", "if you go up we lose"         | ``reject`` of that move (a warning) |
 | "the gem is north of us, slightly east"; "the chest isn't on the left" | ``inquiry`` treasure (1, -1); ``none`` |
 
@@ -294,8 +295,9 @@ and bare approvals agree only to a pending request; a pause after a question agr
 only when the question is a go-ahead tag ("..., ok?", "ready?"). The
 politeness rules (thanks, praise, a filler "ok") apply only with nothing pending: after a request
 "thx" or "great work" still agrees. "the right path/way is ..." stays a side (it may be the path on
-the right); a wish ("I wish we could go up"), a plan for later without "for now" ("at some point we
-need to go left") and noun uses ("left turns are the worst") still read as the move. Blind writers
+the right); a plan for later without "for now" ("at some point we need to go left") and noun uses ("left
+turns are the worst") still read as the move (a wish, "I wish we could go up", refuses it since
+round 5). Blind writers
 disagree on two shapes, and round 4 follows the later batch: "Thank you so much, that's very
 helpful!" (dev2: ``accept``; dev6: ``none``) and "just one wall, to the west" (dev2: ``reject``;
 dev6: a wall description). The development sets and their first-run scores:

@@ -186,6 +186,14 @@ _INABILITY_PHRASES: tuple[tuple[str, ...], ...] = (
     ("no", "can", "do"),
     ("no", "go"),
     ("not", "an", "option"),
+    ("wish", "i", "could"),  # round 5: "wish I could", "it won't let me", "it doesn't move"
+    ("wish", "we", "could"),
+    ("wont", "let", "me"),
+    ("wont", "let", "us"),
+    ("doesnt", "let", "me"),
+    ("not", "letting", "me"),
+    ("doesnt", "move"),
+    ("wont", "move"),
 )
 _STRONG_STAY_WORDS = frozenset({"stay", "skip", "pass", "stop", "freeze", "remain", "idle", "staying", "halt"})
 _STRONG_STAY_PHRASES: tuple[tuple[str, ...], ...] = (

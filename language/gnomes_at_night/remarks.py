@@ -290,6 +290,8 @@ _OBJECT_END = frozenset({"", "about", "that", "thats", "this", "it", "to"})
 
 
 _NOT_RIGHT: tuple[tuple[str, ...], ...] = (
+    ("not", "now"),
+    ("maybe", "later"),
     ("dont", "do", "it"),
     ("dont", "do", "that"),
     ("thats", "not", "right"),
@@ -297,7 +299,8 @@ _NOT_RIGHT: tuple[tuple[str, ...], ...] = (
     ("thats", "not", "correct"),
     ("that", "isnt", "correct"),
 )
-""""That's not right", "don't do it": with a request pending, an objection to it; with none, a doubt."""
+""""That's not right", "don't do it", "not now": with a request pending, an objection to it; with none,
+a doubt."""
 
 
 _BEEN_THERE: tuple[tuple[str, ...], ...] = (

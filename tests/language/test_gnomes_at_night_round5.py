@@ -304,14 +304,14 @@ def test_walls(message: str, expected: dict, last: str | None) -> None:
 
 # refusals in other words (own wording): a deferral, a wish, the game not letting the move happen
 REFUSALS = [
-    _p("not now", {"flag": "reject", "move": "left"}, "left", xfail=True),
-    _p("maybe later", {"flag": "reject", "move": "up"}, "up", xfail=True),
+    _p("not now", {"flag": "reject", "move": "left"}, "left"),
+    _p("maybe later", {"flag": "reject", "move": "up"}, "up"),
     _p("not now", {"flag": "none"}),
     _p("not now, go down", {"flag": "down"}, "up"),
-    _p("wish I could", {"flag": "reject", "move": "right"}, "right", xfail=True),
-    _p("I wish we could go down", {"flag": "reject", "move": "down"}, xfail=True),
-    _p("it won't let me", {"flag": "reject", "move": "up"}, "up", xfail=True),
-    _p("tried it, the gnome doesn't move", {"flag": "reject", "move": "left"}, "left", xfail=True),
+    _p("wish I could", {"flag": "reject", "move": "right"}, "right"),
+    _p("I wish we could go down", {"flag": "reject", "move": "down"}),
+    _p("it won't let me", {"flag": "reject", "move": "up"}, "up"),
+    _p("tried it, the gnome doesn't move", {"flag": "reject", "move": "left"}, "left"),
 ]
 
 
