@@ -130,7 +130,7 @@ class GnomesParser(FactReader):
             if any(w in _LETTER_FIX for w in words):
                 return Flag(flag=_LETTERS[letters[-1]])  # "L no R", "u sorry d": the corrected letter
         toks = references(toks, last)
-        warning = conditional_warning(toks)
+        warning = conditional_warning(toks) if "if" in words or "when" in words else None
         if warning is not None:
             # "if we go down we'd hit a wall": the move is warned against, unless another is asked
             flag = self._read_toks(toks, last)

@@ -235,8 +235,9 @@ _OK_KEEP = frozenset({"will", "ill", "can", "do", "doing", "go", "going", "movin
 def _objection(words: Sequence[str], doubt: bool = True) -> bool:
     """A refusal worded as doubt or dislike ("not sure about that", "bad idea", "I don't like it");
     without ``doubt``, a bare doubt ("not sure") does not count (nothing pending to doubt)."""
+    present = set(words)
     for p in _OBJECTIONS:
-        if not doubt and p in _DOUBTS:
+        if p[0] not in present or (not doubt and p in _DOUBTS):
             continue
         k = _has_phrase(words, p)
         if k >= 0:
