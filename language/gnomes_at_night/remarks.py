@@ -621,6 +621,9 @@ def _counted_one(r: _Reading) -> list[Move] | None:
         return None
     if not all(w in _ONE_FILL or _dir_word(w) is not None for w in bare):
         return None
+    m = r.mentions[0]
+    if m.i > 0 and r.words[m.i - 1] == "one" and r.toks[m.i - 1].c == r.toks[m.i].c:
+        return None  # "only one left": one remaining, not a wall's side
     return dirs
 
 

@@ -5,8 +5,11 @@ in ``tests/language/data/gnomes_dev7.md``, "Round 5: the misses left from rounds
 in new messages (own wording, not the batches'): hedged replies to a pending request, a pause after
 a tag question, "go get it" after a treasure statement, reports of the token's situation with
 nothing pending, a correction back to an earlier clock bearing, and worries that refuse only a
-pending request. The cases that failed before the round-5 changes were marked
-``xfail(strict=True)`` in the first commit of this file; the marks were removed as the fixes landed.
+pending request. Later tables hold the shapes of the blind batch ``gnomes_dev7`` (``DEV7_SHAPES``)
+and of ordinary chat probed in own wording (``GENERAL``, ``REPLIES_AND_WARNINGS``,
+``TREASURE_AND_RIGHT``, ``GO_AHEAD``, ``POLITE``, ``WALLS``, ``REFUSALS``). Each table was committed
+before its parser change, with the cases that failed then marked ``xfail(strict=True)``; the marks
+were removed as the fixes landed.
 
 The blind batch ``tests/language/data/gnomes_dev7.jsonl`` (first read in ``gnomes_dev7.md``) must
 read as labelled, except the ids in ``KNOWN_MISSES_7`` (strict xfail; see the guide for why).
