@@ -7,7 +7,7 @@ a tag question, "go get it" after a treasure statement, reports of the token's s
 nothing pending, a correction back to an earlier clock bearing, and worries that refuse only a
 pending request. Later tables hold the shapes of the blind batch ``gnomes_dev7`` (``DEV7_SHAPES``)
 and of ordinary chat probed in own wording (``GENERAL``, ``REPLIES_AND_WARNINGS``,
-``TREASURE_AND_RIGHT``, ``GO_AHEAD``, ``POLITE``, ``WALLS``, ``REFUSALS``). Each table was committed
+``TREASURE_AND_RIGHT``, ``GO_AHEAD``, ``POLITE``, ``WALLS``, ``REFUSALS``, ``REACTIONS``). Each table was committed
 before its parser change, with the cases that failed then marked ``xfail(strict=True)``; the marks
 were removed as the fixes landed.
 
@@ -320,6 +320,23 @@ REFUSALS = [
 
 @pytest.mark.parametrize(("message", "expected", "last"), REFUSALS)
 def test_refusals(message: str, expected: dict, last: str | None) -> None:
+    assert read(message, last) == expected
+
+
+# reactions probed in own wording: "ah right" (I see), laughter and "ok" before a remark
+REACTIONS = [
+    _p("ah right", {"flag": "none"}, xfail=True),
+    _p("ah right, go left", {"flag": "left"}, xfail=True),
+    _p("haha ok that was funny", {"flag": "none"}, xfail=True),
+    _p("ok that was close", {"flag": "none"}, xfail=True),
+    _p("ok that works", {"flag": "accept"}),
+    _p("ok that's a plan", {"flag": "accept"}),
+    _p("lol ok", {"flag": "accept"}),
+]
+
+
+@pytest.mark.parametrize(("message", "expected", "last"), REACTIONS)
+def test_reactions(message: str, expected: dict, last: str | None) -> None:
     assert read(message, last) == expected
 
 
