@@ -123,6 +123,7 @@ Team conventions (issue 17)
 | "I don't have a wall on the left", "there is not a wall above me" | ``inquiry`` with ``blocked`` ``[]`` (a wall denied) |
 | "walls right and down so we can only go up or left"             | ``inquiry``, blocked right, down (options, no request) |
 | "not now", "maybe later", "wish I could", "it won't let me" (``last_request`` left); "I wish we could go up" | ``reject`` left; ``reject`` up |
+| "ah right", "haha ok that was funny", "ok that was close" (nothing pending) | ``none``                  |
 | "if we go down we'd hit a wall", "if you go up we lose"         | ``reject`` of that move (a warning) |
 | "the gem is north of us, slightly east"; "the chest isn't on the left" | ``inquiry`` treasure (1, -1); ``none`` |
 

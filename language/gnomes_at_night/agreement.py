@@ -120,6 +120,8 @@ _ACCEPT_PHRASES: tuple[tuple[str, ...], ...] = (
     ("if", "you", "say", "so"),
     ("if", "you", "think", "so"),
     ("as", "you", "wish"),
+    ("thats", "a", "plan"),
+    ("thats", "the", "plan"),
     ("as", "you", "say"),
     ("whatever", "works"),
     ("whatever", "you", "say"),

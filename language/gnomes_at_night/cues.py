@@ -309,6 +309,9 @@ _RIGHT_IDIOM_PREV = frozenset(
         "thts",
         "yes",
         "oh",
+        "ah",  # "ah right": I see
+        "ahh",
+        "aha",
         "r",
         "remember",
         "recall",

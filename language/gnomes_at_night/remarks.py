@@ -177,8 +177,14 @@ def _pleasantry(words: Sequence[str]) -> bool:
     return _filler_ok(words)
 
 
+_LAUGHS = frozenset({"haha", "hahaha", "lol", "lmao", "hehe", "heh", "ha", "xd", "rofl"})
+
+
 def _filler_ok(words: Sequence[str]) -> bool:
-    """A leading "ok" before a statement about the game ("ok we're back where we started")."""
+    """A leading "ok" before a statement about the game ("ok we're back where we started"; laughter
+    may come first: "haha ok that was funny")."""
+    if words and words[0] in _LAUGHS:
+        words = words[1:]
     if len(words) < 3 or words[0] not in _FILLER_OK or words[1] not in _STATEMENT_OPEN:
         return False
     return not any(w in _OK_KEEP for w in words[1:]) and not _accept_cue(words[1:])
@@ -223,7 +229,25 @@ _FILLER_OK = frozenset({"ok", "okay", "okey", "okie", "k", "kk", "alright", "aig
 
 
 _STATEMENT_OPEN = frozenset(
-    {"we", "were", "weve", "you", "youre", "u", "ur", "your", "its", "this", "the", "there", "theres", "im", "i"}
+    {
+        "we",
+        "were",
+        "weve",
+        "you",
+        "youre",
+        "u",
+        "ur",
+        "your",
+        "its",
+        "this",
+        "the",
+        "there",
+        "theres",
+        "im",
+        "i",
+        "that",
+        "thats",
+    }
     | {"lets"}
 )
 

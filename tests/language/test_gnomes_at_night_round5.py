@@ -325,10 +325,10 @@ def test_refusals(message: str, expected: dict, last: str | None) -> None:
 
 # reactions probed in own wording: "ah right" (I see), laughter and "ok" before a remark
 REACTIONS = [
-    _p("ah right", {"flag": "none"}, xfail=True),
-    _p("ah right, go left", {"flag": "left"}, xfail=True),
-    _p("haha ok that was funny", {"flag": "none"}, xfail=True),
-    _p("ok that was close", {"flag": "none"}, xfail=True),
+    _p("ah right", {"flag": "none"}),
+    _p("ah right, go left", {"flag": "left"}),
+    _p("haha ok that was funny", {"flag": "none"}),
+    _p("ok that was close", {"flag": "none"}),
     _p("ok that works", {"flag": "accept"}),
     _p("ok that's a plan", {"flag": "accept"}),
     _p("lol ok", {"flag": "accept"}),
