@@ -121,7 +121,22 @@ _FILLERS = frozenset(
     }
 )
 _NEGATORS = frozenset(
-    {"not", "dont", "never", "avoid", "nt", "doesnt", "shouldnt", "wont", "no", "stop", "neither", "nor"}
+    {
+        "not",
+        "dont",
+        "never",
+        "avoid",
+        "nt",
+        "doesnt",
+        "shouldnt",
+        "wont",
+        "no",
+        "stop",
+        "neither",
+        "nor",
+        "isnt",
+        "aint",
+    }
 )
 _PAST = frozenset(
     {
@@ -294,6 +309,9 @@ _RIGHT_IDIOM_PREV = frozenset(
         "thts",
         "yes",
         "oh",
+        "ah",  # "ah right": I see
+        "ahh",
+        "aha",
         "r",
         "remember",
         "recall",
