@@ -102,30 +102,6 @@ Team conventions (issue 17)
 | "if you don't like left we could do up instead" (``last_request`` left) | ``up``                  |
 | "sounds like a plan", "works for me", "i'm in", "i'm down", "count me in" (``last_request`` set) | ``accept`` |
 | "wrong way!" (``last_request`` left); "we're going the wrong way" (nothing pending) | ``reject`` left; ``none`` |
-| round 5: "hmm maybe", "could be" / "maybe not" (``last_request`` up); "maybe" (nothing pending) | ``accept`` / ``reject`` up; ``none`` |
-| "u go l8r ok? i need 2 think", "ok let me think", "okay hold on" (``last_request`` left) | ``stay`` (the pause is asked) |
-| "ok I'll wait" (``last_request`` stay)                          | ``accept``                      |
-| "the chest is to your left, go get it!", "if the gem is below you, go grab it" | the move to it (``left``, ``down``) |
-| "oh great, another dead end 🙃" (nothing pending); "dead end" (``last_request`` up); "I'm stuck" | ``none``; ``reject`` up; ``reject`` |
-| "we're further away now", "we came from there" (nothing pending) | ``none``                        |
-| "we just came from there", "I already tried that", "that's not right" (``last_request`` left) | ``reject`` left |
-| "that's the opposite direction from the gem" (``last_request`` down) | ``reject`` down (not the opposite move) |
-| "go 12 o'clock. no, 6 o'clock. no, 12 was correct"              | ``up`` (a bare hour after clock bearings) |
-| "there's a wall right above us move left please"                | ``left`` (a move verb after "us" opens a request) |
-| "ja, is good", "si", "mhm", "uh huh" (``last_request`` down); "good" (nothing pending) | ``accept``; ``none`` |
-| "if the diamond shows up on your side say where it is"          | ``inquiry``                     |
-| "cant go rite sry, wait i check"                                | ``stay``                        |
-| "I'm stuck, my walls are up, left and down" (nothing pending)   | ``inquiry``, blocked up, left, down |
-| "only one, on the right", "only the bottom one"                 | ``inquiry`` with that side blocked (a counted wall answer) |
-| "we can do it!" (nothing pending); "turn right here"            | ``none``; ``right``             |
-| "go for it", "let's go!", "as you wish" (``last_request`` up); "let's go!" (nothing pending) | ``accept``; ``none`` |
-| "it'd be great if you went left", "I'd appreciate it if you told me where the gem is"; "r pls" | ``left``; ``inquiry``; ``right`` |
-| "I don't have a wall on the left", "there is not a wall above me" | ``inquiry`` with ``blocked`` ``[]`` (a wall denied) |
-| "walls right and down so we can only go up or left"             | ``inquiry``, blocked right, down (options, no request) |
-| "not now", "maybe later", "wish I could", "it won't let me" (``last_request`` left); "I wish we could go up" | ``reject`` left; ``reject`` up |
-| "ah right", "haha ok that was funny", "ok that was close" (nothing pending) | ``none``                  |
-| "if we go down we'd hit a wall", "if you go up we lose"         | ``reject`` of that move (a warning) |
-| "the gem is north of us, slightly east"; "the chest isn't on the left" | ``inquiry`` treasure (1, -1); ``none`` |
 
 Lexicon scope
 -------------
@@ -134,7 +110,7 @@ Lexicon scope
   upward(s) ..., compounds (northwest, top-left, up-left), arrows (``<-``, ``->``, ``^``, ``←``,
   ``⬆️`` ...), clock bearings ("at 3 o'clock" = right, "12 o'clock" = up), -bound and -ern
   adjectives ("northbound", "the southern passage"), gamer abbreviations (``dn``, ``rt``, ``lft``);
-  a single letter L/R/U/D/N/S/E/W/V when it is the whole message (or with a courtesy: "r pls"; or follows "go"/"move", or sits
+  a single letter L/R/U/D/N/S/E/W/V when it is the whole message (or follows "go"/"move", or sits
   next to a wall word: "blocked N"); typos: one transposition or deletion in left/right/down/north/south (``lfet``,
   ``rigth``, ``dwn``), doubled letters (``upp``, ``dowwn``, ``leeeft``) and a few common slips;
 * idioms that are not directions: "hurry up", "what's up", "up to you", "calm/slow down",
@@ -149,26 +125,16 @@ Lexicon scope
   ("the top of my screen") is no move asked; direction words talked about ("left and right always
   confuse me") are no moves;
 * stay: stay, wait, hold on, hang on, one sec, pause, pass, skip, stop, don't move, stay put, let
-  me think / see, think it over, brb, be right back, afk (not "I was afk"), "i need a sec / to think"
-  in a later sentence ...; a leading ok-word does not make a pause an agreement ("ok let me think"),
-  except to a pending ``stay`` ("ok I'll wait");
+  me think, think it over, brb, be right back, afk (not "I was afk") ...;
 * accept: yes/yep/ya, ok/okay/okie/k, sure, done, alright, of course, will do, on it, got it,
   can do, sounds good, sounds like a plan, that works, I'm in, thanks, I guess, if you insist,
-  whatever, mhm, uh huh, ja, si, oui, 👍 ✅ 👌; first-person commitments ("moving now", "I'll go up");
-  "as you wish", "if you think so"; with a request pending, a bare hedge ("hmm maybe", "could be";
-  "maybe not" refuses), a bare approval ("good", "is good for me") and a go-ahead ("go for it",
-  "let's go!", "proceed", "fair"; "don't do it" refuses); with nothing pending, "we/you can do it",
-  "let's go!" are encouragement;
-  with nothing pending,
+  whatever, 👍 ✅ 👌; first-person commitments ("moving now", "I'll go up"); with nothing pending,
   thanks for something said, praise ("great work", "well done", "nice one") and a leading "ok"
   before a statement ("ok we're back where we started") are politeness, not agreement (a bare
   "thanks!" still agrees);
 * reject: no/nope/nah/nooo, 👎 ❌; objections (not sure about that, bad idea, I don't like it, not
-  that way, "that's the opposite way", and only with a request pending: wrong way, further away, that's
-  not right, we came from there, already tried that ...); inability (can't, cannot, unable, not
-  possible, stuck, no way, no go, dead end; a dead end the token is in with nothing pending and no
-  move is a report); walls (wall, walled, blocked, obstacle, closed); a condition with a bad
-  consequence warns against its move ("if we go down we'd hit a wall");
+  that way ...); inability (can't, cannot, unable, not possible, stuck, no way, no go, dead end);
+  walls (wall, walled, blocked, obstacle, closed);
 * corrections: actually, I mean/meant, oops, sorry, no, wait, scratch that, my bad, or rather, jk,
   excuse me, pardon, "that was wrong/a mistake" (takes back its whole sentence), a starred word
   ("*left"), a negated repeat ("go right... not right, left") ...; a correction may restate a wall
@@ -180,8 +146,7 @@ Lexicon scope
   that, wrong chat, "no wait. I honestly don't know"); a lone move after another with a marker after
   it ("east... west, sorry") replaces it; without a move, a refusal followed by "wait, yes I can"
   agrees and an agreement followed by "no, hold on" pauses;
-* conditions: if, unless, in case, assuming, provided, "when you ..." (not a polite "if" after
-  great/nice/better or "appreciate it": "it'd be great if you went left" asks for left) ("you" after a direction or a
+* conditions: if, unless, in case, assuming, provided, "when you ..." ("you" after a direction or a
   preposition is an object and ends the condition: "if the gem is below you go down"); fallbacks:
   else, otherwise, and after a move "if not", "if that fails", "if it doesn't work" (not after a
   question: "is there a wall left? if not, go left" asks for left); a positive condition whose
@@ -213,11 +178,7 @@ Reading (one flag per message)
    treasure topic ("the treasure? same row as us, off to the east") joins the sentence after it; a
    leading "right (then)." and a closing tag "..., right?" are dropped. Clauses are cut at commas, dashes,
    brackets, "but/so/try/instead ..." and at a new "go/move/head/let's" that is not bound to the
-   word before ("wall on my left go down"; an object pronoun binds only after let/make/help: "a wall
-   below us move left" cuts); a degree word after a comma continues the clause ("north of us,
-   slightly east"). A condition with a bad consequence ("if we go down we'd hit a wall") refuses its
-   move unless another move or a pause is asked; "that's the other way" after a copula is an
-   objection, not a reference.
+   word before ("wall on my left go down").
 1. Non-text, empty, control characters only, or a prompt injection ("ignore your instructions
    ...") -> ``none``.
 2. A request: the first move mentioned (not negated, not in a past-tense report, not an idiom) in a
@@ -243,8 +204,7 @@ Reading (one flag per message)
    ``blocked``). A question with an inability ("can't go right?") asks about a wall.
 4. A treasure statement -> ``inquiry`` with ``treasure`` (first horizontal and first vertical
    direction after the treasure word; "on the token" gives ``(0, 0)``), and ``blocked`` when walls
-   are described too; a statement clause asking to fetch it ("go get it", "grab it", "go there")
-   turns a one-direction hint into that move. An unseen or unknown treasure ("I can't see the treasure", "no idea where it
+   are described too. An unseen or unknown treasure ("I can't see the treasure", "no idea where it
    is") gives ``none``, or the wall answer when walls are described.
 5. A description of walls -> ``inquiry`` with ``blocked``: plural walls, two or more walled
    directions, "no walls", "open on all sides", "walls everywhere (except X)", "blocked everywhere
@@ -282,28 +242,23 @@ as a present wall); "u go later ok?" asks rather than pauses; a question without
 a mark or an auxiliary is read only in the shapes "u see/got/have ...", "got any ...", "u good to
 go", "up for another round", "you choose", "your turn to pick"; a weak correction marker ("no", "sorry", "wait") after an inability or wall is not a
 correction ("can't go left, sorry, try down" is the request ``down``) unless the words after it restate
-a wall or the treasure ("wall up. no wait, the wall is down") or, after a wall, its side; "go get it" after a
-diagonal treasure ("the gem is up-right, go get it") names no one move; an arrow between letters
+a wall or the treasure ("wall up. no wait, the wall is down") or, after a wall, its side; "go get it" after a condition on
+the treasure names no move; an arrow between letters
 ("u -> d") is not read as "changed to". Wall answers that name no wall word ("top and left" after
 "what walls do you see?") and corners named as the treasure's place ("way down at the bottom right
-corner" after "where is it?", "above us a bit to the left" after "where's the treasure?") need the
-chat history, which the parser does not get (round 5 reads one shape of wall answer without it: a
-verbless count of one with a side, "only one, on the right"); a correction back to an earlier move
-by its position ("the first one was right") is not read (a bare clock hour is); an inability that
-names no move is a refusal ("I'm stuck", "no way out"; the round-1 held-out set labels it so) unless
-it is a dead end the token is in with nothing pending, or a complaint naming the maze. Hedges
-and bare approvals agree only to a pending request; a pause after a question agrees to nothing
-only when the question is a go-ahead tag ("..., ok?", "ready?"). The
+corner" after "where is it?") need the chat history, which the parser does not get; a correction
+back to an earlier move ("6 o'clock. no no no, 12 was correct the first time") is not read;
+an inability that names no move is a refusal even when it is a sarcastic complaint ("oh great,
+another dead end 🙃"; only a complaint naming the maze, game or level is read as one). The
 politeness rules (thanks, praise, a filler "ok") apply only with nothing pending: after a request
 "thx" or "great work" still agrees. "the right path/way is ..." stays a side (it may be the path on
-the right); a plan for later without "for now" ("at some point we need to go left") and noun uses ("left
-turns are the worst") still read as the move (a wish, "I wish we could go up", refuses it since
-round 5). Blind writers
+the right); a wish ("I wish we could go up"), a plan for later without "for now" ("at some point we
+need to go left") and noun uses ("left turns are the worst") still read as the move. Blind writers
 disagree on two shapes, and round 4 follows the later batch: "Thank you so much, that's very
 helpful!" (dev2: ``accept``; dev6: ``none``) and "just one wall, to the west" (dev2: ``reject``;
 dev6: a wall description). The development sets and their first-run scores:
 ``tests/language/data/gnomes_dev2.md``, ``gnomes_dev3.md``, ``gnomes_dev4.md``, ``gnomes_dev5.md``,
-``gnomes_dev6.md``, ``gnomes_dev7.md``.
+``gnomes_dev6.md``.
 
 Modules
 -------

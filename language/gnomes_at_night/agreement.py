@@ -65,20 +65,11 @@ _ACCEPT_WORDS = frozenset(
         "cheers",
         "brilliant",
         "righto",
-        "ja",  # yes-words of other languages (non-native players: "ja, is good", "si")
-        "si",
-        "oui",
-        "jawohl",
-        "claro",
-        "mhm",  # assent sounds
-        "mhmm",
-        "uhuh",
     }
 )
 _ACCEPT_PHRASES: tuple[tuple[str, ...], ...] = (
     ("aye",),
     ("copy", "that"),
-    ("uh", "huh"),
     ("of", "course"),
     ("will", "do"),
     ("on", "it"),
@@ -118,11 +109,6 @@ _ACCEPT_PHRASES: tuple[tuple[str, ...], ...] = (
     ("if", "we", "have", "to"),
     ("if", "you", "really", "want"),
     ("if", "you", "say", "so"),
-    ("if", "you", "think", "so"),
-    ("as", "you", "wish"),
-    ("thats", "a", "plan"),
-    ("thats", "the", "plan"),
-    ("as", "you", "say"),
     ("whatever", "works"),
     ("whatever", "you", "say"),
     ("whatever", "you", "want"),
@@ -188,14 +174,6 @@ _INABILITY_PHRASES: tuple[tuple[str, ...], ...] = (
     ("no", "can", "do"),
     ("no", "go"),
     ("not", "an", "option"),
-    ("wish", "i", "could"),  # round 5: "wish I could", "it won't let me", "it doesn't move"
-    ("wish", "we", "could"),
-    ("wont", "let", "me"),
-    ("wont", "let", "us"),
-    ("doesnt", "let", "me"),
-    ("not", "letting", "me"),
-    ("doesnt", "move"),
-    ("wont", "move"),
 )
 _STRONG_STAY_WORDS = frozenset({"stay", "skip", "pass", "stop", "freeze", "remain", "idle", "staying", "halt"})
 _STRONG_STAY_PHRASES: tuple[tuple[str, ...], ...] = (
@@ -230,7 +208,6 @@ _WEAK_STAY_PHRASES: tuple[tuple[str, ...], ...] = (
     ("lemme", "see"),
     ("let", "me", "check"),
     ("let", "me", "look"),
-    ("let", "me", "see"),
     ("be", "right", "back"),  # "brb": a pause, "right" no move
     ("hold", "that", "thought"),
     ("be", "back"),

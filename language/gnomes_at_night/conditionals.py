@@ -39,7 +39,6 @@ _RELUCTANT: tuple[tuple[str, ...], ...] = (
     ("we", "have", "to"),
     ("you", "really", "want"),
     ("thats", "what", "you"),
-    ("you", "think", "so"),
 )
 
 
@@ -47,26 +46,6 @@ _IF_WORDS = frozenset({"if", "unless", "incase", "assuming", "provided", "iff"})
 
 
 _WHEN_SUBJECTS = frozenset({"you", "u", "we", "i", "it", "its", "theres", "there", "thats", "that"})
-
-
-_WISH = frozenset(
-    {"great", "nice", "good", "helpful", "awesome", "cool", "better", "best", "ideal", "lovely", "perfect"}
-)
-_WISH_VERBS = frozenset({"appreciate", "like", "love", "prefer"})
-_POLITE_LOOK = 6  # words of the courtesy before a polite "if" that are dropped
-"""Words before "if" that make it a polite request ("it'd be great if you went left"), not a condition."""
-_SUBJUNCTIVE = {
-    "went": "go",
-    "moved": "move",
-    "headed": "head",
-    "stepped": "step",
-    "could": "can",
-    "told": "tell",
-    "showed": "show",
-    "waited": "wait",
-    "stayed": "stay",
-}
-"""Past forms after a polite "if" read as the request ("... if you went left" asks for left)."""
 
 
 _EMBEDDING = frozenset(
@@ -97,10 +76,6 @@ _COND_END = frozenset(
         "keep",
         "tell",
         "lmk",
-        "say",
-        "describe",
-        "report",
-        "shout",
     }
 )
 
@@ -240,7 +215,6 @@ def conditionals(toks: list[_Tok]) -> list[_Tok]:
         "else"/"otherwise" (after a move) to the end of its sentence.
     """
     n = len(toks)
-    toks = list(toks)  # a polite "if" rewrites its verbs (below)
     keep = [True] * n
     conds: list[tuple[int, int]] = []
     seen_cue = False  # a kept move or stay word before ``i`` (a fallback needs a main request)
@@ -250,23 +224,6 @@ def conditionals(toks: list[_Tok]) -> list[_Tok]:
     while i < n:
         w = toks[i].w
         nxt = toks[i + 1].w if i + 1 < n else ""
-        prev = toks[i - 1].w if i > 0 else ""
-        if w == "if" and (prev in _WISH or (prev == "it" and i > 1 and toks[i - 2].w in _WISH_VERBS)):
-            # "it'd be great if you went left", "I'd appreciate it if you moved up": a polite request;
-            # the courtesy, "if" and its subject are dropped ("tell me where the gem is" then asks)
-            j = i - 1
-            while j >= 0 and toks[j].s == toks[i].s and toks[j].c == toks[i].c and i - j <= _POLITE_LOOK:
-                keep[j] = False
-                j -= 1
-            keep[i] = False
-            if i + 1 < n and toks[i + 1].w in ("you", "u", "we"):
-                keep[i + 1] = False
-            j = i + 1
-            while j < n and toks[j].s == toks[i].s and toks[j].c == toks[i].c:
-                toks[j] = _Tok(_SUBJUNCTIVE.get(toks[j].w, toks[j].w), toks[j].s, toks[j].c)
-                j += 1
-            i += 1
-            continue
         opener = w in _IF_WORDS or (w == "in" and nxt == "case")
         if w in ("if", "iff") and i > 0 and toks[i - 1].w in _EMBEDDING:
             opener = False  # "let me know if up is blocked", "what if we go down": not a condition
@@ -381,11 +338,6 @@ def references(toks: list[_Tok], last: str | None) -> list[_Tok]:
     while i < n:
         plen = _phrase_at(words, i, _OTHER_WAY)
         back = words[i] == "back" and ((i > 0 and words[i - 1] in _BACK_VERBS) or i == 0 or toks[i - 1].c != toks[i].c)
-        if plen and i > 0 and words[i - 1] in _COPULAS and toks[i - 1].c == toks[i].c:
-            # "that's the opposite direction from the gem": says what the request is (an objection)
-            out.extend((_Tok("wrong", toks[i].s, toks[i].c), _Tok("way", toks[i].s, toks[i].c)))
-            i += plen
-            continue
         if plen or back:
             out.append(_Tok(opposite, toks[i].s, toks[i].c))
             i += plen or 1
@@ -393,10 +345,6 @@ def references(toks: list[_Tok], last: str | None) -> list[_Tok]:
         out.append(toks[i])
         i += 1
     return out
-
-
-_COPULAS = frozenset({"thats", "its", "is", "s", "was", "seems", "looks"})
-"""Words before "the other way" that make it a predicate ("that's the opposite way"), not a request."""
 
 
 _FIND_VERBS = frozenset({"find", "reach", "get", "hit", "see", "spot", "grab", "land", "be", "arrive"})
@@ -449,59 +397,6 @@ def conditional_hint(toks: Sequence[_Tok], treasure: frozenset[str]) -> tuple[li
             if nxt in ("it", "there") or after in treasure or after in ("it", "the"):
                 return dirs, cond_s
     return None
-
-
-_BAD_END = frozenset(
-    {"wall", "walls", "dead", "stuck", "lose", "trapped", "trap", "blocked", "lost", "fail", "die", "dies", "loop"}
-)
-"""Words of a bad consequence ("if we go down we'd hit a wall"): the condition's move is warned against."""
-
-
-_GO_VERBS = frozenset({"go", "move", "head", "going", "goes", "went", "take", "turn", "step"})
-
-
-def conditional_warning(toks: Sequence[_Tok]) -> Move | None:
-    """The move of a condition whose consequence is bad ("if we go down we'd hit a wall", "if you go
-    up we lose"), or None. Only when nothing after the bad word names
-    a move ("..., so go left" asks for left). One scan: linear.
-
-    Args:
-        toks: the message's tokens.
-
-    Returns:
-        The move warned against, or None.
-    """
-    cond_s = -1
-    move: Move | None = None
-    bad = False
-    n = len(toks)
-    for i, t in enumerate(toks):
-        w = t.w
-        nxt = toks[i + 1].w if i + 1 < n else ""
-        if w in ("if", "when") and nxt in ("we", "you", "u", "i"):
-            if move is not None and bad:
-                break
-            cond_s, move, bad = t.s, None, False
-            continue
-        if t.s != cond_s:
-            if move is not None and bad:
-                break
-            cond_s, move, bad = -1, None, False
-            continue
-        if w == "had" and move is None:
-            cond_s = -1  # "if we had gone left ...": a past counterfactual
-            continue
-        moves = _dir_word(w)
-        if moves is not None and not _idiom_at(toks, i):
-            if move is None and not bad and any(toks[j].w in _GO_VERBS for j in range(max(0, i - 3), i)):
-                move = moves[0]
-                continue
-            if bad:
-                return None  # "if we go down we hit a wall, so go left": the request follows
-            continue
-        if move is not None and w in _BAD_END:
-            bad = True
-    return move if move is not None and bad else None
 
 
 def _idiom_at(toks: Sequence[_Tok], i: int) -> bool:

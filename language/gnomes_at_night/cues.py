@@ -121,22 +121,7 @@ _FILLERS = frozenset(
     }
 )
 _NEGATORS = frozenset(
-    {
-        "not",
-        "dont",
-        "never",
-        "avoid",
-        "nt",
-        "doesnt",
-        "shouldnt",
-        "wont",
-        "no",
-        "stop",
-        "neither",
-        "nor",
-        "isnt",
-        "aint",
-    }
+    {"not", "dont", "never", "avoid", "nt", "doesnt", "shouldnt", "wont", "no", "stop", "neither", "nor"}
 )
 _PAST = frozenset(
     {
@@ -309,9 +294,6 @@ _RIGHT_IDIOM_PREV = frozenset(
         "thts",
         "yes",
         "oh",
-        "ah",  # "ah right": I see
-        "ahh",
-        "aha",
         "r",
         "remember",
         "recall",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from language.flags import Direction, Flag, FlagContext, Move
+from language.flags import Flag, FlagContext, Move
 from language.gnomes_at_night.agreement import (
     _COMMIT_PHRASES,
     _GREETING,
@@ -26,7 +26,7 @@ from language.gnomes_at_night.agreement import (
     _WEAK_STAY_PHRASES,
     _WEAK_STAY_WORDS,
 )
-from language.gnomes_at_night.conditionals import conditional_hint, conditional_warning, conditionals, references
+from language.gnomes_at_night.conditionals import conditional_hint, conditionals, references
 from language.gnomes_at_night.corrections import corrections
 from language.gnomes_at_night.cues import _COGNITIVE, _COMMIT, _MOVE_VERBS, _TREASURE, _WALL_MANY, _WALL_ONE
 from language.gnomes_at_night.directions import _DIR_ORDER, _LETTERS
@@ -36,7 +36,6 @@ from language.gnomes_at_night.remarks import (
     _ASK_ABOUT,
     _COMPLAINED,
     _DISLIKE,
-    _FETCH,
     _HANDOVER,
     _LATER,
     _LETTER_FIX,
@@ -48,20 +47,13 @@ from language.gnomes_at_night.remarks import (
     _SUITS,
     _YES,
     _accept_cue,
-    _approval,
-    _confirm_question,
-    _counted_one,
     _drop_discourse_right,
-    _hedge,
     _objection,
-    _ok_dropped,
     _pause_after,
-    _pep,
     _pleasantry,
     _pleasantry_dropped,
     _preferred,
     _sarcastic,
-    _situation,
     _treasure_topic,
     _what_next,
 )
@@ -115,9 +107,6 @@ class GnomesParser(FactReader):
         words = [t.w for t in toks if t.w not in "?!.;"]
         if not words:  # "how are you?", "what's your name?": small talk asks nothing about the game
             return Flag(flag="inquiry") if any(t.w == "?" for t in toks) and not small else Flag(flag="none")
-        polite = [w for w in words if w not in ("pls", "plz", "please", "now", "thx", "ty")]
-        if len(polite) == 1 and len(polite[0]) == 1 and polite[0] in _LETTERS:
-            return Flag(flag=_LETTERS[polite[0]])  # "r pls": a letter with a courtesy is the move
         if len(words) == 1 and len(words[0]) == 1:
             w = words[0]
             if w in _LETTERS:
@@ -130,13 +119,6 @@ class GnomesParser(FactReader):
             if any(w in _LETTER_FIX for w in words):
                 return Flag(flag=_LETTERS[letters[-1]])  # "L no R", "u sorry d": the corrected letter
         toks = references(toks, last)
-        warning = conditional_warning(toks) if "if" in words or "when" in words else None
-        if warning is not None:
-            # "if we go down we'd hit a wall": the move is warned against, unless another is asked
-            flag = self._read_toks(toks, last)
-            if flag.flag == "stay" or (flag.is_move and flag.flag != warning):
-                return flag  # "..., so let's wait a turn", "..., go left instead"
-            return Flag(flag="reject", move=warning)
         hint = conditional_hint(toks, _TREASURE)
         if hint is not None:
             # "if you go left you'll find it": a treasure hint, unless the rest asks for a move
@@ -161,9 +143,6 @@ class GnomesParser(FactReader):
     def _read_reading(self, r: _Reading, last: Move | None) -> Flag:
         """The flag of a message's reading (after the discourse passes)."""
         questions = r.question_clauses()
-        one = _counted_one(r) if not questions else None
-        if one is not None:
-            return Flag(flag="inquiry", blocked=one)  # "only one, on the right": the walls counted
         inability = self._inability(r, questions)
         blocked, wall_answer, wall_reject, wall_clauses = self._walls(r, questions)
         treasure = self._treasure(r, questions)
@@ -200,8 +179,6 @@ class GnomesParser(FactReader):
                     return Flag(flag="inquiry", blocked=[m for m in _DIR_ORDER if m not in _dirs_of(free, True)])
                 if not near and any(w in ("anywhere", "everywhere") for w in cw):
                     return Flag(flag="inquiry", blocked=list(_DIR_ORDER))  # "can't go anywhere": walled in
-            if last is None and wall_answer and blocked and not any(r.clause_mentions(c) for c in inability):
-                return Flag(flag="inquiry", blocked=blocked)  # "I'm stuck, my walls are up, left and down"
             several = [m for c in inability for m in _dirs_of(r.clause_mentions(c), keep_negated=True)]
             if len(set(several)) >= 2 and not wall_answer:
                 return Flag(flag="inquiry", blocked=_sorted_moves(list(set(several) | set(blocked or []))))
@@ -210,8 +187,6 @@ class GnomesParser(FactReader):
             )  # "going left is a trap, there's a dead end"
             if move is None and questions and not blocked:
                 return Flag(flag="inquiry")  # "we're stuck. any ideas?": asks, refuses nothing
-            if move is None and last is None and not blocked and all(_situation(r.clause_words(c)) for c in inability):
-                return Flag(flag="none")  # "oh great, another dead end 🙃": where the token is, nothing to refuse
             return Flag(flag="reject", move=move)
         # 3. treasure knowledge (a hint; "I can't see it" says nothing to act on)
         if treasure is not None:
@@ -221,9 +196,6 @@ class GnomesParser(FactReader):
                     flag="reject", move=last
                 )  # "I don't think that's a good idea, the treasure is the other way"
             if hint is not None:
-                fetch = self._fetch(r, questions, hint_clauses, hint)
-                if fetch is not None:
-                    return Flag(flag=fetch)  # "the chest is to your left, go get it!": the move to it
                 return Flag(flag="inquiry", treasure=hint, blocked=blocked)
             if blocked is None:
                 if _objection(r.words) or (r.words[0] in _REJECT_WORDS and r.toks[1].c != r.toks[0].c):
@@ -243,8 +215,6 @@ class GnomesParser(FactReader):
                 return Flag(flag="inquiry", blocked=blocked)  # "yeah there's a wall below us": answers a question
             return Flag(flag="reject", move=wall_reject or refused)  # "up is wrong, wall": the side refused
         # 6. questions ("can we not go left": a yes-no question that only names a negated move refuses it)
-        if questions and all(_confirm_question(r.clause_words(c)) for c in questions) and _pause_after(r):
-            return Flag(flag="stay")  # "u go later ok? i need to think": the go-ahead asked, then a pause
         if last is not None and questions and all(_what_next(r.clause_words(c)) for c in questions):
             said = [w for c in r.clauses() if c not in questions for w in r.clause_words(c)]
             if said and (_accept_cue(said) or self._commit(said)):
@@ -260,22 +230,6 @@ class GnomesParser(FactReader):
                 return Flag(flag="reject", move=negated[0].moves[0])
             return Flag(flag="inquiry")
         return self._cues(r, last)
-
-    @staticmethod
-    def _fetch(r: _Reading, questions: set[int], hint_clauses: set[int], hint: Direction) -> Move | None:
-        """The move to the treasure when a statement clause outside the hint asks to fetch it ("go get
-        it", "grab it", "go there") and the hint names one direction; otherwise None."""
-        if (hint.dx == 0) == (hint.dy == 0):
-            return None  # on the token, or diagonal: no one move to make
-        for c in r.clauses():
-            if c in questions or c in hint_clauses:
-                continue
-            cw = r.clause_words(c)
-            if any(_has_phrase(cw, p) >= 0 for p in _FETCH):
-                if hint.dx:
-                    return "right" if hint.dx > 0 else "left"
-                return "down" if hint.dy > 0 else "up"
-        return None
 
     @staticmethod
     def _options(r: _Reading, questions: set[int]) -> set[int]:
@@ -405,15 +359,9 @@ class GnomesParser(FactReader):
             if weak or any(_has_phrase(words, p) >= 0 for p in _WEAK_STAY_PHRASES):  # not "I was afk"
                 if not _accept_cue(words) or words[0] in _WEAK_STAY_WORDS:
                     return Flag(flag="stay")
-                if last != "stay" and not _accept_cue(_ok_dropped(words)) and not self._commit(words):
-                    return Flag(flag="stay")  # "ok let me think", "okay hold on": the ok opens a pause
-                    # (a pending stay is agreed to: "ok I'll wait")
         negated = [m for m in mentions if m.negated]
         if negated:
             return Flag(flag="reject", move=negated[0].moves[0])
-        hedge = _hedge(words) if last is not None else None
-        if hedge is not None:
-            return Flag(flag=hedge)  # "hmm maybe" (a request pending): a reluctant agreement; "maybe not" refuses
         but = len(words) - 1 - words[::-1].index("but") if "but" in words else -1
         if 0 < but >= len(words) - 3 and all(w in _RELUCTANT_OK for w in words[but + 1 :]) and words[but + 1 :]:
             return Flag(flag="accept")  # "i'd rather not... but fine": reluctant agreement
@@ -422,9 +370,6 @@ class GnomesParser(FactReader):
         if _objection(words, doubt=last is not None) or any(_has_phrase(words, p) >= 0 for p in _NEGATED_AGREEMENT):
             return Flag(flag="reject")  # (with nothing pending, "hmm i'm not sure" refuses nothing)
         agree = _accept_cue(words) or self._commit(words) or words[-2:] in (["i", "can"], ["we", "can"])
-        agree = agree or (last is not None and _approval(words))  # "ja, is good" (a request pending)
-        if agree and last is None and _pep(words):
-            agree = False  # "we can do it!": encouragement, with nothing pending to agree to
         bare = [w for w in words if w.isalnum()]
         if agree and last is None and _pleasantry(bare):
             agree = _accept_cue(_pleasantry_dropped(bare))  # "thanks, that helped", "great teamwork 👍"

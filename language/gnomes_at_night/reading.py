@@ -161,13 +161,9 @@ class _Reading:
                 return True  # "you've got the right idea", "on the right track": correct
             if prev in _OBJ_PRONOUNS | {"you", "u", "me"} and self._prev(i, 2) in _UNDERSTAND:
                 return True  # "if I'm reading this right", "if I got that right": correctly
-            if prev in ("the", "my", "your", "our", "ur", "turn", "turning", "hang", "veer", "bear"):
-                return False  # "on the right under", "to the right now", "turn right here": the side
-            if (
-                prev in _RIGHT_IDIOM_PREV
-                or (prev in ("is", "isnt") and self._prev(i, 2) in ("that", "it", "this"))
-                or (prev == "not" and self._prev(i, 2) in ("thats", "its", "that", "it", "is", "isnt"))
-            ):  # "that's right", "that isn't right", "that's not right": correct
+            if prev in ("the", "my", "your", "our", "ur"):
+                return False  # "on the right under", "to the right now": the side
+            if prev in _RIGHT_IDIOM_PREV or (prev == "is" and self._prev(i, 2) in ("that", "it", "this")):
                 return not (prev == "all" and nxt in ("side", "corner", "wall", "edge"))
             if nxt in _RIGHT_IDIOM_NEXT:
                 return not (nxt == "next" and self._next(i, 2) not in ("to",))

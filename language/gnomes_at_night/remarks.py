@@ -5,7 +5,6 @@ sarcasm."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
 
 from language.flags import Move
 from language.gnomes_at_night.agreement import (
@@ -177,14 +176,8 @@ def _pleasantry(words: Sequence[str]) -> bool:
     return _filler_ok(words)
 
 
-_LAUGHS = frozenset({"haha", "hahaha", "lol", "lmao", "hehe", "heh", "ha", "xd", "rofl"})
-
-
 def _filler_ok(words: Sequence[str]) -> bool:
-    """A leading "ok" before a statement about the game ("ok we're back where we started"; laughter
-    may come first: "haha ok that was funny")."""
-    if words and words[0] in _LAUGHS:
-        words = words[1:]
+    """A leading "ok" before a statement about the game ("ok we're back where we started")."""
     if len(words) < 3 or words[0] not in _FILLER_OK or words[1] not in _STATEMENT_OPEN:
         return False
     return not any(w in _OK_KEEP for w in words[1:]) and not _accept_cue(words[1:])
@@ -229,25 +222,7 @@ _FILLER_OK = frozenset({"ok", "okay", "okey", "okie", "k", "kk", "alright", "aig
 
 
 _STATEMENT_OPEN = frozenset(
-    {
-        "we",
-        "were",
-        "weve",
-        "you",
-        "youre",
-        "u",
-        "ur",
-        "your",
-        "its",
-        "this",
-        "the",
-        "there",
-        "theres",
-        "im",
-        "i",
-        "that",
-        "thats",
-    }
+    {"we", "were", "weve", "you", "youre", "u", "ur", "your", "its", "this", "the", "there", "theres", "im", "i"}
     | {"lets"}
 )
 
@@ -259,9 +234,8 @@ _OK_KEEP = frozenset({"will", "ill", "can", "do", "doing", "go", "going", "movin
 def _objection(words: Sequence[str], doubt: bool = True) -> bool:
     """A refusal worded as doubt or dislike ("not sure about that", "bad idea", "I don't like it");
     without ``doubt``, a bare doubt ("not sure") does not count (nothing pending to doubt)."""
-    present = set(words)
     for p in _OBJECTIONS:
-        if p[0] not in present or (not doubt and p in _DOUBTS):
+        if not doubt and p in _DOUBTS:
             continue
         k = _has_phrase(words, p)
         if k >= 0:
@@ -314,32 +288,6 @@ _LATER = frozenset({"then", "after", "afterwards", "next", "later"})
 _OBJECT_END = frozenset({"", "about", "that", "thats", "this", "it", "to"})
 
 
-_NOT_RIGHT: tuple[tuple[str, ...], ...] = (
-    ("not", "now"),
-    ("maybe", "later"),
-    ("dont", "do", "it"),
-    ("dont", "do", "that"),
-    ("thats", "not", "right"),
-    ("that", "isnt", "right"),
-    ("thats", "not", "correct"),
-    ("that", "isnt", "correct"),
-)
-""""That's not right", "don't do it", "not now": with a request pending, an objection to it; with none,
-a doubt."""
-
-
-_BEEN_THERE: tuple[tuple[str, ...], ...] = (
-    ("already", "tried"),
-    ("tried", "that", "already"),
-    ("tried", "it", "already"),
-    ("came", "from", "there"),
-    ("we", "came", "from"),
-    ("been", "there"),
-    ("came", "that", "way"),
-)
-"""A request answered with where the token has been ("we just came from there"): an objection."""
-
-
 _OBJECTIONS: tuple[tuple[str, ...], ...] = (
     ("not", "sure"),
     ("bad", "idea"),
@@ -385,26 +333,11 @@ _OBJECTIONS: tuple[tuple[str, ...], ...] = (
     ("farther", "away"),
     ("further", "from"),
     ("farther", "from"),
-    *_BEEN_THERE,
-    *_NOT_RIGHT,
 )
 
 
-_DOUBTS = frozenset(
-    {
-        ("not", "sure"),
-        ("wrong", "way"),
-        ("wrong", "direction"),
-        ("further", "away"),
-        ("farther", "away"),
-        ("further", "from"),
-        ("farther", "from"),
-    }
-    | set(_BEEN_THERE)
-    | set(_NOT_RIGHT)
-)
-"""Objections that refuse only a pending request ("wrong way!", "I already tried that"); with none, a
-doubt, a worry or a past report ("we're further away now", "we came from there")."""
+_DOUBTS = frozenset({("not", "sure"), ("wrong", "way"), ("wrong", "direction")})
+"""Objections that refuse only a pending request ("wrong way!"); with none, a doubt or a worry."""
 
 
 _SARCASM: tuple[tuple[str, ...], ...] = (
@@ -426,58 +359,16 @@ _PAUSE_FILL = frozenset(
 )
 
 
-_PAUSE_NEED = frozenset({"i", "need", "just", "gotta"})
-_PAUSE_NEEDED = frozenset({"think", "min", "minute", "mo", "break", "look", "check"})
-"""Words before a pause word in a later sentence ("i need a sec", "i need to think")."""
-
-
-_CONFIRM_TAGS = frozenset({"ok", "okay", "alright", "k", "kk", "yeah", "ready", "good", "fine", "cool", "yes"})
-"""Words that close a question asking only for a go-ahead ("u go later ok?", "ready?")."""
-
-
-def _confirm_question(words: Sequence[str]) -> bool:
-    """Whether a question clause only seeks a go-ahead: its last word is a tag ("you go next, ok?",
-    "ready?"), not a question about the maze."""
-    bare = [w for w in words if w.isalnum()]
-    return bool(bare) and bare[-1] in _CONFIRM_TAGS
-
-
-_NOT_A_PAUSE = frozenset(
-    {"can", "cant", "cannot", "actually", "mean", "meant", "nvm", "no", "not", "wall", "walls", "blocked"}
-)
-"""Words after "wait" that make it a correction ("oh wait i cant", "wait, yes I can"), not a pause."""
-
-
 def _pause_after(r: _Reading) -> bool:
-    """A later sentence that only asks for a pause ("... hmm. wait a sec, let me think"), or the
-    words after the first sentence's last move when they open with one ("cant go rite sry, wait i
-    check", not "can't go up, wait, yes I can")."""
-    first = r.sent_mentions(0)
-    if first and r.n_sent:
-        tail = [r.words[k] for k in r.by_sent[0] if k > first[-1].i and r.words[k].isalnum()]
-        k = 0
-        while k < len(tail) and (tail[k] in _PAUSE_FILL or tail[k] in ("sorry", "sry", "soz")):
-            k += 1
-        rest = tail[k:]
-        if (
-            rest
-            and rest[0] in _PAUSE_OPEN
-            and (rest[0] in _WEAK_STAY_WORDS or any(_has_phrase(rest[:4], p) == 0 for p in _WEAK_STAY_PHRASES))
-            and not any(w in _YES or w in _NOT_A_PAUSE for w in rest)
-        ):
-            return True
+    """A later sentence that only asks for a pause ("... hmm. wait a sec, let me think")."""
     for s in range(1, r.n_sent):
         words = r.sent_words(s)
         k = 0
-        while k < len(words) and (words[k] in _PAUSE_FILL or (words[k] in _PAUSE_NEED and k + 1 < len(words))):
-            k += 1  # "hmm. wait", "i need a sec", "i just need to think"
-        if k >= len(words) or r.sent_mentions(s) or r.toks[r.by_sent[s][-1]].w == "?":
+        while k < len(words) and words[k] in _PAUSE_FILL:
+            k += 1
+        if k >= len(words) or words[k] not in _PAUSE_OPEN or r.sent_mentions(s):
             continue
-        if "need" in words[:k] or "gotta" in words[:k]:  # "i need a sec", "i need 2 think"
-            needed = [w for w in words[k : k + 3] if w not in ("a", "an", "to", "2", "some", "one", "another")]
-            if needed and (needed[0] in _WEAK_STAY_WORDS or needed[0] in _PAUSE_NEEDED):
-                return True
-        if words[k] not in _PAUSE_OPEN:
+        if r.toks[r.by_sent[s][-1]].w == "?":
             continue
         rest = words[k:]
         if rest[0] in _WEAK_STAY_WORDS or any(_has_phrase(rest[:4], p) == 0 for p in _WEAK_STAY_PHRASES):
@@ -551,143 +442,6 @@ def _sarcastic(toks: Sequence[_Tok], last: Move) -> bool:
     if not any(last in (_dir_word(w) or ()) for w in words):
         return False
     return any(_has_phrase(words, p) >= 0 for p in _SARCASM)
-
-
-_HEDGES = frozenset({"maybe", "perhaps", "probably", "possibly", "prob", "prolly", "likely", "mayb", "maybs"})
-_HEDGE_FILL = frozenset(
-    {"hmm", "hm", "um", "umm", "uh", "er", "erm", "well", "i", "guess", "suppose", "could", "be", "ok", "so", "yeah"}
-)
-
-
-def _hedge(words: Sequence[str]) -> Literal["accept", "reject"] | None:
-    """A bare hedge answering a pending request: ``"accept"`` ("hmm maybe", "could be": a reluctant
-    agreement), ``"reject"`` ("maybe not", "probably not"), or None when the words say more."""
-    bare = [w for w in words if w.isalnum()]
-    if not bare or not (any(w in _HEDGES for w in bare) or _has_phrase(bare, ("could", "be")) >= 0):
-        return None
-    if not all(w in _HEDGES or w in _HEDGE_FILL for w in bare[:-1]):
-        return None
-    if bare[-1] == "not":
-        return "reject"
-    return "accept" if bare[-1] in _HEDGES or bare[-1] in _HEDGE_FILL else None
-
-
-def _situation(words: Sequence[str]) -> bool:
-    """Whether an inability clause reports where the token is ("another dead end", "we hit a dead
-    end") rather than refusing a move ("I can't", "I'm stuck", "that way is a dead end": said of a way)."""
-    k = _has_phrase(words, ("dead", "end"))
-    return k >= 0 and not any(w in _WAYS for w in words[:k])
-
-
-_WAYS = frozenset({"way", "path", "route", "direction", "side", "there", "road", "corridor", "passage"})
-
-
-_FETCH: tuple[tuple[str, ...], ...] = (
-    ("get", "it"),
-    ("grab", "it"),
-    ("go", "for", "it"),
-    ("go", "there"),
-    ("head", "there"),
-    ("go", "that", "way"),
-    ("head", "that", "way"),
-    ("fetch", "it"),
-    ("take", "it"),
-)
-"""A request to fetch the treasure: after a statement of where it is, the move to it ("go get it!")."""
-
-
-_APPROVAL = frozenset({"good", "gut", "bien", "bueno", "nice", "excellent", "fantastic", "wonderful", "ideal"})
-_APPROVAL_FILL = frozenset(
-    {"is", "its", "thats", "that", "very", "for", "me", "us", "so", "really", "oh", "then", "all"}
-)
-
-
-_GO_AHEAD: tuple[tuple[str, ...], ...] = (
-    ("go", "for", "it"),
-    ("do", "it"),
-    ("lets", "go"),
-    ("lets", "do", "this"),
-    ("proceed",),
-    ("carry", "on"),
-    ("go", "on"),
-    ("true",),
-    ("fair",),
-    ("good", "point"),
-)
-_GO_AHEAD_NOT = frozenset({"not", "dont", "never", "no", "cant", "wont", "didnt", "shouldnt", "if"})
-
-
-def _approval(words: Sequence[str]) -> bool:
-    """Whether the words only approve ("good", "is good for me", "very nice") or give a go-ahead ("go
-    for it", "let's go", "fair"): with a request pending, an agreement to it (with none, praise or
-    encouragement of nothing in particular)."""
-    bare = [w for w in words if w.isalnum()]
-    if not 0 < len(bare) <= 5:
-        return False
-    if any(w in _APPROVAL for w in bare) and all(w in _APPROVAL or w in _APPROVAL_FILL for w in bare):
-        return True
-    return not any(w in _GO_AHEAD_NOT for w in bare) and any(_has_phrase(bare, p) >= 0 for p in _GO_AHEAD)
-
-
-_ONE_FILL = frozenset(
-    {"only", "just", "the", "one", "on", "at", "to", "side", "of", "us", "me", "my", "our", "yeah", "yes", "yep", "ya"}
-)
-
-
-def _counted_one(r: _Reading) -> list[Move] | None:
-    """The side of a verbless count of one ("only one, on the right", "just the bottom one"): an answer
-    about walls (one treasure is not counted); None for anything else ("take the left one")."""
-    bare = [w for w in r.words if w.isalnum()]
-    if "one" not in bare or not ("only" in bare or "just" in bare):
-        return None
-    dirs = [m.moves[0] for m in r.mentions if not m.negated and not m.past and len(m.moves) == 1]
-    if len(dirs) != 1 or len(r.mentions) != 1:
-        return None
-    if not all(w in _ONE_FILL or _dir_word(w) is not None for w in bare):
-        return None
-    m = r.mentions[0]
-    if m.i > 0 and r.words[m.i - 1] == "one" and r.toks[m.i - 1].c == r.toks[m.i].c:
-        return None  # "only one left": one remaining, not a wall's side
-    return dirs
-
-
-_OK_LEAD = frozenset(
-    {
-        "ok",
-        "okay",
-        "k",
-        "kk",
-        "okie",
-        "oki",
-        "alright",
-        "aight",
-        "sure",
-        "yeah",
-        "yes",
-        "yep",
-        "hmm",
-        "so",
-        "oh",
-        "well",
-    }
-)
-
-
-def _ok_dropped(words: Sequence[str]) -> list[str]:
-    """``words`` without the ok-words and marks that open them ("ok, let me think" -> "let me think")."""
-    k = 0
-    while k < len(words) and (words[k] in _OK_LEAD or not words[k].isalnum()):
-        k += 1
-    return list(words[k:])
-
-
-def _pep(words: Sequence[str]) -> bool:
-    """Encouragement worded like an agreement ("we can do it", "you can do this"): no agreement when
-    nothing is pending."""
-    for k in range(len(words) - 2):
-        if words[k] in ("we", "you", "u") and words[k + 1] == "can" and words[k + 2] == "do":
-            return True
-    return False
 
 
 def _accept_cue(words: Sequence[str]) -> bool:

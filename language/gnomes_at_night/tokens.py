@@ -39,10 +39,7 @@ def _normalize(message: str) -> str:
         text = text.replace(sym, word)
     text = text.lower()
     text = straight_apostrophes(text)
-    if _CLOCK.search(text):
-        text = _CLOCK.sub(lambda m: _CLOCK_DIRS[int(m.group(1))], text)  # "at 3 o'clock" -> "at right"
-        # a message that uses clock bearings may name one again by its hour ("no, 12 was correct")
-        text = _BARE_HOUR.sub(lambda m: _CLOCK_DIRS[int(m.group(1))], text)
+    text = _CLOCK.sub(lambda m: _CLOCK_DIRS[int(m.group(1))], text)  # "at 3 o'clock" -> "at right"
     text = re.sub(r"\b(left|right|up|down|north|south|east|west)'s\b", r"\1 is", text)
     text = re.sub(r"\bwall's\b", "wall is", text)
     text = re.sub(
@@ -64,8 +61,6 @@ _NOT_ARROW = re.compile(
     "[\u274c\U0001f6ab\u26d4]\ufe0f?(?=\\s?[\u2b05\u27a1\u2b06\u2b07\u2190-\u2193\U0001f446-\U0001f449])"
 )
 _CLOCK = re.compile(r"\b(1[012]|[1-9])\s*(?:o\s?'?\s?clock|oclock)\b")
-_BARE_HOUR = re.compile(r"\b(1[012]|[1-9])\b(?=\s*(?:$|[.,!;?]|(?:was|is|it|then|instead)\b))")
-"""An hour alone where a move goes ("12 was correct", "sorry, 12."), read only after a clock bearing."""
 _CLOCK_DIRS: dict[int, str] = {
     12: " up ",
     1: " up right ",
@@ -84,14 +79,6 @@ _CLOCK_DIRS: dict[int, str] = {
 _DASHES = re.compile(r"\s-+\s|\s-+$|^-+\s|[\u2013\u2014()\[\]]")
 _CLAUSE_WORDS = frozenset({"but", "try", "so", "instead", "though", "although", "because", "cause", "since", "however"})
 _AND_SUBJECTS = frozenset({"theres", "there", "i", "im", "its", "it", "you", "we"})
-_OBJECTS = frozenset({"us", "me", "them", "it"})
-_OBJECT_BINDERS = frozenset({"let", "lets", "make", "makes", "help", "helps", "have", "get", "need", "want", "see"})
-"""Verbs whose object binds the verb after it ("let us go left"); after another word ("a wall above
-us move left") the object ends its clause."""
-_DEGREE = frozenset({"slightly", "somewhat", "bit", "little", "tad"})
-"""Degree words that continue a direction after a comma ("north of us, slightly east")."""
-_ADVERBS = frozenset({"only", "also", "really", "still", "even", "maybe", "probably", "definitely"})
-"""Adverbs between a modal and its verb ("we can only go up or left"): the verb stays bound."""
 _CLAUSE_VERBS = frozenset({"go", "move", "head", "lets"})
 """Verbs that open a new request ("wall on my left go down") unless bound to the word before."""
 _VERB_BINDERS = frozenset(
@@ -192,27 +179,13 @@ def _tokenize(text: str) -> list[_Tok]:
         if w == ",":
             c += 1
             continue
-        if w in _DEGREE and toks and toks[-1].c == c and toks[-1].w == "a" and len(toks) >= 2 and toks[-2].c == c - 1:
-            c -= 1  # "north of us, a bit east": a degree continues the clause before the comma
-            toks[-1] = _Tok("a", s, c)
-        elif w in _DEGREE and w != "bit" and toks and toks[-1].c == c - 1 and toks[-1].w not in "?!.;":
-            c -= 1  # "north of us, slightly east"
         if w == ":":
             continue
         w = _CUE_TYPOS.get(w, w)
         if w in _CLAUSE_WORDS and toks and toks[-1].w not in "?!.;":
             c += 1
-        elif (
-            w in _CLAUSE_VERBS
-            and toks
-            and toks[-1].c == c
-            and (
-                toks[-1].w not in _VERB_BINDERS
-                or (toks[-1].w in _OBJECTS and (len(toks) < 2 or toks[-2].w not in _OBJECT_BINDERS))
-            )
-            and not (toks[-1].w in _ADVERBS and len(toks) >= 2 and toks[-2].w in _VERB_BINDERS)
-        ):
-            c += 1  # "wall on my left go down", "a wall below us move left": a new request
+        elif w in _CLAUSE_VERBS and toks and toks[-1].c == c and toks[-1].w not in _VERB_BINDERS:
+            c += 1
         elif w in _AND_SUBJECTS and toks and toks[-1].w == "and" and toks[-1].c == c:
             c += 1  # "the treasure is left and there's a wall above": a second statement
         elif (

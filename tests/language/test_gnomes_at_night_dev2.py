@@ -29,8 +29,7 @@ DATA = Path(__file__).parent / "data"
 # g2f-004 "just one wall, to the west" is labelled ``reject`` left here; counting the walls around the
 # token describes them (gn_conventions 11), and the round-4 blind batch labels the same shape
 # ``inquiry`` with ``blocked`` ("just one wall, on the right side", g6-015). Round 4 follows that.
-# g2i-016 and g2j-034 read since issue 17 round 5
-KNOWN_MISSES: frozenset[str] = frozenset({"g2b-019", "g2f-004"})
+KNOWN_MISSES: frozenset[str] = frozenset({"g2i-016", "g2j-034", "g2b-019", "g2f-004"})
 
 
 def _items(name: str) -> list[dict]:
@@ -71,8 +70,7 @@ def test_dev2(item: dict) -> None:
 # Round 3 (``gnomes_dev3.jsonl``, first-run scores in ``gnomes_dev3.md``): self-corrections,
 # conditionals, replies to a last request and general chat, each batch by new imagined writers.
 # g3f-005, g3f-024 and g3f-027 read since issue 17 round 3 (robustness round)
-# g3f-017 reads since issue 17 round 5
-KNOWN_MISSES_3: frozenset[str] = frozenset({"g3a-027"})
+KNOWN_MISSES_3: frozenset[str] = frozenset({"g3a-027", "g3f-017"})
 
 
 def _cases3() -> list:
