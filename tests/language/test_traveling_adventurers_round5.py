@@ -1,0 +1,140 @@
+"""Issue 17, round 5: the Traveling Adventurers parser on the misses rounds 2-4 left and a blind batch
+of ordinary game traffic.
+
+The shapes of the xfailed dev misses are listed in ``tests/language/data/ta_dev7.md`` ("Round 5: the
+misses left from rounds 2-4"). The category table below is our own wording of those shapes, written
+before the parser was changed (strict xfail where it failed then; the marks are removed as general
+fixes land). ``ta_dev7.jsonl`` (100 items of ordinary game traffic, written blind to
+``ta_conventions.md``) is read item by item, its first-read misses strict xfails by id.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.language.test_traveling_adventurers_round3 import (
+    _check_category,
+    _check_floor,
+    _exact,
+    _i,
+    _items,
+    _s,
+    _table_case,
+)
+
+DEV7 = _items("ta_dev7.jsonl")
+
+AGREE = {"act": "agree"}
+REJECT = {"act": "reject"}
+BEST = {"act": "ask", "about": "best_next"}
+AT_L = {"rooms": "6", "visited": "L"}
+AT_E = {"rooms": "6", "visited": "L,E"}
+AT_E_K = {"rooms": "6", "visited": "L,E", "last_suggestion": "E,K", "topic": "E,K"}
+AT_K = {"rooms": "6", "visited": "L,E,K"}
+AT_K_C = {"rooms": "6", "visited": "L,E,K", "topic": "K,C", "last_question": "K,C"}
+AT_B = {"rooms": "6", "visited": "L,E,B"}
+AT_E8 = {"rooms": "8", "visited": "L,E"}
+
+# (category, message, context, expected acts, fails at the first read)
+CATEGORIES = [
+    # A. corrections with the marker inside the sentence and no punctuation (voice typing, chat)
+    ("correction", "the kids room no not the kids room the attic", AT_K, [_s("K", "A")], True),
+    ("correction", "lets try the loo. no sorry, C", AT_K, [_s("K", "C")], False),
+    ("correction", "K-A gives me 3... oh no, is 7", AT_K, [_i("K", "A", 7)], True),
+    ("correction", "1 on that hallway, or wait, 10", AT_K_C, [_i("K", "C", 10)], False),
+    # B. an amount moved to another hallway by a later sentence
+    ("correction", "K-B 6 hmm no, that 6 is for K-A. K-B is just 1", AT_K, [_i("K", "A", 6), _i("K", "B", 1)], True),
+    (
+        "correction",
+        "my number for K-C is five. oh no that's K-A. K-C is two",
+        AT_K,
+        [_i("K", "A", 5), _i("K", "C", 2)],
+        True,
+    ),
+    ("correction", "4 for K to B (typo, meant K to C)", AT_K, [_i("K", "C", 4)], True),
+    # C. the origin of a per-room list given outside it
+    (
+        "quantified_list",
+        "if we start from the bathroom: 1 to the attic, 5 to the nursery",
+        AT_K,
+        [_i("B", "A", 1), _i("B", "C", 5)],
+        True,
+    ),
+    (
+        "quantified_list",
+        "bathroom 2, attic 7 (both from the kids room)",
+        AT_K,
+        [_i("C", "B", 2), _i("C", "A", 7)],
+        True,
+    ),
+    (
+        "quantified_list",
+        "From the kitchen: to the loo I get 3, to the attic 3 as well",
+        AT_E,
+        [_i("K", "B", 3), _i("K", "A", 3)],
+        True,
+    ),
+    # D. one amount over a set the context names
+    ("quantified_list", "same for all three: 2", AT_B, [_i("B", r, 2) for r in "KCA"], True),
+    ("quantified_list", "the same for all of them, 4", AT_B, [_i("B", r, 4) for r in "KCA"], True),
+    # E. tours in glued words / lower-case hops
+    (
+        "embedded_tour",
+        "livingroom kitchen emptyroom bathroom attic kidsroom livingroom ok?",
+        AT_L,
+        [_s(*"LKEBACL")],
+        False,
+    ),
+    (
+        "embedded_tour",
+        "livingroom emptyroom childrensroom kitchen attic bathroom livingroom?",
+        AT_L,
+        [_s(*"LECKABL")],
+        True,
+    ),
+    ("embedded_tour", "kb bc ca?", AT_K, [_s("K", "B", "C", "A")], True),
+    # F. long polite refusals
+    (
+        "inability_skip_rejection",
+        "I'm afraid I wouldn't be able to do the kitchen right now",
+        AT_E,
+        [{"act": "reject", "path": ["E", "K"]}],
+        False,
+    ),
+    (
+        "inability_skip_rejection",
+        "I don't think I can manage the attic yet, sorry",
+        AT_K,
+        [{"act": "reject", "path": ["K", "A"]}],
+        True,
+    ),
+    # regression guards that pass already
+    ("correction", "attic next. no wait, the loo", AT_E, [_s("E", "B")], False),
+    ("quantified_list", "from the kids room: bathroom 2, attic 7", AT_K, [_i("C", "B", 2), _i("C", "A", 7)], False),
+]
+
+
+@pytest.mark.parametrize(("message", "ctx", "expected"), [_table_case(row, 5) for row in CATEGORIES])
+def test_category(message: str, ctx: dict[str, str], expected: list[dict[str, object]]) -> None:
+    """Our own wording of the shapes left weak is read as ``ta_conventions.md`` labels it."""
+    _check_category(message, ctx, expected)
+
+
+# ta_dev7 items that failed at the first read and are not fixed yet (strict xfail: a fix drops its id).
+STILL_FAILING: set[str] = set()
+
+
+def _case(item: dict[str, object]) -> object:
+    marks = [pytest.mark.xfail(strict=True, reason="issue 17 round 5: not handled yet")]
+    return pytest.param(item, id=str(item["id"]), marks=marks if item["id"] in STILL_FAILING else [])
+
+
+@pytest.mark.parametrize("item", [_case(item) for item in DEV7])
+def test_dev_item(item: dict[str, object]) -> None:
+    """Each blind development-set message is read exactly as labelled."""
+    assert _exact(item), item["message"]
+
+
+def test_dev_floor() -> None:
+    """The blind batch stays read at least this well."""
+    _check_floor(DEV7, 0.0)
