@@ -126,6 +126,10 @@ _MARKER_FIRST = frozenset({first for first, _ in _PAIRS} | _SINGLE | {"actually"
 """The words a correction marker can start with (:func:`_marker_at`)."""
 
 
+_POINTING = frozenset({"that", "this", "the", "which", "each", "every", "any", "other"})
+"""Words that make a following "one" a pronoun ("2 on that one"), not an amount."""
+
+
 def _amount(tok: _Tok | None) -> bool:
     return tok is not None and (tok.kind == "num" or tok.key in _NUMBER_WORDS or tok.key in _ZERO)
 
@@ -154,6 +158,15 @@ def _marker_at(toks: Sequence[_Tok], k: int) -> int:
     if key == "no" and k > 1 and toks[k - 1].key == "," and _amount(toks[j] if j < n else None):
         if any(_amount(t) for t in toks[max(0, k - 6) : k - 1]):
             return 1  # "I get 5, no 6", "5 on L-E, no 6": an amount shortly before (a bounded look back)
+    if key == "no" and after == "not":
+        return _no_not(toks, k)  # "the attic no not the attic the bathroom"
+    if key == "no" and k > 1 and toks[k - 1].key in _OH and j < n and toks[j - 1].key == ",":
+        p = j + (toks[j].key in ("is", "its", "it's", "it", "make"))
+        if _amount(toks[p] if p < n else None) and any(_amount(t) for t in toks[max(0, k - 6) : k - 1]):
+            return p - k  # "I have 2... ay no, is 8": an amount shortly before (a bounded look back)
+    if key == "no" and k > 1 and toks[k - 1].key in _OH and after in _THAT_IS:
+        if any(_amount(t) for t in toks[max(0, k - 6) : k - 1]):
+            return 1  # "L-K 5 hmm no, that 5 is for L-C", "four. ah no that's L-E"
     if key == "no" and k > 0 and toks[k - 1].key == "(" and k + 1 < n and toks[k + 1].key == ",":
         return 1  # "3 on L-B (no, L-C ...)"
     if key == "no" and k > 0 and toks[k - 1].kind in ("dash", "punct") and toks[k - 1].key not in (",", "("):
@@ -161,6 +174,28 @@ def _marker_at(toks: Sequence[_Tok], k: int) -> int:
         return (
             1 if follows is not None and follows.kind in ("punct", "dash") else 0
         )  # "the kitchen - no, the kids' room"
+    return 0
+
+
+_OH = frozenset({"oh", "ah", "ay", "ai", "uh", "um", "hmm", "ugh", "oops", "."})
+"""Interjections before a correcting "no" ("... oh no, is 7")."""
+
+
+_THAT_IS = frozenset({",", "that", "thats", "that's", "its", "it's", "wait"})
+"""What may follow an interjection's "no" that corrects ("hmm no, that 5 is for L-C")."""
+
+
+def _no_not(toks: Sequence[_Tok], k: int) -> int:
+    """ "the attic no not the attic the bathroom" (voice typing, no punctuation): a "no not" at
+    ``k`` followed by the words just before it (up to three; "the" may be added) is a marker that
+    runs over the words repeated. Returns its size, or 0."""
+    p = k + 2 + (k + 2 < len(toks) and toks[k + 2].key == "the")
+    for w in (3, 2, 1):
+        if k - w < 0 or p + w > len(toks):
+            continue
+        said = [t.key for t in toks[k - w : k]]
+        if all(t.kind == "word" for t in toks[k - w : k]) and said == [t.key for t in toks[p : p + w]]:
+            return p + w - k
     return 0
 
 
@@ -256,8 +291,8 @@ def substitution(
         for i, j, _ in rooms:
             if (j == k) if last else (i == k):
                 return "room", (i, j)
-        if _amount(toks[k]):
-            return "amount", (k, k)
+        if _amount(toks[k]) and not (toks[k].key == "one" and k > 0 and toks[k - 1].key in _POINTING):
+            return "amount", (k, k)  # not "that one", a pronoun
         return None
 
     def in_path(wrong: tuple[int, int], right: tuple[int, int]) -> bool:
@@ -302,10 +337,10 @@ def substitution(
     if after_link:
         return None  # "L-E-B-K-C-A-L? no hold on, ...": the end of a path, not one room to swap
     if right[0] == "room" and any(
-        i == right[1][1] + 2 and (toks[i - 1].kind in ("dash", "arrow") or toks[i - 1].key == "then")
+        i == right[1][1] + 2 and (toks[i - 1].kind in ("dash", "arrow") or toks[i - 1].key in ("then", "to"))
         for i, _, _ in rooms
     ):
-        return None  # "L-E-K-B-C-A-L? *L-E-B-K-C-A-L": a whole path restated, not one room swapped
+        return None  # "L-E-K-B-C-A-L? *L-E-B-K-C-A-L", "(typo, meant L to A)": a path restated, no room swapped
     return wrong[1], right[1]
 
 

@@ -46,8 +46,8 @@ DEV6 = _items("ta_dev6.jsonl")
 # Items that failed at the first read and are not fixed yet (strict xfail: a fix must drop its id).
 STILL_FAILING: set[str] = set(
     """
-    ta5-011 ta5-019 ta5-020 ta5-023 ta5-039 ta5-044 ta5-046 ta5-049 ta5-058 ta5-072 ta5-091 ta6-007
-    ta6-010 ta6-015 ta6-022 ta6-035 ta6-038 ta6-046 ta6-050 ta6-051
+      ta5-020  ta5-039 ta5-044 ta5-046 ta5-049 ta5-058 ta5-072 ta5-091 ta6-007
+      ta6-022 ta6-035 ta6-038 ta6-046 ta6-050 ta6-051
     """.split()
 )
 # Read by a round-4 rule that dropped a proposal of the pending suggestion whenever the message also
@@ -79,8 +79,8 @@ AT_B8 = {"rooms": "8", "visited": "L,E,B"}
 # (category, message, context, expected acts, fails at the first read)
 CATEGORIES = [
     # voice-typed corrections: no punctuation around the marker
-    ("correction", "the attic no not the attic the bathroom", AT_E, [_s("E", "B")], True),
-    ("correction", "go to the nursery no not the nursery the loft", AT_E, [_s("E", "A")], True),
+    ("correction", "the attic no not the attic the bathroom", AT_E, [_s("E", "B")], False),
+    ("correction", "go to the nursery no not the nursery the loft", AT_E, [_s("E", "A")], False),
     ("correction", "kitchen oh no sorry i mean the loo", AT_E, [_s("E", "B")], False),
     ("correction", "K-C is 4 no sorry 2", AT_K, [_i("K", "C", 2)], False),
     # written after the fixes (regression guards): a named hallway after a marker moves the question

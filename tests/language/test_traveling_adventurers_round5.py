@@ -38,20 +38,20 @@ AT_E8 = {"rooms": "8", "visited": "L,E"}
 # (category, message, context, expected acts, fails at the first read)
 CATEGORIES = [
     # A. corrections with the marker inside the sentence and no punctuation (voice typing, chat)
-    ("correction", "the kids room no not the kids room the attic", AT_K, [_s("K", "A")], True),
+    ("correction", "the kids room no not the kids room the attic", AT_K, [_s("K", "A")], False),
     ("correction", "lets try the loo. no sorry, C", AT_K, [_s("K", "C")], False),
-    ("correction", "K-A gives me 3... oh no, is 7", AT_K, [_i("K", "A", 7)], True),
+    ("correction", "K-A gives me 3... oh no, is 7", AT_K, [_i("K", "A", 7)], False),
     ("correction", "1 on that hallway, or wait, 10", AT_K_C, [_i("K", "C", 10)], False),
     # B. an amount moved to another hallway by a later sentence
-    ("correction", "K-B 6 hmm no, that 6 is for K-A. K-B is just 1", AT_K, [_i("K", "A", 6), _i("K", "B", 1)], True),
+    ("correction", "K-B 6 hmm no, that 6 is for K-A. K-B is just 1", AT_K, [_i("K", "A", 6), _i("K", "B", 1)], False),
     (
         "correction",
         "my number for K-C is five. oh no that's K-A. K-C is two",
         AT_K,
         [_i("K", "A", 5), _i("K", "C", 2)],
-        True,
+        False,
     ),
-    ("correction", "4 for K to B (typo, meant K to C)", AT_K, [_i("K", "C", 4)], True),
+    ("correction", "4 for K to B (typo, meant K to C)", AT_K, [_i("K", "C", 4)], False),
     # C. the origin of a per-room list given outside it
     (
         "quantified_list",
