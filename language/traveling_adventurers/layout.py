@@ -69,12 +69,22 @@ _WBU_RE = re.compile(r"(?<![\w'])(?:wbu|hbu|wby|hby)(?![\w'])\??", re.IGNORECASE
 _HOW_ABOUT_YOU_ON_RE = re.compile(r"(?<![\w'])(?:how|what) (?:about|bout|abt|abut) (?:you|u|ya) on\b", re.IGNORECASE)
 
 
+_IF_WE_START_RE = re.compile(
+    r"(?<![\w'])(?:if|say|suppose|supposing|assuming)\s+(?:we|u|you|i)\s+(?:were\s+to\s+)?"
+    r"(?:start|starts|started|begin|began|leave|left|set\s+off|go|went|are|were|was)\s+(?:from|at|in)\s",
+    re.IGNORECASE,
+)
+"""A hypothetical origin ("if we start from the kids' room: 2 to the loo, ..."): the amounts after
+it leave from that room, as after "from the kids' room"."""
+
+
 def _marks(text: str) -> str:
     """Markdown and chat marks: "wbu" / "hbu" is "and you?", struck text ("~~kitchen~~ bathroom") is
     withdrawn, bold is plain, and an asterisk on a word ("*kitchen", "attic***") marks it as a correction ("oops kitchen")."""
     lower = text.lower()
-    if not any(c in lower for c in ("~", "*", "bu", "by", "between", "how", "what")):
+    if not any(c in lower for c in ("~", "*", "bu", "by", "between", "how", "what", " from ", " at ", " in ")):
         return text
+    text = _IF_WE_START_RE.sub("from ", text)
     text = _STRUCK_RE.sub(" ", text)
     text = _WBU_RE.sub(" and you?", text)
     text = _HOW_ABOUT_YOU_ON_RE.sub("what do you get on", text)  # "how bout you on C-A?" asks C-A
@@ -172,6 +182,35 @@ def _table_rows(text: str) -> str:
         else:
             out.append(", ".join(cells) if sep != "," else line)
     return "\n".join(out)
+
+
+_ORIGIN_AFTER_RE = re.compile(
+    r"[(,;\u2013\u2014-]\s{0,3}(?:all|both|each|everything|those|these|they)(?:\s{1,3}(?:are|were|of them))?"
+    r"\s{1,3}(?:from|out of|leaving)\s{1,3}([^()\n.!?,;:]{1,30}?)\s{0,3}\)?(?=\s{0,3}(?:$|[.!?\n]))",
+    re.IGNORECASE,
+)
+
+
+def _origin_after(text: str) -> str:
+    """ "garden 6, playroom 6, attic 1 (all from the kitchen)": an origin given after a list of
+    amounts is moved before it ("from the kitchen: garden 6, ..."), so the list leaves from it as
+    after a leading "from the kitchen:". Only when the words before it, back to the last sentence
+    end, hold an amount; one scan of one bounded regex (linear)."""
+    if "from" not in text and "out of" not in text and "leaving" not in text:
+        return text
+    out, last, lo, scanned = [], 0, 0, 0
+    for m in _ORIGIN_AFTER_RE.finditer(text):
+        stop = max(text.rfind(c, scanned, m.start()) for c in ".!?\n")  # each character scanned once
+        lo, scanned = max(lo, stop + 1, last), m.end()
+        body = text[lo : m.start()]
+        if not any(c.isdigit() for c in body):
+            continue
+        out.append(text[last:lo])
+        lead = " " if lo > 0 and not text[lo - 1].isspace() else ""
+        out.append(f"{lead}from {m.group(1).strip()}: {body.strip()}")
+        last = m.end()
+    out.append(text[last:])
+    return "".join(out)
 
 
 _AMOUNT_NOT_RE = re.compile(r"(?<![\w-])(\d{1,2})\s*,?\s+not\s+(\d{1,2})(?![\w-])")
