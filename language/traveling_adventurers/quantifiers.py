@@ -140,6 +140,9 @@ def _sentence(
     if every is None and "both" in keys and len(own) >= 2:
         return _both(toks, amounts, own, lo, hi, ctx)  # "the attic and the loo, both are 3 for me"
     unvisited = any(w in _UNVISITED for w in keys) or "to do" in " ".join(keys) or "to go" in " ".join(keys)
+    count_at = _all_of_them(keys, every, amounts, lo, len([r for r in board if r not in ctx.visited]))
+    if count_at is not None and not own:
+        unvisited = True  # "same for all three: 6", "the same for all of them, 4": the rooms left
     none_of = any(w in ("none", "nothing") for w in keys)
     if every is None and not (unvisited and (none_of or any(w in _PLURAL for w in keys))):
         return None
@@ -180,7 +183,7 @@ def _sentence(
     found: list[tuple[int, int]] = []
     counts: set[int] = set()
     for k in range(len(keys)):
-        if k in in_room or k in skip:
+        if k in in_room or k in skip or k == count_at:
             continue
         prev = keys[k - 1] if k else ""
         nxt = keys[k + 1] if k + 1 < len(keys) else ""
@@ -232,6 +235,20 @@ def _sentence(
     if not scope:
         return None
     return Quantified(scope, lo, hi, others=others, counts=frozenset(counts), origin=origin)
+
+
+def _all_of_them(keys: list[str], every: int | None, amounts: dict[int, int], lo: int, left: int) -> int | None:
+    """After a quantifier at ``every``: "all three" (the number of rooms left) or "all of them" /
+    "each of those" / "all them". Returns the position of the count word (or of the quantifier when
+    there is none), else None."""
+    if every is None or every + 1 >= len(keys):
+        return None
+    nxt = keys[every + 1]
+    if amounts.get(lo + every + 1) == left and left >= 2:
+        return every + 1
+    if nxt == "them" or (nxt == "of" and every + 2 < len(keys) and keys[every + 2] in ("them", "those", "these")):
+        return every
+    return None
 
 
 def _edges(toks: Sequence[_Tok], own: list[_Mention], ctx: DialogueContext) -> list[frozenset[str]]:

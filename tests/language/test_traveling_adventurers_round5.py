@@ -75,8 +75,8 @@ CATEGORIES = [
         False,
     ),
     # D. one amount over a set the context names
-    ("quantified_list", "same for all three: 2", AT_B, [_i("B", r, 2) for r in "KCA"], True),
-    ("quantified_list", "the same for all of them, 4", AT_B, [_i("B", r, 4) for r in "KCA"], True),
+    ("quantified_list", "same for all three: 2", AT_B, [_i("B", r, 2) for r in "KCA"], False),
+    ("quantified_list", "the same for all of them, 4", AT_B, [_i("B", r, 4) for r in "KCA"], False),
     # E. tours in glued words / lower-case hops
     (
         "embedded_tour",
