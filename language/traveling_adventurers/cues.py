@@ -71,6 +71,10 @@ _REJECT = _phrases(
     "i'd skip", "id skip", "let's avoid", "lets avoid", "i'd avoid", "not loving", "don't love",
     "won't do", "wont do", "will not do", "idk about", "dunno about", "don't know about",
     "not so keen", "scratch", "forget", "forget about", "rule out", "ruled out",
+    # a refusal by denied belief ("I don't think I'd be able to manage the loft just yet")
+    "don't think i can", "don't think i could", "don't think i'd be able", "don't think i would be able",
+    "don't think i'll be able", "do not think i can",
+    "don't see myself", "not sure i can", "not sure i could",
     "absolutely not", "definitely not", "certainly not", "hell no", "no - go", "keep me away from",
     "stay away from", "keep away from", "steer clear of", "hard no", "a hard no", "a no go",
 )

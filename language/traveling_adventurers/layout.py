@@ -45,7 +45,28 @@ def _split_letter_pairs(text: str, lex: _Lexicon) -> str:
             return word  # lower case only a whole tour: "lekbcal?"
         return "-".join(word.upper())
 
-    return _PAIR_RE.sub(pair, text)
+    text = _PAIR_RE.sub(pair, text)
+    return _LOWER_HOPS_RE.sub(lambda m: _lower_hops(m, board, start), text) if board else text
+
+
+_LOWER_HOPS_RE = re.compile(r"(?<![\w'-])[a-z]{2}(?:(?:, ?| )[a-z]{2}){1,12}(?![\w'-])")
+"""Runs of two or more lower-case letter pairs ("ek ka ab")."""
+
+
+def _lower_hops(m: re.Match[str], board: set[str], start: str) -> str:
+    """ "ek ka ab??": lower-case hops written one after another, each leaving from where the one
+    before ends and every letter a board room, are the path E-K-A-B (each room once, the start again
+    only at the end); anything else ("is it ok", "go to") stays as written."""
+    pairs = [w.upper() for w in re.split(r", ?| ", m.group(0))]
+    if any(not set(p) <= board or p[0] == p[1] for p in pairs):
+        return m.group(0)
+    if any(a[1] != b[0] for a, b in zip(pairs, pairs[1:], strict=False)):
+        return m.group(0)
+    path = [pairs[0][0], *(p[1] for p in pairs)]
+    body = path[:-1] if len(path) > 2 and path[-1] == start == path[0] else path
+    if len(set(body)) != len(body):
+        return m.group(0)
+    return "-".join(path)
 
 
 _STRUCK_RE = re.compile(r"~~[^~\n]{0,120}~~")

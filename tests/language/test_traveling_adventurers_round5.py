@@ -92,7 +92,7 @@ CATEGORIES = [
         [_s(*"LECKABL")],
         False,
     ),
-    ("embedded_tour", "kb bc ca?", AT_K, [_s("K", "B", "C", "A")], True),
+    ("embedded_tour", "kb bc ca?", AT_K, [_s("K", "B", "C", "A")], False),
     # F. long polite refusals
     (
         "inability_skip_rejection",
@@ -106,7 +106,7 @@ CATEGORIES = [
         "I don't think I can manage the attic yet, sorry",
         AT_K,
         [{"act": "reject", "path": ["K", "A"]}],
-        True,
+        False,
     ),
     # regression guards that pass already
     ("correction", "attic next. no wait, the loo", AT_E, [_s("E", "B")], False),
