@@ -121,7 +121,12 @@ def test_category(message: str, ctx: dict[str, str], expected: list[dict[str, ob
 
 
 # ta_dev7 items that failed at the first read and are not fixed yet (strict xfail: a fix drops its id).
-STILL_FAILING: set[str] = set()
+STILL_FAILING: set[str] = set(
+    """
+    ta7-010 ta7-028 ta7-030 ta7-032 ta7-040 ta7-042 ta7-047 ta7-051 ta7-052 ta7-055 ta7-060 ta7-073
+    ta7-082 ta7-083 ta7-087 ta7-098
+    """.split()
+)
 
 
 def _case(item: dict[str, object]) -> object:
@@ -136,5 +141,5 @@ def test_dev_item(item: dict[str, object]) -> None:
 
 
 def test_dev_floor() -> None:
-    """The blind batch stays read at least this well."""
-    _check_floor(DEV7, 0.0)
+    """The blind batch stays read at least this well (0.840 exact at the first read)."""
+    _check_floor(DEV7, 0.84)
