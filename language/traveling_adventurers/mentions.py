@@ -149,6 +149,14 @@ def mentioned_rooms(message: str, context: DialogueContext) -> set[str]:
     return {m.room for m in _find_mentions(text, toks, lex, context.start) if m.on_board}
 
 
+def _back_to_room(toks: Sequence[_Tok], k: int, letters: dict[int, str], name_starts: set[int]) -> bool:
+    """Whether "back to (the) <room>" starts at token ``k``."""
+    if k + 2 >= len(toks) or toks[k + 1].key != "to":
+        return False
+    room = k + 2 + (toks[k + 2].key == "the")
+    return room in letters or room in name_starts
+
+
 def _find_mentions(text: str, toks: Sequence[_Tok], lex: _Lexicon, start_room: str) -> list[_Mention]:
     board = set(lex.board)
     known = board | set(ROOM_CATALOGUE)  # letters off the board still break paths ("L -> G -> E")
@@ -208,6 +216,7 @@ def _find_mentions(text: str, toks: Sequence[_Tok], lex: _Lexicon, start_room: s
             or (prev in (":", ",") and k + 1 < n and toks[k + 1].kind == "num")
             or (k > 0 and toks[k - 1].kind == "num" and k + 1 < n and toks[k + 1].kind == "num")  # "E 6 A 5"
             or (nxt == "to" and (after_to in letters or after_to in name_starts))
+            or (nxt == "back" and _back_to_room(toks, k + 1, letters, name_starts))  # "A back to the lounge"
             or (prev in (",", "and", "or", "&") and (k - 2 in accepted or k - 2 in letters or k - 2 in name_ends))
         ):
             accepted[k] = letter

@@ -40,7 +40,8 @@ _EXCEPT = frozenset("except apart besides excluding save but other".split())
 _ZERO_CUES = frozenset("nothing none zero zeros 0s zilch nada dead empty".split())
 _IN_ORDER = frozenset({"respectively"})
 _EXCEPT_GAP = frozenset(
-    ", which is s its it's thats whichs : = - ( at gets more like about maybe there that a an only just".split()
+    ", which is s its it's thats whichs : = - ( at gets more like about maybe there that a an only just one ones"
+    " one's where".split()
 )
 """Words between an excepted room and its own amount ("except the attic, which is 8")."""
 _COUNT_BEFORE = frozenset("every each other that this the those these".split())
@@ -292,9 +293,22 @@ def _both(
     last = own[-1].j
     values = [v for k in range(lo, hi) if (v := _amount(amounts, toks, k)) is not None]
     edges = _edges(toks, own, ctx)
-    if len(values) != 1 or len(edges) != 2 or not any(k > last for k in range(lo, hi) if k in amounts):
+    if len(values) == 1 and len(edges) == 2 and any(k > last for k in range(lo, hi) if k in amounts):
+        return Quantified(dict.fromkeys(edges, values[0]), lo, hi)
+    # "Both the kitchen and the attic are 6 from here, the bathroom only 2", "A-B and A-K are both 2,
+    # and A-E is 6": the two hallways named before the first amount after "both" (and after any
+    # amount before it) share that amount; the rest keep their own
+    both = next(k for k in range(lo, hi) if toks[k].key == "both")
+    at = next((k for k in range(both + 1, hi) if _amount(amounts, toks, k) is not None), None)
+    if at is None:
         return None
-    return Quantified(dict.fromkeys(edges, values[0]), lo, hi)
+    since = max((k for k in range(lo, both) if _amount(amounts, toks, k) is not None), default=lo - 1)
+    named = [m for m in own if since < m.i and m.j < at]
+    pairs = _edges(toks, named, ctx)
+    value = _amount(amounts, toks, at)
+    if len(pairs) != 2 or value is None or len(named) == len(own):
+        return None
+    return Quantified(dict.fromkeys(pairs, value), lo, hi)
 
 
 def _in_order(
