@@ -205,6 +205,7 @@ def correction_spans(toks: Sequence[_Tok], vocabulary: frozenset[str]) -> list[t
     starred: set[int] = set()  # runs of an "oops" (a correcting asterisk): a correction whatever precedes it
     leading = -1  # the end of a leading marker ("no i meant ...", "*the kids room")
     k, n = 0, len(toks)
+    first_content = next((x for x, t in enumerate(toks) if _content(t, vocabulary)), n)
     while k < n:
         size = _marker_at(toks, k) if toks[k].kind == "word" else 0
         if not size:
@@ -222,7 +223,8 @@ def correction_spans(toks: Sequence[_Tok], vocabulary: frozenset[str]) -> list[t
             else:
                 break
         meant = any(toks[x].key in ("meant", "mean") for x in range(lo, hi))
-        if lo == 0 and (toks[k].key in _LEADING_MARKERS or meant):  # a leading "I meant to say ...": dropped
+        if lo <= first_content and (toks[k].key in _LEADING_MARKERS or meant):
+            # a leading "I meant to say ..." (after an apology: "sorry typo above, I meant ..."): dropped
             while hi < n and toks[hi].key in _SAY:
                 hi += 1
             if hi < n:

@@ -148,6 +148,8 @@ _NEG_MOTION = _phrases(
     "rather not", "let's not", "lets not", "don't want to", "do not want to", "don't go", "not go",
     "shouldn't go", "should not go", "avoid", "skip", "not to", "prefer not", "won't go",
     "never go", "don't like", "do not like", "not",
+    # inability: "I'm unable to go there yet" refuses, it proposes nothing
+    "unable to", "not able to", "won't be able to", "wouldn't be able to", "can't go", "cannot go",
 )
 _ASK_COIN = _phrases(
     "how many", "how much", "what do you get", "what would you get", "what'd you get",

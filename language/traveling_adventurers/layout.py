@@ -234,6 +234,24 @@ def _origin_after(text: str) -> str:
     return "".join(out)
 
 
+_PICTOGRAPH_RE = re.compile(
+    "(?<=[\\w.!?])[ \\t]{0,3}([\U0001f300-\U0001f5ff\U0001f600-\U0001f64f\U0001f900-\U0001faff\u2600-\u26ff]"
+    "[\U0001f300-\U0001faff\u2600-\u26ff\ufe0f\u200d]{0,7})"
+    "[ \\t]{0,3}(?=[^\\W\\d_])"
+)
+_CUE_SIGNS = frozenset("👍 👌 ✅ ✔ 🙌 👏 💯 👎 ❌ 🚫 🤔".split())
+"""Signs that carry an act themselves ("👍"): left as they are."""
+
+
+def _pictograph_breaks(text: str) -> str:
+    """ "we havent even started 😂 kitchen first?": a pictograph between two words ends a clause, as a
+    comma would, so a negation or a cue before it does not reach the words after it ("bathroom 🚽?"
+    and the cue signs are left as they are)."""
+    if text.isascii():
+        return text
+    return _PICTOGRAPH_RE.sub(lambda m: m.group(0) if m.group(1)[:1] in _CUE_SIGNS else f" {m.group(1)} , ", text)
+
+
 _AMOUNT_NOT_RE = re.compile(r"(?<![\w-])(\d{1,2})\s*,?\s+not\s+(\d{1,2})(?![\w-])")
 
 

@@ -22,6 +22,7 @@ from language.traveling_adventurers.layout import (
     _amount_not,
     _marks,
     _origin_after,
+    _pictograph_breaks,
     _split_letter_pairs,
     _table_rows,
 )
@@ -126,7 +127,7 @@ class TravelingAdventurersParser:
             _table_rows(_marks(_normalize(message)))
         )  # cut first: nothing below reads more than the cap
         lex = _lexicon(tuple(context.rooms.items()))
-        text = _amount_not(_split_letter_pairs(text, lex))
+        text = _pictograph_breaks(_amount_not(_split_letter_pairs(text, lex)))
         toks = _tokenize(text)
         if not toks or _injection(toks):  # blank, or instructions to the reader: no act
             return []
