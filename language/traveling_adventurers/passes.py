@@ -65,7 +65,7 @@ def _unpending_refusal(
     keys = [cue_key(t.key) for t in toks]
     refusing = {k for a, b in _find(keys, 0, len(keys), _INDEX["reject"]) for k in range(a, b)}
     proposing = [a for a, _ in _find(keys, 0, len(keys), _INDEX["suggest"]) if a not in refusing]
-    if any(k in _PROPOSING for k in keys) or proposing:
+    if any(k in _PROPOSING for i, k in enumerate(keys) if i not in refusing) or proposing:
         return acts  # "no, let's do the attic", "my proposal: ...": a proposal, not a refusal of it
     here = context.current
     rooms = {m.room for m in mentions if m.on_board and m.room != here}
@@ -223,7 +223,7 @@ def _home_after(acts: list[Act], context: DialogueContext, toks: list[_Tok], men
             continue
         out.append(a)
     pending_end = context.last_suggestion[-1] if context.last_suggestion else None
-    agreed = any(isinstance(a, Agree) for a in out)
+    agreed = bool(context.last_suggestion) and any(isinstance(a, Agree) for a in out)  # none: no act
 
     for k, a in enumerate(out):  # "only the attic left and then back home": the completion from at
         if (
