@@ -205,7 +205,7 @@ def correction_spans(toks: Sequence[_Tok], vocabulary: frozenset[str]) -> list[t
     starred: set[int] = set()  # runs of an "oops" (a correcting asterisk): a correction whatever precedes it
     leading = -1  # the end of a leading marker ("no i meant ...", "*the kids room")
     k, n = 0, len(toks)
-    first_content = next((x for x, t in enumerate(toks) if _content(t, vocabulary)), n)
+    first_content = -1  # the first token that may name a room or an amount, found when needed
     while k < n:
         size = _marker_at(toks, k) if toks[k].kind == "word" else 0
         if not size:
@@ -223,7 +223,9 @@ def correction_spans(toks: Sequence[_Tok], vocabulary: frozenset[str]) -> list[t
             else:
                 break
         meant = any(toks[x].key in ("meant", "mean") for x in range(lo, hi))
-        if lo <= first_content and (toks[k].key in _LEADING_MARKERS or meant):
+        if lo > 0 and (toks[k].key in _LEADING_MARKERS or meant) and first_content < 0:
+            first_content = next((x for x, t in enumerate(toks) if _content(t, vocabulary)), n)
+        if (lo == 0 or lo <= first_content) and (toks[k].key in _LEADING_MARKERS or meant):
             # a leading "I meant to say ..." (after an apology: "sorry typo above, I meant ..."): dropped
             while hi < n and toks[hi].key in _SAY:
                 hi += 1

@@ -103,9 +103,10 @@ def _marks(text: str) -> str:
     """Markdown and chat marks: "wbu" / "hbu" is "and you?", struck text ("~~kitchen~~ bathroom") is
     withdrawn, bold is plain, and an asterisk on a word ("*kitchen", "attic***") marks it as a correction ("oops kitchen")."""
     lower = text.lower()
-    if not any(c in lower for c in ("~", "*", "bu", "by", "between", "how", "what", " from ", " at ", " in ")):
+    if any(c in lower for c in ("if ", "say ", "suppos", "assuming")):
+        text = _IF_WE_START_RE.sub("from ", text)
+    if not any(c in lower for c in ("~", "*", "bu", "by", "between", "how", "what")):
         return text
-    text = _IF_WE_START_RE.sub("from ", text)
     text = _STRUCK_RE.sub(" ", text)
     text = _WBU_RE.sub(" and you?", text)
     text = _HOW_ABOUT_YOU_ON_RE.sub("what do you get on", text)  # "how bout you on C-A?" asks C-A
