@@ -31,7 +31,7 @@ AT_L = {"rooms": "6", "visited": "L"}
 AT_E = {"rooms": "6", "visited": "L,E"}
 AT_E_K = {"rooms": "6", "visited": "L,E", "last_suggestion": "E,K", "topic": "E,K"}
 AT_K = {"rooms": "6", "visited": "L,E,K"}
-AT_K_C = {"rooms": "6", "visited": "L,E,K", "topic": "K,C", "last_question": "K,C"}
+AT_K_C = {"rooms": "6", "visited": "L,E,K", "topic": "K,C", "last_question": "K,C", "last_amount": "3"}
 AT_B = {"rooms": "6", "visited": "L,E,B"}
 AT_E8 = {"rooms": "8", "visited": "L,E"}
 
@@ -108,6 +108,26 @@ CATEGORIES = [
         [{"act": "reject", "path": ["K", "A"]}],
         False,
     ),
+    # written after the fixes (regression guards in fresh wording): "same" as a room's amount, an
+    # origin in parentheses, "both" before the amount, a pictograph between clauses, "let's go"
+    ("reference", "the bathroom is the same", AT_K_C, [_i("K", "B", 3)], False),
+    (
+        "quantified_list",
+        "kids room 4, attic 0 (all from the bathroom)",
+        AT_K,
+        [_i("B", "C", 4), _i("B", "A", 0)],
+        False,
+    ),
+    (
+        "quantified_list",
+        "both the loo and the attic are 3, the kids room 8",
+        AT_K,
+        [_i("K", "B", 3), _i("K", "A", 3), _i("K", "C", 8)],
+        False,
+    ),
+    ("general", "lol we just started 😅 kitchen first?", AT_L, [_s("L", "K")], False),
+    ("general", "ok lets go", AT_E_K, [AGREE], False),
+    ("inability_skip_rejection", "i'm not able to go there yet", AT_E_K, [REJECT], False),
     # regression guards that pass already
     ("correction", "attic next. no wait, the loo", AT_E, [_s("E", "B")], False),
     ("quantified_list", "from the kids room: bathroom 2, attic 7", AT_K, [_i("C", "B", 2), _i("C", "A", 7)], False),
