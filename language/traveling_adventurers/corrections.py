@@ -14,7 +14,10 @@ said ("L-K is 5, no wait, that's L-B"); "not X" after a marker takes X back; a c
 after a marker turns an assent into a refusal. A marker with no room, amount or reply word on one
 side is no correction, except a leading "I meant (to say)", "ignore my last msg" or "*", dropped.
 "5, no 6" and "5 on L-E, no 6" correct when an amount stands shortly before the "no" (a bounded look
-back). Known limit: a segment after a marker continues from ``at`` unless the agreed path already ends
+back), and so do "3... oh no, is 7" and "5 hmm no, that 5 is for L-C" / "four. ah no that's L-E"
+(an interjection before the "no"); "the attic no not the attic the bathroom" (voice typing) is a
+marker running over the words repeated; a leading "I meant" may follow an apology ("sorry typo
+above, I meant ..."); "(typo, meant L to A)" restates a hallway, it swaps no single room. Known limit: a segment after a marker continues from ``at`` unless the agreed path already ends
 where the accepted suggestion does, so "ok, then the kitchen... no wait, the attic" with the pending
 suggestion not yet on the path proposes the attic from ``at``, not from that suggestion's end.
 """

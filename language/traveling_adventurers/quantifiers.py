@@ -10,6 +10,10 @@
 | "nothing from here to any room we've still got to do"           | the rooms not visited         |
 | "... except the attic, which is 10", "apart from the study: 5"   | the exception's own amount;   |
 |                                                                 | without one it is left out    |
+| "same for all three: 6", "the same for all of them, 4"           | the rooms left (a count equal |
+|                                                                 | to them is no amount)         |
+| "Both K and A are 6 from here, B only 2"                        | the two hallways named before |
+|                                                                 | the amount after "both"       |
 | "B, K, C: 3, 7 and 1 respectively", "L-E, E-K: 3 and 1 in that   | the listed hallways (rooms    |
 | order"                                                          | from ``at``), amounts in order|
 

@@ -6,6 +6,10 @@ misses left from rounds 2-4"). The category table below is our own wording of th
 before the parser was changed (strict xfail where it failed then; the marks are removed as general
 fixes land). ``ta_dev7.jsonl`` (100 items of ordinary game traffic, written blind to
 ``ta_conventions.md``) is read item by item, its first-read misses strict xfails by id.
+
+| set      | size | first read (main a31f4e6 = r5-ta 9e998e6) | end of round 5 |
+|----------|------|-------------------------------------------|----------------|
+| ta_dev7  | 100  | exact 0.840, F1 0.901                     | 0.940, 0.973   |
 """
 
 from __future__ import annotations
@@ -160,5 +164,5 @@ def test_dev_item(item: dict[str, object]) -> None:
 
 
 def test_dev_floor() -> None:
-    """The blind batch stays read at least this well (0.840 exact at the first read)."""
-    _check_floor(DEV7, 0.84)
+    """The blind batch stays read at least this well (0.840 exact at the first read, 0.940 after)."""
+    _check_floor(DEV7, 0.93)
