@@ -184,6 +184,8 @@ class _Polarity(_SentenceState):
                 return "listener"  # "you told me", "you gave me"
             if norm in _FIRST:
                 return "speaker"
+            if norm in _SECOND and k > lo and keys[k - 1] == "than":
+                return "speaker"  # "a bit more than you, 4": the author's amount, compared
             if norm in _SECOND:
                 return "listener"
             if (

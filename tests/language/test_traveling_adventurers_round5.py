@@ -132,6 +132,8 @@ CATEGORIES = [
     ("general", "lol we just started 😅 kitchen first?", AT_L, [_s("L", "K")], False),
     ("general", "ok lets go", AT_E_K, [AGREE], False),
     ("inability_skip_rejection", "i'm not able to go there yet", AT_E_K, [REJECT], False),
+    ("general", "i have 4 coin for go to the attic from here", AT_K, [_i("K", "A", 4)], False),
+    ("reference", "less than you, only 2", AT_K_C, [_i("K", "C", 2)], False),
     # regression guards that pass already
     ("correction", "attic next. no wait, the loo", AT_E, [_s("E", "B")], False),
     ("quantified_list", "from the kids room: bathroom 2, attic 7", AT_K, [_i("C", "B", 2), _i("C", "A", 7)], False),
@@ -147,7 +149,7 @@ def test_category(message: str, ctx: dict[str, str], expected: list[dict[str, ob
 # ta_dev7 items that failed at the first read and are not fixed yet (strict xfail: a fix drops its id).
 STILL_FAILING: set[str] = set(
     """
-    ta7-028 ta7-032 ta7-055 ta7-082 ta7-087 ta7-098
+    ta7-028 ta7-055 ta7-087 ta7-098
     """.split()
 )
 
