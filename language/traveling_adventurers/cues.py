@@ -72,6 +72,8 @@ _REJECT = _phrases(
     "i'd skip", "id skip", "let's avoid", "lets avoid", "i'd avoid", "not loving", "don't love",
     "won't do", "wont do", "will not do", "idk about", "dunno about", "don't know about",
     "not so keen", "scratch", "forget", "forget about", "rule out", "ruled out",
+    # postponing the pending suggestion ("hmm not yet", "maybe later?")
+    "not yet", "not just yet", "not now", "not right now", "maybe later", "later maybe", "perhaps later",
     # a refusal by denied belief ("I don't think I'd be able to manage the loft just yet")
     "don't think i can", "don't think i could", "don't think i'd be able", "don't think i would be able",
     "don't think i'll be able", "do not think i can",
@@ -82,7 +84,7 @@ _REJECT = _phrases(
 _NEUTRAL = _phrases(
     "not sure", "unsure", "no idea", "no worries", "make sure", "good morning", "good evening",
     "good afternoon", "good night", "good luck", "good job", "great job", "nice job",
-    "nice to meet", "nice meeting", "good game", "not yet", "no rush", "no need", "too bad",
+    "nice to meet", "nice meeting", "good game", "no rush", "no need", "too bad",
     "no other", "no more rooms", "fine-tune", "right now", "all other", "great working",
     "nice working", "good working", "great to work", "was great", "was good", "was nice",
     "was fun", "you're welcome", "thanks", "thank you", "good total", "great total", "nice total",

@@ -134,6 +134,8 @@ CATEGORIES = [
     ("inability_skip_rejection", "i'm not able to go there yet", AT_E_K, [REJECT], False),
     ("general", "i have 4 coin for go to the attic from here", AT_K, [_i("K", "A", 4)], False),
     ("reference", "less than you, only 2", AT_K_C, [_i("K", "C", 2)], False),
+    ("inability_skip_rejection", "hmm not yet", AT_E_K, [REJECT], False),
+    ("inability_skip_rejection", "not just yet, the loo first", AT_E_K, [REJECT, _s("E", "B")], False),
     # regression guards that pass already
     ("correction", "attic next. no wait, the loo", AT_E, [_s("E", "B")], False),
     ("quantified_list", "from the kids room: bathroom 2, attic 7", AT_K, [_i("C", "B", 2), _i("C", "A", 7)], False),
