@@ -136,6 +136,13 @@ CATEGORIES = [
     ("reference", "less than you, only 2", AT_K_C, [_i("K", "C", 2)], False),
     ("inability_skip_rejection", "hmm not yet", AT_E_K, [REJECT], False),
     ("inability_skip_rejection", "not just yet, the loo first", AT_E_K, [REJECT, _s("E", "B")], False),
+    (
+        "quantified_list",
+        "all of them are 3 except the attic (7)",
+        AT_K,
+        [_i("K", "B", 3), _i("K", "C", 3), _i("K", "A", 7)],
+        False,
+    ),
     # regression guards that pass already
     ("correction", "attic next. no wait, the loo", AT_E, [_s("E", "B")], False),
     ("quantified_list", "from the kids room: bathroom 2, attic 7", AT_K, [_i("C", "B", 2), _i("C", "A", 7)], False),
