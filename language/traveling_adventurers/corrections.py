@@ -66,11 +66,14 @@ _PAIRS = frozenset(
         ("nah", "actually"),
         ("or", "wait"),
         ("no", "no"),
+        ("never", "mind"),
+        ("or", "actually"),
     }
 )
 """Two-word markers (keys, apostrophes removed)."""
 _SINGLE = frozenset(
     {"oops", "typo", "correction", "whoops", "er", "err", "erm", "correcting", "misspoke", "mistyped", "edit", "edited"}
+    | {"nvm", "nevermind"}
     | {"sorry", "sry", "soz", "srry", "sorri"}
 )
 _GLUE = frozenset(
@@ -125,7 +128,7 @@ _VERDICT = frozenset("ok okay yes yeah yep yup sure fine agreed deal nope nah".s
 """Replies a correction may take back ("ok go for it. actually no, the attic first")."""
 
 
-_MARKER_FIRST = frozenset({first for first, _ in _PAIRS} | _SINGLE | {"actually", "wait", "no"})
+_MARKER_FIRST = frozenset({first for first, _ in _PAIRS} | _SINGLE | {"actually", "wait", "no", "meant"})
 """The words a correction marker can start with (:func:`_marker_at`)."""
 
 
@@ -155,6 +158,8 @@ def _marker_at(toks: Sequence[_Tok], k: int) -> int:
         return 0
     if key in _SINGLE:
         return 1
+    if key == "meant" and k > 0 and toks[k - 1].key in ("(", ",", "-", ";"):
+        return 1  # "3 on K-A (meant K-C)"
     after = toks[k + 1].key if k + 1 < n else ""
     if key == "wait" and (k == 0 or toks[k - 1].kind in ("punct", "dash")) and after in (",", "!", ".", "…", "-"):
         return 1  # "kitchen 6. wait, garden's 5"

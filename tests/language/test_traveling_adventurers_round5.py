@@ -143,6 +143,9 @@ CATEGORIES = [
         [_i("K", "B", 3), _i("K", "C", 3), _i("K", "A", 7)],
         False,
     ),
+    ("correction", "the attic!! oh wait nvm the loo", AT_K, [_s("K", "B")], False),
+    ("correction", "3 on K-A (meant K-C)", AT_K, [_i("K", "C", 3)], False),
+    ("correction", "attic next? or actually kids room idk", AT_K, [_s("K", "C")], False),
     # regression guards that pass already
     ("correction", "attic next. no wait, the loo", AT_E, [_s("E", "B")], False),
     ("quantified_list", "from the kids room: bathroom 2, attic 7", AT_K, [_i("C", "B", 2), _i("C", "A", 7)], False),
