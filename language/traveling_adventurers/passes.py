@@ -189,7 +189,14 @@ def _home_after(acts: list[Act], context: DialogueContext, toks: list[_Tok], men
     proposal of every room left, with the start named last after "back", returns there."""
     here, start = context.current, context.start
     on_board = [m for m in mentions if m.on_board]
+    words = [t for t in toks if t.kind == "word"]
     back = bool(on_board) and on_board[-1].room == start and any(t.key in ("back", "home") for t in toks)
+    back = back or (  # "... then attic then back": a return to the start written last
+        bool(on_board)
+        and len(words) >= 2
+        and words[-1].key in ("back", "home")
+        and words[-2].key in ("then", "and", "go", "head", "come", "get", "straight", "finally")
+    )
 
     def from_origin(room: str, hop: bool = False) -> bool:
         """ "from the kids room back home" names its origin, and so does one hop written "K -> L"."""

@@ -146,6 +146,20 @@ CATEGORIES = [
     ("correction", "the attic!! oh wait nvm the loo", AT_K, [_s("K", "B")], False),
     ("correction", "3 on K-A (meant K-C)", AT_K, [_i("K", "C", 3)], False),
     ("correction", "attic next? or actually kids room idk", AT_K, [_s("K", "C")], False),
+    (
+        "embedded_tour",
+        "my route would be empty, kitchen, bathroom, kids, attic and home",
+        AT_L,
+        [_s(*"LEKBCAL")],
+        False,
+    ),
+    (
+        "embedded_tour",
+        "i say empty room then kitchen then loo then kids then attic then back",
+        AT_L,
+        [_s(*"LEKBCAL")],
+        False,
+    ),
     # regression guards that pass already
     ("correction", "attic next. no wait, the loo", AT_E, [_s("E", "B")], False),
     ("quantified_list", "from the kids room: bathroom 2, attic 7", AT_K, [_i("C", "B", 2), _i("C", "A", 7)], False),
