@@ -48,7 +48,7 @@ _AGREE = _phrases(
 _AGREE_WEAK = _phrases(
     "ok", "okay", "okey", "okie", "oki", "k", "kk", "it is", "it's", "okie dokie", "okey dokey",
     "ok go", "okay go", "kk go", "k go", "ok then", "okay then", "kk then",
-    "let's go", "let's go then",
+    "let's go", "let's go then", "oki doki", "okie doke", "okey doke", "oki doke",
     # one-word replies that agree only as a whole reply ("bet", "mhm")
     "bet", "aight", "ight", "alrighty", "mhm", "mhmm", "uh huh", "def", "fair", "gotcha", "okey",
 )

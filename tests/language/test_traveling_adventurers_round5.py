@@ -160,6 +160,7 @@ CATEGORIES = [
         [_s(*"LEKBCAL")],
         False,
     ),
+    ("general", "oki doki", AT_E_K, [AGREE], False),
     # regression guards that pass already
     ("correction", "attic next. no wait, the loo", AT_E, [_s("E", "B")], False),
     ("quantified_list", "from the kids room: bathroom 2, attic 7", AT_K, [_i("C", "B", 2), _i("C", "A", 7)], False),
