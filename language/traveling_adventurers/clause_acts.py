@@ -131,7 +131,13 @@ class _ClauseActs(_SentenceState):
             numbers = self._same_amount(cl)  # "same for that corridor": the amount last said
             same_at = {n.i for n in numbers}  # an amount of coins, whoever's ("the attic is the same")
         context_ref = False
-        if not sources and numbers and not self.rooms_on_board and not self.st.prev_edges and not cl.question:
+        own_clause = bool(same_at) and not cl.groups  # "Same as you for that one, and B to C I get 1"
+        if (
+            not sources
+            and numbers
+            and (own_clause or (not self.rooms_on_board and not self.st.prev_edges))
+            and not cl.question
+        ):
             hallway = self._context_edge(cl)  # "that one's a 3 for me", "3" answering our question
             counts = [
                 n
