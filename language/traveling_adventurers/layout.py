@@ -46,7 +46,9 @@ def _split_letter_pairs(text: str, lex: _Lexicon) -> str:
         return "-".join(word.upper())
 
     text = _PAIR_RE.sub(pair, text)
-    return _LOWER_HOPS_RE.sub(lambda m: _lower_hops(m, board, start), text) if board else text
+    if not board or _LOWER_HOPS_RE.search(text) is None:
+        return text
+    return _LOWER_HOPS_RE.sub(lambda m: _lower_hops(m, board, start), text)
 
 
 _LOWER_HOPS_RE = re.compile(r"(?<![\w'-])[a-z]{2}(?:(?:, ?| )[a-z]{2}){1,12}(?![\w'-])")

@@ -182,6 +182,10 @@ def _postponed(acts: list[Act], toks: list[_Tok], mentions: list[_Mention], cont
     return [*refusals, *out]
 
 
+_HOME_LEAD = frozenset({"then", "and", "go", "head", "come", "get", "straight", "finally"})
+"""Words before a closing "back" / "home" that returns to the start ("... then back")."""
+
+
 def _home_after(acts: list[Act], context: DialogueContext, toks: list[_Tok], mentions: list[_Mention]) -> list[Act]:
     """ "loo, nursery, attic, back home", "... children's, attic, back to L": a return to the start
     written after a proposal that visits every room left continues that proposal (one suggest of
@@ -189,14 +193,11 @@ def _home_after(acts: list[Act], context: DialogueContext, toks: list[_Tok], men
     proposal of every room left, with the start named last after "back", returns there."""
     here, start = context.current, context.start
     on_board = [m for m in mentions if m.on_board]
-    words = [t for t in toks if t.kind == "word"]
     back = bool(on_board) and on_board[-1].room == start and any(t.key in ("back", "home") for t in toks)
-    back = back or (  # "... then attic then back": a return to the start written last
-        bool(on_board)
-        and len(words) >= 2
-        and words[-1].key in ("back", "home")
-        and words[-2].key in ("then", "and", "go", "head", "come", "get", "straight", "finally")
-    )
+    if not back and on_board:  # "... then attic then back": a return to the start written last
+        last = next((k for k in range(len(toks) - 1, -1, -1) if toks[k].kind == "word"), -1)
+        before = next((k for k in range(last - 1, -1, -1) if toks[k].kind == "word"), -1)
+        back = before >= 0 and toks[last].key in ("back", "home") and toks[before].key in _HOME_LEAD
 
     def from_origin(room: str, hop: bool = False) -> bool:
         """ "from the kids room back home" names its origin, and so does one hop written "K -> L"."""

@@ -145,9 +145,10 @@ def _sentence(
     if every is None and "both" in keys and len(own) >= 2:
         return _both(toks, amounts, own, lo, hi, ctx)  # "the attic and the loo, both are 3 for me"
     unvisited = any(w in _UNVISITED for w in keys) or "to do" in " ".join(keys) or "to go" in " ".join(keys)
-    count_at = _all_of_them(keys, every, amounts, lo, len([r for r in board if r not in ctx.visited]))
-    named = [m for m in own if not any(keys[j] in _EXCEPT for j in range(max(0, m.i - lo - 4), m.i - lo))]
-    if count_at is not None and not named:
+    count_at = None if every is None else _all_of_them(keys, every, amounts, lo, len(board) - len(ctx.visited))
+    if count_at is not None and not any(
+        not any(keys[j] in _EXCEPT for j in range(max(0, m.i - lo - 4), m.i - lo)) for m in own
+    ):
         unvisited = True  # "same for all three: 6", "all of them are 3 except the attic (7)": the rooms left
     none_of = any(w in ("none", "nothing") for w in keys)
     if every is None and not (unvisited and (none_of or any(w in _PLURAL for w in keys))):
