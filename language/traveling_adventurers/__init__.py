@@ -185,6 +185,15 @@ blind batch of ordinary game traffic ``ta_dev7.jsonl``):
 | "the attic is the same (too)"                              | inform of ``last_amount`` on the hallway to A      |
 | "sorry typo above, I meant X, not Y"                       | suggest X only (a leading "I meant" after an       |
 |                                                            | apology)                                           |
+| "nvm", "never mind", "or actually", "(meant K-C)"          | correction markers                                 |
+| "hmm not yet", "not just yet, the loo first", "maybe later"| reject of the pending suggestion (postponing)      |
+| "all of them are 3 except the attic (7)"                   | the rooms left, the exception its own amount       |
+| "my route would be empty, kitchen, ...", "... then attic   | one path; a closing "then back" / "and home" after |
+| then back"                                                 | every room left returns to the start               |
+| "6 coin for go to bathroom", "a bit more than you, 4"      | inform only (a purpose, not a proposal); the       |
+|                                                            | author's amount (a comparison, not an echo)        |
+| "Same as you for that one, and B to C I get 1"             | the "same" clause answers the hallway under        |
+|                                                            | discussion, the other clause its own               |
 
 Only rooms of ``DialogueContext.rooms`` are returned; mentions of rooms that are not on the board
 are recognised (so they do not turn into letters or other rooms) and then dropped.
@@ -219,8 +228,9 @@ given after "From X:" in a long message with "as well" and "nothing at all"; tou
 over many clauses ("L→E, then e-k, then KB, then children's, attic, back to L") or a numbered list
 closed by "then back to the lounge"; a path written from a room other than ``at`` inside a proposal
 ("could we do kitchen → attic → kids room next"); an amount given for the room of the sentence
-before ("the nursery? 5 coins for me from the washroom"); comparisons ("a bit more than you, 4");
-two "same" in one sentence; chit-chat negation read as a refusal ("my English is not so good").
+before ("the nursery? 5 coins for me from the washroom"); "the other two are both 4" (the rooms the
+sentence before did not name); "half that"; chit-chat negation read as a refusal ("my English is not
+so good").
 Ambiguous phrasing falls back to the conservative reading (no act rather than a guessed one).
 
 Modules

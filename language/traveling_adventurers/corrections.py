@@ -17,7 +17,8 @@ side is no correction, except a leading "I meant (to say)", "ignore my last msg"
 back), and so do "3... oh no, is 7" and "5 hmm no, that 5 is for L-C" / "four. ah no that's L-E"
 (an interjection before the "no"); "the attic no not the attic the bathroom" (voice typing) is a
 marker running over the words repeated; a leading "I meant" may follow an apology ("sorry typo
-above, I meant ..."); "(typo, meant L to A)" restates a hallway, it swaps no single room. Known limit: a segment after a marker continues from ``at`` unless the agreed path already ends
+above, I meant ..."); "(typo, meant L to A)" restates a hallway, it swaps no single room; "nvm" /
+"never mind", "or actually" and a bare "meant" after a bracket or comma ("(meant K-C)") are markers. Known limit: a segment after a marker continues from ``at`` unless the agreed path already ends
 where the accepted suggestion does, so "ok, then the kitchen... no wait, the attic" with the pending
 suggestion not yet on the path proposes the attic from ``at``, not from that suggestion's end.
 """

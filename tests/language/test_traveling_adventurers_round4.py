@@ -15,8 +15,8 @@ fixes guard the general mechanisms in fresh wording).
 | ta_dev5  | 120  | exact 0.683, F1 0.819     | exact 0.733, F1 0.850                             | 0.908, 0.947   |
 | ta_dev6  | 100  | exact 0.650, F1 0.794     | exact 0.660, F1 0.800                             | 0.910, 0.940   |
 
-After round 5 (``test_traveling_adventurers_round5.py``): ta_dev5 0.958 / 0.987, ta_dev6 0.940 / 0.952
-(floors raised to 0.95 / 0.93).
+After round 5 (``test_traveling_adventurers_round5.py``): ta_dev5 0.958 / 0.987, ta_dev6 0.950 / 0.955
+(floors raised to 0.95 / 0.94).
 """
 
 from __future__ import annotations
@@ -166,7 +166,7 @@ def test_category(message: str, ctx: dict[str, str], expected: list[dict[str, ob
     _check_category(message, ctx, expected)
 
 
-@pytest.mark.parametrize(("items", "floor"), [(DEV5, 0.95), (DEV6, 0.93)], ids=["ta_dev5", "ta_dev6"])
+@pytest.mark.parametrize(("items", "floor"), [(DEV5, 0.95), (DEV6, 0.94)], ids=["ta_dev5", "ta_dev6"])
 def test_dev_floor(items: list[dict[str, object]], floor: float) -> None:
     """The blind batches stay read at least this well."""
     _check_floor(items, floor)

@@ -9,7 +9,7 @@ fixes land). ``ta_dev7.jsonl`` (100 items of ordinary game traffic, written blin
 
 | set      | size | first read (main a31f4e6 = r5-ta 9e998e6) | end of round 5 |
 |----------|------|-------------------------------------------|----------------|
-| ta_dev7  | 100  | exact 0.840, F1 0.901                     | 0.940, 0.973   |
+| ta_dev7  | 100  | exact 0.840, F1 0.901                     | 0.970, 0.982   |
 """
 
 from __future__ import annotations
@@ -194,5 +194,5 @@ def test_dev_item(item: dict[str, object]) -> None:
 
 
 def test_dev_floor() -> None:
-    """The blind batch stays read at least this well (0.840 exact at the first read, 0.940 after)."""
-    _check_floor(DEV7, 0.93)
+    """The blind batch stays read at least this well (0.840 exact at the first read, 0.970 after)."""
+    _check_floor(DEV7, 0.96)
