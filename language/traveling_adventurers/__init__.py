@@ -158,6 +158,43 @@ Round 4 of issue 17 (blind batches ``ta_dev5.jsonl`` / ``ta_dev6.jsonl``, same s
 | galley, where we cook / eat, room with the piano / books / | K, K / D, M / S / E; "hard no" refuses; "what else |
 | no furniture                                               | have you got" asks best_next                       |
 
+Round 5 of issue 17 (the dev misses left from rounds 2-4, grouped by shape in ``ta_dev7.md``, and the
+blind batch of ordinary game traffic ``ta_dev7.jsonl``):
+
+| message                                                    | acts                                               |
+|------------------------------------------------------------|----------------------------------------------------|
+| "the attic no not the attic the bathroom"                  | suggest [at, B] ("no not" + the words repeated is  |
+|                                                            | a correction marker)                               |
+| "K-A gives me 3... oh no, is 7", "2 on that one, or wait,  | the corrected amount only ("that one" is no        |
+| 12"                                                        | amount)                                            |
+| "L-K 5 hmm no, that 5 is for L-C. L-K is 2", "four. ah no  | the amount moved to the hallway named after the    |
+| that's L-E. L-B is zero", "3 for L to C (typo, meant L to A)" | marker; the first keeps only a later amount     |
+| "if we start from X: 2 to the loo, ...", "garden 6, attic  | the list leaves from X (moved before the list)     |
+| 1 (all from the kitchen)"                                  |                                                    |
+| "same for all three: 6", "the same for all of them, 4"     | one inform per hallway to an unvisited room        |
+| "Both K and A are 6 from here, B only 2", "A-B and A-K are | the shared amount on the two hallways named before |
+| both 2, and A-E is 6"                                      | it, the others their own                           |
+| "... except the kitchen, that one's 7"                     | the exception's own amount                         |
+| "A back to the living room is 3"                           | inform A-L (A before "back to <room>")             |
+| "childrensroom", "ek ka ab??", "kb bc ca?"                 | the room; one path over chained lower-case hops    |
+| "I don't think I'd be able to manage the loft just yet",   | reject (denied belief, inability before a motion   |
+| "I'm unable to go there yet"                               | verb: no proposal of the room)                     |
+| "let's go" / "lets go" on its own (a suggestion pending)   | agree ("let's go to X" still proposes)             |
+| "lets avoid it" (nothing pending, topic a hallway)         | reject of the topic                                |
+| "we havent even started 😂 kitchen first?"                 | a pictograph between words ends a clause           |
+| "the attic is the same (too)"                              | inform of ``last_amount`` on the hallway to A      |
+| "sorry typo above, I meant X, not Y"                       | suggest X only (a leading "I meant" after an       |
+|                                                            | apology)                                           |
+| "nvm", "never mind", "or actually", "(meant K-C)"          | correction markers                                 |
+| "hmm not yet", "not just yet, the loo first", "maybe later"| reject of the pending suggestion (postponing)      |
+| "all of them are 3 except the attic (7)"                   | the rooms left, the exception its own amount       |
+| "my route would be empty, kitchen, ...", "... then attic   | one path; a closing "then back" / "and home" after |
+| then back"                                                 | every room left returns to the start               |
+| "6 coin for go to bathroom", "a bit more than you, 4"      | inform only (a purpose, not a proposal); the       |
+|                                                            | author's amount (a comparison, not an echo)        |
+| "Same as you for that one, and B to C I get 1"             | the "same" clause answers the hallway under        |
+|                                                            | discussion, the other clause its own               |
+
 Only rooms of ``DialogueContext.rooms`` are returned; mentions of rooms that are not on the board
 are recognised (so they do not turn into letters or other rooms) and then dropped.
 
@@ -183,16 +220,18 @@ not E-C") are not resolved; sarcasm, arithmetic on amounts of the same message (
 that") and conditionals beyond "if ..." / "as long as ..." are not read; "base" and "den" count only
 after "the" or in a path; a neutral amount with one room and no owner counts only when it is led
 into the room ("3 to the attic") or labels it ("attic: 3"). Still weak on fresh text (``ta_dev3.md``,
-``ta_dev4.md``, ``ta_dev5.md``, ``ta_dev6.md``): insisting ("pls just agree with me ... bathroom");
-"via X" after a whole path ("K-B-C via A"); "if we start from X: 2 to the loo, ..." and an origin
-given after a list ("garden 6, playroom 6 (all from the kitchen)"); voice-typed corrections without
-punctuation ("the attic no not the attic the bathroom", "E-A I mean E-C" in a question, "I have 2...
-ay no, is 8"); a correction of an earlier message's number ("in my last message I wrote K-C = 3");
-"that 5 is for L-C" moving an amount; conditional submissions ("if you're fine with X i'll submit
-Y"); "same for all three: 6"; pairs of letter hallways with "respectively" followed by more; tours
-written as glued words ("livingroom emptyroom ...") or mixing notations over many clauses; a long
-polite refusal ("I don't think I'd be able to manage the loft just yet"). Ambiguous phrasing falls
-back to the conservative reading (no act rather than a guessed one).
+``ta_dev4.md`` ... ``ta_dev7.md``): insisting ("pls just agree with me ... bathroom"); "via X" after
+a whole path ("K-B-C via A"); a correction of an earlier message's number ("in my last message I
+wrote K-C = 3", "I said 2 for X, but it's Y that's 2"); conditional submissions ("if you're fine
+with X i'll submit Y"); pairs of letter hallways with "respectively" followed by more; an origin
+given after "From X:" in a long message with "as well" and "nothing at all"; tours mixing notations
+over many clauses ("L→E, then e-k, then KB, then children's, attic, back to L") or a numbered list
+closed by "then back to the lounge"; a path written from a room other than ``at`` inside a proposal
+("could we do kitchen → attic → kids room next"); an amount given for the room of the sentence
+before ("the nursery? 5 coins for me from the washroom"); "the other two are both 4" (the rooms the
+sentence before did not name); "half that"; chit-chat negation read as a refusal ("my English is not
+so good").
+Ambiguous phrasing falls back to the conservative reading (no act rather than a guessed one).
 
 Modules
 -------

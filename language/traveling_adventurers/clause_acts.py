@@ -126,10 +126,18 @@ class _ClauseActs(_SentenceState):
                 hops = _hops(ref)
                 if -len(hops) <= ordinal < len(hops) and not (keys[k + 1] == "half" and len(hops) != 2):
                     sources.append((k, hops[ordinal], -100_000 - k))
+        same_at: set[int] = set()
         if not numbers and not cl.question:
             numbers = self._same_amount(cl)  # "same for that corridor": the amount last said
+            same_at = {n.i for n in numbers}  # an amount of coins, whoever's ("the attic is the same")
         context_ref = False
-        if not sources and numbers and not self.rooms_on_board and not self.st.prev_edges and not cl.question:
+        own_clause = bool(same_at) and not cl.groups  # "Same as you for that one, and B to C I get 1"
+        if (
+            not sources
+            and numbers
+            and (own_clause or (not self.rooms_on_board and not self.st.prev_edges))
+            and not cl.question
+        ):
             hallway = self._context_edge(cl)  # "that one's a 3 for me", "3" answering our question
             counts = [
                 n
@@ -164,7 +172,11 @@ class _ClauseActs(_SentenceState):
                 self.echo_set.add(edge)
             tight = gid in ends and (self._tight(ends[gid], num) or self._leads(num, spos))  # "kitchen: 4", "3 to K"
             listing = len(self.number_at) >= 2 and len(self.sentence_rooms) >= 2 and not self.question
-            neutral_ok = owner is None and not cl.question and (gid in explicit or coin_context or tight or listing)
+            neutral_ok = (
+                owner is None
+                and not cl.question
+                and (gid in explicit or coin_context or tight or listing or num.i in same_at)
+            )
             if owner == "speaker" or neutral_ok:
                 if num.value is None:  # "-5", "5.5": no coin fact, and the hallway is spoken for
                     used.add(gid)

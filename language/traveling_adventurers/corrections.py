@@ -14,7 +14,11 @@ said ("L-K is 5, no wait, that's L-B"); "not X" after a marker takes X back; a c
 after a marker turns an assent into a refusal. A marker with no room, amount or reply word on one
 side is no correction, except a leading "I meant (to say)", "ignore my last msg" or "*", dropped.
 "5, no 6" and "5 on L-E, no 6" correct when an amount stands shortly before the "no" (a bounded look
-back). Known limit: a segment after a marker continues from ``at`` unless the agreed path already ends
+back), and so do "3... oh no, is 7" and "5 hmm no, that 5 is for L-C" / "four. ah no that's L-E"
+(an interjection before the "no"); "the attic no not the attic the bathroom" (voice typing) is a
+marker running over the words repeated; a leading "I meant" may follow an apology ("sorry typo
+above, I meant ..."); "(typo, meant L to A)" restates a hallway, it swaps no single room; "nvm" /
+"never mind", "or actually" and a bare "meant" after a bracket or comma ("(meant K-C)") are markers. Known limit: a segment after a marker continues from ``at`` unless the agreed path already ends
 where the accepted suggestion does, so "ok, then the kitchen... no wait, the attic" with the pending
 suggestion not yet on the path proposes the attic from ``at``, not from that suggestion's end.
 """
@@ -63,11 +67,14 @@ _PAIRS = frozenset(
         ("nah", "actually"),
         ("or", "wait"),
         ("no", "no"),
+        ("never", "mind"),
+        ("or", "actually"),
     }
 )
 """Two-word markers (keys, apostrophes removed)."""
 _SINGLE = frozenset(
     {"oops", "typo", "correction", "whoops", "er", "err", "erm", "correcting", "misspoke", "mistyped", "edit", "edited"}
+    | {"nvm", "nevermind"}
     | {"sorry", "sry", "soz", "srry", "sorri"}
 )
 _GLUE = frozenset(
@@ -122,8 +129,12 @@ _VERDICT = frozenset("ok okay yes yeah yep yup sure fine agreed deal nope nah".s
 """Replies a correction may take back ("ok go for it. actually no, the attic first")."""
 
 
-_MARKER_FIRST = frozenset({first for first, _ in _PAIRS} | _SINGLE | {"actually", "wait", "no"})
+_MARKER_FIRST = frozenset({first for first, _ in _PAIRS} | _SINGLE | {"actually", "wait", "no", "meant"})
 """The words a correction marker can start with (:func:`_marker_at`)."""
+
+
+_POINTING = frozenset({"that", "this", "the", "which", "each", "every", "any", "other"})
+"""Words that make a following "one" a pronoun ("2 on that one"), not an amount."""
 
 
 def _amount(tok: _Tok | None) -> bool:
@@ -148,12 +159,23 @@ def _marker_at(toks: Sequence[_Tok], k: int) -> int:
         return 0
     if key in _SINGLE:
         return 1
+    if key == "meant" and k > 0 and toks[k - 1].key in ("(", ",", "-", ";"):
+        return 1  # "3 on K-A (meant K-C)"
     after = toks[k + 1].key if k + 1 < n else ""
     if key == "wait" and (k == 0 or toks[k - 1].kind in ("punct", "dash")) and after in (",", "!", ".", "…", "-"):
         return 1  # "kitchen 6. wait, garden's 5"
     if key == "no" and k > 1 and toks[k - 1].key == "," and _amount(toks[j] if j < n else None):
         if any(_amount(t) for t in toks[max(0, k - 6) : k - 1]):
             return 1  # "I get 5, no 6", "5 on L-E, no 6": an amount shortly before (a bounded look back)
+    if key == "no" and after == "not":
+        return _no_not(toks, k)  # "the attic no not the attic the bathroom"
+    if key == "no" and k > 1 and toks[k - 1].key in _OH and j < n and toks[j - 1].key == ",":
+        p = j + (toks[j].key in ("is", "its", "it's", "it", "make"))
+        if _amount(toks[p] if p < n else None) and any(_amount(t) for t in toks[max(0, k - 6) : k - 1]):
+            return p - k  # "I have 2... ay no, is 8": an amount shortly before (a bounded look back)
+    if key == "no" and k > 1 and toks[k - 1].key in _OH and after in _THAT_IS:
+        if any(_amount(t) for t in toks[max(0, k - 6) : k - 1]):
+            return 1  # "L-K 5 hmm no, that 5 is for L-C", "four. ah no that's L-E"
     if key == "no" and k > 0 and toks[k - 1].key == "(" and k + 1 < n and toks[k + 1].key == ",":
         return 1  # "3 on L-B (no, L-C ...)"
     if key == "no" and k > 0 and toks[k - 1].kind in ("dash", "punct") and toks[k - 1].key not in (",", "("):
@@ -164,12 +186,35 @@ def _marker_at(toks: Sequence[_Tok], k: int) -> int:
     return 0
 
 
+_OH = frozenset({"oh", "ah", "ay", "ai", "uh", "um", "hmm", "ugh", "oops", "."})
+"""Interjections before a correcting "no" ("... oh no, is 7")."""
+
+
+_THAT_IS = frozenset({",", "that", "thats", "that's", "its", "it's", "wait"})
+"""What may follow an interjection's "no" that corrects ("hmm no, that 5 is for L-C")."""
+
+
+def _no_not(toks: Sequence[_Tok], k: int) -> int:
+    """ "the attic no not the attic the bathroom" (voice typing, no punctuation): a "no not" at
+    ``k`` followed by the words just before it (up to three; "the" may be added) is a marker that
+    runs over the words repeated. Returns its size, or 0."""
+    p = k + 2 + (k + 2 < len(toks) and toks[k + 2].key == "the")
+    for w in (3, 2, 1):
+        if k - w < 0 or p + w > len(toks):
+            continue
+        said = [t.key for t in toks[k - w : k]]
+        if all(t.kind == "word" for t in toks[k - w : k]) and said == [t.key for t in toks[p : p + w]]:
+            return p + w - k
+    return 0
+
+
 def correction_spans(toks: Sequence[_Tok], vocabulary: frozenset[str]) -> list[tuple[int, int]]:
     """Token spans (start, end) of the correction markers that have content on both sides."""
     runs: list[tuple[int, int]] = []
     starred: set[int] = set()  # runs of an "oops" (a correcting asterisk): a correction whatever precedes it
     leading = -1  # the end of a leading marker ("no i meant ...", "*the kids room")
     k, n = 0, len(toks)
+    first_content = -1  # the first token that may name a room or an amount, found when needed
     while k < n:
         size = _marker_at(toks, k) if toks[k].kind == "word" else 0
         if not size:
@@ -187,7 +232,10 @@ def correction_spans(toks: Sequence[_Tok], vocabulary: frozenset[str]) -> list[t
             else:
                 break
         meant = any(toks[x].key in ("meant", "mean") for x in range(lo, hi))
-        if lo == 0 and (toks[k].key in _LEADING_MARKERS or meant):  # a leading "I meant to say ...": dropped
+        if lo > 0 and (toks[k].key in _LEADING_MARKERS or meant) and first_content < 0:
+            first_content = next((x for x, t in enumerate(toks) if _content(t, vocabulary)), n)
+        if (lo == 0 or lo <= first_content) and (toks[k].key in _LEADING_MARKERS or meant):
+            # a leading "I meant to say ..." (after an apology: "sorry typo above, I meant ..."): dropped
             while hi < n and toks[hi].key in _SAY:
                 hi += 1
             if hi < n:
@@ -256,8 +304,8 @@ def substitution(
         for i, j, _ in rooms:
             if (j == k) if last else (i == k):
                 return "room", (i, j)
-        if _amount(toks[k]):
-            return "amount", (k, k)
+        if _amount(toks[k]) and not (toks[k].key == "one" and k > 0 and toks[k - 1].key in _POINTING):
+            return "amount", (k, k)  # not "that one", a pronoun
         return None
 
     def in_path(wrong: tuple[int, int], right: tuple[int, int]) -> bool:
@@ -302,10 +350,10 @@ def substitution(
     if after_link:
         return None  # "L-E-B-K-C-A-L? no hold on, ...": the end of a path, not one room to swap
     if right[0] == "room" and any(
-        i == right[1][1] + 2 and (toks[i - 1].kind in ("dash", "arrow") or toks[i - 1].key == "then")
+        i == right[1][1] + 2 and (toks[i - 1].kind in ("dash", "arrow") or toks[i - 1].key in ("then", "to"))
         for i, _, _ in rooms
     ):
-        return None  # "L-E-K-B-C-A-L? *L-E-B-K-C-A-L": a whole path restated, not one room swapped
+        return None  # "L-E-K-B-C-A-L? *L-E-B-K-C-A-L", "(typo, meant L to A)": a path restated, no room swapped
     return wrong[1], right[1]
 
 

@@ -48,6 +48,7 @@ _AGREE = _phrases(
 _AGREE_WEAK = _phrases(
     "ok", "okay", "okey", "okie", "oki", "k", "kk", "it is", "it's", "okie dokie", "okey dokey",
     "ok go", "okay go", "kk go", "k go", "ok then", "okay then", "kk then",
+    "let's go", "let's go then", "oki doki", "okie doke", "okey doke", "oki doke",
     # one-word replies that agree only as a whole reply ("bet", "mhm")
     "bet", "aight", "ight", "alrighty", "mhm", "mhmm", "uh huh", "def", "fair", "gotcha", "okey",
 )
@@ -71,13 +72,19 @@ _REJECT = _phrases(
     "i'd skip", "id skip", "let's avoid", "lets avoid", "i'd avoid", "not loving", "don't love",
     "won't do", "wont do", "will not do", "idk about", "dunno about", "don't know about",
     "not so keen", "scratch", "forget", "forget about", "rule out", "ruled out",
+    # postponing the pending suggestion ("hmm not yet", "maybe later?")
+    "not yet", "not just yet", "not now", "not right now", "maybe later", "later maybe", "perhaps later",
+    # a refusal by denied belief ("I don't think I'd be able to manage the loft just yet")
+    "don't think i can", "don't think i could", "don't think i'd be able", "don't think i would be able",
+    "don't think i'll be able", "do not think i can",
+    "don't see myself", "not sure i can", "not sure i could",
     "absolutely not", "definitely not", "certainly not", "hell no", "no - go", "keep me away from",
     "stay away from", "keep away from", "steer clear of", "hard no", "a hard no", "a no go",
 )
 _NEUTRAL = _phrases(
     "not sure", "unsure", "no idea", "no worries", "make sure", "good morning", "good evening",
     "good afternoon", "good night", "good luck", "good job", "great job", "nice job",
-    "nice to meet", "nice meeting", "good game", "not yet", "no rush", "no need", "too bad",
+    "nice to meet", "nice meeting", "good game", "no rush", "no need", "too bad",
     "no other", "no more rooms", "fine-tune", "right now", "all other", "great working",
     "nice working", "good working", "great to work", "was great", "was good", "was nice",
     "was fun", "you're welcome", "thanks", "thank you", "good total", "great total", "nice total",
@@ -143,6 +150,8 @@ _NEG_MOTION = _phrases(
     "rather not", "let's not", "lets not", "don't want to", "do not want to", "don't go", "not go",
     "shouldn't go", "should not go", "avoid", "skip", "not to", "prefer not", "won't go",
     "never go", "don't like", "do not like", "not",
+    # inability: "I'm unable to go there yet" refuses, it proposes nothing
+    "unable to", "not able to", "won't be able to", "wouldn't be able to", "can't go", "cannot go",
 )
 _ASK_COIN = _phrases(
     "how many", "how much", "what do you get", "what would you get", "what'd you get",

@@ -45,7 +45,30 @@ def _split_letter_pairs(text: str, lex: _Lexicon) -> str:
             return word  # lower case only a whole tour: "lekbcal?"
         return "-".join(word.upper())
 
-    return _PAIR_RE.sub(pair, text)
+    text = _PAIR_RE.sub(pair, text)
+    if not board or _LOWER_HOPS_RE.search(text) is None:
+        return text
+    return _LOWER_HOPS_RE.sub(lambda m: _lower_hops(m, board, start), text)
+
+
+_LOWER_HOPS_RE = re.compile(r"(?<![\w'-])[a-z]{2}(?:(?:, ?| )[a-z]{2}){1,12}(?![\w'-])")
+"""Runs of two or more lower-case letter pairs ("ek ka ab")."""
+
+
+def _lower_hops(m: re.Match[str], board: set[str], start: str) -> str:
+    """ "ek ka ab??": lower-case hops written one after another, each leaving from where the one
+    before ends and every letter a board room, are the path E-K-A-B (each room once, the start again
+    only at the end); anything else ("is it ok", "go to") stays as written."""
+    pairs = [w.upper() for w in re.split(r", ?| ", m.group(0))]
+    if any(not set(p) <= board or p[0] == p[1] for p in pairs):
+        return m.group(0)
+    if any(a[1] != b[0] for a, b in zip(pairs, pairs[1:], strict=False)):
+        return m.group(0)
+    path = [pairs[0][0], *(p[1] for p in pairs)]
+    body = path[:-1] if len(path) > 2 and path[-1] == start == path[0] else path
+    if len(set(body)) != len(body):
+        return m.group(0)
+    return "-".join(path)
 
 
 _STRUCK_RE = re.compile(r"~~[^~\n]{0,120}~~")
@@ -69,10 +92,21 @@ _WBU_RE = re.compile(r"(?<![\w'])(?:wbu|hbu|wby|hby)(?![\w'])\??", re.IGNORECASE
 _HOW_ABOUT_YOU_ON_RE = re.compile(r"(?<![\w'])(?:how|what) (?:about|bout|abt|abut) (?:you|u|ya) on\b", re.IGNORECASE)
 
 
+_IF_WE_START_RE = re.compile(
+    r"(?<![\w'])(?:if|say|suppose|supposing|assuming)\s+(?:we|u|you|i)\s+(?:were\s+to\s+)?"
+    r"(?:start|starts|started|begin|began|leave|left|set\s+off|go|went|are|were|was)\s+(?:from|at|in)\s",
+    re.IGNORECASE,
+)
+"""A hypothetical origin ("if we start from the kids' room: 2 to the loo, ..."): the amounts after
+it leave from that room, as after "from the kids' room"."""
+
+
 def _marks(text: str) -> str:
     """Markdown and chat marks: "wbu" / "hbu" is "and you?", struck text ("~~kitchen~~ bathroom") is
     withdrawn, bold is plain, and an asterisk on a word ("*kitchen", "attic***") marks it as a correction ("oops kitchen")."""
     lower = text.lower()
+    if any(c in lower for c in ("if ", "say ", "suppos", "assuming")):
+        text = _IF_WE_START_RE.sub("from ", text)
     if not any(c in lower for c in ("~", "*", "bu", "by", "between", "how", "what")):
         return text
     text = _STRUCK_RE.sub(" ", text)
@@ -172,6 +206,53 @@ def _table_rows(text: str) -> str:
         else:
             out.append(", ".join(cells) if sep != "," else line)
     return "\n".join(out)
+
+
+_ORIGIN_AFTER_RE = re.compile(
+    r"[(,;\u2013\u2014-]\s{0,3}(?:all|both|each|everything|those|these|they)(?:\s{1,3}(?:are|were|of them))?"
+    r"\s{1,3}(?:from|out of|leaving)\s{1,3}([^()\n.!?,;:]{1,30}?)\s{0,3}\)?(?=\s{0,3}(?:$|[.!?\n]))",
+    re.IGNORECASE,
+)
+
+
+def _origin_after(text: str) -> str:
+    """ "garden 6, playroom 6, attic 1 (all from the kitchen)": an origin given after a list of
+    amounts is moved before it ("from the kitchen: garden 6, ..."), so the list leaves from it as
+    after a leading "from the kitchen:". Only when the words before it, back to the last sentence
+    end, hold an amount; one scan of one bounded regex (linear)."""
+    if "from" not in text and "out of" not in text and "leaving" not in text:
+        return text
+    out, last, lo, scanned = [], 0, 0, 0
+    for m in _ORIGIN_AFTER_RE.finditer(text):
+        stop = max(text.rfind(c, scanned, m.start()) for c in ".!?\n")  # each character scanned once
+        lo, scanned = max(lo, stop + 1, last), m.end()
+        body = text[lo : m.start()]
+        if not any(c.isdigit() for c in body):
+            continue
+        out.append(text[last:lo])
+        lead = " " if lo > 0 and not text[lo - 1].isspace() else ""
+        out.append(f"{lead}from {m.group(1).strip()}: {body.strip()}")
+        last = m.end()
+    out.append(text[last:])
+    return "".join(out)
+
+
+_PICTOGRAPH_RE = re.compile(
+    "(?<=[\\w.!?])[ \\t]{0,3}([\U0001f300-\U0001f5ff\U0001f600-\U0001f64f\U0001f900-\U0001faff\u2600-\u26ff]"
+    "[\U0001f300-\U0001faff\u2600-\u26ff\ufe0f\u200d]{0,7})"
+    "[ \\t]{0,3}(?=[^\\W\\d_])"
+)
+_CUE_SIGNS = frozenset("👍 👌 ✅ ✔ 🙌 👏 💯 👎 ❌ 🚫 🤔".split())
+"""Signs that carry an act themselves ("👍"): left as they are."""
+
+
+def _pictograph_breaks(text: str) -> str:
+    """ "we havent even started 😂 kitchen first?": a pictograph between two words ends a clause, as a
+    comma would, so a negation or a cue before it does not reach the words after it ("bathroom 🚽?"
+    and the cue signs are left as they are)."""
+    if text.isascii():
+        return text
+    return _PICTOGRAPH_RE.sub(lambda m: m.group(0) if m.group(1)[:1] in _CUE_SIGNS else f" {m.group(1)} , ", text)
 
 
 _AMOUNT_NOT_RE = re.compile(r"(?<![\w-])(\d{1,2})\s*,?\s+not\s+(\d{1,2})(?![\w-])")

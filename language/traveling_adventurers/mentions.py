@@ -149,6 +149,18 @@ def mentioned_rooms(message: str, context: DialogueContext) -> set[str]:
     return {m.room for m in _find_mentions(text, toks, lex, context.start) if m.on_board}
 
 
+_LIST_LEAD = frozenset({":", "be", "is", "=", "route", "plan", "path", "order", "tour", "go", "do"})
+"""Words before a weak room name that opens a comma list of rooms ("my route would be empty, kitchen")."""
+
+
+def _back_to_room(toks: Sequence[_Tok], k: int, letters: dict[int, str], name_starts: set[int]) -> bool:
+    """Whether "back to (the) <room>" starts at token ``k``."""
+    if k + 2 >= len(toks) or toks[k + 1].key != "to":
+        return False
+    room = k + 2 + (toks[k + 2].key == "the")
+    return room in letters or room in name_starts
+
+
 def _find_mentions(text: str, toks: Sequence[_Tok], lex: _Lexicon, start_room: str) -> list[_Mention]:
     board = set(lex.board)
     known = board | set(ROOM_CATALOGUE)  # letters off the board still break paths ("L -> G -> E")
@@ -208,6 +220,7 @@ def _find_mentions(text: str, toks: Sequence[_Tok], lex: _Lexicon, start_room: s
             or (prev in (":", ",") and k + 1 < n and toks[k + 1].kind == "num")
             or (k > 0 and toks[k - 1].kind == "num" and k + 1 < n and toks[k + 1].kind == "num")  # "E 6 A 5"
             or (nxt == "to" and (after_to in letters or after_to in name_starts))
+            or (nxt == "back" and _back_to_room(toks, k + 1, letters, name_starts))  # "A back to the lounge"
             or (prev in (",", "and", "or", "&") and (k - 2 in accepted or k - 2 in letters or k - 2 in name_ends))
         ):
             accepted[k] = letter
@@ -221,7 +234,9 @@ def _find_mentions(text: str, toks: Sequence[_Tok], lex: _Lexicon, start_room: s
         for m in pending:
             prev, nxt = _prev_key(toks, m.i), _next_key(toks, m.j)
             linked_before = prev in _LINK_DIR | {",", "and"} and any(e in ends for e in range(m.i - 3, m.i))
-            linked_after = nxt in _LINK_DIR and any(k in starts or k in weak_starts for k in range(m.j + 1, m.j + 4))
+            linked_after = (nxt in _LINK_DIR or (nxt == "," and prev in _LIST_LEAD)) and any(
+                k in starts or k in weak_starts for k in range(m.j + 1, m.j + 4)
+            )  # "empty -> kitchen", "my route would be empty, kitchen, ..."
             back_to = prev == "to" and _prev_key(toks, m.i - 1) in ("back", "return", "returning")  # "back to base"
             after = m.j + 1 + (m.j + 1 < len(toks) and toks[m.j + 1].key in (":", "|", "="))
             labelled = after < len(toks) and toks[after].kind == "num"  # "dining 3", "bath | 3"

@@ -18,7 +18,14 @@ from language.traveling_adventurers.corrections import (
     withdrawn_room_span,
 )
 from language.traveling_adventurers.cues import cue_key
-from language.traveling_adventurers.layout import _amount_not, _marks, _split_letter_pairs, _table_rows
+from language.traveling_adventurers.layout import (
+    _amount_not,
+    _marks,
+    _origin_after,
+    _pictograph_breaks,
+    _split_letter_pairs,
+    _table_rows,
+)
 from language.traveling_adventurers.mentions import _find_mentions, _Mention
 from language.traveling_adventurers.normalize import _normalize, _Tok, _tokenize
 from language.traveling_adventurers.passes import (
@@ -116,9 +123,11 @@ class TravelingAdventurersParser:
         """
         if not isinstance(message, str) or not context.rooms:
             return []
-        text = _table_rows(_marks(_normalize(message)))  # cut first: nothing below reads more than the cap
+        text = _origin_after(
+            _table_rows(_marks(_normalize(message)))
+        )  # cut first: nothing below reads more than the cap
         lex = _lexicon(tuple(context.rooms.items()))
-        text = _amount_not(_split_letter_pairs(text, lex))
+        text = _pictograph_breaks(_amount_not(_split_letter_pairs(text, lex)))
         toks = _tokenize(text)
         if not toks or _injection(toks):  # blank, or instructions to the reader: no act
             return []
@@ -219,6 +228,8 @@ class TravelingAdventurersParser:
                 keys[k] = "for"
             elif keys[k] == "were" and keys[k + 1] in _WHERE_NEXT and (k == 0 or toks[k - 1].kind != "word"):
                 keys[k] = "where"  # "were do u wanna go nxt"
+            elif keys[k] == "as" and keys[k + 1] == "well" and "'" not in toks[k + 1].text:
+                keys[k + 1] = "too"  # "to the attic 3 as well": not "we'll"
         for m in mentions:  # room words are not cue words ("K" is not "k" = ok)
             for k in range(m.i, m.j + 1):
                 keys[k] = "<room>"

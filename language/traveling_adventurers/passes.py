@@ -65,7 +65,7 @@ def _unpending_refusal(
     keys = [cue_key(t.key) for t in toks]
     refusing = {k for a, b in _find(keys, 0, len(keys), _INDEX["reject"]) for k in range(a, b)}
     proposing = [a for a, _ in _find(keys, 0, len(keys), _INDEX["suggest"]) if a not in refusing]
-    if any(k in _PROPOSING for k in keys) or proposing:
+    if any(k in _PROPOSING for i, k in enumerate(keys) if i not in refusing) or proposing:
         return acts  # "no, let's do the attic", "my proposal: ...": a proposal, not a refusal of it
     here = context.current
     rooms = {m.room for m in mentions if m.on_board and m.room != here}
@@ -182,6 +182,10 @@ def _postponed(acts: list[Act], toks: list[_Tok], mentions: list[_Mention], cont
     return [*refusals, *out]
 
 
+_HOME_LEAD = frozenset({"then", "and", "go", "head", "come", "get", "straight", "finally"})
+"""Words before a closing "back" / "home" that returns to the start ("... then back")."""
+
+
 def _home_after(acts: list[Act], context: DialogueContext, toks: list[_Tok], mentions: list[_Mention]) -> list[Act]:
     """ "loo, nursery, attic, back home", "... children's, attic, back to L": a return to the start
     written after a proposal that visits every room left continues that proposal (one suggest of
@@ -190,6 +194,10 @@ def _home_after(acts: list[Act], context: DialogueContext, toks: list[_Tok], men
     here, start = context.current, context.start
     on_board = [m for m in mentions if m.on_board]
     back = bool(on_board) and on_board[-1].room == start and any(t.key in ("back", "home") for t in toks)
+    if not back and on_board:  # "... then attic then back": a return to the start written last
+        last = next((k for k in range(len(toks) - 1, -1, -1) if toks[k].kind == "word"), -1)
+        before = next((k for k in range(last - 1, -1, -1) if toks[k].kind == "word"), -1)
+        back = before >= 0 and toks[last].key in ("back", "home") and toks[before].key in _HOME_LEAD
 
     def from_origin(room: str, hop: bool = False) -> bool:
         """ "from the kids room back home" names its origin, and so does one hop written "K -> L"."""
@@ -223,7 +231,7 @@ def _home_after(acts: list[Act], context: DialogueContext, toks: list[_Tok], men
             continue
         out.append(a)
     pending_end = context.last_suggestion[-1] if context.last_suggestion else None
-    agreed = any(isinstance(a, Agree) for a in out)
+    agreed = bool(context.last_suggestion) and any(isinstance(a, Agree) for a in out)  # none: no act
 
     for k, a in enumerate(out):  # "only the attic left and then back home": the completion from at
         if (

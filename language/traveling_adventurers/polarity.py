@@ -80,6 +80,8 @@ class _Polarity(_SentenceState):
                     continue
             if word == "right" and s != first:
                 continue
+            if name == "agree_weak" and keys[e - 1] == "go" and nxt not in ("", "then", "now", "there", "!", ".", ","):
+                continue  # "let's go" agrees only on its own: "let's go to the lounge" proposes
             # "ok so you get 5 on E-A": a marker before what follows, not a reply
             closed = cl.hi >= self.hi or self.toks[cl.hi].kind != "word" or self.last_content < cl.hi
             assent_if = nxt in _ASSENT_IF or (nxt == "as" and e + 1 < cl.hi and keys[e + 1] == "long")
@@ -182,6 +184,8 @@ class _Polarity(_SentenceState):
                 return "listener"  # "you told me", "you gave me"
             if norm in _FIRST:
                 return "speaker"
+            if norm in _SECOND and k > lo and keys[k - 1] == "than":
+                return "speaker"  # "a bit more than you, 4": the author's amount, compared
             if norm in _SECOND:
                 return "listener"
             if (

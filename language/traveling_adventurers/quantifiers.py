@@ -10,6 +10,10 @@
 | "nothing from here to any room we've still got to do"           | the rooms not visited         |
 | "... except the attic, which is 10", "apart from the study: 5"   | the exception's own amount;   |
 |                                                                 | without one it is left out    |
+| "same for all three: 6", "the same for all of them, 4"           | the rooms left (a count equal |
+|                                                                 | to them is no amount)         |
+| "Both K and A are 6 from here, B only 2"                        | the two hallways named before |
+|                                                                 | the amount after "both"       |
 | "B, K, C: 3, 7 and 1 respectively", "L-E, E-K: 3 and 1 in that   | the listed hallways (rooms    |
 | order"                                                          | from ``at``), amounts in order|
 
@@ -40,7 +44,8 @@ _EXCEPT = frozenset("except apart besides excluding save but other".split())
 _ZERO_CUES = frozenset("nothing none zero zeros 0s zilch nada dead empty".split())
 _IN_ORDER = frozenset({"respectively"})
 _EXCEPT_GAP = frozenset(
-    ", which is s its it's thats whichs : = - ( at gets more like about maybe there that a an only just".split()
+    ", which is s its it's thats whichs : = - ( at gets more like about maybe there that a an only just one ones"
+    " one's where".split()
 )
 """Words between an excepted room and its own amount ("except the attic, which is 8")."""
 _COUNT_BEFORE = frozenset("every each other that this the those these".split())
@@ -140,6 +145,11 @@ def _sentence(
     if every is None and "both" in keys and len(own) >= 2:
         return _both(toks, amounts, own, lo, hi, ctx)  # "the attic and the loo, both are 3 for me"
     unvisited = any(w in _UNVISITED for w in keys) or "to do" in " ".join(keys) or "to go" in " ".join(keys)
+    count_at = None if every is None else _all_of_them(keys, every, amounts, lo, len(board) - len(ctx.visited))
+    if count_at is not None and not any(
+        not any(keys[j] in _EXCEPT for j in range(max(0, m.i - lo - 4), m.i - lo)) for m in own
+    ):
+        unvisited = True  # "same for all three: 6", "all of them are 3 except the attic (7)": the rooms left
     none_of = any(w in ("none", "nothing") for w in keys)
     if every is None and not (unvisited and (none_of or any(w in _PLURAL for w in keys))):
         return None
@@ -180,7 +190,7 @@ def _sentence(
     found: list[tuple[int, int]] = []
     counts: set[int] = set()
     for k in range(len(keys)):
-        if k in in_room or k in skip:
+        if k in in_room or k in skip or k == count_at:
             continue
         prev = keys[k - 1] if k else ""
         nxt = keys[k + 1] if k + 1 < len(keys) else ""
@@ -234,6 +244,20 @@ def _sentence(
     return Quantified(scope, lo, hi, others=others, counts=frozenset(counts), origin=origin)
 
 
+def _all_of_them(keys: list[str], every: int | None, amounts: dict[int, int], lo: int, left: int) -> int | None:
+    """After a quantifier at ``every``: "all three" (the number of rooms left) or "all of them" /
+    "each of those" / "all them". Returns the position of the count word (or of the quantifier when
+    there is none), else None."""
+    if every is None or every + 1 >= len(keys):
+        return None
+    nxt = keys[every + 1]
+    if amounts.get(lo + every + 1) == left and left >= 2:
+        return every + 1
+    if nxt == "them" or (nxt == "of" and every + 2 < len(keys) and keys[every + 2] in ("them", "those", "these")):
+        return every
+    return None
+
+
 def _edges(toks: Sequence[_Tok], own: list[_Mention], ctx: DialogueContext) -> list[frozenset[str]]:
     """The hallways a run of mentions names: "L-E, E-K" two, "B, K, C" three from ``at``."""
     edges: list[frozenset[str]] = []
@@ -275,9 +299,22 @@ def _both(
     last = own[-1].j
     values = [v for k in range(lo, hi) if (v := _amount(amounts, toks, k)) is not None]
     edges = _edges(toks, own, ctx)
-    if len(values) != 1 or len(edges) != 2 or not any(k > last for k in range(lo, hi) if k in amounts):
+    if len(values) == 1 and len(edges) == 2 and any(k > last for k in range(lo, hi) if k in amounts):
+        return Quantified(dict.fromkeys(edges, values[0]), lo, hi)
+    # "Both the kitchen and the attic are 6 from here, the bathroom only 2", "A-B and A-K are both 2,
+    # and A-E is 6": the two hallways named before the first amount after "both" (and after any
+    # amount before it) share that amount; the rest keep their own
+    both = next(k for k in range(lo, hi) if toks[k].key == "both")
+    at = next((k for k in range(both + 1, hi) if _amount(amounts, toks, k) is not None), None)
+    if at is None:
         return None
-    return Quantified(dict.fromkeys(edges, values[0]), lo, hi)
+    since = max((k for k in range(lo, both) if _amount(amounts, toks, k) is not None), default=lo - 1)
+    named = [m for m in own if since < m.i and m.j < at]
+    pairs = _edges(toks, named, ctx)
+    value = _amount(amounts, toks, at)
+    if len(pairs) != 2 or value is None or len(named) == len(own):
+        return None
+    return Quantified(dict.fromkeys(pairs, value), lo, hi)
 
 
 def _in_order(

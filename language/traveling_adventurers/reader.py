@@ -182,7 +182,13 @@ class _SentenceReader(_ClauseActs, _Polarity):
         ]
         refused = {k for a, b in h["neg_motion"] if keys[a] != "not" for k in range(a, b)}
         in_reject = {k for a, b in h["reject"] if b - a > 1 for k in range(a + 1, b)}  # "a no go for me"
-        cues = [s for s, _ in h["suggest"] if s not in refused and s not in in_reject]
+        cues = [
+            s
+            for s, _ in h["suggest"]
+            if s not in refused
+            and s not in in_reject
+            and not (s > cl.lo and keys[s - 1] == "for" and keys[s] in _MOTION)  # "6 coin for go to the loo"
+        ]
         cues += [p for p, k in polarity if k == "agree_pred"]
         negated_cues = [s for s in cues if self._negated(s, cl.lo, cue_cover)]  # "I don't think we should go"
         cues = [s for s in cues if s not in negated_cues]

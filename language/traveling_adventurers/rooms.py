@@ -143,6 +143,10 @@ _WEAK_SYNONYMS: dict[str, tuple[str, ...]] = {
 _AMBIGUOUS_LETTERS = frozenset({"A", "O", "I"})
 
 
+_GLUED_MAX = 14
+"""The longest two-word room name also read written as one word ("childrensroom")."""
+
+
 def _name_key(name: str) -> tuple[str, ...]:
     return tuple(t.key for t in _tokenize(_normalize(name)) if t.kind == "word")
 
@@ -213,6 +217,13 @@ def _build_lexicon(rooms: tuple[tuple[str, str], ...], extra: tuple[tuple[str, s
         entries += [(_name_key(n), letter, True) for n in names]
     for letter, name in extra:  # names a board gives its rooms, if they differ from the catalogue
         entries.append((_name_key(name), letter, False))
+    glued = {
+        ("".join(words),): letter
+        for words, letter, weak in entries
+        if not weak and len(words) == 2 and len("".join(words)) <= _GLUED_MAX
+    }  # "childrensroom", "diningarea": a two-word name written as one word (exact spelling only)
+    known = {words for words, _, _ in entries}
+    entries += [(words, letter, False) for words, letter in glued.items() if words not in known]
     by_first: dict[str, list[tuple[tuple[str, ...], str, bool]]] = {}
     fuzzy: dict[str, set[str]] = {}
     vocab: set[str] = set()
@@ -222,7 +233,7 @@ def _build_lexicon(rooms: tuple[tuple[str, str], ...], extra: tuple[tuple[str, s
         by_first.setdefault(words[0], []).append((words, letter, weak))
         for w in words:
             vocab.add(w)
-            if not weak and len(w) >= 5:
+            if not weak and len(w) >= 5 and (words not in glued or words in known):
                 for variant in {w} | _deletes(w):
                     fuzzy.setdefault(variant, set()).add(w)
     for lst in by_first.values():

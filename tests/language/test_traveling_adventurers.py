@@ -670,7 +670,10 @@ def scenes(draw: st.DrawFn) -> tuple[Intent, DialogueContext, DialogueContext]:
         if choice == "suggest":
             p = path()
             # the agreed path retold is a recap, not a proposal (issue 17): no planner suggests it
-            if (last is None or p[-1] != last[-1]) and not (len(visited) >= 3 and p == visited):
+            # a path from another room that visits every room not visited yet and ends at the start is
+            # read as the completion from ``at`` (ta_conventions.md); no planner suggests one
+            completion = p[0] != current and p[-1] == "L" and {*p, *visited} == set(board)
+            if (last is None or p[-1] != last[-1]) and not (len(visited) >= 3 and p == visited) and not completion:
                 acts.append(Suggest(path=p))
         elif choice == "inform":
             acts.append(Inform(edge=edge(), coins=draw(st.integers(0, 12))))

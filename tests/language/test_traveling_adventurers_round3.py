@@ -14,7 +14,8 @@ rows marked as written after the fixes guard the general mechanisms in fresh wor
 | ta_dev4  | 120  | exact 0.400, F1 0.663     | exact 0.500, F1 0.693               | 0.875, 0.927   |
 
 After round 4 (``test_traveling_adventurers_round4.py``): ta_dev3 0.950 / 0.959, ta_dev4 0.892 / 0.942
-(floors raised to 0.94 / 0.88).
+(floors raised to 0.94 / 0.88). After round 5: ta_dev3 0.956 / 0.972, ta_dev4 0.900 / 0.949 (floors
+0.95 / 0.89).
 
 Four items cannot be read from the context alone (the number or hallways they need are only in the
 item's history): ta3-025, ta3-033, ta3-047, ta4-011 (see the .md files).
@@ -50,9 +51,8 @@ DEV4 = _items("ta_dev4.jsonl")
 # Items that failed at the first read and are not fixed yet (strict xfail: a fix must drop its id).
 STILL_FAILING: set[str] = set(
     """
-    ta3-017 ta3-025 ta3-028 ta3-033 ta3-046 ta3-047 ta3-067
-    ta3-149 ta4-009 ta4-011 ta4-015 ta4-016 ta4-024 ta4-040 ta4-042 ta4-045 ta4-046
-    ta4-051 ta4-056 ta4-061 ta4-069
+    ta3-025 ta3-028 ta3-033 ta3-046 ta3-047 ta3-067 ta3-149 ta4-009 ta4-011 ta4-015 ta4-016 ta4-024
+    ta4-042 ta4-045 ta4-046 ta4-051 ta4-056 ta4-061 ta4-069
     """.split()
 )
 
@@ -212,7 +212,7 @@ def test_category(message: str, ctx: dict[str, str], expected: list[dict[str, ob
     _check_category(message, ctx, expected)
 
 
-@pytest.mark.parametrize(("items", "floor"), [(DEV3, 0.94), (DEV4, 0.88)], ids=["ta_dev3", "ta_dev4"])
+@pytest.mark.parametrize(("items", "floor"), [(DEV3, 0.95), (DEV4, 0.89)], ids=["ta_dev3", "ta_dev4"])
 def test_dev_floor(items: list[dict[str, object]], floor: float) -> None:
     """The blind batches stay read at least this well (0.525 / 0.400 exact at the first read)."""
     _check_floor(items, floor)

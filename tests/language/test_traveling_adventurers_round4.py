@@ -14,6 +14,9 @@ fixes guard the general mechanisms in fresh wording).
 |----------|------|---------------------------|---------------------------------------------------|----------------|
 | ta_dev5  | 120  | exact 0.683, F1 0.819     | exact 0.733, F1 0.850                             | 0.908, 0.947   |
 | ta_dev6  | 100  | exact 0.650, F1 0.794     | exact 0.660, F1 0.800                             | 0.910, 0.940   |
+
+After round 5 (``test_traveling_adventurers_round5.py``): ta_dev5 0.958 / 0.987, ta_dev6 0.950 / 0.955
+(floors raised to 0.95 / 0.94).
 """
 
 from __future__ import annotations
@@ -46,8 +49,7 @@ DEV6 = _items("ta_dev6.jsonl")
 # Items that failed at the first read and are not fixed yet (strict xfail: a fix must drop its id).
 STILL_FAILING: set[str] = set(
     """
-    ta5-011 ta5-019 ta5-020 ta5-023 ta5-039 ta5-044 ta5-046 ta5-049 ta5-058 ta5-072 ta5-091 ta6-007
-    ta6-010 ta6-015 ta6-022 ta6-035 ta6-038 ta6-046 ta6-050 ta6-051
+    ta5-020 ta5-046 ta5-091 ta6-007 ta6-022 ta6-038 ta6-046 ta6-050
     """.split()
 )
 # Read by a round-4 rule that dropped a proposal of the pending suggestion whenever the message also
@@ -79,8 +81,8 @@ AT_B8 = {"rooms": "8", "visited": "L,E,B"}
 # (category, message, context, expected acts, fails at the first read)
 CATEGORIES = [
     # voice-typed corrections: no punctuation around the marker
-    ("correction", "the attic no not the attic the bathroom", AT_E, [_s("E", "B")], True),
-    ("correction", "go to the nursery no not the nursery the loft", AT_E, [_s("E", "A")], True),
+    ("correction", "the attic no not the attic the bathroom", AT_E, [_s("E", "B")], False),
+    ("correction", "go to the nursery no not the nursery the loft", AT_E, [_s("E", "A")], False),
     ("correction", "kitchen oh no sorry i mean the loo", AT_E, [_s("E", "B")], False),
     ("correction", "K-C is 4 no sorry 2", AT_K, [_i("K", "C", 2)], False),
     # written after the fixes (regression guards): a named hallway after a marker moves the question
@@ -118,7 +120,7 @@ CATEGORIES = [
         "if we start from the attic: 2 to the loo, 3 to the nursery",
         AT_K,
         [_i("A", "B", 2), _i("A", "C", 3)],
-        True,
+        False,
     ),
     (
         "quantified_list",
@@ -164,7 +166,7 @@ def test_category(message: str, ctx: dict[str, str], expected: list[dict[str, ob
     _check_category(message, ctx, expected)
 
 
-@pytest.mark.parametrize(("items", "floor"), [(DEV5, 0.89), (DEV6, 0.89)], ids=["ta_dev5", "ta_dev6"])
+@pytest.mark.parametrize(("items", "floor"), [(DEV5, 0.95), (DEV6, 0.94)], ids=["ta_dev5", "ta_dev6"])
 def test_dev_floor(items: list[dict[str, object]], floor: float) -> None:
     """The blind batches stay read at least this well."""
     _check_floor(items, floor)
