@@ -673,7 +673,15 @@ def scenes(draw: st.DrawFn) -> tuple[Intent, DialogueContext, DialogueContext]:
             # a path from another room that visits every room not visited yet and ends at the start is
             # read as the completion from ``at`` (ta_conventions.md); no planner suggests one
             completion = p[0] != current and p[-1] == "L" and {*p, *visited} == set(board)
-            if (last is None or p[-1] != last[-1]) and not (len(visited) >= 3 and p == visited) and not completion:
+            # a second proposal from the same room is an alternative ("head to C. My suggestion: the
+            # living room" reads as C and then the living room); no planner offers two in one message
+            alternative = any(isinstance(a, Suggest) and a.path[0] == p[0] for a in acts)
+            if (
+                (last is None or p[-1] != last[-1])
+                and not (len(visited) >= 3 and p == visited)
+                and not completion
+                and not alternative
+            ):
                 acts.append(Suggest(path=p))
         elif choice == "inform":
             acts.append(Inform(edge=edge(), coins=draw(st.integers(0, 12))))
