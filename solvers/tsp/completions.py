@@ -39,9 +39,9 @@ def _completion_kernel(inner, back):  # pragma: no cover - compiled by Numba
                 continue
             best = np.inf
             for k in range(m):
-                value = inner[j, k] + h[(mask | (1 << k)) * m + k]
-                take = ((mask >> k) & 1) == 0 and value < best
-                best = value if take else best
+                if (mask >> k) & 1:
+                    continue  # visited already; its entry of this set may not be written yet
+                best = min(best, inner[j, k] + h[(mask | (1 << k)) * m + k])
             h[mask * m + j] = best
     return h
 
