@@ -179,7 +179,7 @@ def _expected(item: dict) -> dict:
     return out
 
 
-def _cases(name: str, misses: frozenset[str]) -> list[object]:
+def _cases(name: str, misses: frozenset[str], reason: str = "issue 17: round-4 miss") -> list[object]:
     path = DATA / name
     if not path.exists():
         return []
@@ -188,7 +188,7 @@ def _cases(name: str, misses: frozenset[str]) -> list[object]:
         if not line.strip():
             continue
         item = json.loads(line)
-        marks = [pytest.mark.xfail(strict=True, reason="issue 17: round-4 miss")] if item["id"] in misses else []
+        marks = [pytest.mark.xfail(strict=True, reason=reason)] if item["id"] in misses else []
         out.append(pytest.param(item, id=item["id"], marks=marks))
     return out
 
