@@ -34,7 +34,8 @@ _SCANNED = 1 << 60
 """Tie-break key of a column already scanned in this search: above every live key, so never picked."""
 
 MAX_SIZE = 64
-"""Tables may have at most this many rows: keys ``cost * 2k + tie`` must stay far below 2^62."""
+"""Tables may have at most this many rows: live keys ``cost * 2k + tie`` must stay below ``_SCANNED``
+(path costs stay below about ``k * 2^41`` for weights below ``MAX_WEIGHT``)."""
 
 
 @njit(cache=True)
