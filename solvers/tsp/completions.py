@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from solvers.lazy_jit import njit_later
-from solvers.tsp._common import TSPTooLargeError, _as_index, _check_prefix, _check_weights, _sum_along
+from solvers.tsp._common import _check_prefix, _prepare, _subproblem, _sum_along, _too_large
 from solvers.tsp.dynamic_programming import MAX_DP_FREE_NODES
 
 __all__ = ["TourCompletions", "tour_completions"]
@@ -59,8 +59,8 @@ class TourCompletions:
     weights: np.ndarray
     start: int
     maximize: bool
-    _others: tuple[int, ...]
     _bit: dict[int, int]
+    _first: np.ndarray
     _table: np.ndarray
 
     def best_value(self, prefix: Sequence[int] = ()) -> float:
@@ -78,11 +78,9 @@ class TourCompletions:
         """
         nodes = _check_prefix(prefix, self.start, self.weights.shape[0])
         sign = -1.0 if self.maximize else 1.0
-        m = len(self._others)
+        m = len(self._bit)
         if len(nodes) == 1:  # every first step is open
-            w, table = self.weights, self._table
-            rest = min(sign * w[self.start, v] + table[(1 << b) * m + b] for b, v in enumerate(self._others))
-            return sign * rest
+            return sign * min(float(self._first[b]) + self._table[(1 << b) * m + b] for b in range(m))
         visited = 0
         for v in nodes[1:]:
             visited |= 1 << self._bit[v]
@@ -105,19 +103,13 @@ def tour_completions(weights: object, *, start: int = 0, maximize: bool = False)
         TSPTooLargeError: more than ``MAX_DP_FREE_NODES`` nodes besides ``start``.
         TSPError: the instance or the arguments are invalid.
     """
-    w = _check_weights(weights)
-    n = w.shape[0]
-    s = _as_index(start, "start", n)
-    others = tuple(v for v in range(n) if v != s)
-    if len(others) > MAX_DP_FREE_NODES:
-        raise TSPTooLargeError(
-            f"tour completions handle at most {MAX_DP_FREE_NODES + 1} nodes, got {n}; "
-            'solve each prefix with solve_tsp(method="cpsat" or "scip")'
+    problem = _prepare(weights, start, (), maximize)
+    if len(problem.free) > MAX_DP_FREE_NODES:
+        raise _too_large(
+            problem, MAX_DP_FREE_NODES, "tour completions", 'solve_tsp(method="cpsat" or "scip") on each prefix'
         )
-    sign = -1.0 if maximize else 1.0
-    index = np.asarray(others, dtype=np.int64)
-    inner = np.ascontiguousarray(sign * w.take(index, 0).take(index, 1))
-    back = np.ascontiguousarray(sign * w[index, s])
+    inner, first, back = _subproblem(problem)
     table = _completion_kernel(inner, back)
     table.setflags(write=False)
-    return TourCompletions(w, s, bool(maximize), others, {v: b for b, v in enumerate(others)}, table)
+    bit = {v: b for b, v in enumerate(problem.free)}
+    return TourCompletions(problem.weights, problem.start, problem.maximize, bit, first, table)
